@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+// Mayun: a Gitee client for the Linux desktop. Targets and their layering rules are described in docs/ARCHITECTURE.md.
+import PackageDescription
+
+let package = Package(
+    name: "Mayun",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "mayun", targets: ["mayun"]),
+        .executable(name: "fake-gitee", targets: ["fake-gitee"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // C libraries, found through pkg-config (one module may name several .pc files).
+        .systemLibrary(name: "CSoup", pkgConfig: "gio-unix-2.0 libsoup-3.0 json-glib-1.0 libxml-2.0"),
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk4 gtksourceview-5"),
+        .systemLibrary(name: "CMark", pkgConfig: "libcmark-gfm"),
+
+        .target(name: "GLibRuntime", dependencies: ["CSoup"]),
+        .target(name: "GiteeKit", dependencies: ["CSoup", "GLibRuntime"]),
+        .target(name: "MayunCore", dependencies: ["CMark", "CSoup"]),
+        .target(name: "MayunUI", dependencies: ["MayunCore", "GLibRuntime", "CGtk", "CSoup"]),
+        .executableTarget(name: "mayun", dependencies: [
+            "MayunUI", "MayunCore",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .target(name: "FakeGitee", dependencies: ["CSoup", "GLibRuntime", "GiteeKit"]),
+        .executableTarget(name: "fake-gitee", dependencies: [
+            "FakeGitee", "GLibRuntime",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "GLibRuntimeTests", dependencies: ["GLibRuntime", "CSoup"]),
+        .testTarget(name: "MayunCoreTests", dependencies: ["MayunCore"]),
+        .testTarget(name: "GiteeKitTests", dependencies: ["GiteeKit", "FakeGitee", "GLibRuntime", "CSoup"]),
+        .testTarget(name: "MayunUITests", dependencies: ["MayunUI", "MayunCore", "GLibRuntime", "CGtk"]),
+    ]
+)

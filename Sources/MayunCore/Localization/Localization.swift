@@ -1,0 +1,30 @@
+import CSoup
+import Foundation
+
+/// The gettext domain of every Mayun string (the `.mo` files are `mayun.mo`).
+public let gettextDomain = "mayun"
+
+/// Translates a user-visible string. Every visible text goes through here, so `xgettext --keyword=tr` finds them all.
+public func tr(_ message: String) -> String {
+    guard let translated = g_dgettext(gettextDomain, message) else { return message }
+    return String(cString: translated)
+}
+
+/// Translates a string with a plural form (`count` picks the form, and is usually formatted into the result).
+public func tr(_ singular: String, _ plural: String, count: Int) -> String {
+    guard let translated = g_dngettext(gettextDomain, singular, plural, gulong(max(count, 0))) else {
+        return count == 1 ? singular : plural
+    }
+    return String(cString: translated)
+}
+
+public enum Localization {
+    /// Applies the user's locale and points gettext at the compiled catalogs. Call once, before any `tr`.
+    public static func setUp(catalogDirectory: String?) {
+        setlocale(LC_ALL, "")
+        if let catalogDirectory {
+            bindtextdomain(gettextDomain, catalogDirectory)
+        }
+        bind_textdomain_codeset(gettextDomain, "UTF-8")
+    }
+}

@@ -1,0 +1,84 @@
+import Observation
+
+/// One screen on the navigation stack: the route it shows and the ViewModel made for it.
+@MainActor
+public struct Screen: Identifiable {
+    public let id: Int
+    public let route: Route
+    public let viewModel: AnyObject
+}
+
+/// Decides where to go. The only place that creates ViewModels; views call its inputs and bind to `stack`,
+/// `selectedTab` and `tabs`, so navigation can be checked as a stack of routes without GTK.
+@MainActor
+@Observable
+public final class Coordinator {
+    public private(set) var selectedTab: Tab = .projects
+    /// Screens pushed over the tabs, bottom first. Empty means the tabs are showing.
+    public private(set) var stack: [Screen] = []
+
+    public let environment: AppEnvironment
+    public let nightMode: NightModeViewModel
+    /// The ViewModels of the tabs themselves (they live as long as the window).
+    public let projectsTab: ProjectsTabViewModel
+    public let discoverTab: PendingScreenViewModel
+    public let mineTab: PendingScreenViewModel
+
+    @ObservationIgnored private var nextScreenID = 1
+
+    public init(environment: AppEnvironment, preferences: any PreferencesStore) {
+        self.environment = environment
+        nightMode = NightModeViewModel(preferences: preferences)
+        projectsTab = ProjectsTabViewModel(lists: ProjectListKind.allCases.map { ProjectListViewModel(kind: $0) })
+        discoverTab = PendingScreenViewModel(route: .languages)
+        mineTab = PendingScreenViewModel(route: .mine)
+    }
+
+    public var routes: [Route] { stack.map(\.route) }
+    public var top: Screen? { stack.last }
+    public var canGoBack: Bool { !stack.isEmpty }
+
+    /// Shows `route` on top. Pushing the route that is already on top does nothing (a double click is one page).
+    public func push(_ route: Route) {
+        guard stack.last?.route != route else { return }
+        stack.append(makeScreen(for: route))
+    }
+
+    /// Goes back one page; at the tabs it does nothing.
+    public func pop() {
+        guard !stack.isEmpty else { return }
+        stack.removeLast()
+    }
+
+    public func popToRoot() {
+        stack.removeAll()
+    }
+
+    /// Replaces the top page (or pushes when at the tabs), e.g. login replaced by the page that asked for it.
+    public func replace(with route: Route) {
+        if !stack.isEmpty { stack.removeLast() }
+        stack.append(makeScreen(for: route))
+    }
+
+    /// Switches the top-level tab; pages pushed over the tabs are closed, as the tab bar is what the person sees.
+    public func select(_ tab: Tab) {
+        if !stack.isEmpty { stack.removeAll() }
+        if selectedTab != tab { selectedTab = tab }
+    }
+
+    public func makeViewModel(for route: Route) -> AnyObject {
+        switch route {
+        case .settings:
+            SettingsViewModel(nightMode: nightMode, environment: environment)
+        case .projects(let kind):
+            ProjectListViewModel(kind: kind)
+        default:
+            PendingScreenViewModel(route: route)
+        }
+    }
+
+    private func makeScreen(for route: Route) -> Screen {
+        defer { nextScreenID += 1 }
+        return Screen(id: nextScreenID, route: route, viewModel: makeViewModel(for: route))
+    }
+}

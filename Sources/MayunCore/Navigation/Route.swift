@@ -1,0 +1,84 @@
+/// A repository on the forge, as `owner/name`.
+public struct RepositoryID: Hashable, Sendable, CustomStringConvertible {
+    public let owner: String
+    public let name: String
+    public init(owner: String, name: String) {
+        self.owner = owner
+        self.name = name
+    }
+    public var description: String { "\(owner)/\(name)" }
+}
+
+/// The three explore lists of the Projects tab.
+public enum ProjectListKind: String, CaseIterable, Hashable, Sendable {
+    case featured, popular, latest
+
+    public var title: String {
+        switch self {
+        case .featured: tr("Featured")
+        case .popular: tr("Popular")
+        case .latest: tr("Latest")
+        }
+    }
+}
+
+/// The lists a user page (or Mine) shows in its notebook.
+public enum UserListKind: String, CaseIterable, Hashable, Sendable {
+    case events, projects, starred, watched
+}
+
+/// Every screen of Mayun. The Coordinator turns a route into a ViewModel; MayunUI maps the ViewModel to a page.
+public enum Route: Hashable, Sendable {
+    case projects(ProjectListKind)
+    case languages
+    case language(String)
+    case search(query: String)
+    case project(RepositoryID)
+    case readme(RepositoryID, ref: String?)
+    case tree(RepositoryID, ref: String?, path: String)
+    case blob(RepositoryID, ref: String?, path: String)
+    case image(RepositoryID, ref: String?, path: String)
+    case commits(RepositoryID, ref: String?)
+    case commit(RepositoryID, sha: String)
+    case issues(RepositoryID)
+    case issue(RepositoryID, number: String)
+    case createIssue(RepositoryID)
+    case user(login: String)
+    case userList(login: String, UserListKind)
+    case followers(login: String)
+    case following(login: String)
+    case mine
+    case login
+    case settings
+    case shortcuts
+
+    /// The page title shown in the header bar while this route is on top.
+    public var title: String {
+        switch self {
+        case .projects(let kind): kind.title
+        case .languages: tr("Languages")
+        case .language(let name): name
+        case .search(let query): query.isEmpty ? tr("Search") : query
+        case .project(let repo): repo.description
+        case .readme: tr("Readme")
+        case .tree(let repo, _, let path): path.isEmpty ? repo.name : path
+        case .blob(_, _, let path), .image(_, _, let path): lastComponent(of: path)
+        case .commits: tr("Commits")
+        case .commit(_, let sha): String(sha.prefix(10))
+        case .issues: tr("Issues")
+        case .issue(_, let number): "#\(number)"
+        case .createIssue: tr("New Issue")
+        case .user(let login), .userList(let login, _): login
+        case .followers: tr("Followers")
+        case .following: tr("Following")
+        case .mine: tr("Mine")
+        case .login: tr("Log In")
+        case .settings: tr("Settings")
+        case .shortcuts: tr("Keyboard Shortcuts")
+        }
+    }
+}
+
+private func lastComponent(of path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
+}

@@ -1,0 +1,31 @@
+/// The window's remembered size.
+public struct WindowGeometry: Equatable, Sendable {
+    public var width: Int
+    public var height: Int
+    public var isMaximized: Bool
+    public static let standard = WindowGeometry(width: 1100, height: 760, isMaximized: false)
+
+    public init(width: Int, height: Int, isMaximized: Bool) {
+        self.width = width
+        self.height = height
+        self.isMaximized = isMaximized
+    }
+}
+
+/// Persistent preferences. MayunUI backs it with GSettings; tests and a missing schema use `InMemoryPreferences`.
+@MainActor
+public protocol PreferencesStore: AnyObject {
+    var nightMode: NightMode { get set }
+    var windowGeometry: WindowGeometry { get set }
+}
+
+@MainActor
+public final class InMemoryPreferences: PreferencesStore {
+    public var nightMode: NightMode
+    public var windowGeometry: WindowGeometry
+
+    public init(nightMode: NightMode = .system, windowGeometry: WindowGeometry = .standard) {
+        self.nightMode = nightMode
+        self.windowGeometry = windowGeometry
+    }
+}

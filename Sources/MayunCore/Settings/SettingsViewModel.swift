@@ -1,0 +1,43 @@
+import Observation
+
+/// One choice of the night-mode control.
+public struct NightModeOption: Identifiable, Equatable, Sendable {
+    public let mode: NightMode
+    public let title: String
+    public let isSelected: Bool
+    public var id: NightMode { mode }
+}
+
+/// The Settings page: night mode now; cache, server and OAuth client settings join as their features arrive.
+@MainActor
+@Observable
+public final class SettingsViewModel {
+    private let nightMode: NightModeViewModel
+    private let environment: AppEnvironment
+
+    public init(nightMode: NightModeViewModel, environment: AppEnvironment) {
+        self.nightMode = nightMode
+        self.environment = environment
+    }
+
+    // Outputs
+    public var title: String { tr("Settings") }
+    public var appearanceHeading: String { tr("Appearance") }
+    public var nightModeLabel: String { tr("Night mode") }
+    public var nightModeOptions: [NightModeOption] {
+        NightMode.allCases.map { NightModeOption(mode: $0, title: $0.title, isSelected: $0 == nightMode.mode) }
+    }
+    public var nightModeExplanation: String {
+        tr("System follows the desktop's dark style preference.")
+    }
+    public var serverHeading: String { tr("Server") }
+    public var serverDescription: String { environment.server.absoluteString }
+    public var serverExplanation: String {
+        tr("Start Mayun with --server URL or set MAYUN_SERVER to use another Gitee site.")
+    }
+
+    // Inputs
+    public func selectNightMode(_ mode: NightMode) {
+        nightMode.select(mode)
+    }
+}

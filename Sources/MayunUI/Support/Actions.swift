@@ -1,0 +1,39 @@
+import CGtk
+import GLibRuntime
+
+/// Adds a parameterless `GSimpleAction` named `name` to an action map (the application or a window).
+@MainActor
+@discardableResult
+func addAction(
+    to map: UnsafeMutableRawPointer, _ name: String, _ handler: @escaping @MainActor () -> Void
+) -> OpaquePointer {
+    let action = g_simple_action_new(name, nil)!
+    connect(UnsafeMutableRawPointer(action), "activate", main: handler)
+    g_action_map_add_action(OpaquePointer(map), action)
+    g_object_unref(UnsafeMutableRawPointer(action))
+    return action
+}
+
+/// Accelerators for the window's and app's actions, in one table so the shortcuts window lists the same keys.
+enum KeyBindings {
+    static let all: [(action: String, accels: [String])] = [
+        ("app.settings", ["<Control>comma"]),
+        ("app.shortcuts", ["<Control>question"]),
+        ("app.quit", ["<Control>q"]),
+        ("win.back", ["<Alt>Left", "Back"]),
+        ("win.close-page", ["<Control>w"]),
+    ]
+
+    @MainActor
+    static func install(on application: UnsafeMutablePointer<GtkApplication>) {
+        for binding in all {
+            var pointers = binding.accels.map { strdup($0) } + [nil]
+            defer { pointers.forEach { free($0) } }
+            pointers.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                    gtk_application_set_accels_for_action(application, binding.action, $0)
+                }
+            }
+        }
+    }
+}

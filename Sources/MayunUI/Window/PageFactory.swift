@@ -1,0 +1,21 @@
+import CGtk
+import MayunCore
+
+/// Maps each ViewModel type to its page (`SettingsViewModel` -> `SettingsPage`, ...). The only place that knows
+/// which view shows which ViewModel.
+@MainActor
+struct PageFactory {
+    func makePage(for screen: Screen) -> Page {
+        makePage(for: screen.viewModel)
+    }
+
+    func makePage(for viewModel: AnyObject) -> Page {
+        switch viewModel {
+        case let settings as SettingsViewModel: SettingsPage(viewModel: settings)
+        case let list as ProjectListViewModel: ProjectListPage(viewModel: list)
+        case let tab as ProjectsTabViewModel: ProjectsTabPage(viewModel: tab, factory: self)
+        case let pending as PendingScreenViewModel: PendingPage(viewModel: pending)
+        default: fatalError("no page for \(type(of: viewModel))")  // a programming error, caught by PageFactoryTests
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import MayunCore
+import MayunUI
+
+/// The composition root: reads the command line and environment, then hands over to the GTK application.
+struct MayunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mayun",
+        abstract: "Mayun, a desktop client for Gitee.",
+        discussion: "The Gitee site can also be chosen with the MAYUN_SERVER environment variable.",
+        version: AppVersion.current)
+
+    @Option(name: .long, help: ArgumentHelp("The Gitee site to use.", valueName: "URL"))
+    var server: String?
+
+    func validate() throws {
+        if let server, AppEnvironment.parseServer(server) == nil {
+            throw ValidationError("'\(server)' is not an http(s) URL.")
+        }
+    }
+
+    func serverURL() -> URL {
+        let text = server ?? ProcessInfo.processInfo.environment["MAYUN_SERVER"]
+        return text.flatMap(AppEnvironment.parseServer) ?? AppEnvironment.defaultServer
+    }
+}
+
+let command = MayunCommand.parseOrExit()
+let resources = AppResources.locate()
+Localization.setUp(catalogDirectory: resources.catalogDirectory?.path)
+let status = MainActor.assumeIsolated {
+    MayunApplication(
+        environment: .fromXDG(server: command.serverURL()), resources: resources
+    ).run()
+}
+exit(status)
