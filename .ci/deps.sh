@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Mayun needs, only when some are missing (idempotent), and checks for Swift.
+# Runs as root, or through sudo. Used by `make deps`.
+set -euo pipefail
+
+packages=(
+    libgtk-4-dev libgtk-4-bin libsoup-3.0-dev libjson-glib-dev libgtksourceview-5-dev
+    libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libsecret-1-dev libsqlite3-dev
+    xvfb xauth xdotool python3-pyatspi dbus-x11 at-spi2-core gnome-keyring
+    meson ninja-build desktop-file-utils appstream gettext imagemagick libglib2.0-bin pkg-config gcc
+)
+
+missing=()
+for p in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+        missing+=("$p")
+    fi
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "deps: installing missing Debian packages: ${missing[*]}"
+    if [ "$(id -u)" -eq 0 ]; then
+        sudo=()
+    elif command -v sudo > /dev/null; then
+        sudo=(sudo)
+    else
+        echo "deps: need root or sudo to install: ${missing[*]}" >&2
+        exit 1
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    "${sudo[@]}" apt-get update -q
+    "${sudo[@]}" apt-get install -y -q "${missing[@]}"
+else
+    echo "deps: all ${#packages[@]} Debian packages present"
+fi
+
+if [ -x /opt/swift/usr/bin/swift ]; then
+    swift=/opt/swift/usr/bin/swift
+elif command -v swift > /dev/null; then
+    swift="$(command -v swift)"
+else
+    echo "deps: Swift 6 was not found at /opt/swift/usr/bin nor on PATH; install a Swift 6 toolchain there" >&2
+    exit 1
+fi
+echo "deps: $("$swift" --version 2>/dev/null | head -n 1) ($swift)"

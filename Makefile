@@ -1,0 +1,117 @@
+# Mayun: a Gitee client for the Linux desktop (Swift 6 + GTK 4).
+#
+#   make run       install what is missing, build, open the app
+#   make test      unit + widget tests (Xvfb), meson validation tests, end-to-end smoke (AT-SPI)
+#   make demo      the app against a local fake Gitee server
+#   make bench     startup time against a minimal GTK 4 window (printed, not asserted)
+#   make install   release build + install into PREFIX (default /usr/local) through meson-wrapper/
+#
+# Variables: SWIFT (default swift, with /opt/swift/usr/bin first on PATH), PREFIX, DESTDIR, ARGS (for run).
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eo pipefail -c
+.DEFAULT_GOAL := build
+
+export PATH := /opt/swift/usr/bin:$(PATH)
+SWIFT ?= swift
+PREFIX ?= /usr/local
+PYTHON := /usr/bin/python3
+ARGS ?=
+
+# Uninstalled data the app finds next to the debug build (see ARCHITECTURE.md: GSettings, gettext).
+DATA_OUT := .build/mayun-data
+LINGUAS := $(shell sed -e 's/\#.*//' po/LINGUAS 2>/dev/null)
+MO_FILES := $(foreach l,$(LINGUAS),$(DATA_OUT)/locale/$(l)/LC_MESSAGES/mayun.mo)
+
+# One release build shared by `make install`, the end-to-end test and the benchmark.
+RELEASE_SCRATCH := $(CURDIR)/.build-release
+INSTALL_BUILDDIR := .build-meson/install
+
+banner = @printf '\n\033[1m==> %s\033[0m\n' "$(1)"
+
+.PHONY: deps build data run test test-unit test-meson test-e2e demo bench install uninstall clean pot help
+
+help:
+	@sed -n '2,10p' Makefile | sed 's/^# \{0,1\}//'
+
+deps:
+	@.ci/deps.sh
+
+build: data
+	$(call banner,swift build (debug))
+	$(SWIFT) build
+
+# Compiled schema and catalogs for running uninstalled.
+data: $(DATA_OUT)/schemas/gschemas.compiled $(MO_FILES)
+
+$(DATA_OUT)/schemas/gschemas.compiled: data/io.gitee.Mayun.gschema.xml
+	@mkdir -p $(@D)
+	glib-compile-schemas --strict --targetdir=$(@D) data
+
+$(DATA_OUT)/locale/%/LC_MESSAGES/mayun.mo: po/%.po
+	@mkdir -p $(@D)
+	msgfmt --check -o $@ $<
+
+run: deps build
+	.build/debug/mayun $(ARGS)
+
+test: deps build
+	@status=0; failed=""; \
+	for stage in test-unit test-meson test-e2e; do \
+	    $(MAKE) --no-print-directory $$stage || { status=1; failed="$$failed $$stage"; }; \
+	done; \
+	if [ $$status -eq 0 ]; then printf '\n\033[1mmake test: all stages passed\033[0m\n'; \
+	else printf '\n\033[1mmake test: FAILED:%s\033[0m\n' "$$failed"; fi; \
+	exit $$status
+
+# XCTest (unit, integration and widget tests) on a virtual display with its own session bus. MAYUN_REQUIRE_DISPLAY=1
+# makes widget tests fail rather than skip when GTK cannot open the display. "started" lines are dropped for a
+# readable log; failures, skips and the summary stay.
+test-unit:
+	$(call banner,swift build --build-tests)
+	$(SWIFT) build --build-tests
+	$(call banner,XCTest under Xvfb + dbus-run-session)
+	MAYUN_REQUIRE_DISPLAY=1 GSK_RENDERER=cairo MAYUN_DATA_DIR=$(CURDIR)/$(DATA_OUT) \
+	XDG_CONFIG_HOME=$$(mktemp -d) XDG_CACHE_HOME=$$(mktemp -d) \
+	    xvfb-run -a -s '-screen 0 1280x1024x24 -nolisten tcp' \
+	    dbus-run-session -- $(SWIFT) test --skip-build 2>&1 \
+	    | grep --line-buffered -v -E "^Test Case '.*' started" 
+
+# desktop-file-validate, appstreamcli validate, glib-compile-schemas --strict (meson-wrapper/meson.build).
+test-meson:
+	$(call banner,meson validation tests)
+	@if [ ! -f .build-meson/check/build.ninja ]; then \
+	    meson setup .build-meson/check meson-wrapper -Dswiftpm_scratch=$(RELEASE_SCRATCH) > /dev/null; fi
+	meson test -C .build-meson/check --print-errorlogs
+
+# The installed app launched through its .desktop file and driven over AT-SPI with real mouse clicks.
+test-e2e:
+	$(call banner,end-to-end smoke test)
+	tests/e2e/run.sh
+
+demo: deps build
+	tests/e2e/demo.sh $(ARGS)
+
+bench: deps
+	$(call banner,startup benchmark)
+	$(PYTHON) bench/startup.py
+
+install:
+	$(call banner,meson install into $(DESTDIR)$(PREFIX))
+	@if [ -f $(INSTALL_BUILDDIR)/build.ninja ]; then \
+	    meson configure $(INSTALL_BUILDDIR) -Dprefix=$(PREFIX) -Dswiftpm_scratch=$(RELEASE_SCRATCH); \
+	else \
+	    meson setup $(INSTALL_BUILDDIR) meson-wrapper --prefix=$(PREFIX) -Dswiftpm_scratch=$(RELEASE_SCRATCH); \
+	fi
+	meson install -C $(INSTALL_BUILDDIR)
+
+uninstall:
+	@[ -f $(INSTALL_BUILDDIR)/build.ninja ] || { echo "nothing installed from this tree"; exit 1; }
+	ninja -C $(INSTALL_BUILDDIR) uninstall
+
+# Re-extract tr("...") strings into po/mayun.pot and merge them into every language.
+pot:
+	po/update-pot.sh
+
+clean:
+	rm -rf .build .build-pkg .build-release .build-meson .build-bench tests/artifacts
