@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# End-to-end smoke test: installs Mayun with meson into a prefix under .build/, then runs tests/e2e/smoke.py on a
+# virtual X display (Xvfb) with its own D-Bus session (for AT-SPI and the app's single-instance name), with isolated
+# XDG directories. Screenshots, accessible trees and the app's output go to tests/artifacts/.
+#
+#   tests/e2e/run.sh            (make test-e2e; make test runs it last)
+#   MAYUN_E2E_SKIP_INSTALL=1    reuse the prefix from the last run
+set -euo pipefail
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$repo"
+export PATH="/opt/swift/usr/bin:$PATH"
+
+prefix="$repo/.build/e2e/prefix"
+builddir="$repo/.build-meson/e2e"
+artifacts="$repo/tests/artifacts"
+mkdir -p "$repo/.build/e2e" "$artifacts"
+rm -f "$artifacts"/e2e-*
+
+if [ "${MAYUN_E2E_SKIP_INSTALL:-0}" != 1 ]; then
+    echo "e2e: release build and meson install into $prefix (log: .build/e2e/install.log)"
+    start=$(date +%s)
+    {
+        if [ ! -f "$builddir/build.ninja" ]; then
+            meson setup "$builddir" meson-wrapper --prefix "$prefix" -Dswiftpm_scratch="$repo/.build-release"
+        fi
+        meson install -C "$builddir"
+    } > .build/e2e/install.log 2>&1 || {
+        echo "FAIL: meson install (last lines of .build/e2e/install.log follow)"
+        tail -n 40 .build/e2e/install.log
+        echo "smoke: 0 passed, 1 failed"
+        exit 1
+    }
+    echo "e2e: installed in $(( $(date +%s) - start )) s: $(cd "$prefix" && find . -type f | wc -l) files"
+fi
+
+# Isolated per-run state: settings, caches, data, runtime dir.
+run="$(mktemp -d "$repo/.build/e2e/run.XXXXXX")"
+mkdir -p "$run"/{config,cache,data,runtime}
+chmod 700 "$run/runtime"
+trap 'rm -rf "$run"' EXIT
+
+# The launcher's view of the world: the prefix first, as on a desktop where the app was installed there.
+# MAYUN_SERVER points at a closed loopback port: the smoke test never talks to the internet.
+set +e
+env -u NO_AT_BRIDGE -u GTK_A11Y -u LC_ALL -u LANGUAGE -u DBUS_SESSION_BUS_ADDRESS -u DISPLAY -u WAYLAND_DISPLAY \
+    LANG=C.UTF-8 \
+    XDG_CONFIG_HOME="$run/config" XDG_CACHE_HOME="$run/cache" XDG_DATA_HOME="$run/data" \
+    XDG_RUNTIME_DIR="$run/runtime" XDG_DATA_DIRS="$prefix/share:/usr/share" \
+    GSETTINGS_BACKEND=memory \
+    PATH="$prefix/bin:$PATH" \
+    MAYUN_SERVER="http://127.0.0.1:9" \
+    MAYUN_E2E_PREFIX="$prefix" MAYUN_E2E_ARTIFACTS="$artifacts" MAYUN_E2E_CONFIG="$run/config" \
+    xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" \
+    dbus-run-session -- /usr/bin/python3 "$repo/tests/e2e/smoke.py" 2>&1 \
+    | grep --line-buffered -v -E 'dbus-daemon\[[0-9]+\]|SpiRegistry daemon is running|dbind-WARNING.*GetItems|^$'
+status=$?   # pipefail: the test's status unless it is 0
+set -e
+exit "$status"
