@@ -1,0 +1,167 @@
+#!/usr/bin/python3
+"""Startup benchmark: time from exec to the first painted frame of the main window, Mayun beside a floor.
+
+The floor is bench/floor.c, the smallest GTK 4 application with a window, compiled here with gcc. Both run under one
+Xvfb and one D-Bus session with GSK_RENDERER=cairo and isolated XDG directories, interleaved (floor, mayun, floor,
+...) after one warm-up run each, RUNS times. A program prints "first-frame <g_get_monotonic_time() µs>" at its first
+frame and exits; the time is taken against time.monotonic() read just before the exec (both CLOCK_MONOTONIC).
+Peak RSS comes from wait4's ru_maxrss. Figures are printed, not asserted (target: mayun within 1.3x of the floor).
+
+Mayun is measured as installed: a release build installed with meson-wrapper into .build/bench/prefix (sharing the
+release build of `make install` and the end-to-end test, in .build-release).
+
+  make bench          or   /usr/bin/python3 bench/startup.py [--runs N] [--skip-build]
+"""
+
+import argparse
+import os
+import select
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(REPO, ".build", "bench")
+PREFIX = os.path.join(OUT, "prefix")
+BUILDDIR = os.path.join(REPO, ".build-meson", "bench")
+SCRATCH = os.path.join(REPO, ".build-release")
+FLOOR = os.path.join(OUT, "floor")
+
+
+def sh(cmd, **kw):
+    return subprocess.run(cmd, check=True, **kw)
+
+
+def build(skip):
+    os.makedirs(OUT, exist_ok=True)
+    env = dict(os.environ, PATH="/opt/swift/usr/bin:" + os.environ.get("PATH", ""))
+    if not skip or not os.path.exists(os.path.join(PREFIX, "bin", "mayun")):
+        print(f"bench: release build and install into {PREFIX} (log: .build/bench/install.log)", flush=True)
+        t = time.monotonic()
+        with open(os.path.join(OUT, "install.log"), "w") as logf:
+            if not os.path.exists(os.path.join(BUILDDIR, "build.ninja")):
+                sh(["meson", "setup", BUILDDIR, os.path.join(REPO, "meson-wrapper"), "--prefix", PREFIX,
+                    "-Dswiftpm_scratch=" + SCRATCH], stdout=logf, stderr=subprocess.STDOUT, env=env)
+            r = subprocess.run(["meson", "install", "-C", BUILDDIR], stdout=logf, stderr=subprocess.STDOUT, env=env)
+        if r.returncode != 0:
+            sys.exit("bench: meson install failed; see .build/bench/install.log")
+        print(f"bench: installed in {time.monotonic() - t:.0f} s", flush=True)
+    cflags = subprocess.run(["pkg-config", "--cflags", "--libs", "gtk4"], check=True, capture_output=True,
+                            text=True).stdout.split()
+    sh(["gcc", "-O2", "-Wall", "-o", FLOOR, os.path.join(REPO, "bench", "floor.c")] + cflags)
+
+
+def start_xvfb():
+    """Xvfb on a free display number, which it reports through -displayfd (no guessing, no race)."""
+    r, w = os.pipe()
+    proc = subprocess.Popen(["Xvfb", "-displayfd", str(w), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                            pass_fds=(w,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(w)
+    data = b""
+    deadline = time.monotonic() + 30
+    while not data.endswith(b"\n"):
+        ready, _, _ = select.select([r], [], [], max(0.0, deadline - time.monotonic()))
+        if not ready:
+            proc.kill()
+            sys.exit("bench: Xvfb did not start")
+        chunk = os.read(r, 64)
+        if not chunk:
+            sys.exit("bench: Xvfb exited")
+        data += chunk
+    os.close(r)
+    return proc, ":" + data.decode().strip()
+
+
+def start_dbus():
+    proc = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    address = proc.stdout.readline().strip()
+    if not address:
+        sys.exit("bench: dbus-daemon did not start")
+    return proc, address
+
+
+def run_once(argv, env, timeout=30.0):
+    """exec -> first frame in ms, and peak RSS in MiB."""
+    t0 = time.monotonic()
+    proc = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    first = None
+    deadline = t0 + timeout
+    buf = b""
+    while first is None:
+        ready, _, _ = select.select([proc.stdout], [], [], max(0.0, deadline - time.monotonic()))
+        if not ready:
+            proc.kill()
+            break
+        chunk = os.read(proc.stdout.fileno(), 4096)
+        if not chunk:
+            break
+        buf += chunk
+        for line in buf.decode(errors="replace").splitlines():
+            if line.startswith("first-frame "):
+                first = int(line.split()[1]) / 1e6
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    proc.stdout.close()
+    if first is None:
+        raise RuntimeError(f"{argv[0]} printed no first-frame line (exit {proc.returncode}): {buf[-300:]!r}")
+    return (first - t0) * 1000.0, usage.ru_maxrss / 1024.0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=10)
+    ap.add_argument("--skip-build", action="store_true", help="reuse the installed release build if present")
+    args = ap.parse_args()
+
+    build(args.skip_build)
+    mayun = os.path.join(PREFIX, "bin", "mayun")
+
+    xvfb, display = start_xvfb()
+    dbus, bus = start_dbus()
+    state = tempfile.mkdtemp(prefix="bench.", dir=OUT)
+    try:
+        env = {k: v for k, v in os.environ.items()
+               if k not in ("WAYLAND_DISPLAY", "NO_AT_BRIDGE", "GTK_A11Y", "LC_ALL", "LANGUAGE")}
+        for d in ("config", "cache", "data", "runtime"):
+            os.makedirs(os.path.join(state, d), mode=0o700)
+        env.update(DISPLAY=display, DBUS_SESSION_BUS_ADDRESS=bus, GSK_RENDERER="cairo", LANG="C.UTF-8",
+                   XDG_CONFIG_HOME=os.path.join(state, "config"), XDG_CACHE_HOME=os.path.join(state, "cache"),
+                   XDG_DATA_HOME=os.path.join(state, "data"), XDG_RUNTIME_DIR=os.path.join(state, "runtime"),
+                   XDG_DATA_DIRS=os.path.join(PREFIX, "share") + ":/usr/share", GSETTINGS_BACKEND="memory",
+                   MAYUN_BENCH_FIRST_FRAME="1", MAYUN_SERVER="http://127.0.0.1:9")
+        programs = [("floor", [FLOOR]), ("mayun", [mayun])]
+        results = {name: [] for name, _ in programs}
+        rss = {name: [] for name, _ in programs}
+        for name, argv in programs:  # warm-up: page cache, fontconfig cache, the a11y bus
+            run_once(argv, env)
+        for i in range(args.runs):
+            for name, argv in programs:
+                ms, mib = run_once(argv, env)
+                results[name].append(ms)
+                rss[name].append(mib)
+        print(f"\nstartup: exec -> first frame, {args.runs} runs each, Xvfb, GSK_RENDERER=cairo "
+              f"({os.cpu_count()} cores, shared)")
+        print(f"{'program':8} {'median':>9} {'min':>9} {'max':>9} {'peak RSS':>10}")
+        for name, _ in programs:
+            xs = results[name]
+            print(f"{name:8} {statistics.median(xs):7.1f}ms {min(xs):7.1f}ms {max(xs):7.1f}ms "
+                  f"{statistics.median(rss[name]):7.1f}MiB")
+        ratio = statistics.median(results["mayun"]) / statistics.median(results["floor"])
+        print(f"ratio mayun/floor (medians): {ratio:.2f}x (target: within 1.3x)")
+        print(f"peak RSS mayun/floor: {statistics.median(rss['mayun']):.1f} MiB / "
+              f"{statistics.median(rss['floor']):.1f} MiB")
+        print("runs (ms): " + "; ".join(f"{n}: " + " ".join(f"{x:.0f}" for x in results[n]) for n, _ in programs))
+    finally:
+        dbus.terminate()
+        xvfb.terminate()
+        dbus.wait()
+        xvfb.wait()
+        shutil.rmtree(state, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
