@@ -5,6 +5,7 @@ import CSoup
 /// `start` receives the `GAsyncReadyCallback` and its `user_data`; the callback runs on the thread-default main
 /// context (the main loop) and hands the `GAsyncResult` to `finish`, whose value resumes the awaiting task.
 public func gioAsync<T>(
+    isolation: isolated (any Actor)? = #isolation,
     _ start: (GAsyncReadyCallback, UnsafeMutableRawPointer) -> Void,
     finish: @escaping (OpaquePointer) throws -> T
 ) async throws -> T {

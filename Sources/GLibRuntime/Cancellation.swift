@@ -14,6 +14,7 @@ public final class TaskCancellable: @unchecked Sendable {
 /// Runs `body` with a fresh `GCancellable` that is cancelled if the surrounding task is cancelled meanwhile.
 /// `g_cancellable_cancel` is thread-safe, so the cancellation handler may run on any thread.
 public func withTaskCancellable<T>(
+    isolation: isolated (any Actor)? = #isolation,
     _ body: (TaskCancellable) async throws -> T
 ) async rethrows -> T {
     let cancellable = TaskCancellable()

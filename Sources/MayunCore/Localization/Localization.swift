@@ -6,16 +6,26 @@ public let gettextDomain = "mayun"
 
 /// Translates a user-visible string. Every visible text goes through here, so `xgettext --keyword=tr` finds them all.
 public func tr(_ message: String) -> String {
-    guard let translated = g_dgettext(gettextDomain, message) else { return message }
-    return String(cString: translated)
+    // gettext hands back the msgid pointer itself when there is no translation: that pointer is the temporary C
+    // copy of `message`, so it is compared (not read) inside the closure that keeps it alive.
+    message.withCString { msgid in
+        guard let translated = g_dgettext(gettextDomain, msgid), translated != msgid else { return message }
+        return String(cString: translated)
+    }
 }
 
 /// Translates a string with a plural form (`count` picks the form, and is usually formatted into the result).
 public func tr(_ singular: String, _ plural: String, count: Int) -> String {
-    guard let translated = g_dngettext(gettextDomain, singular, plural, gulong(max(count, 0))) else {
-        return count == 1 ? singular : plural
+    singular.withCString { one in
+        plural.withCString { many in
+            guard let translated = g_dngettext(gettextDomain, one, many, gulong(max(count, 0))) else {
+                return count == 1 ? singular : plural
+            }
+            if translated == one { return singular }
+            if translated == many { return plural }
+            return String(cString: translated)
+        }
     }
-    return String(cString: translated)
 }
 
 public enum Localization {

@@ -1,0 +1,89 @@
+@testable import MayunCore
+import XCTest
+
+private let repo = RepositoryID(owner: "openharmony", name: "docs")
+
+@MainActor private func makeCoordinator() -> Coordinator {
+    Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
+                preferences: InMemoryPreferences())
+}
+
+final class CoordinatorTests: XCTestCase {
+    func testStartsOnProjectsWithTheThreeExploreLists() {
+        onMain {
+            let coordinator = makeCoordinator()
+            XCTAssertEqual(coordinator.selectedTab, .projects)
+            XCTAssertTrue(coordinator.stack.isEmpty)
+            XCTAssertEqual(coordinator.projectsTab.lists.map(\.kind), [.featured, .popular, .latest])
+            XCTAssertEqual(coordinator.projectsTab.lists.map(\.title), ["Featured", "Popular", "Latest"])
+            for list in coordinator.projectsTab.lists {
+                XCTAssertEqual(list.state, .notLoaded(message: "Not loaded yet"), "no fake rows before browsing lands")
+            }
+        }
+    }
+
+    func testPushPopAndReplaceKeepAStackOfRoutes() {
+        onMain {
+            let coordinator = makeCoordinator()
+            coordinator.push(.project(repo))
+            coordinator.push(.tree(repo, ref: "master", path: "src"))
+            XCTAssertEqual(coordinator.routes, [.project(repo), .tree(repo, ref: "master", path: "src")])
+            coordinator.replace(with: .blob(repo, ref: "master", path: "src/main.swift"))
+            XCTAssertEqual(coordinator.routes, [.project(repo), .blob(repo, ref: "master", path: "src/main.swift")])
+            coordinator.pop()
+            XCTAssertEqual(coordinator.routes, [.project(repo)])
+            coordinator.pop()
+            coordinator.pop()  // at the tabs: nothing to close
+            XCTAssertTrue(coordinator.routes.isEmpty)
+            XCTAssertFalse(coordinator.canGoBack)
+        }
+    }
+
+    func testPushingTheTopRouteAgainIsOnePage() {
+        onMain {
+            let coordinator = makeCoordinator()
+            coordinator.push(.settings)
+            coordinator.push(.settings)
+            XCTAssertEqual(coordinator.routes, [.settings])
+        }
+    }
+
+    func testEachPushGetsItsOwnScreenIdentity() {
+        onMain {
+            let coordinator = makeCoordinator()
+            coordinator.push(.user(login: "a"))
+            coordinator.push(.user(login: "b"))
+            coordinator.push(.user(login: "a"))
+            XCTAssertEqual(Set(coordinator.stack.map(\.id)).count, 3)
+        }
+    }
+
+    func testSelectingATabClosesPushedPages() {
+        onMain {
+            let coordinator = makeCoordinator()
+            coordinator.push(.project(repo))
+            coordinator.select(.discover)
+            XCTAssertEqual(coordinator.selectedTab, .discover)
+            XCTAssertTrue(coordinator.stack.isEmpty)
+        }
+    }
+
+    func testRoutesGetTheirViewModels() {
+        onMain {
+            let coordinator = makeCoordinator()
+            XCTAssertTrue(coordinator.makeViewModel(for: .settings) is SettingsViewModel)
+            XCTAssertTrue(coordinator.makeViewModel(for: .projects(.popular)) is ProjectListViewModel)
+            let pending = coordinator.makeViewModel(for: .issues(repo)) as? PendingScreenViewModel
+            XCTAssertEqual(pending?.message, "Not loaded yet")
+            XCTAssertEqual(pending?.title, "Issues")
+        }
+    }
+
+    func testRouteTitles() {
+        XCTAssertEqual(Route.project(repo).title, "openharmony/docs")
+        XCTAssertEqual(Route.blob(repo, ref: nil, path: "a/b/README.md").title, "README.md")
+        XCTAssertEqual(Route.tree(repo, ref: nil, path: "").title, "docs")
+        XCTAssertEqual(Route.issue(repo, number: "I4CD5P").title, "#I4CD5P")
+        XCTAssertEqual(Route.commit(repo, sha: "0123456789abcdef").title, "0123456789")
+    }
+}

@@ -1,0 +1,114 @@
+import CGtk
+import GLibRuntime
+@testable import MayunCore
+@testable import MayunUI
+import XCTest
+
+@MainActor
+private final class WindowFixture {
+    let preferences = InMemoryPreferences()
+    let coordinator: Coordinator
+    let theme: ThemeController
+    let mainWindow: MainWindow
+
+    init() {
+        coordinator = Coordinator(environment: testEnvironment(), preferences: preferences)
+        theme = ThemeController(nightMode: coordinator.nightMode,
+                                themesDirectory: AppResources.locate().themesDirectory)
+        mainWindow = MainWindow(application: testApplication, coordinator: coordinator, preferences: preferences)
+        gtk_window_present(typed(mainWindow.window))
+        waitUntil("the window is laid out") { gtk_widget_get_width(self.mainWindow.window) > 0 }
+    }
+
+    var window: Widget { mainWindow.window }
+
+    func close() {
+        gtk_window_destroy(typed(window))
+    }
+}
+
+final class MainWindowTests: XCTestCase {
+    override func setUpWithError() throws { try requireDisplay() }
+
+    func testTabsAndExploreNotebookShowHonestPlaceholders() {
+        onMain {
+            let fixture = WindowFixture()
+            defer { fixture.close() }
+            let texts = visibleLabelTexts(in: fixture.window)
+            for title in ["Projects", "Discover", "Mine", "Featured", "Popular", "Latest"] {
+                XCTAssertTrue(texts.contains(title), "\(title) is visible (saw \(texts))")
+            }
+            XCTAssertTrue(texts.contains("Not loaded yet"))
+            let notebook = firstWidget(in: fixture.window, ofType: gtk_notebook_get_type())
+            XCTAssertEqual(notebook.map { gtk_notebook_get_n_pages(OpaquePointer($0)) }, 3)
+        }
+    }
+
+    func testPushingSettingsShowsItAndBackRemovesThePage() {
+        onMain {
+            let fixture = WindowFixture()
+            defer { fixture.close() }
+            fixture.coordinator.push(.settings)
+            waitUntil("the settings page shows") { visibleLabelTexts(in: fixture.window).contains("Appearance") }
+            let settingsRoot = descendants(of: fixture.window).first {
+                attachment(of: UnsafeMutableRawPointer($0), key: "mayun-page", as: SettingsPage.self) != nil
+            }
+            XCTAssertNotNil(settingsRoot)
+            weak var settingsPage = settingsRoot.flatMap {
+                attachment(of: UnsafeMutableRawPointer($0), key: "mayun-page", as: SettingsPage.self)
+            }
+            XCTAssertTrue(visibleLabelTexts(in: fixture.window).contains("Settings"), "the header shows the page title")
+
+            // Alt+Left is bound to win.back; activating the action is what the accelerator does.
+            gtk_widget_activate_action_variant(fixture.window, "win.back", nil)
+            XCTAssertTrue(fixture.coordinator.stack.isEmpty)
+            waitUntil("the popped page is finalized") { settingsPage == nil }
+            XCTAssertTrue(visibleLabelTexts(in: fixture.window).contains("Featured"))
+        }
+    }
+
+    func testChoosingNightRecoloursTheWindowAndIsStored() {
+        onMain {
+            let fixture = WindowFixture()
+            defer { fixture.close() }
+            fixture.coordinator.push(.settings)
+            waitUntil("the settings page shows") { visibleLabelTexts(in: fixture.window).contains("Night") }
+            waitUntil("the window can be rendered") { pixel(of: fixture.window, x: 40, y: 300) != nil }
+            let before = pixel(of: fixture.window, x: 40, y: 300)
+            let night = descendants(of: fixture.window).first {
+                isA($0, gtk_check_button_get_type())
+                    && gtk_check_button_get_label(typed($0)).map { String(cString: $0) } == "Night"
+            }
+            XCTAssertNotNil(night)
+            if let night { gtk_check_button_set_active(typed(night), 1) }  // what a click does to a radio
+            XCTAssertEqual(fixture.preferences.nightMode, .night)
+            waitUntil("the theme is applied") {
+                (pixel(of: fixture.window, x: 40, y: 300).map { Int($0.red) } ?? 255) < 80
+            }
+            XCTAssertGreaterThan(before.map { Int($0.red) } ?? 0, 200, "the light theme's background is light")
+            var preferDark = GValue()
+            g_value_init(&preferDark, GType(5 << 2))  // G_TYPE_BOOLEAN
+            g_object_get_property(UnsafeMutableRawPointer(gtk_settings_get_default()).assumingMemoryBound(to: GObject.self),
+                                  "gtk-application-prefer-dark-theme", &preferDark)
+            XCTAssertEqual(g_value_get_boolean(&preferDark), 1, "stock widgets follow through GTK's dark preference")
+            fixture.coordinator.nightMode.select(.light)
+        }
+    }
+
+    func testWindowSizeIsRestoredAndSavedOnClose() {
+        onMain {
+            let preferences = InMemoryPreferences(windowGeometry: WindowGeometry(width: 900, height: 640, isMaximized: false))
+            let coordinator = Coordinator(environment: testEnvironment(), preferences: preferences)
+            let mainWindow = MainWindow(application: testApplication, coordinator: coordinator, preferences: preferences)
+            var width: Int32 = 0, height: Int32 = 0
+            gtk_window_get_default_size(typed(mainWindow.window), &width, &height)
+            XCTAssertEqual([width, height], [900, 640])
+            // The person resizes the window; closing it stores the size it has then.
+            gtk_window_set_default_size(typed(mainWindow.window), 1000, 700)
+            gtk_window_present(typed(mainWindow.window))
+            waitUntil("the window is laid out") { gtk_widget_get_width(mainWindow.window) > 0 }
+            gtk_window_close(typed(mainWindow.window))
+            XCTAssertEqual(preferences.windowGeometry, WindowGeometry(width: 1000, height: 700, isMaximized: false))
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import CGtk
+@testable import MayunCore
+@testable import MayunUI
+import XCTest
+
+final class PageFactoryTests: XCTestCase {
+    override func setUpWithError() throws { try requireDisplay() }
+
+    /// Every route the Coordinator can make has a page (the factory's fallback is a programming error).
+    func testEveryRouteHasAPage() {
+        onMain {
+            let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences())
+            let repo = RepositoryID(owner: "o", name: "r")
+            let routes: [Route] = [
+                .projects(.featured), .languages, .language("Swift"), .search(query: "gtk"), .project(repo),
+                .readme(repo, ref: nil), .tree(repo, ref: nil, path: ""), .blob(repo, ref: nil, path: "a.swift"),
+                .image(repo, ref: nil, path: "a.png"), .commits(repo, ref: nil), .commit(repo, sha: "abc"),
+                .issues(repo), .issue(repo, number: "I1"), .createIssue(repo), .user(login: "u"),
+                .userList(login: "u", .starred), .followers(login: "u"), .following(login: "u"), .mine, .login,
+                .settings, .shortcuts,
+            ]
+            for route in routes {
+                coordinator.push(route)
+                let screen = coordinator.top!
+                let page = PageFactory().makePage(for: screen)
+                XCTAssertFalse(page.title.isEmpty, "\(route) has a title")
+                g_object_ref_sink(UnsafeMutableRawPointer(page.root))
+                g_object_unref(UnsafeMutableRawPointer(page.root))
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import CGtk
+import Foundation
+import GLibRuntime
+@testable import MayunCore
+@testable import MayunUI
+import XCTest
+
+/// Widget tests need a display. Without one they skip, unless MAYUN_REQUIRE_DISPLAY=1 (set by `make test`, which
+/// runs them under Xvfb), where a missing display is a failure.
+func requireDisplay() throws {
+    if gtkReady { return }
+    if ProcessInfo.processInfo.environment["MAYUN_REQUIRE_DISPLAY"] == "1" {
+        XCTFail("no display for the widget tests (run them under xvfb-run)")
+    }
+    throw XCTSkip("no display; widget tests run under Xvfb in `make test`")
+}
+
+private let gtkReady: Bool = {
+    setenv("GSK_RENDERER", "cairo", 0)
+    MainQueueBridge.install()
+    return gtk_init_check() != 0
+}()
+
+func onMain(_ body: @MainActor () throws -> Void) rethrows {
+    try MainActor.assumeIsolated(body)
+}
+
+/// Iterates the main context until `condition` holds or `timeout` seconds pass (a guard that fails the test).
+@MainActor
+func waitUntil(_ what: String, timeout: Double = 5, file: StaticString = #filePath, line: UInt = #line,
+               _ condition: () -> Bool) {
+    let deadline = g_get_monotonic_time() + Int(timeout * 1e6)
+    while !condition() {
+        if g_get_monotonic_time() > deadline {
+            XCTFail("timed out waiting for \(what)", file: file, line: line)
+            return
+        }
+        if g_main_context_iteration(nil, 0) == 0 { usleep(1000) }
+    }
+}
+
+/// A registered, non-unique GtkApplication so windows can be created without running `g_application_run`.
+@MainActor
+let testApplication: UnsafeMutablePointer<GtkApplication> = {
+    let app = gtk_application_new("io.gitee.Mayun.WidgetTests", G_APPLICATION_NON_UNIQUE)!
+    g_application_register(UnsafeMutableRawPointer(app).assumingMemoryBound(to: GApplication.self), nil, nil)
+    return app
+}()
+
+@MainActor
+func testEnvironment() -> AppEnvironment {
+    .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": NSTemporaryDirectory()])
+}
+
+// MARK: - Looking into the widget tree
+
+@MainActor
+func descendants(of root: Widget) -> [Widget] {
+    var result: [Widget] = [root]
+    var child = gtk_widget_get_first_child(root)
+    while let current = child {
+        result += descendants(of: current)
+        child = gtk_widget_get_next_sibling(current)
+    }
+    return result
+}
+
+@MainActor
+func isA(_ widget: Widget, _ type: GType) -> Bool {
+    g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), type) != 0
+}
+
+@MainActor
+func visibleLabelTexts(in root: Widget) -> [String] {
+    descendants(of: root).filter { isA($0, gtk_label_get_type()) && gtk_widget_is_drawable($0) != 0 }
+        .compactMap { gtk_label_get_text(OpaquePointer($0)).map { String(cString: $0) } }
+}
+
+@MainActor
+func firstWidget(in root: Widget, ofType type: GType) -> Widget? {
+    descendants(of: root).first { isA($0, type) }
+}
+
+/// Renders a widget with the cairo renderer's drawing path and reads one pixel (for theme checks).
+@MainActor
+func pixel(of widget: Widget, x: Int32, y: Int32) -> (red: UInt8, green: UInt8, blue: UInt8)? {
+    let width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget)
+    guard width > 0, height > 0, let paintable = gtk_widget_paintable_new(widget) else { return nil }
+    defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
+    let snapshot = gtk_snapshot_new()!
+    gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
+    guard let node = gtk_snapshot_free_to_node(snapshot) else { return nil }
+    defer { gsk_render_node_unref(node) }
+    let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!
+    defer { cairo_surface_destroy(surface) }
+    let cairo = cairo_create(surface)!
+    gsk_render_node_draw(node, cairo)
+    cairo_destroy(cairo)
+    cairo_surface_flush(surface)
+    guard let data = cairo_image_surface_get_data(surface) else { return nil }
+    let offset = Int(y) * Int(cairo_image_surface_get_stride(surface)) + Int(x) * 4
+    return (data[offset + 2], data[offset + 1], data[offset])  // ARGB32 is BGRA in memory on little endian
+}
