@@ -29,6 +29,11 @@ INSTALL_BUILDDIR := .build-meson/install
 
 banner = @printf '\n\033[1m==> %s\033[0m\n' "$(1)"
 
+# Log noise dropped for a readable log (the exit status still comes from the command, through pipefail):
+# SwiftPM's note on pkg-config's -pthread, the session bus's start-up chatter, XCTest's "started" lines.
+QUIET_SWIFT := { grep --line-buffered -v -E 'warning: prohibited flag' || true; }
+QUIET_XCTEST := { grep --line-buffered -v -E "warning: prohibited flag|dbus-daemon\[[0-9]+\]|SpiRegistry daemon is running|dbind-WARNING.*GetItems|^Test Case '.*' started|^$$" || true; }
+
 .PHONY: deps build data run test test-unit test-meson test-e2e demo bench install uninstall clean pot help
 
 help:
@@ -39,7 +44,7 @@ deps:
 
 build: data
 	$(call banner,swift build (debug))
-	$(SWIFT) build
+	$(SWIFT) build 2>&1 | $(QUIET_SWIFT)
 
 # Compiled schema and catalogs for running uninstalled.
 data: $(DATA_OUT)/schemas/gschemas.compiled $(MO_FILES)
@@ -64,18 +69,17 @@ test: deps build
 	else printf '\n\033[1mmake test: FAILED:%s\033[0m\n' "$$failed"; fi; \
 	exit $$status
 
-# XCTest (unit, integration and widget tests) on a virtual display with its own session bus. MAYUN_REQUIRE_DISPLAY=1
-# makes widget tests fail rather than skip when GTK cannot open the display. "started" lines are dropped for a
-# readable log; failures, skips and the summary stay.
+# XCTest (unit, integration and widget tests) on a virtual display with its own session bus and temporary XDG
+# folders. MAYUN_REQUIRE_DISPLAY=1 makes widget tests fail rather than skip when GTK cannot open the display.
 test-unit:
 	$(call banner,swift build --build-tests)
-	$(SWIFT) build --build-tests
-	$(call banner,XCTest under Xvfb + dbus-run-session)
-	MAYUN_REQUIRE_DISPLAY=1 GSK_RENDERER=cairo MAYUN_DATA_DIR=$(CURDIR)/$(DATA_OUT) \
-	XDG_CONFIG_HOME=$$(mktemp -d) XDG_CACHE_HOME=$$(mktemp -d) \
+	$(SWIFT) build --build-tests 2>&1 | $(QUIET_SWIFT)
+	$(call banner,XCTest under Xvfb + dbus-run-session (MAYUN_REQUIRE_DISPLAY=1))
+	@state=$$(mktemp -d); trap 'rm -rf "$$state"' EXIT; \
+	MAYUN_REQUIRE_DISPLAY=1 GSK_RENDERER=cairo \
+	XDG_CONFIG_HOME=$$state/config XDG_CACHE_HOME=$$state/cache XDG_DATA_HOME=$$state/data \
 	    xvfb-run -a -s '-screen 0 1280x1024x24 -nolisten tcp' \
-	    dbus-run-session -- $(SWIFT) test --skip-build 2>&1 \
-	    | grep --line-buffered -v -E "^Test Case '.*' started" 
+	    dbus-run-session -- $(SWIFT) test --skip-build 2>&1 | $(QUIET_XCTEST)
 
 # desktop-file-validate, appstreamcli validate, glib-compile-schemas --strict (meson-wrapper/meson.build).
 test-meson:
@@ -90,7 +94,7 @@ test-e2e:
 	tests/e2e/run.sh
 
 demo: deps build
-	tests/e2e/demo.sh $(ARGS)
+	$(PYTHON) tests/e2e/demo.py $(ARGS)
 
 bench: deps
 	$(call banner,startup benchmark)

@@ -8,6 +8,7 @@ packages=(
     libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libsecret-1-dev libsqlite3-dev
     xvfb xauth xdotool python3-pyatspi dbus-x11 at-spi2-core gnome-keyring
     meson ninja-build desktop-file-utils appstream gettext imagemagick libglib2.0-bin pkg-config gcc
+    locales fonts-droid-fallback
 )
 
 missing=()
@@ -32,6 +33,16 @@ if [ ${#missing[@]} -gt 0 ]; then
     "${sudo[@]}" apt-get install -y -q "${missing[@]}"
 else
     echo "deps: all ${#packages[@]} Debian packages present"
+fi
+
+# The zh_CN.UTF-8 locale, so the translation can be seen (and tested end to end).
+if ! locale -a 2>/dev/null | grep -qix 'zh_CN.utf8'; then
+    echo "deps: generating the zh_CN.UTF-8 locale"
+    if [ "$(id -u)" -eq 0 ]; then
+        localedef -i zh_CN -f UTF-8 zh_CN.UTF-8
+    else
+        sudo localedef -i zh_CN -f UTF-8 zh_CN.UTF-8
+    fi
 fi
 
 if [ -x /opt/swift/usr/bin/swift ]; then

@@ -153,7 +153,7 @@ def cpu_ticks(pid):
 launcher_log = None
 
 
-def launch(label):
+def launch(label, env=None):
     """Starts the app as a double-click in a launcher does: through its desktop file."""
     global launcher_log
     if launcher_log is None:
@@ -165,7 +165,7 @@ def launch(label):
         cmd = ["gtk4-launch", APP_ID]  # looks the desktop id up in XDG_DATA_DIRS, like a launcher
     else:
         cmd = ["gio", "launch", DESKTOP_FILE]
-    result = subprocess.run(cmd, stdout=launcher_log, stderr=launcher_log, timeout=TIMEOUT)
+    result = subprocess.run(cmd, stdout=launcher_log, stderr=launcher_log, timeout=TIMEOUT, env=env)
     check(result.returncode == 0, f"{label}: `{' '.join(cmd)}` exits 0", f"exit {result.returncode}")
     def started():
         mayun_children()
@@ -384,6 +384,8 @@ def key(pid, keys):
 
 
 def screenshot(name):
+    # Park the pointer in the screen's corner, outside the window, so no tooltip or hover covers the picture.
+    subprocess.run(["xdotool", "mousemove", "--sync", "1279", "1023"], check=False)
     path = os.path.join(ARTIFACTS, name)
     subprocess.run(["import", "-window", "root", path], check=True, stderr=subprocess.DEVNULL)
     return path
@@ -663,7 +665,30 @@ def scenario():
     shot = screenshot("e2e-6-second-launch.png")
     ok(f"screenshot {shot}")
 
-    quit_app(app, frame, pid, "end")
+    quit_app(app, frame, pid, "single instance")
+
+    # 5. In Simplified Chinese when the locale is zh_CN.
+    check_chinese()
+
+
+def check_chinese():
+    if subprocess.run(["locale", "-a"], capture_output=True, text=True).stdout.lower().find("zh_cn.utf8") < 0:
+        fail("zh_CN: the zh_CN.UTF-8 locale is not generated (make deps does it)")
+        return
+    env = dict(os.environ, LANG="zh_CN.UTF-8")
+    pid = launch("zh_CN launch", env=env)
+
+    def ready():
+        app = app_of(pid)
+        f = app and next((f for f in frames(app) if is_showing(f)), None)
+        return f and find_tab(f, "项目") and (app, f)
+    app, frame = wait_for(ready, "zh_CN: the window shows the tab \"项目\" (Projects)")
+    for en, zh in (("Projects", "项目"), ("Discover", "发现"), ("Mine", "我的"), ("Featured", "推荐"),
+                   ("Popular", "热门"), ("Latest", "最近更新")):
+        check(find_tab(frame, zh) is not None, f"zh_CN: tab \"{en}\" reads \"{zh}\"")
+    check(find(frame, "尚未加载", ("label",)) is not None, "zh_CN: \"Not loaded yet\" reads \"尚未加载\"")
+    ok(f"screenshot {screenshot('e2e-7-zh_CN.png')}")
+    quit_app(app, frame, pid, "zh_CN")
 
 
 def _is_mayun(app):
