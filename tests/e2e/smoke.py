@@ -337,6 +337,12 @@ def checked(acc):
 
 def x_window_geometry(pid):
     """(x, y, width, height) of the app's largest visible X window (its main window)."""
+    found = x_main_window(pid)
+    return found and found[1]
+
+
+def x_main_window(pid):
+    """(X window id, (x, y, width, height)) of the app's largest visible X window (its main window)."""
     out = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(pid)],
                          capture_output=True, text=True).stdout.split()
     best = None
@@ -347,8 +353,8 @@ def x_window_geometry(pid):
             geom = (int(vals["X"]), int(vals["Y"]), int(vals["WIDTH"]), int(vals["HEIGHT"]))
         except KeyError:
             continue
-        if best is None or geom[2] * geom[3] > best[2] * best[3]:
-            best = geom
+        if best is None or geom[2] * geom[3] > best[1][2] * best[1][3]:
+            best = (wid, geom)
     return best
 
 
@@ -596,6 +602,22 @@ def open_settings(app, frame, pid, label):
     return radios
 
 
+def frame_size(frame):
+    e = frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    return e.width, e.height
+
+
+def resize_window(frame, pid, width, height):
+    """Resizes the X window as a window manager would, and waits until GTK has laid the window out at that size."""
+    before = frame_size(frame)
+    wid, _ = x_main_window(pid)
+    subprocess.run(["xdotool", "windowsize", "--sync", wid, str(width), str(height)], check=True, timeout=TIMEOUT)
+    size = wait_for(lambda: frame_size(frame) != before and frame_size(frame),
+                    f"the window is laid out at its new size after resizing to {width}x{height}")
+    ok(f"window resized from {before[0]}x{before[1]} to {size[0]}x{size[1]} (X window {width}x{height})")
+    return size
+
+
 def quit_app(app, frame, pid, label):
     """Closes the window as a person does (the title bar's Close button); the app must then exit by itself."""
     close = find(frame, "Close", ("push button",))
@@ -639,10 +661,14 @@ def scenario():
     check(luminance(after[0]) < luminance(before[0]) - 100,
           f"the window background changed from light to dark ({hexes(before[:1])} -> {hexes(after[:1])})")
 
-    # 3. Quit, relaunch: Night survives the restart.
+    # 3. Resize, quit, relaunch: Night and the window size survive the restart.
+    size = resize_window(frame, pid, 960, 680)
     quit_app(app, frame, pid, "first launch")
     pid = launch("relaunch")
     app, frame = wait_main_window(pid, "relaunch")
+    wait_for(lambda: abs(frame_size(frame)[0] - size[0]) <= 2 and abs(frame_size(frame)[1] - size[1]) <= 2,
+             f"relaunch: the window has its remembered size {size[0]}x{size[1]}")
+    ok(f"relaunch: the window size {size[0]}x{size[1]} was remembered")
     wait_window_colour(pid, "dark", "e2e-4-relaunch.png", "relaunch: the window background is still dark")
     radios = open_settings(app, frame, pid, "relaunch")
     save_tree(app, "3-relaunch-settings")
