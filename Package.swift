@@ -11,6 +11,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // C libraries, found through pkg-config (one module may name several .pc files).
@@ -20,8 +21,10 @@ let package = Package(
 
         .target(name: "GLibRuntime", dependencies: ["CSoup"]),
         .target(name: "GiteeKit", dependencies: ["CSoup", "GLibRuntime"]),
-        .target(name: "MayunCore", dependencies: ["CMark", "CSoup"]),
-        .target(name: "MayunUI", dependencies: ["MayunCore", "GLibRuntime", "CGtk", "CSoup"]),
+        .target(name: "MayunCore", dependencies: [
+            "GiteeKit", "CMark", "CSoup", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        .target(name: "MayunUI", dependencies: ["MayunCore", "GiteeKit", "GLibRuntime", "CGtk", "CSoup"]),
         .executableTarget(name: "mayun", dependencies: [
             "MayunUI", "MayunCore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -33,8 +36,8 @@ let package = Package(
         ]),
 
         .testTarget(name: "GLibRuntimeTests", dependencies: ["GLibRuntime", "CSoup"]),
-        .testTarget(name: "MayunCoreTests", dependencies: ["MayunCore"]),
+        .testTarget(name: "MayunCoreTests", dependencies: ["MayunCore", "GiteeKit", "GLibRuntime", "CSoup"]),
         .testTarget(name: "GiteeKitTests", dependencies: ["GiteeKit", "FakeGitee", "GLibRuntime", "CSoup"]),
-        .testTarget(name: "MayunUITests", dependencies: ["MayunUI", "MayunCore", "GLibRuntime", "CGtk"]),
+        .testTarget(name: "MayunUITests", dependencies: ["MayunUI", "MayunCore", "GiteeKit", "GLibRuntime", "CGtk"]),
     ]
 )

@@ -5,7 +5,7 @@ private let repo = RepositoryID(owner: "openharmony", name: "docs")
 
 @MainActor private func makeCoordinator() -> Coordinator {
     Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
-                preferences: InMemoryPreferences())
+                preferences: InMemoryPreferences(), services: makeServices())
 }
 
 final class CoordinatorTests: XCTestCase {
@@ -14,10 +14,10 @@ final class CoordinatorTests: XCTestCase {
             let coordinator = makeCoordinator()
             XCTAssertEqual(coordinator.selectedTab, .projects)
             XCTAssertTrue(coordinator.stack.isEmpty)
-            XCTAssertEqual(coordinator.projectsTab.lists.map(\.kind), [.featured, .popular, .latest])
             XCTAssertEqual(coordinator.projectsTab.lists.map(\.title), ["Featured", "Popular", "Latest"])
             for list in coordinator.projectsTab.lists {
-                XCTAssertEqual(list.state, .notLoaded(message: "Not loaded yet"), "no fake rows before browsing lands")
+                XCTAssertEqual(list.list.state, .notLoaded(message: "Not loaded yet"), "lists load when first shown")
+                XCTAssertEqual(list.count, 0)
             }
         }
     }

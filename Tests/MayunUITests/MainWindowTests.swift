@@ -12,10 +12,11 @@ private final class WindowFixture {
     let mainWindow: MainWindow
 
     init() {
-        coordinator = Coordinator(environment: testEnvironment(), preferences: preferences)
+        coordinator = Coordinator(environment: testEnvironment(), preferences: preferences, services: testServices())
         theme = ThemeController(nightMode: coordinator.nightMode,
                                 themesDirectory: AppResources.locate().themesDirectory)
-        mainWindow = MainWindow(application: testApplication, coordinator: coordinator, preferences: preferences)
+        mainWindow = MainWindow(application: testApplication, coordinator: coordinator, preferences: preferences,
+                                images: testImages())
         gtk_window_present(typed(mainWindow.window))
         waitUntil("the window is laid out") { gtk_widget_get_width(self.mainWindow.window) > 0 }
     }
@@ -30,7 +31,7 @@ private final class WindowFixture {
 final class MainWindowTests: XCTestCase {
     override func setUpWithError() throws { try requireDisplay() }
 
-    func testTabsAndExploreNotebookShowHonestPlaceholders() {
+    func testTabsAndFeaturedRowsShow() {
         onMain {
             let fixture = WindowFixture()
             defer { fixture.close() }
@@ -38,7 +39,7 @@ final class MainWindowTests: XCTestCase {
             for title in ["Projects", "Discover", "Mine", "Featured", "Popular", "Latest"] {
                 XCTAssertTrue(texts.contains(title), "\(title) is visible (saw \(texts))")
             }
-            XCTAssertTrue(texts.contains("Not loaded yet"))
+            waitUntil("the Featured rows arrive") { visibleLabelTexts(in: fixture.window).contains("drone-yml-test") }
             let notebook = firstWidget(in: fixture.window, ofType: gtk_notebook_get_type())
             XCTAssertEqual(notebook.map { gtk_notebook_get_n_pages(OpaquePointer($0)) }, 3)
         }
@@ -98,8 +99,9 @@ final class MainWindowTests: XCTestCase {
     func testWindowSizeIsRestoredAndSavedOnClose() {
         onMain {
             let preferences = InMemoryPreferences(windowGeometry: WindowGeometry(width: 900, height: 640, isMaximized: false))
-            let coordinator = Coordinator(environment: testEnvironment(), preferences: preferences)
-            let mainWindow = MainWindow(application: testApplication, coordinator: coordinator, preferences: preferences)
+            let coordinator = Coordinator(environment: testEnvironment(), preferences: preferences, services: testServices())
+            let mainWindow = MainWindow(application: testApplication, coordinator: coordinator, preferences: preferences,
+                                    images: testImages())
             var width: Int32 = 0, height: Int32 = 0
             gtk_window_get_default_size(typed(mainWindow.window), &width, &height)
             XCTAssertEqual([width, height], [900, 640])

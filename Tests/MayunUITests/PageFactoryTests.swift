@@ -9,7 +9,8 @@ final class PageFactoryTests: XCTestCase {
     /// Every route the Coordinator can make has a page (the factory's fallback is a programming error).
     func testEveryRouteHasAPage() {
         onMain {
-            let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences())
+            let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
+                                          services: testServices())
             let repo = RepositoryID(owner: "o", name: "r")
             let routes: [Route] = [
                 .projects(.featured), .languages, .language("Swift"), .search(query: "gtk"), .project(repo),
@@ -22,7 +23,7 @@ final class PageFactoryTests: XCTestCase {
             for route in routes {
                 coordinator.push(route)
                 let screen = coordinator.top!
-                let page = PageFactory().makePage(for: screen)
+                let page = PageFactory(images: testImages()).makePage(for: screen)
                 XCTAssertFalse(page.title.isEmpty, "\(route) has a title")
                 g_object_ref_sink(UnsafeMutableRawPointer(page.root))
                 g_object_unref(UnsafeMutableRawPointer(page.root))

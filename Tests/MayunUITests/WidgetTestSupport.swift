@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import GLibRuntime
+import GiteeKit
 @testable import MayunCore
 @testable import MayunUI
 import XCTest
@@ -100,4 +101,35 @@ func pixel(of widget: Widget, x: Int32, y: Int32) -> (red: UInt8, green: UInt8, 
     guard let data = cairo_image_surface_get_data(surface) else { return nil }
     let offset = Int(y) * Int(cairo_image_surface_get_stride(surface)) + Int(x) * 4
     return (data[offset + 2], data[offset + 1], data[offset])  // ARGB32 is BGRA in memory on little endian
+}
+
+// MARK: - Services for widget tests
+
+/// Answers every list request with the real recorded `GET /user/repos` sample and everything else with 404.
+@MainActor
+final class SampleTransport: Transport {
+    private(set) var requests: [HTTPRequest] = []
+    var listBody: Data = (try? Data(contentsOf: sharedSamples.appendingPathComponent("repos.json"))) ?? Data("[]".utf8)
+
+    func send(_ request: HTTPRequest, progress: TransferProgress?) async throws -> HTTPResponse {
+        requests.append(request)
+        if request.url.contains("/projects/") || request.url.contains("/search/") {
+            return HTTPResponse(status: 200, headers: ["total_page": "1"], body: listBody)
+        }
+        return HTTPResponse(status: 404, body: Data(#"{"message":"Not Found"}"#.utf8))
+    }
+}
+
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+let sharedSamples = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/gitee/samples")
+
+@MainActor
+func testServices(transport: any Transport = SampleTransport()) -> AppServices {
+    AppServices(client: GiteeClient(configuration: GiteeConfiguration(server: "http://127.0.0.1:9"), transport: transport))
+}
+
+@MainActor
+func testImages() -> ImageLoader {
+    ImageLoader(fetch: { _ in throw GiteeError.notFound(nil) }, diskDirectory: nil)
 }

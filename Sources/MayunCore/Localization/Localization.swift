@@ -15,7 +15,7 @@ public func tr(_ message: String) -> String {
 }
 
 /// Translates a string with a plural form (`count` picks the form, and is usually formatted into the result).
-public func tr(_ singular: String, _ plural: String, count: Int) -> String {
+public func trn(_ singular: String, _ plural: String, count: Int) -> String {
     singular.withCString { one in
         plural.withCString { many in
             guard let translated = g_dngettext(gettextDomain, one, many, gulong(max(count, 0))) else {

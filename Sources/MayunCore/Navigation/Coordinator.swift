@@ -1,3 +1,4 @@
+import GiteeKit
 import Observation
 
 /// One screen on the navigation stack: the route it shows and the ViewModel made for it.
@@ -18,6 +19,7 @@ public final class Coordinator {
     public private(set) var stack: [Screen] = []
 
     public let environment: AppEnvironment
+    public let services: AppServices
     public let nightMode: NightModeViewModel
     /// The ViewModels of the tabs themselves (they live as long as the window).
     public let projectsTab: ProjectsTabViewModel
@@ -26,12 +28,14 @@ public final class Coordinator {
 
     @ObservationIgnored private var nextScreenID = 1
 
-    public init(environment: AppEnvironment, preferences: any PreferencesStore) {
+    public init(environment: AppEnvironment, preferences: any PreferencesStore, services: AppServices) {
         self.environment = environment
+        self.services = services
         nightMode = NightModeViewModel(preferences: preferences)
-        projectsTab = ProjectsTabViewModel(lists: ProjectListKind.allCases.map { ProjectListViewModel(kind: $0) })
+        projectsTab = ProjectsTabViewModel(lists: [])
         discoverTab = PendingScreenViewModel(route: .languages)
         mineTab = PendingScreenViewModel(route: .mine)
+        projectsTab.lists = ProjectListKind.allCases.map { makeExploreList($0) }
     }
 
     public var routes: [Route] { stack.map(\.route) }
@@ -71,10 +75,36 @@ public final class Coordinator {
         case .settings:
             SettingsViewModel(nightMode: nightMode, environment: environment)
         case .projects(let kind):
-            ProjectListViewModel(kind: kind)
+            makeExploreList(kind)
         default:
             PendingScreenViewModel(route: route)
         }
+    }
+
+    /// Opens a project from any list.
+    public func open(_ project: Project) {
+        push(.project(RepositoryID(owner: project.ownerPath, name: project.repoPath)))
+    }
+
+    func makeExploreList(_ kind: ProjectListKind) -> ProjectListViewModel {
+        let endpoint = switch kind {
+        case .featured: Endpoints.featured()
+        case .popular: Endpoints.popular()
+        case .latest: Endpoints.latest()
+        }
+        return makeProjectList(title: kind.title, emptyText: kind.emptyText, endpoint: endpoint,
+                               cacheKey: "explore/\(kind.rawValue)")
+    }
+
+    func makeProjectList(title: String, emptyText: String, endpoint: Endpoint<[Project]>, cacheKey: String?)
+        -> ProjectListViewModel
+    {
+        let client = services.client
+        let cache = cacheKey.flatMap { services.store?.listCache(for: $0, of: Project.self) }
+        let list = PagedListViewModel<Project>(emptyText: emptyText, cache: cache) { pagination in
+            try await client.page(endpoint, at: pagination)
+        }
+        return ProjectListViewModel(title: title, list: list) { [weak self] project in self?.open(project) }
     }
 
     private func makeScreen(for route: Route) -> Screen {

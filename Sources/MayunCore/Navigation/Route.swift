@@ -20,6 +20,14 @@ public enum ProjectListKind: String, CaseIterable, Hashable, Sendable {
         case .latest: tr("Latest")
         }
     }
+
+    public var emptyText: String {
+        switch self {
+        case .featured: tr("No featured projects right now.")
+        case .popular: tr("No popular projects right now.")
+        case .latest: tr("No recently updated projects.")
+        }
+    }
 }
 
 /// The lists a user page (or Mine) shows in its notebook.

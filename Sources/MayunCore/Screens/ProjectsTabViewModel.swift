@@ -4,7 +4,7 @@ import Observation
 @MainActor
 @Observable
 public final class ProjectsTabViewModel {
-    public let lists: [ProjectListViewModel]
+    public internal(set) var lists: [ProjectListViewModel]
     public var selectedIndex = 0
 
     public init(lists: [ProjectListViewModel]) { self.lists = lists }

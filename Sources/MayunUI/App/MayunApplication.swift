@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import GLibRuntime
+import GiteeKit
 import MayunCore
 
 /// The GtkApplication: one instance per session (a second launch raises the first window), the app actions, the
@@ -15,6 +16,7 @@ public final class MayunApplication {
     private var theme: ThemeController?
     private var systemColorScheme: SystemColorScheme?
     private var mainWindow: MainWindow?
+    private var images: ImageLoader?
 
     public init(environment: AppEnvironment, resources: AppResources) {
         self.environment = environment
@@ -52,7 +54,10 @@ public final class MayunApplication {
             preferences = InMemoryPreferences()
         }
         self.preferences = preferences
-        let coordinator = Coordinator(environment: environment, preferences: preferences)
+        let services = makeServices()
+        images = ImageLoader(fetch: { try await services.client.fetchImage($0) },
+                             diskDirectory: environment.cacheDirectory.appendingPathComponent("images"))
+        let coordinator = Coordinator(environment: environment, preferences: preferences, services: services)
         self.coordinator = coordinator
         theme = ThemeController(nightMode: coordinator.nightMode, themesDirectory: resources.themesDirectory)
         systemColorScheme = SystemColorScheme(nightMode: coordinator.nightMode)
@@ -70,13 +75,28 @@ public final class MayunApplication {
             gtk_window_present(typed(mainWindow.window))
             return
         }
-        guard let coordinator, let preferences else { return }
-        let window = MainWindow(application: application, coordinator: coordinator, preferences: preferences)
+        guard let coordinator, let preferences, let images else { return }
+        let window = MainWindow(application: application, coordinator: coordinator, preferences: preferences,
+                                images: images)
         mainWindow = window
         if ProcessInfo.processInfo.environment["MAYUN_BENCH_FIRST_FRAME"] == "1" {
             FirstFrameProbe.exitAfterFirstFrame(of: window.window)
         }
         gtk_window_present(typed(window.window))
+    }
+
+    private func makeServices() -> AppServices {
+        let configuration = GiteeConfiguration(
+            server: environment.server.absoluteString, appVersion: AppVersion.current,
+            cacheDirectory: environment.cacheDirectory.appendingPathComponent("http").path)
+        let store: OfflineStore?
+        do {
+            store = try OfflineStore(directory: environment.cacheDirectory)
+        } catch {
+            FileHandle.standardError.write(Data("mayun: offline store unavailable (\(error)); running without it\n".utf8))
+            store = nil
+        }
+        return AppServices(client: GiteeClient(configuration: configuration), store: store)
     }
 
     private func quit() {

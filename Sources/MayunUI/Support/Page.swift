@@ -6,10 +6,11 @@ import GLibRuntime
 @MainActor
 class Page {
     let root: Widget
-    let bindings = BindingBag()
+    let bindings: BindingBag
 
-    init(root: Widget) {
+    init(root: Widget, bindings: BindingBag = BindingBag()) {
         self.root = root
+        self.bindings = bindings
         attach(self, to: raw(root), key: "mayun-page")
     }
 

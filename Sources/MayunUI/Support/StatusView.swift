@@ -1,4 +1,5 @@
 import CGtk
+import GLibRuntime
 
 /// A centred icon, title and explanation: the loading, empty, error and "not loaded yet" states of a screen.
 @MainActor
@@ -7,6 +8,8 @@ final class StatusView {
     private let icon: Widget
     private let titleLabel: Widget
     private let detailLabel: Widget
+    private let spinner: Widget
+    private var action: Widget?
 
     init(iconName: String, title: String, detail: String = "") {
         root = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 12, classes: ["status-view"])
@@ -21,7 +24,10 @@ final class StatusView {
         detailLabel = Build.label(detail, classes: ["dim-label"], wrap: true)
         gtk_label_set_justify(opaque(titleLabel), GTK_JUSTIFY_CENTER)
         gtk_label_set_justify(opaque(detailLabel), GTK_JUSTIFY_CENTER)
-        Build.append(root, icon, titleLabel, detailLabel)
+        spinner = widget(gtk_spinner_new())
+        gtk_widget_set_size_request(spinner, 32, 32)
+        gtk_widget_set_visible(spinner, 0)
+        Build.append(root, spinner, icon, titleLabel, detailLabel)
         update(title: title, detail: detail)
     }
 
@@ -30,5 +36,26 @@ final class StatusView {
         gtk_label_set_text(opaque(titleLabel), title)
         gtk_label_set_text(opaque(detailLabel), detail)
         gtk_widget_set_visible(detailLabel, detail.isEmpty ? 0 : 1)
+    }
+
+    /// Adds a button under the text (Retry); hidden until `showAction(true)`.
+    func setAction(title: String, _ handler: @escaping @MainActor () -> Void) {
+        let button = widget(gtk_button_new_with_label(title))
+        gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
+        Build.addClasses(button, ["suggested-action", "pill"])
+        connect(raw(button), "clicked", main: handler)
+        gtk_widget_set_visible(button, 0)
+        Build.append(root, button)
+        action = button
+    }
+
+    func showAction(_ visible: Bool) {
+        action.map { gtk_widget_set_visible($0, visible ? 1 : 0) }
+    }
+
+    func showSpinner(_ spinning: Bool) {
+        gtk_widget_set_visible(spinner, spinning ? 1 : 0)
+        gtk_widget_set_visible(icon, spinning ? 0 : 1)
+        gtk_spinner_set_spinning(opaque(spinner), spinning ? 1 : 0)
     }
 }

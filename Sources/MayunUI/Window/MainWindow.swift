@@ -18,13 +18,13 @@ final class MainWindow {
     private let bindings = BindingBag()
 
     init(application: UnsafeMutablePointer<GtkApplication>, coordinator: Coordinator,
-         preferences: any PreferencesStore) {
+         preferences: any PreferencesStore, images: ImageLoader) {
         self.coordinator = coordinator
         self.preferences = preferences
         window = gtk_application_window_new(application)
         gtk_window_set_title(typed(window), "Mayun")
         gtk_window_set_icon_name(typed(window), AppEnvironment.applicationID)
-        let factory = PageFactory()
+        let factory = PageFactory(images: images)
 
         tabs = widget(gtk_stack_new())
         gtk_stack_set_transition_type(opaque(tabs), GTK_STACK_TRANSITION_TYPE_CROSSFADE)

@@ -5,6 +5,8 @@ import MayunCore
 /// which view shows which ViewModel.
 @MainActor
 struct PageFactory {
+    let images: ImageLoader
+
     func makePage(for screen: Screen) -> Page {
         makePage(for: screen.viewModel)
     }
@@ -12,7 +14,7 @@ struct PageFactory {
     func makePage(for viewModel: AnyObject) -> Page {
         switch viewModel {
         case let settings as SettingsViewModel: SettingsPage(viewModel: settings)
-        case let list as ProjectListViewModel: ProjectListPage(viewModel: list)
+        case let list as ProjectListViewModel: ProjectListPage(viewModel: list, images: images)
         case let tab as ProjectsTabViewModel: ProjectsTabPage(viewModel: tab, factory: self)
         case let pending as PendingScreenViewModel: PendingPage(viewModel: pending)
         default: fatalError("no page for \(type(of: viewModel))")  // a programming error, caught by PageFactoryTests

@@ -1,28 +1,29 @@
 import CGtk
+import GLibRuntime
 import MayunCore
 
-/// One explore list. Shows the ViewModel's state; the rows arrive with the browsing feature.
+/// A list of projects (Featured, Popular, Latest, a language, search results): rows with infinite scroll.
 @MainActor
 final class ProjectListPage: Page {
     private let viewModel: ProjectListViewModel
-    private let status: StatusView
+    let listView: PagedListView<GiteeProject>
 
-    init(viewModel: ProjectListViewModel) {
+    init(viewModel: ProjectListViewModel, images: ImageLoader) {
         self.viewModel = viewModel
-        status = StatusView(iconName: "view-list-symbolic", title: "")
-        super.init(root: status.root)
-        bindings.bind { [unowned self] in render(viewModel.state) }
+        let bindings = BindingBag()
+        let adapter = RowAdapter(
+            make: { ProjectRowView(images: images) },
+            bind: { row, index in
+                guard let row = row as? ProjectRowView, let project = viewModel.row(at: index) else { return }
+                row.show(project)
+            },
+            activate: { viewModel.activate(at: $0) },
+            retryMore: { viewModel.list.retry() })
+        listView = PagedListView(list: viewModel.list, adapter: adapter, bindings: bindings)
+        super.init(root: listView.root, bindings: bindings)
+        // Lists load when first shown, so hidden notebook pages cost nothing at start-up.
+        connect(raw(root), "map", main: { viewModel.list.start() })
     }
 
     override var title: String { viewModel.title }
-
-    private func render(_ state: ScreenState) {
-        switch state {
-        case .notLoaded(let message): status.update(title: message, detail: "")
-        case .loading: status.update(iconName: "content-loading-symbolic", title: tr("Loading…"), detail: "")
-        case .content: status.update(title: "", detail: "")
-        case .empty(let text): status.update(iconName: "folder-symbolic", title: text, detail: "")
-        case .failed(let message): status.update(iconName: "network-error-symbolic", title: message, detail: "")
-        }
-    }
 }

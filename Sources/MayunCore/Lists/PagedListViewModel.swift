@@ -1,0 +1,194 @@
+import GiteeKit
+import Observation
+
+/// A remote list that grows page by page (the seeds' `ItemsViewModel`, Fractal's paginated list model).
+///
+/// It refuses concurrent or duplicate page loads, drops answers that arrive after a refresh replaced the request
+/// that asked for them, keeps its rows when a later page fails (offering a retry row), and shows the saved first page
+/// at once when a cache is given, revalidating it from the network.
+@MainActor
+@Observable
+public final class PagedListViewModel<Item: Sendable> {
+    public typealias Fetch = @MainActor (Pagination?) async throws -> Page<Item>
+
+    // Outputs
+    public private(set) var items: [Item] = []
+    public private(set) var state: ScreenState = .notLoaded(message: tr("Not loaded yet"))
+    public private(set) var isRefreshing = false
+    public private(set) var isLoadingMore = false
+    public private(set) var reachedEnd = false
+    /// A later page failed: the rows stay and the footer offers a retry with this message.
+    public private(set) var loadMoreError: String?
+    /// Shown above the rows: offline with saved data, a failed refresh, or a fallback source.
+    public private(set) var banner: String?
+    /// Grows whenever `items` is replaced rather than appended to, so a view knows to reset instead of append.
+    public private(set) var generation = 0
+    /// Whether the rows on screen came from the saved copy and the network has not confirmed them yet.
+    public private(set) var isShowingSavedData = false
+
+    public let emptyText: String
+    @ObservationIgnored private var fetch: Fetch
+    @ObservationIgnored private let cache: ListCache<Item>?
+    @ObservationIgnored private var next: Pagination?
+    @ObservationIgnored private var task: Task<Void, Never>?
+    /// Identifies the request whose answer is still wanted; older answers are dropped.
+    @ObservationIgnored private var request = 0
+    @ObservationIgnored private var started = false
+
+    public init(emptyText: String, cache: ListCache<Item>? = nil, fetch: @escaping Fetch) {
+        self.emptyText = emptyText
+        self.cache = cache
+        self.fetch = fetch
+    }
+
+    // MARK: Inputs
+
+    /// Loads the first page once (showing the saved copy first when there is one).
+    public func start() {
+        guard !started else { return }
+        started = true
+        if let saved = cache?.load(), !saved.isEmpty {
+            replaceItems(with: saved)
+            isShowingSavedData = true
+            state = .content
+        }
+        loadFirstPage()
+    }
+
+    /// Reloads from the first page. The current rows stay on screen until the answer replaces them.
+    public func refresh() {
+        started = true
+        loadFirstPage()
+    }
+
+    /// Asks for the next page, unless one is loading, the list ended, or a failure waits for `retry()`.
+    public func loadMore() {
+        guard state == .content, !isLoadingMore, !isRefreshing, !reachedEnd, loadMoreError == nil,
+              !isShowingSavedData, let next else { return }
+        isLoadingMore = true
+        let current = beginRequest()
+        task = Task { [weak self] in
+            let outcome = await Self.capture { try await self?.fetch(next) }
+            self?.finishLoadMore(outcome, request: current)
+        }
+    }
+
+    /// Retries what failed: a later page, or the whole list.
+    public func retry() {
+        if loadMoreError != nil {
+            loadMoreError = nil
+            loadMore()
+        } else {
+            refresh()
+        }
+    }
+
+    /// Points the list at another source (a new search term) and starts over; answers for the old one are dropped.
+    public func replaceSource(_ fetch: @escaping Fetch) {
+        self.fetch = fetch
+        task?.cancel()
+        items = []
+        generation += 1
+        next = nil
+        reachedEnd = false
+        loadMoreError = nil
+        banner = nil
+        isShowingSavedData = false
+        state = .loading
+        started = true
+        loadFirstPage()
+    }
+
+    /// Replaces one item in place (a starred project), keeping the rest and the paging.
+    public func update(at index: Int, _ change: (inout Item) -> Void) {
+        guard items.indices.contains(index) else { return }
+        change(&items[index])
+    }
+
+    // MARK: Loading
+
+    private func loadFirstPage() {
+        task?.cancel()
+        isLoadingMore = false
+        loadMoreError = nil
+        if items.isEmpty { state = .loading } else { isRefreshing = true }
+        let current = beginRequest()
+        task = Task { [weak self] in
+            let outcome = await Self.capture { try await self?.fetch(nil) }
+            self?.finishFirstPage(outcome, request: current)
+        }
+    }
+
+    private func beginRequest() -> Int {
+        request += 1
+        return request
+    }
+
+    private func finishFirstPage(_ outcome: Result<Page<Item>?, GiteeError>, request answered: Int) {
+        guard answered == request else { return }
+        isRefreshing = false
+        switch outcome {
+        case .success(let page?):
+            replaceItems(with: page.items)
+            isShowingSavedData = false
+            next = page.next
+            reachedEnd = page.isLast
+            banner = page.servedByFallback ? tr("This list is not available here; showing search results instead.") : nil
+            state = page.items.isEmpty ? .empty(text: emptyText) : .content
+            cache?.save(page.items)
+        case .success(nil), .failure(.cancelled):
+            break
+        case .failure(let error):
+            if items.isEmpty {
+                state = .failed(message: ErrorText.message(for: error))
+            } else {
+                banner = isShowingSavedData
+                    ? tr("Offline: showing saved data.") + " " + ErrorText.message(for: error)
+                    : ErrorText.message(for: error)
+            }
+        }
+    }
+
+    private func finishLoadMore(_ outcome: Result<Page<Item>?, GiteeError>, request answered: Int) {
+        guard answered == request else { return }
+        isLoadingMore = false
+        switch outcome {
+        case .success(let page?):
+            items.append(contentsOf: page.items)
+            next = page.next
+            reachedEnd = page.isLast
+        case .success(nil), .failure(.cancelled):
+            break
+        case .failure(let error):
+            loadMoreError = ErrorText.message(for: error)
+        }
+    }
+
+    private func replaceItems(with newItems: [Item]) {
+        items = newItems
+        generation += 1
+    }
+
+    private static func capture(_ body: () async throws -> Page<Item>?) async -> Result<Page<Item>?, GiteeError> {
+        do {
+            return .success(try await body())
+        } catch let error as GiteeError {
+            return .failure(error)
+        } catch is CancellationError {
+            return .failure(.cancelled)
+        } catch {
+            return .failure(.badResponse(.malformedJSON(String(describing: error))))
+        }
+    }
+}
+
+/// Where a list keeps its first page between runs (the offline store provides one per list).
+public struct ListCache<Item: Sendable> {
+    public let load: @MainActor () -> [Item]?
+    public let save: @MainActor ([Item]) -> Void
+
+    public init(load: @escaping @MainActor () -> [Item]?, save: @escaping @MainActor ([Item]) -> Void) {
+        self.load = load
+        self.save = save
+    }
+}

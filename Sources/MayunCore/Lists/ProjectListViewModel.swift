@@ -1,0 +1,32 @@
+import Foundation
+import GiteeKit
+import Observation
+
+/// A list of projects (Featured, Popular, Latest, a language, search results, a user's projects): the generic paged
+/// list plus the row formatting and "open this project".
+@MainActor
+@Observable
+public final class ProjectListViewModel {
+    public let title: String
+    public let list: PagedListViewModel<Project>
+    @ObservationIgnored private let onOpen: @MainActor (Project) -> Void
+
+    public init(title: String, list: PagedListViewModel<Project>, onOpen: @escaping @MainActor (Project) -> Void) {
+        self.title = title
+        self.list = list
+        self.onOpen = onOpen
+    }
+
+    public var count: Int { list.items.count }
+
+    public func row(at index: Int, now: Date = Date()) -> ProjectRow? {
+        guard list.items.indices.contains(index) else { return nil }
+        return ProjectRow(project: list.items[index], now: now)
+    }
+
+    /// A click or Enter on a row.
+    public func activate(at index: Int) {
+        guard list.items.indices.contains(index) else { return }
+        onOpen(list.items[index])
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import GiteeKit
+
+/// One project as a list row shows it: every text already formatted and translated.
+public struct ProjectRow: Equatable, Sendable {
+    public enum Badge: String, Sendable, CaseIterable {
+        case recommended, gvp, fork, privateProject, starred, watched
+
+        public var title: String {
+            switch self {
+            case .recommended: tr("Recommended")
+            case .gvp: tr("GVP")
+            case .fork: tr("Fork")
+            case .privateProject: tr("Private")
+            case .starred: tr("Starred")
+            case .watched: tr("Watching")
+            }
+        }
+    }
+
+    public var name: String
+    public var fullName: String
+    public var description: String
+    public var language: String
+    public var updated: String
+    public var stars: String
+    public var forks: String
+    public var watches: String
+    public var badges: [Badge]
+    public var avatarURL: URL?
+    /// "★ 35k · 7.1k forks · 2.3k watching"
+    public var countsLine: String {
+        "★ \(stars)  ·  " + String(format: tr("%@ forks"), forks) + "  ·  " + String(format: tr("%@ watching"), watches)
+    }
+    /// What a screen reader says for the whole row.
+    public var accessibleLabel: String
+
+    public init(project: Project, now: Date = Date()) {
+        name = project.name
+        fullName = project.fullName
+        let text = project.description?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        description = text.isEmpty ? tr("No description") : text
+        language = project.language.flatMap { $0.isEmpty ? nil : $0 } ?? tr("Unknown")
+        let pushed = (project.pushedAt ?? project.updatedAt)?.date
+        updated = RelativeTime.describe(pushed, now: now).map { String(format: tr("Updated %@"), $0) } ?? ""
+        stars = CompactCount.format(project.stargazersCount)
+        forks = CompactCount.format(project.forksCount)
+        watches = CompactCount.format(project.watchersCount)
+        var badges: [Badge] = []
+        if project.isRecommended { badges.append(.recommended) }
+        if project.isGVP { badges.append(.gvp) }
+        if project.isFork { badges.append(.fork) }
+        if project.isPrivate { badges.append(.privateProject) }
+        if project.isStarred == true { badges.append(.starred) }
+        if project.isWatched == true { badges.append(.watched) }
+        self.badges = badges
+        avatarURL = project.owner.avatarURL.flatMap(URL.init(string:))
+        accessibleLabel = String(format: tr("%@, %@ stars, %@"), project.fullName, stars, description)
+    }
+}

@@ -1,0 +1,2 @@
+import GiteeKit
+typealias GiteeProject = GiteeKit.Project

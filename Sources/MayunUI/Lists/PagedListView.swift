@@ -1,0 +1,191 @@
+import CGtk
+import Dispatch
+import GLibRuntime
+import MayunCore
+
+/// A row widget of a paged list. Row objects are recycled: `bind` shows another item in the same widgets.
+@MainActor
+protocol ListRow: AnyObject {
+    var root: Widget { get }
+    /// Called when the row scrolls away (cancel image loads).
+    func unbind()
+}
+
+/// How a list shows its items: make a row, show item `index` in it, react to activation.
+@MainActor
+struct RowAdapter {
+    let make: () -> ListRow
+    let bind: (ListRow, Int) -> Void
+    let activate: (Int) -> Void
+    /// Retry after a later page failed (the footer's button).
+    let retryMore: () -> Void
+}
+
+/// A GtkListView over a paged list ViewModel: status (loading / empty / failed with Retry) when there are no rows,
+/// a banner (offline, refresh failed) above the rows, infinite scroll, and a footer row (loading, retry, end).
+///
+/// The GListStore holds one plain GObject per row (its index as object data) plus a footer object; each page is one
+/// splice, i.e. one items-changed, and GTK creates widgets only for the rows on screen.
+@MainActor
+final class PagedListView<Item: Sendable> {
+    let root: Widget
+    private let list: PagedListViewModel<Item>
+    private let adapter: RowAdapter
+    private let store = g_list_store_new(GType(20 << 2))!  // G_TYPE_OBJECT
+    private let listView: Widget
+    private let scroller: Widget
+    private let content: Widget
+    private let status: StatusView
+    private let banner: ListBanner
+    private var shownCount = 0
+    private var shownGeneration = -1
+    private var footer: UnsafeMutableRawPointer?
+
+    init(list: PagedListViewModel<Item>, adapter: RowAdapter, bindings: BindingBag) {
+        self.list = list
+        self.adapter = adapter
+        root = Build.box(GTK_ORIENTATION_VERTICAL)
+        banner = ListBanner { list.retry() }
+        status = StatusView(iconName: "content-loading-symbolic", title: "")
+        status.setAction(title: tr("Retry")) { list.retry() }
+        let factory = gtk_signal_list_item_factory_new()!
+        let selection = gtk_no_selection_new(store)  // takes the store's reference
+        listView = widget(gtk_list_view_new(selection, factory))
+        gtk_list_view_set_single_click_activate(opaque(listView), 1)
+        Build.addClasses(listView, ["project-list"])
+        Accessibility.setLabel(listView, tr("Projects"))
+        scroller = widget(gtk_scrolled_window_new())
+        gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(opaque(scroller), listView)
+        gtk_widget_set_vexpand(scroller, 1)
+        content = widget(gtk_stack_new())
+        gtk_stack_add_named(opaque(content), status.root, "status")
+        gtk_stack_add_named(opaque(content), scroller, "rows")
+        Build.append(root, banner.root, content)
+
+        connectFactory(UnsafeMutableRawPointer(factory))
+        connect(raw(listView), "activate", mainWithArguments: { [unowned self] arguments in
+            let position = arguments.uint(at: 1)
+            if Int(position) < shownCount { adapter.activate(Int(position)) }
+            return nil
+        })
+        let adjustment = gtk_scrolled_window_get_vadjustment(opaque(scroller))!
+        for signal in ["value-changed", "changed"] {
+            connect(UnsafeMutableRawPointer(adjustment), signal, main: { [unowned self] in loadMoreIfNearEnd() })
+        }
+        bindings.bind { [unowned self] in
+            sync(count: list.items.count, generation: list.generation)
+            render(list.state)
+        }
+        bindings.bind { [unowned self] in
+            banner.show(list.banner)
+            updateFooter(loading: list.isLoadingMore, error: list.loadMoreError, end: list.reachedEnd)
+        }
+    }
+
+    /// The underlying scrolled window (tests scroll it; pages keep its position).
+    var scrolledWindow: Widget { scroller }
+    var rowCount: Int { shownCount }
+
+    // MARK: Model
+
+    private func sync(count: Int, generation: Int) {
+        if generation != shownGeneration {
+            splice(at: 0, removing: shownCount, adding: 0..<count)
+            shownGeneration = generation
+        } else if count > shownCount {
+            splice(at: shownCount, removing: 0, adding: shownCount..<count)
+        }
+        shownCount = count
+        // A short first page may not fill the screen, so no scroll event will come: check now.
+        DispatchQueue.main.async { [weak self] in MainActor.assumeIsolated { self?.loadMoreIfNearEnd() } }
+    }
+
+    private func splice(at position: Int, removing removed: Int, adding indices: Range<Int>) {
+        var objects: [UnsafeMutableRawPointer?] = indices.map { index in
+            let object = g_object_new_with_properties(GType(20 << 2), 0, nil, nil)!
+            g_object_set_data(object, "mayun-index", UnsafeMutableRawPointer(bitPattern: index + 1))
+            return UnsafeMutableRawPointer(object)
+        }
+        g_list_store_splice(store, guint(position), guint(removed), &objects, guint(objects.count))
+        for object in objects { g_object_unref(object) }
+    }
+
+    private func updateFooter(loading: Bool, error: String?, end: Bool) {
+        let state: FooterRow.State? = if let error { .failed(error) } else if loading { .loading }
+            else if end && shownCount > 0 { .end } else { nil }
+        // Replacing the footer object makes GTK rebind the footer row with the new state.
+        let position = guint(g_list_model_get_n_items(store))
+        if footer != nil { g_list_store_remove(store, position - 1) }
+        footer = nil
+        guard let state else { return }
+        let object = g_object_new_with_properties(GType(20 << 2), 0, nil, nil)!
+        FooterRow.setState(state, on: UnsafeMutableRawPointer(object))
+        g_list_store_append(store, object)
+        g_object_unref(object)
+        footer = UnsafeMutableRawPointer(object)
+    }
+
+    private func render(_ state: ScreenState) {
+        switch state {
+        case .content:
+            gtk_stack_set_visible_child_name(opaque(content), "rows")
+            return
+        case .notLoaded(let message):
+            status.update(iconName: "content-loading-symbolic", title: message, detail: "")
+            status.showSpinner(false)
+            status.showAction(false)
+        case .loading:
+            status.update(iconName: nil, title: tr("Loading…"), detail: "")
+            status.showSpinner(true)
+            status.showAction(false)
+        case .empty(let text):
+            status.update(iconName: "folder-symbolic", title: text, detail: "")
+            status.showSpinner(false)
+            status.showAction(false)
+        case .failed(let message):
+            status.update(iconName: "network-error-symbolic", title: tr("Could not load this list"), detail: message)
+            status.showSpinner(false)
+            status.showAction(true)
+        }
+        gtk_stack_set_visible_child_name(opaque(content), "status")
+    }
+
+    // MARK: Infinite scroll
+
+    /// Loads the next page while the end is still about two screens away, so scrolling never waits at the bottom.
+    private func loadMoreIfNearEnd() {
+        guard let adjustment = gtk_scrolled_window_get_vadjustment(opaque(scroller)) else { return }
+        let remaining = gtk_adjustment_get_upper(adjustment)
+            - (gtk_adjustment_get_value(adjustment) + gtk_adjustment_get_page_size(adjustment))
+        if remaining < 2 * max(gtk_adjustment_get_page_size(adjustment), 200) { list.loadMore() }
+    }
+
+    // MARK: Rows
+
+    private func connectFactory(_ factory: UnsafeMutableRawPointer) {
+        connect(factory, "setup", mainWithArguments: { [unowned self] arguments in
+            guard let item = arguments.object(at: 1) else { return nil }
+            let host = RowHost(adapter: adapter)
+            gtk_list_item_set_child(OpaquePointer(item), host.root)
+            return nil
+        })
+        connect(factory, "bind", mainWithArguments: { arguments in
+            guard let item = arguments.object(at: 1), let host = RowHost.of(item),
+                  let object = gtk_list_item_get_item(OpaquePointer(item)) else { return nil }
+            let index = Int(bitPattern: g_object_get_data(UnsafeMutablePointer(OpaquePointer(object)), "mayun-index"))
+            if index > 0 {
+                host.showRow(index - 1)
+                gtk_list_item_set_activatable(OpaquePointer(item), 1)
+            } else {
+                host.showFooter(FooterRow.state(of: UnsafeMutableRawPointer(object)))
+                gtk_list_item_set_activatable(OpaquePointer(item), 0)
+            }
+            return nil
+        })
+        connect(factory, "unbind", mainWithArguments: { arguments in
+            if let item = arguments.object(at: 1), let host = RowHost.of(item) { host.unbind() }
+            return nil
+        })
+    }
+}
