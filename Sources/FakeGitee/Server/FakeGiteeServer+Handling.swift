@@ -1,0 +1,149 @@
+import CSoup
+import Foundation
+import GLibRuntime
+
+extension FakeGiteeServer {
+    /// Entry point for every request SoupServer hands over.
+    func handle(_ message: OpaquePointer) {
+        var request = Self.request(from: message)
+        let isControl = request.segments.first == "__fake"
+        let isAPI = request.segments.first == "api" || request.segments.first == "oauth"
+
+        switch authority.check(request.token) {
+        case .valid(let login): request.viewer = world.user(login: login)
+        case .expired: request.tokenExpired = true
+        case .invalid, .anonymous: break
+        }
+        // Faults and latency apply to the API only: the control endpoints must keep working to switch them off.
+        // A fault that replaces the answer is decided before the handler runs, so a failed create creates nothing.
+        let fault = isControl ? nil : takeFault(for: request)
+        if let fault, !fault.kind.wrapsRealAnswer {
+            log(request, status: Self.loggedStatus(fault), fault: fault.kind)
+            return apply(fault, to: nil, message: message)
+        }
+
+        let response: FakeResponse
+        if isAPI, request.tokenSource != nil, request.viewer == nil, request.segments.first == "api" {
+            response = .error(401, request.tokenExpired ? "401 Unauthorized: Access token is expired" : "401 Unauthorized: Invalid access token")
+        } else if let (handler, parameters) = router.match(request) {
+            response = handler(request, parameters)
+        } else {
+            response = .notFound("Not Found")
+        }
+        log(request, status: fault.map(Self.loggedStatus) ?? response.status, fault: fault?.kind)
+        if let fault { return apply(fault, to: response, message: message) }
+        if latencyMs > 0, !isControl {
+            Self.respondLater(message, afterMs: latencyMs) { Self.send(response, to: message) }
+            return
+        }
+        Self.send(response, to: message)
+    }
+
+    private static func loggedStatus(_ fault: Fault) -> Int {
+        switch fault.kind {
+        case .reset, .noAnswer, .truncated: return 0
+        case .latency, .slow, .malformedJSON: return 200
+        default: return fault.status
+        }
+    }
+
+    private func takeFault(for request: FakeRequest) -> Fault? {
+        guard let index = faults.firstIndex(where: { $0.applies(to: request.method, path: request.rawPath) }) else { return nil }
+        let fault = faults[index]
+        if let remaining = fault.remaining {
+            if remaining <= 1 { faults.remove(at: index) } else { faults[index].remaining = remaining - 1 }
+        }
+        return fault
+    }
+
+    private func apply(_ fault: Fault, to answer: FakeResponse?, message: OpaquePointer) {
+        let response = answer ?? .notFound()
+        switch fault.kind {
+        case .status:
+            var headers: [(String, String)] = []
+            if let retryAfter = fault.retryAfter { headers.append(("Retry-After", "\(retryAfter)")) }
+            if fault.status == 429 { headers += [("X-RateLimit-Limit", "60"), ("X-RateLimit-Remaining", "0")] }
+            let text = fault.status == 429 ? "Too Many Requests" : fault.status >= 500 ? "Internal Server Error (injected)" : "Injected error \(fault.status)"
+            Self.send(.json(.object([("message", .string(text))]), status: fault.status, headers: headers), to: message)
+        case .html:
+            let page = "<!DOCTYPE html><html><head><title>安全验证</title></head><body><h1>访问频率过高</h1><p>Please complete the security check.</p></body></html>"
+            Self.send(FakeResponse(status: fault.status, contentType: "text/html; charset=utf-8", headers: [], body: Data(page.utf8)), to: message)
+        case .malformedJSON:
+            Self.send(FakeResponse(status: 200, contentType: "application/json", headers: [], body: Data("{\"id\": 1, \"name\": \"broken".utf8)), to: message)
+        case .latency:
+            Self.respondLater(message, afterMs: fault.delayMs) { Self.send(response, to: message) }
+        case .slow:
+            ConnectionFaults.drip(response, to: message, intervalMs: max(1, fault.delayMs))
+        case .truncated:
+            ConnectionFaults.truncate(response, message: message)
+        case .reset:
+            ConnectionFaults.reset(message)
+        case .noAnswer:
+            if let held = ConnectionFaults.hold(message) { heldConnections.append(held) }
+        }
+    }
+
+    // MARK: SoupServerMessage plumbing
+
+    private static func request(from message: OpaquePointer) -> FakeRequest {
+        let method = soup_server_message_get_method(message).map { String(cString: $0) } ?? "GET"
+        let uri = soup_server_message_get_uri(message)
+        let path = g_uri_get_path(uri).map { String(cString: $0) } ?? "/"
+        let query = g_uri_get_query(uri).map { String(cString: $0) }
+        var headers: [String: String] = [:]
+        withUnsafeMutablePointer(to: &headers) { pointer in
+            soup_message_headers_foreach(soup_server_message_get_request_headers(message), { name, value, data in
+                guard let name, let value, let data else { return }
+                data.assumingMemoryBound(to: [String: String].self).pointee[String(cString: name).lowercased()] = String(cString: value)
+            }, pointer)
+        }
+        var body = Data()
+        if let bytes = soup_message_body_flatten(soup_server_message_get_request_body(message)) {
+            var size: gsize = 0
+            if let data = g_bytes_get_data(bytes, &size), size > 0 { body = Data(bytes: data, count: Int(size)) }
+            g_bytes_unref(bytes)
+        }
+        return FakeRequest(method: method, rawPath: path, rawQuery: query, headers: headers, body: body)
+    }
+
+    static func send(_ response: FakeResponse, to message: OpaquePointer) {
+        soup_server_message_set_status(message, guint(response.status), nil)
+        let headers = soup_server_message_get_response_headers(message)
+        for (name, value) in response.headers { soup_message_headers_append(headers, name, value) }
+        if response.status == 204 {
+            soup_server_message_set_response(message, nil, SOUP_MEMORY_COPY, nil, 0)
+            return
+        }
+        response.body.withUnsafeBytes { raw in
+            soup_server_message_set_response(message, response.contentType, SOUP_MEMORY_COPY,
+                                             raw.baseAddress?.assumingMemoryBound(to: CChar.self), gsize(raw.count))
+        }
+    }
+
+    /// Pauses the message and runs `body` after a delay (then lets SoupServer write the answer).
+    static func respondLater(_ message: OpaquePointer, afterMs: Int, _ body: @escaping @MainActor () -> Void) {
+        soup_server_message_pause(message)
+        g_object_ref(UnsafeMutableRawPointer(message))
+        afterDelay(milliseconds: afterMs) {
+            body()
+            soup_server_message_unpause(message)
+            g_object_unref(UnsafeMutableRawPointer(message))
+        }
+    }
+}
+
+/// Runs `body` once on the main loop after `milliseconds`.
+@MainActor
+func afterDelay(milliseconds: Int, _ body: @escaping @MainActor () -> Void) {
+    final class Box { let body: @MainActor () -> Void; init(_ body: @escaping @MainActor () -> Void) { self.body = body } }
+    let box = Unmanaged.passRetained(Box(body)).toOpaque()
+    g_timeout_add_full(G_PRIORITY_DEFAULT, guint(max(0, milliseconds)), { data in
+        guard let data else { return 0 }
+        let box = Unmanaged<Box>.fromOpaque(data).takeUnretainedValue()
+        MainActor.assumeIsolated { box.body() }
+        return 0  // G_SOURCE_REMOVE
+    }, box, { data in
+        guard let data else { return }
+        Unmanaged<Box>.fromOpaque(data).release()
+    })
+}

@@ -1,0 +1,124 @@
+import CSoup
+import Foundation
+import GLibRuntime
+
+/// A local Gitee: the generated world served over HTTP on 127.0.0.1 by libsoup's own `SoupServer`, with OAuth, mutable
+/// state, a request log and fault injection. Runs on the thread of the default GLib main context (the main thread):
+/// create it there and keep the main loop running (`fake-gitee` does; tests spin it).
+@MainActor
+public final class FakeGiteeServer {
+    public struct Options: Sendable {
+        public var seed: UInt64 = 42
+        public var accounts = AccountsFixture()
+        public var stateFile: String?
+        /// Seconds an OAuth access token lives (Gitee: 86,400).
+        public var tokenLifetime: TimeInterval = 86_400
+        /// Added to every API answer, in milliseconds.
+        public var latencyMs = 0
+        public var faults: [Fault] = []
+        public var projectCount = 5_000
+        public var userCount = 500
+        public init() {}
+    }
+
+    public let state: WorldState
+    public var world: World { state.world }
+    let authority: TokenAuthority
+    var router = Router()
+    var faults: [Fault] = []
+    var nextFaultID = 1
+    public var latencyMs: Int
+    public private(set) var requestLog: [LoggedRequest] = []
+    /// Connections held open by the `no-answer` fault (closed by `stop`).
+    var heldConnections: [ObjectRef] = []
+    private var server: UnsafeMutablePointer<SoupServer>?
+    public private(set) var port: UInt16 = 0
+    /// Time taken to generate the world, for benchmarks and the startup line.
+    public let generationSeconds: Double
+
+    public init(options: Options = Options()) {
+        let started = Date()
+        let world = WorldGenerator.generate(seed: options.seed, userCount: options.userCount, projectCount: options.projectCount,
+                                            accounts: options.accounts.accounts.map { ($0.login, $0.email) })
+        generationSeconds = Date().timeIntervalSince(started)
+        state = WorldState(world: world, stateFile: options.stateFile)
+        authority = TokenAuthority(fixture: options.accounts, lifetime: options.tokenLifetime)
+        latencyMs = options.latencyMs
+        for fault in options.faults { addFault(fault) }
+        registerRoutes()
+    }
+
+    /// `http://127.0.0.1:PORT` once started.
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    var renderer: Renderer { Renderer(base: baseURL, state: state) }
+
+    /// Listens on 127.0.0.1 only. Port 0 picks a free port; the chosen one is returned (and in `port`).
+    @discardableResult
+    public func start(port requested: UInt16 = 0) throws -> UInt16 {
+        guard server == nil else { return port }
+        guard let object = g_object_new_with_properties(soup_server_get_type(), 0, nil, nil) else {
+            throw FakeGiteeError.listenFailed("cannot create SoupServer")
+        }
+        let server = UnsafeMutableRawPointer(object).assumingMemoryBound(to: SoupServer.self)
+        let address = g_inet_socket_address_new_from_string("127.0.0.1", guint(requested))
+        defer { g_object_unref(UnsafeMutableRawPointer(address)) }
+        do {
+            _ = try withGError { soup_server_listen(server, address, SoupServerListenOptions(rawValue: 0), $0) }
+        } catch {
+            g_object_unref(object)
+            throw FakeGiteeError.listenFailed("cannot listen on 127.0.0.1:\(requested): \(error)")
+        }
+        soup_server_add_handler(server, nil, { _, message, _, _, data in
+            guard let message, let data else { return }
+            let owner = Unmanaged<FakeGiteeServer>.fromOpaque(data).takeUnretainedValue()
+            MainActor.assumeIsolated { owner.handle(message) }
+        }, Unmanaged.passUnretained(self).toOpaque(), nil)
+        self.server = server
+        port = Self.listeningPort(server)
+        return port
+    }
+
+    public func stop() {
+        guard let server else { return }
+        soup_server_disconnect(server)
+        g_object_unref(UnsafeMutableRawPointer(server))
+        self.server = nil
+        heldConnections.removeAll()
+    }
+
+    // MARK: Runtime controls (also reachable over HTTP under /__fake)
+
+    @discardableResult
+    public func addFault(_ fault: Fault) -> Fault {
+        var fault = fault
+        fault.id = nextFaultID
+        nextFaultID += 1
+        faults.append(fault)
+        return fault
+    }
+
+    public func clearFaults() { faults.removeAll() }
+    public func clearLog() { requestLog.removeAll() }
+    /// Makes every OAuth access token issued so far expired (to test silent refresh without waiting).
+    public func expireAllTokens() { authority.expireAll() }
+    public var tokenLifetime: TimeInterval {
+        get { authority.lifetime }
+        set { authority.lifetime = newValue }
+    }
+
+    func log(_ request: FakeRequest, status: Int, fault: Fault.Kind?) {
+        var fields = request.query.merging(request.form) { $1 }
+        for key in fields.keys where LoggedRequest.secretFields.contains(key) { fields[key] = "***" }
+        requestLog.append(LoggedRequest(sequence: requestLog.count + 1, method: request.method, path: request.rawPath,
+                                        fields: fields, login: request.viewer?.login, tokenSource: request.tokenSource,
+                                        status: status, fault: fault?.rawValue))
+    }
+
+    private static func listeningPort(_ server: UnsafeMutablePointer<SoupServer>) -> UInt16 {
+        guard let list = soup_server_get_uris(server) else { return 0 }
+        defer { g_slist_free_full(list) { g_uri_unref(OpaquePointer($0)) } }
+        guard let uri = list.pointee.data else { return 0 }
+        return UInt16(clamping: g_uri_get_port(OpaquePointer(uri)))
+    }
+}

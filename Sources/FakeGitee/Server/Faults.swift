@@ -1,0 +1,104 @@
+import Foundation
+
+/// A way to misbehave, for a route pattern (or everything) and a number of times (or forever).
+public struct Fault: Sendable, Hashable {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// Answer with `status` (401, 403, 404, 422, 429 with Retry-After, 500, 502, 503...) and a Gitee error body.
+        case status
+        /// An HTML page (a web firewall) with `status` (default 200) where JSON belongs.
+        case html
+        /// JSON that does not parse.
+        case malformedJSON = "malformed-json"
+        /// Headers announce the full length, half the body arrives, then the connection closes.
+        case truncated
+        /// The body trickles out in small chunks, `delayMs` apart.
+        case slow
+        /// The connection is reset (TCP RST) without any answer.
+        case reset
+        /// The connection stays open and nothing is ever sent.
+        case noAnswer = "no-answer"
+        /// The normal answer, `delayMs` later.
+        case latency
+
+        /// Delays or damages the real answer (so the handler still runs), rather than replacing it.
+        var wrapsRealAnswer: Bool { self == .latency || self == .slow || self == .truncated }
+    }
+
+    public var id: Int = 0
+    public var kind: Kind
+    /// Glob over the request path (`*` within a segment, `**` across): `/api/v5/repos/*/issues`, `**`.
+    public var path: String
+    /// Only this method (`POST`), or any.
+    public var method: String?
+    public var status: Int
+    /// Seconds for `Retry-After` (429/503).
+    public var retryAfter: Int?
+    public var delayMs: Int
+    /// How many more requests this applies to; `nil` means forever.
+    public var remaining: Int?
+
+    public init(kind: Kind, path: String = "**", method: String? = nil, status: Int? = nil, retryAfter: Int? = nil,
+                delayMs: Int? = nil, count: Int? = nil) {
+        self.kind = kind
+        self.path = path
+        self.method = method?.uppercased()
+        self.status = status ?? (kind == .html ? 200 : 500)
+        self.retryAfter = retryAfter ?? (self.status == 429 ? 1 : nil)
+        self.delayMs = delayMs ?? (kind == .slow ? 200 : kind == .latency ? 500 : 0)
+        remaining = count
+    }
+
+    public func applies(to method: String, path requestPath: String) -> Bool {
+        (remaining ?? 1) > 0 && (self.method == nil || self.method == method) && Glob.matches(path, requestPath)
+    }
+
+    /// From the command line: `kind=status,status=500,path=/api/v5/**,method=POST,count=1,retry-after=2,delay=300`.
+    /// A bare number (`500`) means `kind=status,status=500`; a bare kind (`html`) works too.
+    public static func parse(_ text: String) -> Fault? {
+        var fields: [String: String] = [:]
+        for part in text.split(separator: ",") {
+            let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
+            if pair.count == 2 { fields[pair[0].lowercased()] = pair[1] }
+            else if let code = Int(pair[0]) { fields["kind"] = "status"; fields["status"] = "\(code)" }
+            else { fields["kind"] = pair[0] }
+        }
+        return from(fields)
+    }
+
+    /// From the control API's JSON body (same names as the command line).
+    static func from(_ fields: [String: String]) -> Fault? {
+        guard let kind = Kind(rawValue: fields["kind"] ?? "status") else { return nil }
+        return Fault(kind: kind, path: fields["path"] ?? "**", method: fields["method"], status: fields["status"].flatMap(Int.init),
+                     retryAfter: (fields["retry-after"] ?? fields["retry_after"]).flatMap(Int.init),
+                     delayMs: (fields["delay"] ?? fields["delay_ms"]).flatMap(Int.init), count: fields["count"].flatMap(Int.init))
+    }
+
+    var json: JSON {
+        .object([("id", .int(id)), ("kind", .string(kind.rawValue)), ("path", .string(path)), ("method", .text(method)),
+                 ("status", .int(status)), ("retry_after", .number(retryAfter)), ("delay_ms", .int(delayMs)),
+                 ("remaining", .number(remaining))])
+    }
+}
+
+/// One line of the request log: enough for a test to prove that a click reached the server, and as whom.
+public struct LoggedRequest: Sendable, Hashable {
+    public let sequence: Int
+    public let method: String
+    public let path: String
+    /// Query and body fields, with secrets (password, tokens, client secret) replaced by "***".
+    public let fields: [String: String]
+    /// The account the token belongs to, if any.
+    public let login: String?
+    /// "bearer", "query" or nil: how the token came.
+    public let tokenSource: String?
+    public let status: Int
+    public let fault: String?
+
+    var json: JSON {
+        .object([("seq", .int(sequence)), ("method", .string(method)), ("path", .string(path)),
+                 ("fields", .object(fields.keys.sorted().map { ($0, .string(fields[$0] ?? "")) })),
+                 ("login", .text(login)), ("token", .text(tokenSource)), ("status", .int(status)), ("fault", .text(fault))])
+    }
+
+    static let secretFields: Set<String> = ["password", "client_secret", "refresh_token", "access_token"]
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+extension FakeGiteeServer {
+    func registerRoutes() {
+        registerExploreRoutes()
+        registerRepositoryRoutes()
+        registerContentRoutes()
+        registerPeopleRoutes()
+        registerIssueRoutes()
+        registerControlRoutes()
+    }
+
+    private func registerExploreRoutes() {
+        router.add("GET", "/api/v3/projects/featured") { [unowned self] request, _ in v3List(world.featuredOrder, request) }
+        router.add("GET", "/api/v3/projects/popular") { [unowned self] request, _ in v3List(world.popularOrder, request) }
+        router.add("GET", "/api/v3/projects/latest") { [unowned self] request, _ in v3List(world.latestOrder, request) }
+        router.add("GET", "/api/v3/projects/languages") { [unowned self] _, _ in
+            .json(.array(Vocabulary.languages.map { renderer.language($0) }))
+        }
+        router.add("GET", "/api/v3/projects/languages/:id") { [unowned self] request, parameters in
+            let key = parameters["id"] ?? ""
+            let name = Int(key).flatMap { $0 >= 1 && $0 <= Vocabulary.languages.count ? Vocabulary.languages[$0 - 1] : nil }
+                ?? Vocabulary.languages.first { renderer.language($0)["ident"]?.stringValue == key.lowercased() || $0.lowercased() == key.lowercased() }
+            guard let name else { return .notFound("Language Not Found") }
+            return v3List(world.projectsByLanguage[name] ?? [], request)
+        }
+        router.add("GET", "/api/v5/search/repositories") { [unowned self] request, _ in search(request) }
+    }
+
+    private func v3List(_ order: [Int], _ request: FakeRequest) -> FakeResponse {
+        let (slice, headers) = Paging.numbered(order, request)
+        let renderer = self.renderer
+        return .json(.array(slice.map { renderer.projectV3(world.projects[$0]) }), headers: headers)
+    }
+
+    /// v5 search: `q` (required) in name, path, description or owner; optional language; sort and order.
+    private func search(_ request: FakeRequest) -> FakeResponse {
+        guard let query = request.query["q"]?.trimmingCharacters(in: .whitespaces).lowercased(), !query.isEmpty else {
+            return .error(400, "q is missing")
+        }
+        let language = request.query["language"]?.lowercased()
+        var matches: [(index: Int, score: Int)] = []
+        for (index, project) in world.projects.enumerated() {
+            if let language, !language.isEmpty, project.language?.lowercased() != language { continue }
+            let owner = world.users[project.ownerID - 1].login.lowercased()
+            var score = 0
+            if project.path.lowercased() == query { score = 4 }
+            else if project.path.lowercased().contains(query) || project.name.lowercased().contains(query) { score = 3 }
+            else if owner.contains(query) { score = 2 }
+            else if project.description?.lowercased().contains(query) == true { score = 1 }
+            else if project.language?.lowercased() == query { score = 1 }
+            if score > 0 { matches.append((index, score)) }
+        }
+        let projects = world.projects
+        let ascending = request.query["order"] == "asc"
+        func key(_ index: Int) -> Int {
+            switch request.query["sort"] {
+            case "stars_count": return state.stars(of: projects[index])
+            case "last_push_at": return projects[index].pushedAt
+            case "forks_count": return projects[index].forks
+            case "watches_count": return state.watches(of: projects[index])
+            default: return -1
+            }
+        }
+        let sorted: [Int]
+        if key(0) == -1 {
+            sorted = matches.sorted { ($0.score, projects[$0.index].baseStars) > ($1.score, projects[$1.index].baseStars) }.map(\.index)
+        } else {
+            sorted = matches.map(\.index).sorted { ascending ? (key($0), $0) < (key($1), $1) : (key($0), $0) > (key($1), $1) }
+        }
+        let (slice, headers) = Paging.numbered(sorted, request)
+        let renderer = self.renderer
+        return .json(.array(slice.map { renderer.project(projects[$0], viewerID: request.viewer?.id) }), headers: headers)
+    }
+
+    /// Resolves `owner/repo` from route parameters (404 in Gitee's words when missing).
+    func project(_ parameters: [String: String]) -> FakeProject? {
+        world.project(owner: parameters["owner"] ?? "", repo: parameters["repo"] ?? "")
+    }
+
+    static let projectNotFound = FakeResponse.notFound("Project Not Found")
+
+    /// A `ref` (branch name or commit sha) to a branch of the project; nil/empty means the default branch.
+    func branch(for ref: String?, in project: FakeProject) -> String? {
+        guard let ref, !ref.isEmpty else { return project.defaultBranch }
+        if project.branches.contains(ref) { return ref }
+        for branch in project.branches where state.commits(of: project, branch: branch).contains(where: { $0.sha.hasPrefix(ref) && ref.count >= 7 }) {
+            return branch
+        }
+        return nil
+    }
+}

@@ -1,0 +1,219 @@
+import Foundation
+
+/// What changes while FakeGitee runs: stars, watches, created issues and the events they cause. Generated content is
+/// cached here too (files, commits, issues), made the first time someone asks. Optionally saved to a state file after
+/// every change, so a restarted server remembers what an end-to-end test did.
+@MainActor
+public final class WorldState {
+    public let world: World
+    let stateFile: String?
+    private var starred: [Int: [Int]] = [:]
+    private var watched: [Int: [Int]] = [:]
+    private var starDelta: [Int: Int] = [:]
+    private var watchDelta: [Int: Int] = [:]
+    private var issuesByProject: [Int: [FakeIssue]] = [:]
+    private var createdIssues: [FakeIssue] = []
+    private var extraUserEvents: [Int: [JSONEventSeed]] = [:]
+    private var nextEventID = 900_000_000
+    private var nextIssueID = 50_000_000
+    private var contentCache: [String: RepositoryContent] = [:]
+    private var commitCache: [String: [FakeCommit]] = [:]
+
+    init(world: World, stateFile: String?) {
+        self.world = world
+        self.stateFile = stateFile
+        load()
+    }
+
+    // MARK: Stars and watches
+
+    public func starredProjects(of userID: Int) -> [Int] {
+        if let list = starred[userID] { return list }
+        let list = basePicks(userID: userID, salt: 23, count: userID <= 12 ? 25 : 12)
+        starred[userID] = list
+        return list
+    }
+
+    public func watchedProjects(of userID: Int) -> [Int] {
+        if let list = watched[userID] { return list }
+        let owned = (world.projectsByOwner[userID] ?? []).prefix(5).map { world.projects[$0].id }
+        let list = Array(owned) + basePicks(userID: userID, salt: 29, count: 8).filter { !owned.contains($0) }
+        watched[userID] = list
+        return list
+    }
+
+    public func stars(of project: FakeProject) -> Int { max(0, project.baseStars + starDelta[project.id, default: 0]) }
+    public func watches(of project: FakeProject) -> Int { max(0, project.baseWatches + watchDelta[project.id, default: 0]) }
+    public func isStarred(_ project: FakeProject, by userID: Int?) -> Bool {
+        userID.map { starredProjects(of: $0).contains(project.id) } ?? false
+    }
+    public func isWatched(_ project: FakeProject, by userID: Int?) -> Bool {
+        userID.map { watchedProjects(of: $0).contains(project.id) } ?? false
+    }
+
+    public func setStarred(_ on: Bool, project: FakeProject, userID: Int) {
+        var list = starredProjects(of: userID)
+        guard list.contains(project.id) != on else { return }
+        if on {
+            list.insert(project.id, at: 0)
+            starDelta[project.id, default: 0] += 1
+            recordEvent(type: "StarEvent", actorID: userID, projectID: project.id)
+        } else {
+            list.removeAll { $0 == project.id }
+            starDelta[project.id, default: 0] -= 1
+        }
+        starred[userID] = list
+        save()
+    }
+
+    public func setWatched(_ on: Bool, project: FakeProject, userID: Int) {
+        var list = watchedProjects(of: userID)
+        guard list.contains(project.id) != on else { return }
+        if on {
+            list.insert(project.id, at: 0)
+            watchDelta[project.id, default: 0] += 1
+            recordEvent(type: "WatchEvent", actorID: userID, projectID: project.id)
+        } else {
+            list.removeAll { $0 == project.id }
+            watchDelta[project.id, default: 0] -= 1
+        }
+        watched[userID] = list
+        save()
+    }
+
+    private func basePicks(userID: Int, salt: UInt64, count: Int) -> [Int] {
+        var random = SeededRandom(seed: world.seed, UInt64(userID), salt)
+        var picks: [Int] = []
+        for _ in 0..<count {
+            // Popular projects get starred more, as in life.
+            let index = random.chance(0.5) ? world.popularOrder[random.int(0...199)] : random.int(0...(world.projects.count - 1))
+            let id = world.projects[index].id
+            if !picks.contains(id) { picks.append(id) }
+        }
+        return picks
+    }
+
+    // MARK: Issues
+
+    func issues(of project: FakeProject) -> [FakeIssue] {
+        if let list = issuesByProject[project.id] { return list }
+        let list = createdIssues.filter { $0.projectID == project.id }.reversed() + Activity.issues(project: project, world: world)
+        issuesByProject[project.id] = list
+        return list
+    }
+
+    func openIssueCount(of project: FakeProject) -> Int { issues(of: project).filter { $0.state != "closed" }.count }
+
+    func createIssue(project: FakeProject, authorID: Int, title: String, body: String?) -> FakeIssue {
+        let existing = issues(of: project)
+        nextIssueID += 1
+        let issue = FakeIssue(id: nextIssueID, number: Activity.issueNumber(projectID: project.id, index: 500 + nextIssueID % 100_000),
+                              projectID: project.id, authorID: authorID, title: title, body: body, state: "open",
+                              createdAt: max(World.now, Int(Date().timeIntervalSince1970)), updatedAt: max(World.now, Int(Date().timeIntervalSince1970)),
+                              labels: [], commentCount: 0)
+        issuesByProject[project.id] = [issue] + existing
+        createdIssues.append(issue)
+        var event = recordEvent(type: "IssueEvent", actorID: authorID, projectID: project.id)
+        event.issueNumber = issue.number
+        event.issueTitle = title
+        replaceLastEvent(event, actorID: authorID)
+        save()
+        return issue
+    }
+
+    // MARK: Events
+
+    func userEvents(of user: FakeUser) -> [JSONEventSeed] {
+        (extraUserEvents[user.id] ?? []) + Activity.userEvents(user: user, world: world)
+    }
+
+    @discardableResult
+    private func recordEvent(type: String, actorID: Int, projectID: Int) -> JSONEventSeed {
+        nextEventID += 1
+        let event = JSONEventSeed(id: nextEventID, type: type, actorID: actorID, projectID: projectID,
+                                  time: max(World.now, Int(Date().timeIntervalSince1970)), salt: UInt64(nextEventID))
+        extraUserEvents[actorID, default: []].insert(event, at: 0)
+        return event
+    }
+
+    private func replaceLastEvent(_ event: JSONEventSeed, actorID: Int) {
+        if extraUserEvents[actorID]?.isEmpty == false { extraUserEvents[actorID]?[0] = event }
+    }
+
+    // MARK: Generated content caches
+
+    func content(of project: FakeProject, branch: String) -> RepositoryContent {
+        let key = "\(project.id)@\(branch)"
+        if let cached = contentCache[key] { return cached }
+        if contentCache.count > 64 { contentCache.removeAll() }
+        let content = RepositoryContent.make(project: project, ownerLogin: world.owner(of: project).login, branch: branch)
+        contentCache[key] = content
+        return content
+    }
+
+    func commits(of project: FakeProject, branch: String) -> [FakeCommit] {
+        let key = "\(project.id)@\(branch)"
+        if let cached = commitCache[key] { return cached }
+        if commitCache.count > 256 { commitCache.removeAll() }
+        let commits = History.commits(project: project, branch: branch, world: world)
+        commitCache[key] = commits
+        return commits
+    }
+
+    // MARK: Persistence
+
+    private func save() {
+        guard let stateFile else { return }
+        func lists(_ source: [Int: [Int]]) -> JSON {
+            .object(source.keys.sorted().compactMap { userID in
+                guard let user = world.user(id: userID) else { return nil }
+                return (user.login, .array((source[userID] ?? []).compactMap { world.project(id: $0).map { .string(world.fullName(of: $0)) } }))
+            })
+        }
+        let issues = JSON.array(createdIssues.compactMap { issue in
+            guard let project = world.project(id: issue.projectID), let author = world.user(id: issue.authorID) else { return nil }
+            return .object([("project", .string(world.fullName(of: project))), ("author", .string(author.login)),
+                            ("title", .string(issue.title)), ("body", .text(issue.body)), ("created_at", .int(issue.createdAt))])
+        })
+        let document = JSON.object([("starred", lists(starred)), ("watched", lists(watched)), ("issues", issues)])
+        try? document.serialized().write(to: URL(fileURLWithPath: stateFile), options: .atomic)
+    }
+
+    private func load() {
+        guard let stateFile, let data = FileManager.default.contents(atPath: stateFile), let document = JSON.parse(data) else { return }
+        for (key, apply) in [("starred", true), ("watched", false)] {
+            guard case .object(let members)? = document[key] else { continue }
+            for (login, names) in members {
+                guard let user = world.user(login: login) else { continue }
+                let wanted = names.arrayValue.compactMap(\.stringValue).compactMap { name -> FakeProject? in
+                    let parts = name.split(separator: "/")
+                    return parts.count == 2 ? world.project(owner: String(parts[0]), repo: String(parts[1])) : nil
+                }
+                let current = apply ? starredProjects(of: user.id) : watchedProjects(of: user.id)
+                for project in wanted where !current.contains(project.id) {
+                    apply ? setStarredQuietly(project, user.id) : setWatchedQuietly(project, user.id)
+                }
+                for id in current where !wanted.contains(where: { $0.id == id }) {
+                    guard let project = world.project(id: id) else { continue }
+                    if apply { starred[user.id]?.removeAll { $0 == id }; starDelta[project.id, default: 0] -= 1 }
+                    else { watched[user.id]?.removeAll { $0 == id }; watchDelta[project.id, default: 0] -= 1 }
+                }
+                if apply { starred[user.id] = wanted.map(\.id) } else { watched[user.id] = wanted.map(\.id) }
+            }
+        }
+        for item in document["issues"]?.arrayValue ?? [] {
+            guard let name = item["project"]?.stringValue, let title = item["title"]?.stringValue else { continue }
+            let parts = name.split(separator: "/")
+            guard parts.count == 2, let project = world.project(owner: String(parts[0]), repo: String(parts[1])),
+                  let author = item["author"]?.stringValue.flatMap(world.user(login:)) else { continue }
+            nextIssueID += 1
+            createdIssues.append(FakeIssue(id: nextIssueID, number: Activity.issueNumber(projectID: project.id, index: 500 + nextIssueID % 100_000),
+                                           projectID: project.id, authorID: author.id, title: title, body: item["body"]?.stringValue,
+                                           state: "open", createdAt: item["created_at"]?.intValue ?? World.now,
+                                           updatedAt: item["created_at"]?.intValue ?? World.now, labels: [], commentCount: 0))
+        }
+    }
+
+    private func setStarredQuietly(_ project: FakeProject, _ userID: Int) { starDelta[project.id, default: 0] += 1 }
+    private func setWatchedQuietly(_ project: FakeProject, _ userID: Int) { watchDelta[project.id, default: 0] += 1 }
+}

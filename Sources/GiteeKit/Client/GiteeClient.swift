@@ -1,0 +1,246 @@
+import Foundation
+
+/// The one door to Gitee. Owns the transport (one libsoup session), attaches the token, refreshes it once on 401,
+/// retries 429/5xx with backoff, maps every failure to `GiteeError`, and decodes answers off the main thread.
+///
+/// Use it from the main actor (the app's ViewModels); every method throws `GiteeError` only.
+@MainActor
+public final class GiteeClient {
+    public let configuration: GiteeConfiguration
+    public let auth: GiteeAuth
+    let transport: any Transport
+    /// Receives one line per request (method, path, status, time). Never sees tokens or bodies.
+    public var log: (@MainActor (String) -> Void)?
+    /// Shared by every request that hits 401 at the same time, so the token is refreshed once.
+    private var refreshInFlight: Task<Void, Error>?
+
+    public init(configuration: GiteeConfiguration = GiteeConfiguration(), auth: GiteeAuth = GiteeAuth(),
+                transport: (any Transport)? = nil) {
+        self.configuration = configuration
+        self.auth = auth
+        self.transport = transport ?? SoupTransport(configuration: configuration)
+    }
+
+    // MARK: Calls
+
+    /// Sends `endpoint` and decodes its answer (following fallbacks when the primary answers 404/410).
+    public func send<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
+        try await perform(endpoint, extraQuery: [], source: 0).value
+    }
+
+    /// Fetches one page of a list. Pass `nil` for the first page, then the previous page's `next`.
+    public func page<Item>(_ endpoint: Endpoint<[Item]>, at pagination: Pagination? = nil) async throws -> Page<Item> {
+        let pagination = pagination ?? .first(for: endpoint.paging)
+        let result = try await perform(endpoint, extraQuery: pagination.queryItems, source: pagination.source)
+        let totalPages = result.response.header("total_page").flatMap { Int($0.trimmingWhitespace) }
+        var next = pagination.next(afterReceiving: result.value.count, lastID: (result.value.last as? PagedByID)?.id,
+                                   totalPages: totalPages)
+        next?.source = result.source
+        return Page(items: result.value, next: next,
+                    totalCount: result.response.header("total_count").flatMap { Int($0.trimmingWhitespace) },
+                    totalPages: totalPages, servedByFallback: result.source > 0)
+    }
+
+    /// Streams a raw file to `path` without holding it in memory (big blobs).
+    public func download(_ endpoint: Endpoint<Data>, to path: String, progress: TransferProgress? = nil) async throws {
+        var attemptedRefresh = false
+        while true {
+            let usedToken = auth.accessToken
+            let request = try await makeRequest(endpoint, extraQuery: [])
+            let response = try await mapTransportFailure { try await transport.download(request, to: path, progress: progress) }
+            if response.status == 401, !attemptedRefresh, auth.refreshToken != nil || auth.accessToken != usedToken {
+                attemptedRefresh = true
+                if auth.accessToken == usedToken { try await refreshToken() }
+                continue
+            }
+            guard (200..<300).contains(response.status) else { throw error(for: response) }
+            return
+        }
+    }
+
+    // MARK: Login
+
+    /// Password login (OAuth password grant). On success the credential is in `auth` (and `onChange` fired).
+    @discardableResult
+    public func logIn(username: String, password: String) async throws -> Token {
+        guard let client = configuration.oauthClient else {
+            throw GiteeError.validation("Password login needs an OAuth application: set its client ID and secret in Settings.")
+        }
+        let endpoint = Endpoints.passwordGrant(username: username, password: password, client: client)
+        let token = try await tokenRequest(endpoint)
+        auth.use(.oauth(token))
+        return token
+    }
+
+    /// Uses a personal access token after checking it with `GET /user`; answers who it belongs to.
+    @discardableResult
+    public func logIn(personalToken: String) async throws -> User {
+        let previous = auth.credential
+        auth.use(.personalToken(personalToken))
+        do {
+            return try await send(Endpoints.me())
+        } catch {
+            auth.use(previous)
+            throw error
+        }
+    }
+
+    public func logOut() { auth.logOut() }
+
+    // MARK: The request cycle
+
+    struct Outcome<Response> {
+        var value: Response
+        var response: HTTPResponse
+        var source: Int
+    }
+
+    private func perform<Response>(_ endpoint: Endpoint<Response>, extraQuery: [QueryItem], source: Int) async throws -> Outcome<Response> {
+        let chain = [endpoint] + endpoint.fallbacks
+        var index = min(source, chain.count - 1)
+        while true {
+            do {
+                let (value, response) = try await performOne(chain[index], extraQuery: extraQuery)
+                return Outcome(value: value, response: response, source: index)
+            } catch GiteeError.notFound(let message) where index + 1 < chain.count {
+                log?("\(chain[index].summary) not available (\(message ?? "404")), falling back")
+                index += 1
+            }
+        }
+    }
+
+    private func performOne<Response>(_ endpoint: Endpoint<Response>, extraQuery: [QueryItem]) async throws -> (Response, HTTPResponse) {
+        if endpoint.requiresAuth, !auth.isLoggedIn { throw GiteeError.unauthorized(nil) }
+        if auth.needsRefreshBeforeUse { try? await refreshToken() }
+        var retries = 0
+        var attemptedRefresh = false
+        while true {
+            let usedToken = auth.accessToken
+            let request = try await makeRequest(endpoint, extraQuery: extraQuery)
+            let started = Date()
+            let response = try await mapTransportFailure { try await transport.send(request, progress: nil) }
+            log?("\(endpoint.method.rawValue) \(endpoint.api.rawValue)\(endpoint.path) -> \(response.status) in \(Int(Date().timeIntervalSince(started) * 1000)) ms")
+            if Task.isCancelled { throw GiteeError.cancelled }
+
+            if response.status == 401, endpoint.api != .root, !attemptedRefresh {
+                // Another request may have refreshed the token meanwhile: then just retry with the new one.
+                if let current = auth.accessToken, current != usedToken {
+                    attemptedRefresh = true
+                    continue
+                }
+                if auth.refreshToken != nil {
+                    attemptedRefresh = true
+                    do { try await refreshToken() } catch { throw GiteeError.unauthorized(nil) }
+                    continue
+                }
+            }
+            if let delay = retryDelay(for: response, isPost: endpoint.method == .post, retries: retries) {
+                retries += 1
+                do { try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000)) } catch { throw GiteeError.cancelled }
+                continue
+            }
+            if response.status == 404 || response.status == 410, let value = endpoint.valueWhenNotFound {
+                return (value, response)
+            }
+            guard (200..<300).contains(response.status) else { throw error(for: response) }
+            return (try await decode(response, with: endpoint.decode), response)
+        }
+    }
+
+    private func makeRequest<Response>(_ endpoint: Endpoint<Response>, extraQuery: [QueryItem]) async throws -> HTTPRequest {
+        let query = endpoint.query + extraQuery
+        var url = configuration.server + endpoint.api.rawValue + endpoint.path
+        if !query.isEmpty { url += "?" + FormEncoding.encode(query) }
+        var headers = [HTTPHeader("Accept", "application/json")]
+        if endpoint.api != .root, let token = auth.accessToken {
+            headers.append(HTTPHeader("Authorization", "Bearer \(token)"))
+        }
+        var request = HTTPRequest(method: endpoint.method.rawValue, url: url, headers: headers,
+                                  allowsCaching: endpoint.isShareable && endpoint.method == .get)
+        if let form = endpoint.form {
+            request.body = Data(FormEncoding.encode(form).utf8)
+            request.contentType = "application/x-www-form-urlencoded"
+        } else if endpoint.method != .get {
+            request.body = Data()
+        }
+        return request
+    }
+
+    /// How long to wait before retrying, or `nil` when this answer is final.
+    private func retryDelay(for response: HTTPResponse, isPost: Bool, retries: Int) -> TimeInterval? {
+        let retryable = response.status == 429 || response.status == 502 || response.status == 503 || response.status == 504
+            || response.status == 500
+        guard retryable, !isPost, retries < configuration.retry.maxRetries else { return nil }
+        if let retryAfter = HTTPErrorMapping.retryAfterSeconds(response) {
+            return retryAfter <= configuration.retry.maxRetryAfter ? retryAfter : nil
+        }
+        return configuration.retry.backoff(forRetry: retries)
+    }
+
+    private func error(for response: HTTPResponse) -> GiteeError {
+        HTTPErrorMapping.error(for: response)
+    }
+
+    /// Decodes on a background thread: json-glib parsing of a large page must not stall the main loop.
+    private func decode<Response: Sendable>(_ response: HTTPResponse, with decode: @escaping @Sendable (HTTPResponse) throws -> Response) async throws -> Response {
+        let outcome: Result<Response, Error> = await Task.detached(priority: .userInitiated) {
+            Result { try decode(response) }
+        }.value
+        switch outcome {
+        case .success(let value): return value
+        case .failure(let failure as GiteeError): throw failure
+        case .failure(let failure as JSONDecodingFailure):
+            if HTTPErrorMapping.looksLikeHTML(response) { throw GiteeError.badResponse(.htmlPage) }
+            switch failure {
+            case .malformed(let text), .unexpectedShape(let text): throw GiteeError.badResponse(.malformedJSON(text))
+            }
+        case .failure(let failure): throw GiteeError.badResponse(.malformedJSON(String(describing: failure)))
+        }
+    }
+
+    private func mapTransportFailure(_ body: () async throws -> HTTPResponse) async throws -> HTTPResponse {
+        do {
+            return try await body()
+        } catch let failure as GiteeError {
+            throw failure
+        } catch is CancellationError {
+            throw GiteeError.cancelled
+        } catch {
+            throw GiteeError.unreachable(String(describing: error))
+        }
+    }
+
+    // MARK: Tokens
+
+    private func tokenRequest(_ endpoint: Endpoint<Token>) async throws -> Token {
+        let request = try await makeRequest(endpoint, extraQuery: [])
+        let response = try await mapTransportFailure { try await transport.send(request, progress: nil) }
+        log?("POST /oauth/token -> \(response.status)")
+        guard (200..<300).contains(response.status) else {
+            // OAuth reports a bad password or a dead refresh token as 400/401 `invalid_grant`.
+            let mapped = error(for: response)
+            if response.status == 400 || response.status == 401 { throw GiteeError.unauthorized(mapped.serverMessage) }
+            throw mapped
+        }
+        return try await decode(response, with: endpoint.decode)
+    }
+
+    /// Refreshes the OAuth token once for everyone waiting; on failure the login is dropped ("log in again").
+    private func refreshToken() async throws {
+        if let refreshInFlight { return try await refreshInFlight.value }
+        let task = Task { @MainActor in
+            defer { self.refreshInFlight = nil }
+            guard let refresh = self.auth.refreshToken else { throw GiteeError.unauthorized(nil) }
+            let client = self.configuration.oauthClient ?? OAuthClient(id: "", secret: "")
+            do {
+                let token = try await self.tokenRequest(Endpoints.refreshGrant(refreshToken: refresh, client: client))
+                self.auth.use(.oauth(token))
+            } catch GiteeError.unauthorized(let message) {
+                self.auth.use(nil)
+                throw GiteeError.unauthorized(message)
+            }
+        }
+        refreshInFlight = task
+        try await task.value
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// Every way a Gitee call can fail, as the UI needs to explain it. `cancelled` is not a failure to show.
+public enum GiteeError: Error, Sendable, Hashable {
+    /// No network at all (the machine is offline).
+    case offline
+    /// The server could not be reached or dropped the connection (DNS, refused, reset, TLS failure).
+    case unreachable(String)
+    /// The server did not answer in time.
+    case timeout
+    /// Not logged in, or the login expired and could not be refreshed: "log in again".
+    case unauthorized(String?)
+    /// Logged in but not allowed, or throttled without a retry time.
+    case forbidden(String?)
+    /// Too many requests; `resetAt` is when trying again makes sense, if the server said.
+    case rateLimited(resetAt: Date?)
+    case notFound(String?)
+    /// The server refused the input (422/400), with its message to show next to the field.
+    case validation(String)
+    /// 5xx after retries.
+    case server(status: Int, message: String?)
+    /// The reply is not what an API sends.
+    case badResponse(BadResponse)
+    /// The caller cancelled (a new search replaced the old one, a page closed). Never shown.
+    case cancelled
+
+    public enum BadResponse: Sendable, Hashable {
+        /// An HTML page (a web firewall, a captive portal, a proxy error) where JSON was expected.
+        case htmlPage
+        /// JSON that does not parse, or not the expected shape.
+        case malformedJSON(String)
+        /// The connection ended before the whole body arrived.
+        case truncated
+        /// A status code the client does not know what to do with.
+        case unexpectedStatus(Int)
+    }
+
+    /// One sentence for people, in plain words.
+    public var explanation: String {
+        switch self {
+        case .offline: return "You are offline. Check your network connection."
+        case .unreachable: return "Gitee could not be reached. Check your connection or try again later."
+        case .timeout: return "Gitee took too long to answer. Try again."
+        case .unauthorized: return "Please log in again: your login is missing or has expired."
+        case .forbidden(let message): return "You are not allowed to do this." + Self.suffix(message)
+        case .rateLimited(let resetAt):
+            if let resetAt {
+                let seconds = max(1, Int(resetAt.timeIntervalSinceNow.rounded(.up)))
+                return "Gitee is limiting requests. Try again in \(seconds) s."
+            }
+            return "Gitee is limiting requests. Try again in a moment."
+        case .notFound: return "This no longer exists, or you cannot see it."
+        case .validation(let message): return message
+        case .server: return "Gitee had a problem answering. Try again later."
+        case .badResponse(.htmlPage): return "Gitee answered with a web page instead of data (perhaps a firewall check). Try again later or open it in the browser."
+        case .badResponse(.truncated): return "The answer from Gitee was cut off. Try again."
+        case .badResponse: return "Gitee sent an answer Mayun does not understand."
+        case .cancelled: return "Cancelled."
+        }
+    }
+
+    /// Whether the UI should show this at all (cancellation is silent).
+    public var isShown: Bool { self != .cancelled }
+
+    /// Whether the person should be sent to the login page.
+    public var needsLogin: Bool {
+        if case .unauthorized = self { return true }
+        return false
+    }
+
+    /// Whether a plain "Retry" might help.
+    public var isTransient: Bool {
+        switch self {
+        case .offline, .unreachable, .timeout, .rateLimited, .server, .badResponse(.truncated), .badResponse(.htmlPage): return true
+        default: return false
+        }
+    }
+
+    /// The server's own message, when it sent one.
+    public var serverMessage: String? {
+        switch self {
+        case .unauthorized(let message), .forbidden(let message), .notFound(let message): return message
+        case .validation(let message): return message
+        case .server(_, let message): return message
+        default: return nil
+        }
+    }
+
+    private static func suffix(_ message: String?) -> String {
+        guard let message, !message.isEmpty else { return "" }
+        return " (\(message))"
+    }
+}
+
+extension GiteeError: LocalizedError {
+    public var errorDescription: String? { explanation }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Turns an HTTP answer that is not a success into the `GiteeError` the UI explains. Decided on the status code;
+/// the server's message (whose wording changes over time) is only carried along for display.
+enum HTTPErrorMapping {
+    static func error(for response: HTTPResponse) -> GiteeError {
+        let message = serverMessage(response)
+        let html = looksLikeHTML(response)
+        switch response.status {
+        case 401: return .unauthorized(message)
+        case 403:
+            // A web firewall answers 403 with a page; a real "no permission" comes as JSON.
+            if html { return .badResponse(.htmlPage) }
+            if response.header("x-ratelimit-remaining") == "0" { return .rateLimited(resetAt: resetDate(response)) }
+            return .forbidden(message)
+        case 404, 410: return .notFound(message)
+        case 400, 422: return html ? .badResponse(.htmlPage) : .validation(message ?? "The server refused the request.")
+        case 429: return .rateLimited(resetAt: resetDate(response))
+        case 500...599: return .server(status: response.status, message: message)
+        default:
+            if html { return .badResponse(.htmlPage) }
+            return .badResponse(.unexpectedStatus(response.status))
+        }
+    }
+
+    static func serverMessage(_ response: HTTPResponse) -> String? {
+        guard !response.body.isEmpty, !looksLikeHTML(response) else { return nil }
+        return (try? JSONNodeDecoding.decode(ErrorBody.self, from: response.body))?.message
+    }
+
+    static func looksLikeHTML(_ response: HTTPResponse) -> Bool {
+        if let type = response.header("content-type")?.lowercased(), type.contains("text/html") { return true }
+        for byte in response.body.prefix(64) {
+            if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0xEF || byte == 0xBB || byte == 0xBF { continue }
+            return byte == UInt8(ascii: "<")
+        }
+        return false
+    }
+
+    /// `Retry-After` as seconds (the delta form; the date form is read too).
+    static func retryAfterSeconds(_ response: HTTPResponse) -> TimeInterval? {
+        guard let value = response.header("retry-after")?.trimmingWhitespace, !value.isEmpty else { return nil }
+        if let seconds = Double(value) { return max(0, seconds) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: value).map { max(0, $0.timeIntervalSinceNow) }
+    }
+
+    /// When a rate limit lifts: Retry-After, else `X-RateLimit-Reset` (epoch seconds, or seconds from now if small).
+    static func resetDate(_ response: HTTPResponse) -> Date? {
+        if let seconds = retryAfterSeconds(response) { return Date().addingTimeInterval(seconds) }
+        guard let reset = response.header("x-ratelimit-reset").flatMap({ Double($0.trimmingWhitespace) }) else { return nil }
+        return reset > 1_000_000_000 ? Date(timeIntervalSince1970: reset) : Date().addingTimeInterval(reset)
+    }
+}
+
+/// `application/x-www-form-urlencoded` (also used for query strings).
+public enum FormEncoding {
+    private static let allowed: CharacterSet = {
+        var set = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        set.insert(charactersIn: "-._~")
+        return set
+    }()
+
+    public static func encode(_ items: [QueryItem]) -> String {
+        items.map { escape($0.name) + "=" + escape($0.value) }.joined(separator: "&")
+    }
+
+    public static func escape(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+
+    /// Parses `a=1&b=x%20y` (and `+` as space), keeping order.
+    public static func decode(_ text: String) -> [QueryItem] {
+        text.split(separator: "&").compactMap { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let rawName = parts.first else { return nil }
+            let unescape = { (part: Substring) in String(part).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(part) }
+            return QueryItem(unescape(rawName), parts.count > 1 ? unescape(parts[1]) : "")
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import CSoup
+
+/// Tolerant reads of json-glib scalar nodes. Each returns `nil` when the node is absent, `null`, or cannot be
+/// converted sensibly; callers decide whether that is an error (required field) or simply "no value" (optional field).
+enum JSONScalar {
+    private static let int64Type = GType(10 << 2)
+    private static let booleanType = GType(5 << 2)
+    private static let doubleType = GType(15 << 2)
+    private static let stringType = GType(16 << 2)
+
+    static func isNull(_ node: OpaquePointer?) -> Bool {
+        guard let node else { return true }
+        return json_node_get_node_type(node) == JSON_NODE_NULL
+    }
+
+    private static func valueType(_ node: OpaquePointer?) -> GType? {
+        guard let node, json_node_get_node_type(node) == JSON_NODE_VALUE else { return nil }
+        return json_node_get_value_type(node)
+    }
+
+    static func string(_ node: OpaquePointer?) -> String? {
+        switch valueType(node) {
+        case stringType: return json_node_get_string(node).map { String(cString: $0) }
+        case int64Type: return String(json_node_get_int(node))
+        case doubleType: return String(json_node_get_double(node))
+        case booleanType: return json_node_get_boolean(node) != 0 ? "true" : "false"
+        default: return nil
+        }
+    }
+
+    static func int64(_ node: OpaquePointer?) -> Int64? {
+        switch valueType(node) {
+        case int64Type: return Int64(json_node_get_int(node))
+        case doubleType:
+            let value = json_node_get_double(node)
+            return value.rounded() == value && abs(value) < 9.0e18 ? Int64(value) : nil
+        case booleanType: return json_node_get_boolean(node) != 0 ? 1 : 0
+        case stringType:
+            guard let text = string(node)?.trimmingWhitespace else { return nil }
+            return Int64(text) ?? Double(text).flatMap { $0.rounded() == $0 && abs($0) < 9.0e18 ? Int64($0) : nil }
+        default: return nil
+        }
+    }
+
+    static func double(_ node: OpaquePointer?) -> Double? {
+        switch valueType(node) {
+        case doubleType: return json_node_get_double(node)
+        case int64Type: return Double(json_node_get_int(node))
+        case stringType: return string(node).flatMap { Double($0.trimmingWhitespace) }
+        default: return nil
+        }
+    }
+
+    static func bool(_ node: OpaquePointer?) -> Bool? {
+        switch valueType(node) {
+        case booleanType: return json_node_get_boolean(node) != 0
+        case int64Type: return json_node_get_int(node) != 0
+        case stringType:
+            switch string(node)?.trimmingWhitespace.lowercased() {
+            case "true", "1", "yes": return true
+            case "false", "0", "no", "": return false
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+}
+
+extension String {
+    var trimmingWhitespace: String {
+        var slice = Substring(self)
+        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+        while let last = slice.last, last.isWhitespace { slice.removeLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// The catalogue of every call Mayun makes. Each returns an `Endpoint` value; nothing here touches the network.
+public enum Endpoints {
+    public static let defaultPageSize = 20
+
+    /// Joins path parts, percent-encoding each (a file path's own slashes are kept by passing it through `filePath`).
+    static func path(_ parts: String...) -> String {
+        "/" + parts.map(escape).joined(separator: "/")
+    }
+
+    /// A repository file path (`docs/a b.md`) with each segment encoded and the slashes kept.
+    static func filePath(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: true).map { escape(String($0)) }.joined(separator: "/")
+    }
+
+    static func escape(_ segment: String) -> String {
+        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
+        allowed.insert(charactersIn: "-._~")
+        return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
+    }
+
+    // MARK: Explore (v3, with v5 search fallbacks)
+
+    /// 推荐 Featured. v3 only; falls back to search sorted by stars (the closest public equivalent).
+    public static func featured(perPage: Int = defaultPageSize) -> Endpoint<[Project]> {
+        var endpoint = Endpoint<[Project]>(.get, .v3, path: "/projects/featured", paging: .numbered(perPage: perPage),
+                                           title: "Featured", emptyText: "No featured projects right now.", isShareable: true)
+        endpoint.fallbacks = [searchFallback(sort: "stars_count", perPage: perPage, title: endpoint.title, empty: endpoint.emptyText)]
+        return endpoint
+    }
+
+    /// 热门 Popular.
+    public static func popular(perPage: Int = defaultPageSize) -> Endpoint<[Project]> {
+        var endpoint = Endpoint<[Project]>(.get, .v3, path: "/projects/popular", paging: .numbered(perPage: perPage),
+                                           title: "Popular", emptyText: "No popular projects right now.", isShareable: true)
+        endpoint.fallbacks = [searchFallback(sort: "stars_count", perPage: perPage, title: endpoint.title, empty: endpoint.emptyText)]
+        return endpoint
+    }
+
+    /// 最近更新 Latest.
+    public static func latest(perPage: Int = defaultPageSize) -> Endpoint<[Project]> {
+        var endpoint = Endpoint<[Project]>(.get, .v3, path: "/projects/latest", paging: .numbered(perPage: perPage),
+                                           title: "Latest", emptyText: "No recently updated projects.", isShareable: true)
+        endpoint.fallbacks = [searchFallback(sort: "last_push_at", perPage: perPage, title: endpoint.title, empty: endpoint.emptyText)]
+        return endpoint
+    }
+
+    private static func searchFallback(sort: String, perPage: Int, title: String, empty: String) -> Endpoint<[Project]> {
+        // `q` is required by v5 search; a single common letter matches broadly.
+        Endpoint(.get, .v5, path: "/search/repositories",
+                 query: [QueryItem("q", "a"), QueryItem("sort", sort), QueryItem("order", "desc")],
+                 paging: .numbered(perPage: perPage), title: title, emptyText: empty, isShareable: true)
+    }
+
+    /// The Discover tab's languages.
+    public static func languages() -> Endpoint<[Language]> {
+        Endpoint(.get, .v3, path: "/projects/languages", title: "Languages", emptyText: "No languages.", isShareable: true)
+    }
+
+    /// One language's projects (by the id from `languages()`); `name` drives the search fallback.
+    public static func languageProjects(id: Int, name: String, perPage: Int = defaultPageSize) -> Endpoint<[Project]> {
+        var endpoint = Endpoint<[Project]>(.get, .v3, path: "/projects/languages/\(id)", paging: .numbered(perPage: perPage),
+                                           title: name, emptyText: "No \(name) projects yet.", isShareable: true)
+        endpoint.fallbacks = [search(name, language: name, sort: .stars, perPage: perPage)]
+        return endpoint
+    }
+
+    public enum SearchSort: String, Sendable, CaseIterable {
+        /// Best match (the server's own order).
+        case bestMatch = ""
+        case stars = "stars_count"
+        case lastPush = "last_push_at"
+        case forks = "forks_count"
+        case watches = "watches_count"
+    }
+
+    /// `GET /search/repositories`.
+    public static func search(_ text: String, language: String? = nil, sort: SearchSort = .bestMatch, descending: Bool = true,
+                              perPage: Int = defaultPageSize) -> Endpoint<[Project]> {
+        var query = [QueryItem("q", text)]
+        if sort != .bestMatch {
+            query += [QueryItem("sort", sort.rawValue), QueryItem("order", descending ? "desc" : "asc")]
+        }
+        if let language, !language.isEmpty { query.append(QueryItem("language", language)) }
+        return Endpoint(.get, .v5, path: "/search/repositories", query: query, paging: .numbered(perPage: perPage),
+                        title: "Search", emptyText: "No projects match \u{201C}\(text)\u{201D}.", isShareable: true)
+    }
+}

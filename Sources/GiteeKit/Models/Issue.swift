@@ -1,0 +1,76 @@
+/// An issue. `number` is a string on Gitee ("I4CD5P"); numeric numbers are accepted and kept as text.
+public struct Issue: Sendable, Hashable, Identifiable, Decodable {
+    public var id: Int
+    public var number: String
+    /// "open", "progressing", "closed", "rejected".
+    public var state: String
+    public var title: String
+    public var body: String?
+    public var author: User?
+    public var assignee: User?
+    public var labels: [Label]
+    public var commentCount: Int
+    public var htmlURL: String?
+    public var repository: Project?
+    public var issueType: String?
+    public var createdAt: Timestamp?
+    public var updatedAt: Timestamp?
+
+    public struct Label: Sendable, Hashable, Decodable {
+        public var id: Int
+        public var name: String
+        /// Hex colour without '#', as Gitee sends it.
+        public var color: String?
+        enum CodingKeys: String, CodingKey { case id, name, color }
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            id = c.value(.id, or: 0)
+            name = c.value(.name, or: "")
+            color = c.text(.color)
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, number, state, title, body, user, assignee, labels, comments, repository
+        case htmlURL = "html_url", issueType = "issue_type", createdAt = "created_at", updatedAt = "updated_at"
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = c.value(.id, or: 0)
+        number = c.value(.number, or: "")
+        state = c.value(.state, or: "open")
+        title = c.value(.title, or: "")
+        body = c.optional(.body)
+        author = c.optional(.user)
+        assignee = c.optional(.assignee)
+        labels = c.list(.labels)
+        commentCount = c.value(.comments, or: 0)
+        htmlURL = c.text(.htmlURL)
+        repository = c.optional(.repository)
+        issueType = c.text(.issueType)
+        createdAt = c.optional(.createdAt)
+        updatedAt = c.optional(.updatedAt)
+    }
+
+    public var isOpen: Bool { state == "open" || state == "progressing" }
+}
+
+/// A comment on an issue.
+public struct Comment: Sendable, Hashable, Identifiable, Decodable {
+    public var id: Int
+    public var body: String
+    public var author: User?
+    public var createdAt: Timestamp?
+    public var updatedAt: Timestamp?
+
+    enum CodingKeys: String, CodingKey { case id, body, user, createdAt = "created_at", updatedAt = "updated_at" }
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = c.value(.id, or: 0)
+        body = c.value(.body, or: "")
+        author = c.optional(.user)
+        createdAt = c.optional(.createdAt)
+        updatedAt = c.optional(.updatedAt)
+    }
+}

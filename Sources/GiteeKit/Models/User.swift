@@ -1,0 +1,94 @@
+/// A Gitee account (person or organisation), as an owner, author or actor (few fields) or a full profile
+/// (`GET /user`, `GET /users/{login}`: bio, counts and links filled in).
+public struct User: Sendable, Hashable, Identifiable, Decodable {
+    public var id: Int
+    /// The unique handle used in URLs (`kit101`).
+    public var login: String
+    /// The display name; may be Chinese, may equal `login`.
+    public var name: String
+    public var avatarURL: String?
+    public var htmlURL: String?
+    /// "User" or "Organization" (v5); nil when the payload does not say.
+    public var kind: String?
+    public var bio: String?
+    public var blog: String?
+    public var weibo: String?
+    public var email: String?
+    public var publicRepos: Int?
+    public var followers: Int?
+    public var following: Int?
+    /// Projects this user starred (Gitee spells the key `stared`).
+    public var starred: Int?
+    public var watched: Int?
+    public var createdAt: Timestamp?
+    public var updatedAt: Timestamp?
+
+    public init(id: Int, login: String, name: String? = nil, avatarURL: String? = nil) {
+        self.id = id
+        self.login = login
+        self.name = name ?? login
+        self.avatarURL = avatarURL
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, login, name, bio, blog, weibo, email, followers, following, stared, watched, type
+        case avatarURL = "avatar_url", htmlURL = "html_url", publicRepos = "public_repos"
+        case createdAt = "created_at", updatedAt = "updated_at"
+        // v3 spellings (explore payloads) and namespace-like objects.
+        case username, path, newPortrait = "new_portrait", portraitURL = "portrait_url"
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = c.value(.id, or: 0)
+        login = c.text(.login) ?? c.text(.username) ?? c.text(.path) ?? ""
+        name = c.text(.name) ?? login
+        avatarURL = c.text(.avatarURL) ?? c.text(.newPortrait) ?? c.text(.portraitURL)
+        htmlURL = c.text(.htmlURL)
+        kind = c.text(.type)
+        bio = c.text(.bio)
+        blog = c.text(.blog)
+        weibo = c.text(.weibo)
+        email = c.text(.email)
+        publicRepos = c.optional(.publicRepos)
+        followers = c.optional(.followers)
+        following = c.optional(.following)
+        starred = c.optional(.stared)
+        watched = c.optional(.watched)
+        createdAt = c.optional(.createdAt)
+        updatedAt = c.optional(.updatedAt)
+    }
+
+    public var isOrganization: Bool { kind?.lowercased().hasPrefix("org") ?? false }
+}
+
+/// Where a project lives: a person's space ("personal"), an organisation ("group") or an enterprise.
+public struct Namespace: Sendable, Hashable, Decodable {
+    public var id: Int
+    /// "personal", "group" or "enterprise" as Gitee sends it (the spec's description is wrong about this).
+    public var kind: String?
+    public var name: String
+    public var path: String
+    public var htmlURL: String?
+
+    public init(id: Int, kind: String?, name: String, path: String, htmlURL: String? = nil) {
+        self.id = id
+        self.kind = kind
+        self.name = name
+        self.path = path
+        self.htmlURL = htmlURL
+    }
+
+    enum CodingKeys: String, CodingKey { case id, type, name, path, htmlURL = "html_url" }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = c.value(.id, or: 0)
+        kind = c.text(.type)
+        path = c.value(.path, or: "")
+        name = c.text(.name) ?? path
+        htmlURL = c.text(.htmlURL)
+    }
+
+    public var isOrganization: Bool { kind == "group" }
+}

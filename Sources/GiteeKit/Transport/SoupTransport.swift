@@ -1,0 +1,199 @@
+import CSoup
+import Foundation
+import GLibRuntime
+
+/// The real transport: one libsoup 3 session (connection reuse, TLS verification on, `User-Agent: Mayun/<version>`,
+/// socket timeouts, a bounded disk cache for shareable GETs). Create and use it on the main thread (the GLib main
+/// loop with `MainQueueBridge` installed). Bodies are read asynchronously in chunks, never with a blocking read.
+@MainActor
+public final class SoupTransport: Transport {
+    nonisolated(unsafe) private let session: UnsafeMutablePointer<SoupSession>
+    nonisolated(unsafe) private let cache: UnsafeMutablePointer<SoupCache>?
+    private static let chunkSize = 256 * 1024
+
+    public init(configuration: GiteeConfiguration) {
+        session = soup_session_new()!
+        soup_session_set_user_agent(session, configuration.userAgent)
+        soup_session_set_timeout(session, guint(max(1, configuration.timeout.rounded(.up))))
+        soup_session_set_idle_timeout(session, 60)
+        if let directory = configuration.cacheDirectory {
+            g_mkdir_with_parents(directory, 0o700)
+            let cache = soup_cache_new(directory, SOUP_CACHE_SINGLE_USER)!
+            soup_cache_set_max_size(cache, guint(clamping: configuration.cacheSizeLimit))
+            soup_cache_load(cache)
+            soup_session_add_feature(session, OpaquePointer(cache))
+            self.cache = cache
+        } else {
+            cache = nil
+        }
+    }
+
+    deinit {
+        if let cache { soup_cache_dump(cache); g_object_unref(UnsafeMutableRawPointer(cache)) }
+        g_object_unref(UnsafeMutableRawPointer(session))
+    }
+
+    /// Writes the cache index to disk (call when the app quits).
+    public func flushCache() {
+        guard let cache else { return }
+        soup_cache_flush(cache)
+        soup_cache_dump(cache)
+    }
+
+    public func send(_ request: HTTPRequest, progress: TransferProgress?) async throws -> HTTPResponse {
+        try await exchange(request, progress: progress) { stream, cancellable, expected in
+            try await Self.readAll(stream, cancellable: cancellable, expected: expected, progress: progress)
+        }
+    }
+
+    public func download(_ request: HTTPRequest, to path: String, progress: TransferProgress?) async throws -> HTTPResponse {
+        try await exchange(request, progress: progress, onlyOnSuccess: true) { stream, cancellable, expected in
+            try await Self.copy(stream, toFile: path, cancellable: cancellable, expected: expected, progress: progress)
+            return Data()
+        }
+    }
+
+    /// Sends the request, then hands the body stream to `readBody` (successful answers only, when `onlyOnSuccess`).
+    private func exchange(_ request: HTTPRequest, progress: TransferProgress?, onlyOnSuccess: Bool = false,
+                          readBody: @MainActor (OpaquePointer, TaskCancellable, Int64?) async throws -> Data) async throws -> HTTPResponse {
+        guard let message = soup_message_new(request.method, request.url) else {
+            throw GiteeError.unreachable("invalid address \(request.url)")
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(message)) }
+        let headers = soup_message_get_request_headers(message)
+        for header in request.headers { soup_message_headers_append(headers, header.name, header.value) }
+        if let body = request.body {
+            let bytes = body.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+            soup_message_set_request_body_from_bytes(message, request.contentType, bytes)
+            g_bytes_unref(bytes)
+        }
+        if !request.allowsCaching { soup_message_disable_feature(message, soup_cache_get_type()) }
+
+        let session = self.session
+        return try await withTaskCancellable { cancellable in
+            let stream: OpaquePointer
+            do {
+                stream = try await gioAsync({ callback, data in
+                    soup_session_send_async(session, message, G_PRIORITY_DEFAULT, cancellable.pointer, callback, data)
+                }, finish: { result in
+                    try withGError { soup_session_send_finish(session, result, $0) }.map { OpaquePointer($0) }
+                }).unwrapped()
+            } catch {
+                throw Self.connectionFailure(error)
+            }
+            defer { g_object_unref(UnsafeMutableRawPointer(stream)) }
+            let status = Int(soup_message_get_status(message).rawValue)
+            let responseHeaders = Self.headers(of: soup_message_get_response_headers(message))
+            let expected = soup_message_headers_get_content_length(soup_message_get_response_headers(message))
+            let announced = expected > 0 ? Int64(expected) : nil
+            var body = Data()
+            if !onlyOnSuccess || (200..<300).contains(status) {
+                do { body = try await readBody(stream, cancellable, announced) } catch { throw Self.bodyFailure(error) }
+            } else {
+                body = (try? await Self.readAll(stream, cancellable: cancellable, expected: announced, progress: nil)) ?? Data()
+            }
+            return HTTPResponse(status: status, headers: responseHeaders, body: body)
+        }
+    }
+
+    private static func readAll(_ stream: OpaquePointer, cancellable: TaskCancellable, expected: Int64?,
+                                progress: TransferProgress?) async throws -> Data {
+        var body = Data()
+        if let expected, expected < 512 * 1024 * 1024 { body.reserveCapacity(Int(expected)) }
+        while true {
+            let chunk = try await readChunk(stream, cancellable: cancellable)
+            defer { g_bytes_unref(chunk) }
+            var size: gsize = 0
+            guard let bytes = g_bytes_get_data(chunk, &size), size > 0 else { break }
+            body.append(bytes.assumingMemoryBound(to: UInt8.self), count: Int(size))
+            progress?(Int64(body.count), expected)
+        }
+        if let expected, Int64(body.count) < expected { throw GiteeError.badResponse(.truncated) }
+        return body
+    }
+
+    private static func copy(_ stream: OpaquePointer, toFile path: String, cancellable: TaskCancellable, expected: Int64?,
+                             progress: TransferProgress?) async throws {
+        let file = g_file_new_for_path(path)
+        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+        let output = try withGError { g_file_replace(file, nil, 0, G_FILE_CREATE_NONE, cancellable.pointer, $0) }
+        guard let output else { throw GiteeError.unreachable("cannot write \(path)") }
+        defer { g_object_unref(UnsafeMutableRawPointer(output)) }
+        var received: Int64 = 0
+        while true {
+            let chunk = try await readChunk(stream, cancellable: cancellable)
+            defer { g_bytes_unref(chunk) }
+            let size = g_bytes_get_size(chunk)
+            if size == 0 { break }
+            let outputStream = UnsafeMutableRawPointer(output).assumingMemoryBound(to: GOutputStream.self)
+            _ = try await gioAsync({ callback, data in
+                var length: gsize = 0
+                let pointer = g_bytes_get_data(chunk, &length)
+                g_output_stream_write_all_async(outputStream, pointer, length, G_PRIORITY_DEFAULT, cancellable.pointer, callback, data)
+            }, finish: { result in
+                try withGError { g_output_stream_write_all_finish(outputStream, result, nil, $0) }
+            })
+            received += Int64(size)
+            progress?(received, expected)
+        }
+        _ = try withGError { g_output_stream_close(UnsafeMutableRawPointer(output).assumingMemoryBound(to: GOutputStream.self), nil, $0) }
+        if let expected, received < expected { throw GiteeError.badResponse(.truncated) }
+    }
+
+    private static func readChunk(_ stream: OpaquePointer, cancellable: TaskCancellable) async throws -> OpaquePointer {
+        let input = UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GInputStream.self)
+        return try await gioAsync({ callback, data in
+            g_input_stream_read_bytes_async(input, gsize(chunkSize), G_PRIORITY_DEFAULT, cancellable.pointer, callback, data)
+        }, finish: { result in
+            try withGError { g_input_stream_read_bytes_finish(input, result, $0) }
+        }).unwrapped()
+    }
+
+    private static func headers(of headers: OpaquePointer?) -> [String: String] {
+        final class Collector { var values: [String: String] = [:] }
+        let collector = Collector()
+        let pointer = Unmanaged.passUnretained(collector).toOpaque()
+        soup_message_headers_foreach(headers, { name, value, data in
+            guard let name, let value, let data else { return }
+            let collector = Unmanaged<Collector>.fromOpaque(data).takeUnretainedValue()
+            let key = String(cString: name).lowercased()
+            let text = String(cString: value)
+            collector.values[key] = collector.values[key].map { "\($0), \(text)" } ?? text
+        }, pointer)
+        return withExtendedLifetime(collector) { collector.values }
+    }
+
+    /// A failure before any answer arrived.
+    private static func connectionFailure(_ error: Error) -> GiteeError {
+        guard let failure = error as? GLibError else { return (error as? GiteeError) ?? .unreachable(String(describing: error)) }
+        if failure.isCancellation { return .cancelled }
+        if failure.domain == g_io_error_quark() {
+            switch failure.code {
+            case Int32(G_IO_ERROR_TIMED_OUT.rawValue): return .timeout
+            case Int32(G_IO_ERROR_NETWORK_UNREACHABLE.rawValue): return .offline
+            default: break
+            }
+        }
+        // Only now ask whether the machine is offline: loopback servers work without any network.
+        if let monitor = g_network_monitor_get_default(), g_network_monitor_get_network_available(monitor) == 0 {
+            return .offline
+        }
+        return .unreachable(failure.message)
+    }
+
+    /// A failure while the body was arriving: the answer is incomplete.
+    private static func bodyFailure(_ error: Error) -> GiteeError {
+        if let failure = error as? GiteeError { return failure }
+        guard let failure = error as? GLibError else { return .badResponse(.truncated) }
+        if failure.isCancellation { return .cancelled }
+        if failure.domain == g_io_error_quark(), failure.code == Int32(G_IO_ERROR_TIMED_OUT.rawValue) { return .timeout }
+        return .badResponse(.truncated)
+    }
+}
+
+extension Optional {
+    func unwrapped() throws -> Wrapped {
+        guard let self else { throw GiteeError.badResponse(.truncated) }
+        return self
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// One HTTP exchange as GiteeKit sees it. Headers are plain pairs; no token ever goes into `url`.
+public struct HTTPRequest: Sendable, Hashable {
+    public var method: String
+    public var url: String
+    public var headers: [HTTPHeader]
+    public var body: Data?
+    public var contentType: String?
+    /// Allow the HTTP disk cache for this request (only for answers that do not depend on who asks).
+    public var allowsCaching: Bool
+
+    public init(method: String, url: String, headers: [HTTPHeader] = [], body: Data? = nil, contentType: String? = nil,
+                allowsCaching: Bool = false) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.contentType = contentType
+        self.allowsCaching = allowsCaching
+    }
+
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+}
+
+public struct HTTPHeader: Sendable, Hashable {
+    public var name: String
+    public var value: String
+    public init(_ name: String, _ value: String) { self.name = name; self.value = value }
+}
+
+public struct HTTPResponse: Sendable, Hashable {
+    public var status: Int
+    /// Header names in lower case.
+    public var headers: [String: String]
+    public var body: Data
+
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+        self.status = status
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
+        self.body = body
+    }
+
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
+/// Progress of a body download: bytes so far and the total when the server announced it.
+public typealias TransferProgress = @MainActor (_ received: Int64, _ expected: Int64?) -> Void
+
+/// Moves bytes. The real one is `SoupTransport`; tests may substitute a stub. Runs on the main actor because libsoup
+/// sessions belong to the main loop's thread. Failures are thrown as `GiteeError` (`.offline`, `.unreachable`,
+/// `.timeout`, `.cancelled`, `.badResponse(.truncated)`); HTTP error statuses are *answers*, not throws.
+@MainActor
+public protocol Transport: AnyObject {
+    func send(_ request: HTTPRequest, progress: TransferProgress?) async throws -> HTTPResponse
+    /// Streams the body to a file at `path` (for big blobs) and answers with an empty-bodied response.
+    func download(_ request: HTTPRequest, to path: String, progress: TransferProgress?) async throws -> HTTPResponse
+}
+
+extension Transport {
+    public func download(_ request: HTTPRequest, to path: String, progress: TransferProgress?) async throws -> HTTPResponse {
+        var response = try await send(request, progress: progress)
+        guard (200..<300).contains(response.status) else { return response }
+        do { try response.body.write(to: URL(fileURLWithPath: path)) } catch {
+            throw GiteeError.unreachable("could not write \(path): \(error)")
+        }
+        response.body = Data()
+        return response
+    }
+}
