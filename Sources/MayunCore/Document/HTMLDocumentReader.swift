@@ -1,0 +1,172 @@
+import CSoup
+import Foundation
+
+/// Turns HTML (a whole file, or the HTML cmark-gfm renders from markdown with its raw HTML kept) into a `Document`.
+///
+/// libxml2's HTML parser builds the tree the way a browser would (it closes `<p>` before a `<div>`, keeps unknown
+/// elements such as `<details>`), and this reader walks it: block elements become blocks, inline elements runs, and
+/// everything it does not know degrades to its content. Recursion is bounded by `DocumentLimits.maxDepth`; deeper
+/// subtrees are read as plain text without recursion.
+struct HTMLDocumentReader {
+    let context: DocumentContext
+    let prefersDark: Bool
+    private(set) var slugger = HeadingSlugger()
+    private(set) var anchors: [String] = []
+
+    init(context: DocumentContext, prefersDark: Bool) {
+        self.context = context
+        self.prefersDark = prefersDark
+    }
+
+    static func read(html: String, context: DocumentContext, prefersDark: Bool) -> Document {
+        LibXML.ensureInitialized()
+        let options = Int32(HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue
+            | HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NODEFDTD.rawValue | XML_PARSE_HUGE.rawValue)
+        let parsed = html.withCString { bytes in
+            htmlReadMemory(bytes, Int32(clamping: strlen(bytes)), nil, "UTF-8", options)
+        }
+        guard let parsed else { return .empty }
+        defer { xmlFreeDoc(parsed) }
+        guard let root = xmlDocGetRootElement(parsed) else { return .empty }
+        var reader = HTMLDocumentReader(context: context, prefersDark: prefersDark)
+        var collector = BlockCollector()
+        reader.visit(HTMLNode(pointer: root), into: &collector, depth: 0)
+        return Document(blocks: collector.finish(), anchors: reader.anchors)
+    }
+
+    // MARK: - Block context
+
+    mutating func blocks(inChildrenOf node: HTMLNode, depth: Int) -> [Block] {
+        var collector = BlockCollector()
+        visitChildren(of: node, into: &collector, depth: depth)
+        return collector.finish()
+    }
+
+    mutating func visitChildren(of node: HTMLNode, into collector: inout BlockCollector, depth: Int) {
+        var child = node.firstChild
+        while let current = child {
+            visit(current, into: &collector, depth: depth + 1)
+            child = current.next
+        }
+    }
+
+    mutating func visit(_ node: HTMLNode, into collector: inout BlockCollector, depth: Int) {
+        if node.isText {
+            collector.add(.text(node.text))
+            return
+        }
+        guard node.isElement else { return }
+        let name = node.name
+        if HTMLVocabulary.dropped.contains(name) { return }
+        if depth > DocumentLimits.maxDepth {
+            collector.add(.text(node.textContent))
+            return
+        }
+        if let level = HTMLVocabulary.headings[name] {
+            let content = InlineWhitespace.normalize(inlines(inChildrenOf: node, depth: depth))
+            let anchor = slugger.uniqueSlug(for: content.plainText)
+            anchors.append(anchor)
+            collector.add(aligned(node, [.heading(Heading(level: level, anchor: anchor, content: content))]))
+            return
+        }
+        switch name {
+        case "p":
+            var paragraph = BlockCollector()
+            visitChildren(of: node, into: &paragraph, depth: depth)
+            collector.add(aligned(node, paragraph.finish()))
+        case "div", "center", "section", "article", "main", "header", "footer", "nav", "aside", "figure", "body",
+             "html", "dl", "dd", "address", "hgroup", "figcaption":
+            let inner = blocks(inChildrenOf: node, depth: depth)
+            if let alignment = alignment(of: node) {
+                collector.add(.aligned(alignment, inner))
+            } else {
+                collector.add(inner)
+            }
+        case "dt":
+            collector.add(.paragraph(InlineWhitespace.normalize([.strong(inlines(inChildrenOf: node, depth: depth))])))
+        case "ul", "ol":
+            collector.add(.list(list(node, depth: depth)))
+        case "li":
+            // A stray item outside any list still reads as one.
+            collector.add(.list(ListBlock(ordered: false, start: 1, items: [listItem(node, depth: depth)])))
+        case "blockquote":
+            collector.add(.quote(blocks(inChildrenOf: node, depth: depth)))
+        case "pre":
+            collector.add(.code(codeBlock(node)))
+        case "table":
+            collector.add(.table(table(node, depth: depth)))
+        case "hr":
+            collector.add(.rule)
+        case "details":
+            collector.add(.details(details(node, depth: depth)))
+        default:
+            if let runs = inlineElement(node, depth: depth) {
+                for run in runs { collector.add(run) }
+            } else {
+                // Unknown elements are transparent: their content stays, their meaning goes.
+                visitChildren(of: node, into: &collector, depth: depth)
+            }
+        }
+    }
+
+    /// `align="center"` or `style="text-align: center"`.
+    func alignment(of node: HTMLNode) -> BlockAlignment? {
+        if node.name == "center" { return .center }
+        var value = node.attribute("align")?.lowercased()
+        if value == nil, let style = node.attribute("style")?.lowercased().replacingOccurrences(of: " ", with: ""),
+           let range = style.range(of: "text-align:") {
+            value = String(style[range.upperBound...].prefix { $0.isLetter })
+        }
+        switch value?.trimmingCharacters(in: .whitespaces) {
+        case "center", "middle": return .center
+        case "right": return .right
+        default: return nil
+        }
+    }
+
+    private func aligned(_ node: HTMLNode, _ blocks: [Block]) -> [Block] {
+        guard let alignment = alignment(of: node), !blocks.isEmpty else { return blocks }
+        return [.aligned(alignment, blocks)]
+    }
+}
+
+/// Gathers blocks, turning runs of loose inline content into paragraphs.
+struct BlockCollector {
+    private var blocks: [Block] = []
+    private var pending: [Inline] = []
+
+    mutating func add(_ inline: Inline) { pending.append(inline) }
+
+    mutating func add(_ block: Block) {
+        flush()
+        blocks.append(block)
+    }
+
+    mutating func add(_ newBlocks: [Block]) {
+        flush()
+        blocks += newBlocks
+    }
+
+    mutating func finish() -> [Block] {
+        flush()
+        return blocks
+    }
+
+    private mutating func flush() {
+        guard !pending.isEmpty else { return }
+        let content = InlineWhitespace.normalize(pending)
+        pending = []
+        guard !content.isEmpty else { return }
+        if content.count == 1, case .image(let image) = content[0] {
+            blocks.append(.image(image))
+        } else {
+            blocks.append(.paragraph(content))
+        }
+    }
+}
+
+enum LibXML {
+    /// libxml2 wants its globals set up once before parsers run on several threads.
+    private static let initialized: Void = { xmlInitParser() }()
+    static func ensureInitialized() { _ = initialized }
+}

@@ -1,0 +1,18 @@
+import Foundation
+
+/// Where a link goes, decided once by `DocumentContext` so the pane and the Coordinator only act on it.
+public enum LinkTarget: Hashable, Sendable {
+    /// A file or folder of the same repository: opened inside Mayun.
+    case route(Route)
+    /// A heading of this document (its slug).
+    case anchor(String)
+    /// An http(s) or mailto address: opened in the browser (or mail client) after a click.
+    case external(URL)
+    /// `javascript:`, `data:`, `file:`, `vbscript:` and unknown schemes: never followed.
+    case blocked(String)
+
+    public var isFollowable: Bool {
+        if case .blocked = self { return false }
+        return true
+    }
+}

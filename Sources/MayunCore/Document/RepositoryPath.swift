@@ -1,0 +1,53 @@
+import Foundation
+
+/// Pure helpers for slash-separated paths inside a repository.
+enum RepositoryPath {
+    /// Removes empty and "." segments and applies ".." (never above the root).
+    static func normalize(_ path: String) -> String {
+        var parts: [Substring] = []
+        for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch segment {
+            case ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(segment)
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    static func folder(of filePath: String) -> String {
+        let normalized = normalize(filePath)
+        guard let slash = normalized.lastIndex(of: "/") else { return "" }
+        return String(normalized[..<slash])
+    }
+
+    /// `relative` seen from `folder`; a leading "/" starts at the repository root.
+    static func join(folder: String, _ relative: String) -> String {
+        relative.hasPrefix("/") ? normalize(relative) : normalize(folder + "/" + relative)
+    }
+
+    static func encode(_ segment: String) -> String {
+        segment.addingPercentEncoding(withAllowedCharacters: segmentCharacters) ?? segment
+    }
+
+    static func encodePath(_ path: String) -> String {
+        path.split(separator: "/").map { encode(String($0)) }.joined(separator: "/")
+    }
+
+    static func decode(_ text: String) -> String {
+        text.removingPercentEncoding ?? text
+    }
+
+    private static let segmentCharacters: CharacterSet = {
+        var set = CharacterSet.urlPathAllowed
+        set.remove(charactersIn: "/?#;&=+")
+        return set
+    }()
+
+    static func fileExtension(of path: String) -> String? {
+        guard let name = path.split(separator: "/").last, let dot = name.lastIndex(of: "."),
+              dot != name.startIndex
+        else { return nil }
+        return name[name.index(after: dot)...].lowercased()
+    }
+}
