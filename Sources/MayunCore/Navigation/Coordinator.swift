@@ -26,6 +26,11 @@ public final class Coordinator {
     public let discoverTab: PendingScreenViewModel
     public let mineTab: PendingScreenViewModel
 
+    /// The latest short message for the window's toast overlay.
+    public internal(set) var toast: Toast?
+    /// Browser and clipboard, provided by MayunUI.
+    @ObservationIgnored public weak var platform: (any PlatformActions)?
+    @ObservationIgnored var pendingAfterLogin: (@MainActor () -> Void)?
     @ObservationIgnored private var nextScreenID = 1
 
     public init(environment: AppEnvironment, preferences: any PreferencesStore, services: AppServices) {
@@ -76,6 +81,8 @@ public final class Coordinator {
             SettingsViewModel(nightMode: nightMode, environment: environment)
         case .projects(let kind):
             makeExploreList(kind)
+        case .project(let repo):
+            ProjectViewModel(repo: repo, services: services, coordinator: self)
         default:
             PendingScreenViewModel(route: route)
         }

@@ -5,7 +5,7 @@ import MayunCore
 
 /// The main window: header bar (back, tab switcher or page title, main menu) over the navigation stack.
 @MainActor
-final class MainWindow {
+final class MainWindow: PlatformActions {
     let window: Widget
     private let coordinator: Coordinator
     private let preferences: any PreferencesStore
@@ -15,6 +15,7 @@ final class MainWindow {
     private let pageTitle: Widget
     private let tabs: Widget
     private let tabsPage: Page
+    let toasts: ToastOverlay
     private let bindings = BindingBag()
 
     init(application: UnsafeMutablePointer<GtkApplication>, coordinator: Coordinator,
@@ -49,15 +50,30 @@ final class MainWindow {
         let header = widget(gtk_header_bar_new())
         gtk_header_bar_pack_start(opaque(header), backButton)
         gtk_header_bar_set_title_widget(opaque(header), titleStack)
+        toasts = ToastOverlay(child: navigation.root)
         gtk_header_bar_pack_end(opaque(header), makeMenuButton())
         gtk_window_set_titlebar(typed(window), header)
-        gtk_window_set_child(typed(window), navigation.root)
+        gtk_window_set_child(typed(window), toasts.root)
 
         restoreGeometry()
         connectInputs()
         bindings.bind { [unowned self] in showNavigation(top: coordinator.top) }
         bindings.bind { [unowned self] in selectTab(coordinator.selectedTab) }
+        bindings.bind { [unowned self] in
+            if let toast = coordinator.toast { toasts.show(toast.message) }
+        }
+        coordinator.platform = self
         attach(self, to: raw(window), key: "mayun-main-window")
+    }
+
+    // MARK: PlatformActions
+
+    func open(_ url: URL) {
+        gtk_show_uri(typed(window), url.absoluteString, guint32(GDK_CURRENT_TIME))
+    }
+
+    func copy(_ text: String) {
+        gdk_clipboard_set_text(gtk_widget_get_clipboard(window), text)
     }
 
     private func makeMenuButton() -> Widget {

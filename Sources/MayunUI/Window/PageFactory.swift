@@ -16,6 +16,7 @@ struct PageFactory {
         case let settings as SettingsViewModel: SettingsPage(viewModel: settings)
         case let list as ProjectListViewModel: ProjectListPage(viewModel: list, images: images)
         case let tab as ProjectsTabViewModel: ProjectsTabPage(viewModel: tab, factory: self)
+        case let project as ProjectViewModel: ProjectPage(viewModel: project, images: images)
         case let pending as PendingScreenViewModel: PendingPage(viewModel: pending)
         default: fatalError("no page for \(type(of: viewModel))")  // a programming error, caught by PageFactoryTests
         }

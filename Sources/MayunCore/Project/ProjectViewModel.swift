@@ -1,0 +1,162 @@
+import Foundation
+import GiteeKit
+import Observation
+
+/// The project page: header, Star and Watch (optimistic, rolled back with a toast on failure), the rows that lead
+/// to owner, README, code, issues and commits, and the share actions.
+@MainActor
+@Observable
+public final class ProjectViewModel {
+    public let repo: RepositoryID
+    public private(set) var state: ScreenState = .loading
+    public private(set) var project: Project?
+    public private(set) var readme: ReadmeState = .loading
+    public private(set) var banner: String?
+    public let star: ToggleState
+    public let watch: ToggleState
+
+    public enum ReadmeState: Equatable, Sendable {
+        case loading, none
+        case text(String)
+        case failed(String)
+    }
+
+    @ObservationIgnored private let services: AppServices
+    @ObservationIgnored private unowned let coordinator: Coordinator
+    @ObservationIgnored private var started = false
+
+    public init(repo: RepositoryID, services: AppServices, coordinator: Coordinator) {
+        self.repo = repo
+        self.services = services
+        self.coordinator = coordinator
+        star = ToggleState(kind: .star)
+        watch = ToggleState(kind: .watch)
+    }
+
+    private var storeKey: String { "project:\(repo)" }
+
+    // MARK: Outputs
+
+    public var title: String { repo.description }
+    public var header: ProjectHeader? { project.map(ProjectHeader.init) }
+
+    // MARK: Inputs
+
+    public func start() {
+        guard !started else { return }
+        started = true
+        if let saved = services.store?.load(Project.self, key: storeKey) {
+            show(saved.value)
+            state = .content
+        }
+        if let saved = services.store?.load(String.self, key: "readme:\(repo)") { readme = .text(saved.value) }
+        refresh()
+    }
+
+    public func refresh() {
+        if project == nil { state = .loading }
+        Task { await load() }
+    }
+
+    public func toggleStar() {
+        coordinator.requireLogin { [weak self] in self?.flip(self?.star) }
+    }
+
+    public func toggleWatch() {
+        coordinator.requireLogin { [weak self] in self?.flip(self?.watch) }
+    }
+
+    public func openOwner() {
+        coordinator.push(.user(login: project?.owner.login.nonEmpty ?? repo.owner))
+    }
+    public func openCode() { coordinator.push(.tree(repo, ref: project?.defaultBranch, path: "")) }
+    public func openReadme() { coordinator.push(.readme(repo, ref: project?.defaultBranch)) }
+    public func openIssues() { coordinator.push(.issues(repo)) }
+    public func openCommits() { coordinator.push(.commits(repo, ref: project?.defaultBranch)) }
+
+    public func openWebsite() {
+        if let url = header?.webURL { coordinator.openExternal(url) }
+    }
+    public func copyLink() {
+        if let url = header?.webURL { coordinator.copy(url.absoluteString, announcing: tr("Link copied")) }
+    }
+    public func copyCloneURL(ssh: Bool) {
+        guard let header else { return }
+        coordinator.copy(ssh ? header.sshCloneURL : header.httpsCloneURL, announcing: tr("Clone URL copied"))
+    }
+
+    // MARK: Loading
+
+    private func load() async {
+        let client = services.client
+        do {
+            var fresh = try await client.send(Endpoints.project(owner: repo.owner, repo: repo.name))
+            if client.auth.isLoggedIn, fresh.isStarred == nil {
+                fresh.isStarred = try? await client.send(Endpoints.isStarred(owner: repo.owner, repo: repo.name))
+                fresh.isWatched = try? await client.send(Endpoints.isWatched(owner: repo.owner, repo: repo.name))
+            }
+            show(fresh)
+            state = .content
+            banner = nil
+            services.store?.save(fresh, key: storeKey)
+        } catch let error as GiteeError where error != .cancelled {
+            if project == nil {
+                state = .failed(message: ErrorText.message(for: error))
+            } else {
+                banner = tr("Offline: showing saved data.") + " " + ErrorText.message(for: error)
+            }
+        } catch {}
+        await loadReadme()
+    }
+
+    private func loadReadme() async {
+        do {
+            let content = try await services.client.send(
+                Endpoints.readme(owner: repo.owner, repo: repo.name, ref: project?.defaultBranch))
+            guard let text = content?.text else {
+                readme = .none
+                return
+            }
+            readme = .text(text)
+            services.store?.save(text, key: "readme:\(repo)")
+        } catch let error as GiteeError {
+            if case .text = readme { return }  // keep the saved README offline
+            if error != .cancelled { readme = .failed(ErrorText.message(for: error)) }
+        } catch {}
+    }
+
+    private func show(_ project: Project) {
+        self.project = project
+        // A toggle waiting for the server keeps its optimistic value; the payload catches up afterwards.
+        star.settle(isOn: project.isStarred ?? star.isOn, count: project.stargazersCount)
+        watch.settle(isOn: project.isWatched ?? watch.isOn, count: project.watchersCount)
+    }
+
+    private func flip(_ toggle: ToggleState?) {
+        guard let toggle, !toggle.isBusy else { return }
+        let turningOn = !toggle.isOn
+        toggle.beginChange(to: turningOn)
+        let endpoint: Endpoint<NoContent> = switch (toggle.kind, turningOn) {
+        case (.star, true): Endpoints.star(owner: repo.owner, repo: repo.name)
+        case (.star, false): Endpoints.unstar(owner: repo.owner, repo: repo.name)
+        case (.watch, true): Endpoints.watch(owner: repo.owner, repo: repo.name)
+        case (.watch, false): Endpoints.unwatch(owner: repo.owner, repo: repo.name)
+        }
+        Task {
+            do {
+                _ = try await services.client.send(endpoint)
+                toggle.finishChange()
+                // No count comes back: re-read the project for the server's numbers.
+                await load()
+            } catch {
+                toggle.rollBack()
+                let reason = (error as? GiteeError).map(ErrorText.message(for:)) ?? String(describing: error)
+                coordinator.showToast(String(format: toggle.failureFormat(turningOn: turningOn), reason))
+            }
+        }
+    }
+}
+
+extension String {
+    var nonEmpty: String? { isEmpty ? nil : self }
+}

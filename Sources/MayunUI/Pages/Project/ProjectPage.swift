@@ -1,0 +1,105 @@
+import CGtk
+import GLibRuntime
+import MayunCore
+
+/// The project page: header with Star and Watch, the rows to owner / code / issues / commits, and the README.
+@MainActor
+final class ProjectPage: Page {
+    private let viewModel: ProjectViewModel
+    private let header: ProjectHeaderView
+    private let status: StatusView
+    private let content: Widget
+    private let banner: ListBanner
+    private let readme: Widget
+
+    init(viewModel: ProjectViewModel, images: ImageLoader) {
+        self.viewModel = viewModel
+        header = ProjectHeaderView(viewModel: viewModel, images: images)
+        status = StatusView(iconName: "content-loading-symbolic", title: tr("Loading…"))
+        status.setAction(title: tr("Retry")) { viewModel.refresh() }
+        banner = ListBanner { viewModel.refresh() }
+        readme = Build.label("", classes: ["readme-text"], wrap: true, xalign: 0)
+        gtk_label_set_selectable(opaque(readme), 1)
+        content = widget(gtk_stack_new())
+        super.init(root: content)
+
+        let column = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 18, classes: ["project-page"])
+        gtk_widget_set_size_request(column, 360, -1)
+        Build.margins(column, 24)
+        let readmeHeading = Build.label(tr("README"), classes: ["heading"], xalign: 0)
+        Build.append(column, header.root, banner.root, makeRows(), readmeHeading, readme)
+        let clamp = Build.box(GTK_ORIENTATION_HORIZONTAL)
+        gtk_widget_set_halign(column, GTK_ALIGN_FILL)
+        gtk_widget_set_hexpand(column, 1)
+        Build.append(clamp, column)
+        let scroller = widget(gtk_scrolled_window_new())
+        gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(opaque(scroller), clamp)
+        gtk_stack_add_named(opaque(content), status.root, "status")
+        gtk_stack_add_named(opaque(content), scroller, "content")
+
+        bindings.bind { [unowned self] in render(viewModel.state) }
+        bindings.bind { [unowned self] in banner.show(viewModel.banner) }
+        bindings.bind { [unowned self] in header.show(viewModel.header) }
+        bindings.bind { [unowned self] in header.showToggles(star: viewModel.star, watch: viewModel.watch) }
+        bindings.bind { [unowned self] in showReadme(viewModel.readme) }
+        connect(raw(root), "map", main: { viewModel.start() })
+    }
+
+    override var title: String { viewModel.title }
+
+    private func render(_ state: ScreenState) {
+        switch state {
+        case .content:
+            gtk_stack_set_visible_child_name(opaque(content), "content")
+            return
+        case .failed(let message):
+            status.update(iconName: "network-error-symbolic", title: tr("Could not load this project"), detail: message)
+            status.showSpinner(false)
+            status.showAction(true)
+        default:
+            status.update(iconName: nil, title: tr("Loading…"), detail: "")
+            status.showSpinner(true)
+            status.showAction(false)
+        }
+        gtk_stack_set_visible_child_name(opaque(content), "status")
+    }
+
+    private func showReadme(_ state: ProjectViewModel.ReadmeState) {
+        let text: String = switch state {
+        case .loading: tr("Loading…")
+        case .none: tr("This project has no README.")
+        case .text(let text): text
+        case .failed(let message): message
+        }
+        gtk_label_set_text(opaque(readme), text)
+    }
+
+    private func makeRows() -> Widget {
+        let list = widget(gtk_list_box_new())
+        Build.addClasses(list, ["boxed-list", "project-rows"])
+        gtk_list_box_set_selection_mode(opaque(list), GTK_SELECTION_NONE)
+        let rows: [(String, String, @MainActor () -> Void)] = [
+            (tr("Owner"), "avatar-default-symbolic", { [unowned self] in viewModel.openOwner() }),
+            (tr("Code"), "folder-symbolic", { [unowned self] in viewModel.openCode() }),
+            (tr("Issues"), "dialog-information-symbolic", { [unowned self] in viewModel.openIssues() }),
+            (tr("Commits"), "document-open-recent-symbolic", { [unowned self] in viewModel.openCommits() }),
+            (tr("Readme"), "text-x-generic-symbolic", { [unowned self] in viewModel.openReadme() }),
+        ]
+        for (title, icon, _) in rows {
+            let row = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["nav-row"])
+            let image = widget(gtk_image_new_from_icon_name(icon))
+            let label = Build.label(title, xalign: 0)
+            gtk_widget_set_hexpand(label, 1)
+            Build.append(row, image, label, widget(gtk_image_new_from_icon_name("go-next-symbolic")))
+            gtk_list_box_append(opaque(list), row)
+        }
+        connect(raw(list), "row-activated", mainWithArguments: { arguments in
+            guard let row = arguments.object(at: 1) else { return nil }
+            let index = Int(gtk_list_box_row_get_index(UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkListBoxRow.self)))
+            if rows.indices.contains(index) { rows[index].2() }
+            return nil
+        })
+        return list
+    }
+}
