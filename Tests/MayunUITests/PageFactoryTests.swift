@@ -13,7 +13,7 @@ final class PageFactoryTests: XCTestCase {
                                           services: testServices())
             let repo = RepositoryID(owner: "o", name: "r")
             let routes: [Route] = [
-                .projects(.featured), .languages, .language("Swift"), .search(query: "gtk"), .project(repo),
+                .projects(.featured), .languages, .language(id: 1, name: "Swift"), .search(query: "gtk"), .project(repo),
                 .readme(repo, ref: nil), .tree(repo, ref: nil, path: ""), .blob(repo, ref: nil, path: "a.swift"),
                 .image(repo, ref: nil, path: "a.png"), .commits(repo, ref: nil), .commit(repo, sha: "abc"),
                 .issues(repo), .issue(repo, number: "I1"), .createIssue(repo), .user(login: "u"),

@@ -80,3 +80,28 @@ extension Namespace: Encodable {
         try c.encodeIfPresent(htmlURL, forKey: .htmlURL)
     }
 }
+
+extension Language: Encodable {
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(name, forKey: .name)
+        try c.encodeIfPresent(ident, forKey: .ident)
+        try c.encodeIfPresent(projectsCount, forKey: .projectsCount)
+    }
+}
+
+extension Content: Encodable {
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(kind, forKey: .type)
+        try c.encode(name, forKey: .name)
+        try c.encode(path, forKey: .path)
+        try c.encodeIfPresent(sha, forKey: .sha)
+        try c.encodeIfPresent(size, forKey: .size)
+        try c.encodeIfPresent(encoding, forKey: .encoding)
+        try c.encodeIfPresent(content, forKey: .content)
+        try c.encodeIfPresent(htmlURL, forKey: .htmlURL)
+        try c.encodeIfPresent(downloadURL, forKey: .downloadURL)
+    }
+}

@@ -23,7 +23,7 @@ public final class Coordinator {
     public let nightMode: NightModeViewModel
     /// The ViewModels of the tabs themselves (they live as long as the window).
     public let projectsTab: ProjectsTabViewModel
-    public let discoverTab: PendingScreenViewModel
+    public private(set) var discoverTab: DiscoverViewModel!
     public let mineTab: PendingScreenViewModel
 
     /// The latest short message for the window's toast overlay.
@@ -38,9 +38,9 @@ public final class Coordinator {
         self.services = services
         nightMode = NightModeViewModel(preferences: preferences)
         projectsTab = ProjectsTabViewModel(lists: [])
-        discoverTab = PendingScreenViewModel(route: .languages)
         mineTab = PendingScreenViewModel(route: .mine)
         projectsTab.lists = ProjectListKind.allCases.map { makeExploreList($0) }
+        discoverTab = DiscoverViewModel(coordinator: self, client: services.client, store: services.store)
     }
 
     public var routes: [Route] { stack.map(\.route) }
@@ -81,6 +81,17 @@ public final class Coordinator {
             SettingsViewModel(nightMode: nightMode, environment: environment)
         case .projects(let kind):
             makeExploreList(kind)
+        case .language(let id, let name):
+            makeProjectList(title: name, emptyText: String(format: tr("No %@ projects yet."), name),
+                            endpoint: Endpoints.languageProjects(id: id, name: name), cacheKey: "language/\(id)")
+        case .search(let query):
+            searchResults(for: query)
+        case .tree(let repo, let ref, let path):
+            TreeViewModel(repo: repo, ref: ref, path: path, coordinator: self)
+        case .commits(let repo, let ref):
+            CommitsViewModel(repo: repo, ref: ref, coordinator: self)
+        case .commit(let repo, let sha):
+            CommitViewModel(repo: repo, sha: sha, client: services.client)
         case .project(let repo):
             ProjectViewModel(repo: repo, services: services, coordinator: self)
         default:
@@ -91,6 +102,11 @@ public final class Coordinator {
     /// Opens a project from any list.
     public func open(_ project: Project) {
         push(.project(RepositoryID(owner: project.ownerPath, name: project.repoPath)))
+    }
+
+    private func searchResults(for query: String) -> ProjectListViewModel {
+        makeProjectList(title: query, emptyText: tr("No projects match your search."),
+                        endpoint: Endpoints.search(query), cacheKey: nil)
     }
 
     func makeExploreList(_ kind: ProjectListKind) -> ProjectListViewModel {

@@ -39,7 +39,7 @@ public enum UserListKind: String, CaseIterable, Hashable, Sendable {
 public enum Route: Hashable, Sendable {
     case projects(ProjectListKind)
     case languages
-    case language(String)
+    case language(id: Int, name: String)
     case search(query: String)
     case project(RepositoryID)
     case readme(RepositoryID, ref: String?)
@@ -65,7 +65,7 @@ public enum Route: Hashable, Sendable {
         switch self {
         case .projects(let kind): kind.title
         case .languages: tr("Languages")
-        case .language(let name): name
+        case .language(_, let name): name
         case .search(let query): query.isEmpty ? tr("Search") : query
         case .project(let repo): repo.description
         case .readme: tr("Readme")

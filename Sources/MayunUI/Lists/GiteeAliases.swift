@@ -1,2 +1,5 @@
 import GiteeKit
 typealias GiteeProject = GiteeKit.Project
+typealias GiteeLanguage = GiteeKit.Language
+typealias GiteeContent = GiteeKit.Content
+typealias GiteeCommit = GiteeKit.Commit

@@ -22,6 +22,7 @@ enum KeyBindings {
         ("app.quit", ["<Control>q"]),
         ("win.back", ["<Alt>Left", "Back"]),
         ("win.close-page", ["<Control>w"]),
+        ("win.search", ["<Control>f"]),
     ]
 
     @MainActor

@@ -53,3 +53,13 @@ enum Accessibility {
         g_value_unset(&value)
     }
 }
+
+/// Sets a string property by name (for properties without a setter function in GTK 4.8).
+@MainActor
+func setStringProperty(_ object: UnsafeMutableRawPointer, _ name: String, _ text: String) {
+    var value = GValue()
+    g_value_init(&value, stringGType)
+    g_value_set_string(&value, text)
+    g_object_set_property(object.assumingMemoryBound(to: GObject.self), name, &value)
+    g_value_unset(&value)
+}

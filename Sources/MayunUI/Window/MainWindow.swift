@@ -99,6 +99,10 @@ final class MainWindow: PlatformActions {
         })
         addAction(to: raw(window), "back") { [unowned self] in coordinator.pop() }
         addAction(to: raw(window), "close-page") { [unowned self] in coordinator.pop() }
+        addAction(to: raw(window), "search") { [unowned self] in
+            coordinator.select(.discover)
+            coordinator.discoverTab.focusSearch()
+        }
         // The mouse's back button (button 8), as browsers and Nautilus do.
         let backClick = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(backClick, 8)

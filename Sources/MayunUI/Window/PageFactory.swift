@@ -17,6 +17,10 @@ struct PageFactory {
         case let list as ProjectListViewModel: ProjectListPage(viewModel: list, images: images)
         case let tab as ProjectsTabViewModel: ProjectsTabPage(viewModel: tab, factory: self)
         case let project as ProjectViewModel: ProjectPage(viewModel: project, images: images)
+        case let discover as DiscoverViewModel: DiscoverPage(viewModel: discover, images: images)
+        case let tree as TreeViewModel: TreePage(viewModel: tree)
+        case let commits as CommitsViewModel: CommitsPage(viewModel: commits)
+        case let commit as CommitViewModel: CommitPage(viewModel: commit)
         case let pending as PendingScreenViewModel: PendingPage(viewModel: pending)
         default: fatalError("no page for \(type(of: viewModel))")  // a programming error, caught by PageFactoryTests
         }

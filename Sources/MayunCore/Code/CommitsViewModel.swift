@@ -1,0 +1,109 @@
+import Foundation
+import GiteeKit
+import Observation
+
+/// A branch's commits, newest first, with a branch switch; a click opens the commit with its changed files.
+@MainActor
+@Observable
+public final class CommitsViewModel {
+    public let repo: RepositoryID
+    public let ref: String?
+    public let commits: PagedListViewModel<Commit>
+    public private(set) var branches: [String] = []
+    @ObservationIgnored private unowned let coordinator: Coordinator
+
+    init(repo: RepositoryID, ref: String?, coordinator: Coordinator) {
+        self.repo = repo
+        self.ref = ref
+        self.coordinator = coordinator
+        let client = coordinator.services.client
+        let endpoint = Endpoints.commits(owner: repo.owner, repo: repo.name, branch: ref)
+        commits = PagedListViewModel<Commit>(emptyText: tr("No commits yet.")) { pagination in
+            try await client.page(endpoint, at: pagination)
+        }
+    }
+
+    public var title: String { tr("Commits") }
+    public var branchTitle: String { ref ?? tr("Default branch") }
+
+    public func row(at index: Int, now: Date = Date()) -> SimpleRow? {
+        guard commits.items.indices.contains(index) else { return nil }
+        let commit = commits.items[index]
+        let when = RelativeTime.describe((commit.authoredAt ?? commit.committedAt)?.date, now: now) ?? ""
+        return SimpleRow(iconName: "document-open-recent-symbolic", title: commit.title,
+                         subtitle: "\(commit.authorName)  ·  \(when)", trailing: commit.shortSHA)
+    }
+
+    public func start() {
+        commits.start()
+        Task { branches = (try? await coordinator.services.client.send(
+            Endpoints.branches(owner: repo.owner, repo: repo.name)))?.map(\.name) ?? [] }
+    }
+
+    public func activate(at index: Int) {
+        guard commits.items.indices.contains(index) else { return }
+        coordinator.push(.commit(repo, sha: commits.items[index].sha))
+    }
+
+    public func selectBranch(_ name: String) {
+        guard name != ref else { return }
+        coordinator.replace(with: .commits(repo, ref: name))
+    }
+}
+
+/// One commit: message, author, stats and the changed files with their patches.
+@MainActor
+@Observable
+public final class CommitViewModel {
+    public let repo: RepositoryID
+    public let sha: String
+    public private(set) var state: ScreenState = .loading
+    public private(set) var commit: Commit?
+    @ObservationIgnored private let client: GiteeClient
+    @ObservationIgnored private var started = false
+
+    init(repo: RepositoryID, sha: String, client: GiteeClient) {
+        self.repo = repo
+        self.sha = sha
+        self.client = client
+    }
+
+    public var title: String { String(sha.prefix(10)) }
+    public var message: String { commit?.message ?? "" }
+    public var byline: String {
+        guard let commit else { return "" }
+        let when = RelativeTime.describe((commit.authoredAt ?? commit.committedAt)?.date) ?? ""
+        return "\(commit.authorName)  ·  \(when)  ·  \(commit.shortSHA)"
+    }
+    public var stats: String {
+        guard let commit else { return "" }
+        let files = String(format: trn("%d file changed", "%d files changed", count: commit.files.count),
+                           commit.files.count)
+        guard let stats = commit.stats else { return files }
+        return "\(files)  ·  +\(stats.additions)  −\(stats.deletions)"
+    }
+    public var files: [(title: String, patch: String)] {
+        (commit?.files ?? []).map { file in
+            ("\(file.filename)  (\(file.status), +\(file.additions) −\(file.deletions))",
+             file.patch ?? tr("No textual changes to show."))
+        }
+    }
+
+    public func start() {
+        guard !started else { return }
+        started = true
+        load()
+    }
+
+    public func load() {
+        state = .loading
+        Task {
+            do {
+                commit = try await client.send(Endpoints.commit(owner: repo.owner, repo: repo.name, sha: sha))
+                state = .content
+            } catch let error as GiteeError {
+                if error != .cancelled { state = .failed(message: ErrorText.message(for: error)) }
+            } catch {}
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import GiteeKit
+import Observation
+
+/// One folder of a repository: entries (folders first), a breadcrumb path, and the branch it is read from.
+@MainActor
+@Observable
+public final class TreeViewModel {
+    public let repo: RepositoryID
+    public let ref: String?
+    public let path: String
+    public let entries: PagedListViewModel<Content>
+    public private(set) var branches: [String] = []
+
+    @ObservationIgnored private unowned let coordinator: Coordinator
+
+    init(repo: RepositoryID, ref: String?, path: String, coordinator: Coordinator) {
+        self.repo = repo
+        self.ref = ref
+        self.path = path
+        self.coordinator = coordinator
+        let client = coordinator.services.client
+        let endpoint = Endpoints.folder(owner: repo.owner, repo: repo.name, path: path, ref: ref)
+        let cache = coordinator.services.store?.listCache(for: "tree:\(repo)@\(ref ?? ""):\(path)", of: Content.self)
+        entries = PagedListViewModel<Content>(emptyText: tr("This folder is empty."), cache: cache) { pagination in
+            var page = try await client.page(endpoint, at: pagination)
+            page.items.sort { lhs, rhs in
+                lhs.isDirectory != rhs.isDirectory ? lhs.isDirectory
+                    : lhs.name.localizedStandardCompare(rhs.name) == .orderedAscending
+            }
+            return page
+        }
+    }
+
+    // Outputs
+    public var title: String { path.isEmpty ? repo.name : String(path.split(separator: "/").last ?? "") }
+    /// The crumbs from the repository root to this folder: (title, path).
+    public var breadcrumb: [(title: String, path: String)] {
+        var crumbs = [(repo.name, "")]
+        var current = ""
+        for part in path.split(separator: "/") {
+            current = current.isEmpty ? String(part) : current + "/" + part
+            crumbs.append((String(part), current))
+        }
+        return crumbs
+    }
+    public var branchTitle: String { ref ?? tr("Default branch") }
+    public var count: Int { entries.items.count }
+
+    public func row(at index: Int) -> SimpleRow? {
+        guard entries.items.indices.contains(index) else { return nil }
+        let entry = entries.items[index]
+        if entry.isDirectory { return SimpleRow(iconName: "folder-symbolic", title: entry.name) }
+        let size = entry.size.map { ByteCountFormatter.string(fromByteCount: Int64($0), countStyle: .file) } ?? ""
+        return SimpleRow(iconName: FileKind.iconName(for: entry.name), title: entry.name, trailing: size,
+                         showsDisclosure: false)
+    }
+
+    // Inputs
+    public func start() {
+        entries.start()
+        Task { await loadBranches() }
+    }
+
+    public func activate(at index: Int) {
+        guard entries.items.indices.contains(index) else { return }
+        let entry = entries.items[index]
+        if entry.isDirectory {
+            coordinator.push(.tree(repo, ref: ref, path: entry.path))
+        } else if FileKind.isImage(entry.name) {
+            coordinator.push(.image(repo, ref: ref, path: entry.path))
+        } else {
+            coordinator.push(.blob(repo, ref: ref, path: entry.path))
+        }
+    }
+
+    public func openCrumb(_ crumbPath: String) {
+        guard crumbPath != path else { return }
+        coordinator.push(.tree(repo, ref: ref, path: crumbPath))
+    }
+
+    public func selectBranch(_ name: String) {
+        guard name != ref else { return }
+        coordinator.replace(with: .tree(repo, ref: name, path: path))
+    }
+
+    private func loadBranches() async {
+        let names = (try? await coordinator.services.client.send(Endpoints.branches(owner: repo.owner, repo: repo.name)))?
+            .map(\.name) ?? []
+        branches = names
+    }
+}
+
+/// What a file name says about its content, for icons and which viewer opens it.
+public enum FileKind {
+    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "svg", "bmp", "ico", "webp"]
+
+    public static func isImage(_ name: String) -> Bool {
+        imageExtensions.contains((name as NSString).pathExtension.lowercased())
+    }
+
+    public static func iconName(for name: String) -> String {
+        if isImage(name) { return "image-x-generic-symbolic" }
+        switch (name as NSString).pathExtension.lowercased() {
+        case "md", "markdown", "txt", "rst": return "text-x-generic-symbolic"
+        case "zip", "gz", "tar", "bz2", "xz", "7z", "jar": return "package-x-generic-symbolic"
+        default: return "text-x-script-symbolic"
+        }
+    }
+}

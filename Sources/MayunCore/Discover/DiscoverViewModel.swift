@@ -1,0 +1,75 @@
+import Foundation
+import GiteeKit
+import Observation
+
+/// The Discover tab: the languages (each opens its projects) and a search field whose results replace them,
+/// sorted by best match, stars, last push or forks.
+@MainActor
+@Observable
+public final class DiscoverViewModel {
+    public let languages: PagedListViewModel<Language>
+    public let results: ProjectListViewModel
+    public private(set) var query = ""
+    public private(set) var sort: Endpoints.SearchSort = .bestMatch
+    /// Grows when the search field should take the keyboard focus (Ctrl+F).
+    public private(set) var focusRequests = 0
+
+    @ObservationIgnored private unowned let coordinator: Coordinator
+
+    init(coordinator: Coordinator, client: GiteeClient, store: OfflineStore?) {
+        self.coordinator = coordinator
+        languages = PagedListViewModel<Language>(
+            emptyText: tr("No languages."), cache: store?.listCache(for: "languages", of: Language.self)
+        ) { pagination in try await client.page(Endpoints.languages(), at: pagination) }
+        results = coordinator.makeProjectList(
+            title: tr("Search"), emptyText: tr("No projects match your search."),
+            endpoint: Endpoints.search("", perPage: Endpoints.defaultPageSize), cacheKey: nil)
+    }
+
+    // Outputs
+    public var isSearching: Bool { !query.isEmpty }
+    public var placeholder: String { tr("Search projects") }
+    public var sortOptions: [(sort: Endpoints.SearchSort, title: String)] {
+        [(.bestMatch, tr("Best match")), (.stars, tr("Most stars")), (.lastPush, tr("Recently pushed")),
+         (.forks, tr("Most forks"))]
+    }
+    public var languageCount: Int { languages.items.count }
+    public func languageTitle(at index: Int) -> String? {
+        guard languages.items.indices.contains(index) else { return nil }
+        let language = languages.items[index]
+        return language.projectsCount.map { "\(language.name)  ·  " + String(format: tr("%@ projects"), CompactCount.format($0)) }
+            ?? language.name
+    }
+
+    // Inputs
+    public func start() { languages.start() }
+
+    /// Runs a search (Enter in the field); an empty query goes back to the languages.
+    public func search(_ text: String) {
+        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text != query || results.list.state == .notLoaded(message: tr("Not loaded yet")) else { return }
+        query = text
+        reload()
+    }
+
+    public func selectSort(_ sort: Endpoints.SearchSort) {
+        guard sort != self.sort else { return }
+        self.sort = sort
+        reload()
+    }
+
+    public func openLanguage(at index: Int) {
+        guard languages.items.indices.contains(index) else { return }
+        let language = languages.items[index]
+        coordinator.push(.language(id: language.id, name: language.name))
+    }
+
+    public func focusSearch() { focusRequests += 1 }
+
+    private func reload() {
+        guard !query.isEmpty else { return }
+        let client = coordinator.services.client
+        let endpoint = Endpoints.search(query, sort: sort)
+        results.list.replaceSource { pagination in try await client.page(endpoint, at: pagination) }
+    }
+}

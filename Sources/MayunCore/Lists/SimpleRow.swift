@@ -1,0 +1,17 @@
+/// A one-line list row (a language, a file, a commit): icon, title, a dim subtitle and trailing text.
+public struct SimpleRow: Equatable, Sendable {
+    public var iconName: String
+    public var title: String
+    public var subtitle: String
+    public var trailing: String
+    public var showsDisclosure: Bool
+
+    public init(iconName: String = "", title: String, subtitle: String = "", trailing: String = "",
+                showsDisclosure: Bool = true) {
+        self.iconName = iconName
+        self.title = title
+        self.subtitle = subtitle
+        self.trailing = trailing
+        self.showsDisclosure = showsDisclosure
+    }
+}

@@ -1,0 +1,48 @@
+import CGtk
+import MayunCore
+
+/// A one-line row: icon, title with a dim subtitle, trailing text, and a disclosure arrow for rows that drill down.
+@MainActor
+final class SimpleRowView: ListRow {
+    let root: Widget
+    private let icon: Widget
+    private let title: Widget
+    private let subtitle: Widget
+    private let trailing: Widget
+    private let arrow: Widget
+
+    init() {
+        root = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["simple-row"])
+        icon = widget(gtk_image_new())
+        title = Build.label("", xalign: 0)
+        subtitle = Build.label("", classes: ["dim-label"], xalign: 0)
+        for label in [title, subtitle] { gtk_label_set_ellipsize(opaque(label), PANGO_ELLIPSIZE_END) }
+        let text = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 2)
+        gtk_widget_set_hexpand(text, 1)
+        Build.append(text, title, subtitle)
+        trailing = Build.label("", classes: ["dim-label", "numeric"], xalign: 1)
+        arrow = widget(gtk_image_new_from_icon_name("go-next-symbolic"))
+        Build.append(root, icon, text, trailing, arrow)
+    }
+
+    func show(_ row: SimpleRow) {
+        gtk_image_set_from_icon_name(opaque(icon), row.iconName)
+        gtk_widget_set_visible(icon, row.iconName.isEmpty ? 0 : 1)
+        gtk_label_set_text(opaque(title), row.title)
+        gtk_label_set_text(opaque(subtitle), row.subtitle)
+        gtk_widget_set_visible(subtitle, row.subtitle.isEmpty ? 0 : 1)
+        gtk_label_set_text(opaque(trailing), row.trailing)
+        gtk_widget_set_visible(arrow, row.showsDisclosure ? 1 : 0)
+        Accessibility.setLabel(root, [row.title, row.subtitle, row.trailing].filter { !$0.isEmpty }.joined(separator: ", "))
+    }
+
+    func unbind() {}
+
+    /// The adapter for lists whose rows are `SimpleRow`s.
+    static func adapter(row: @escaping @MainActor (Int) -> SimpleRow?, activate: @escaping @MainActor (Int) -> Void,
+                        retryMore: @escaping @MainActor () -> Void) -> RowAdapter {
+        RowAdapter(make: { SimpleRowView() },
+                   bind: { view, index in if let item = row(index) { (view as? SimpleRowView)?.show(item) } },
+                   activate: activate, retryMore: retryMore)
+    }
+}

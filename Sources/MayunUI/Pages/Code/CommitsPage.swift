@@ -1,0 +1,106 @@
+import CGtk
+import GLibRuntime
+import MayunCore
+
+/// A branch's commits with a branch switch.
+@MainActor
+final class CommitsPage: Page {
+    private let viewModel: CommitsViewModel
+    private let list: PagedListView<GiteeCommit>
+    private let branches: BranchPicker
+
+    init(viewModel: CommitsViewModel) {
+        self.viewModel = viewModel
+        let bindings = BindingBag()
+        list = PagedListView(list: viewModel.commits, adapter: SimpleRowView.adapter(
+            row: { viewModel.row(at: $0) }, activate: { viewModel.activate(at: $0) },
+            retryMore: { viewModel.commits.retry() }), bindings: bindings)
+        branches = BranchPicker(current: viewModel.branchTitle) { viewModel.selectBranch($0) }
+        let root = Build.box(GTK_ORIENTATION_VERTICAL)
+        super.init(root: root, bindings: bindings)
+        let bar = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, classes: ["path-bar"])
+        Build.margins(bar, 8)
+        let label = Build.label(viewModel.repo.description, classes: ["heading"], xalign: 0)
+        gtk_widget_set_hexpand(label, 1)
+        Build.append(bar, label, branches.root)
+        gtk_widget_set_vexpand(list.root, 1)
+        Build.append(root, bar, list.root)
+        bindings.bind { [unowned self] in branches.show(branches: viewModel.branches, current: viewModel.branchTitle) }
+        connect(raw(root), "map", main: { viewModel.start() })
+    }
+
+    override var title: String { viewModel.title }
+}
+
+/// One commit: message, author and stats, then each changed file's patch highlighted as a diff.
+@MainActor
+final class CommitPage: Page {
+    private let viewModel: CommitViewModel
+    private let status: StatusView
+    private let column: Widget
+    private let stack: Widget
+
+    init(viewModel: CommitViewModel) {
+        self.viewModel = viewModel
+        status = StatusView(iconName: "content-loading-symbolic", title: tr("Loading…"))
+        status.setAction(title: tr("Retry")) { viewModel.load() }
+        column = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 12, classes: ["commit-page"])
+        Build.margins(column, 20)
+        let scroller = widget(gtk_scrolled_window_new())
+        gtk_scrolled_window_set_child(opaque(scroller), column)
+        stack = widget(gtk_stack_new())
+        gtk_stack_add_named(opaque(stack), status.root, "status")
+        gtk_stack_add_named(opaque(stack), scroller, "content")
+        super.init(root: stack)
+        bindings.bind { [unowned self] in render(viewModel.state) }
+        connect(raw(root), "map", main: { viewModel.start() })
+    }
+
+    override var title: String { viewModel.title }
+
+    private func render(_ state: ScreenState) {
+        switch state {
+        case .content:
+            fill()
+            gtk_stack_set_visible_child_name(opaque(stack), "content")
+        case .failed(let message):
+            status.update(iconName: "network-error-symbolic", title: tr("Could not load this commit"), detail: message)
+            status.showAction(true)
+            gtk_stack_set_visible_child_name(opaque(stack), "status")
+        default:
+            status.showSpinner(true)
+            gtk_stack_set_visible_child_name(opaque(stack), "status")
+        }
+    }
+
+    private func fill() {
+        while let child = gtk_widget_get_first_child(column) { gtk_box_remove(typed(column), child) }
+        let message = Build.label(viewModel.message, classes: ["commit-message"], wrap: true, xalign: 0)
+        gtk_label_set_selectable(opaque(message), 1)
+        Build.append(column, message, Build.label(viewModel.byline, classes: ["dim-label"], xalign: 0),
+                     Build.label(viewModel.stats, classes: ["heading"], xalign: 0))
+        for file in viewModel.files {
+            Build.append(column, Build.label(file.title, classes: ["monospace", "heading"], xalign: 0),
+                         DiffView.make(file.patch))
+        }
+    }
+}
+
+/// A read-only GtkSourceView showing a patch with the "diff" language.
+@MainActor
+enum DiffView {
+    static func make(_ patch: String) -> Widget {
+        let buffer = gtk_source_buffer_new(nil)!
+        if let manager = gtk_source_language_manager_get_default(),
+           let language = gtk_source_language_manager_get_language(manager, "diff") {
+            gtk_source_buffer_set_language(buffer, language)
+        }
+        gtk_text_buffer_set_text(UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: GtkTextBuffer.self), patch, -1)
+        let view = widget(gtk_source_view_new_with_buffer(buffer))
+        g_object_unref(UnsafeMutableRawPointer(buffer))
+        gtk_text_view_set_editable(typed(view), 0)
+        gtk_text_view_set_monospace(typed(view), 1)
+        Build.addClasses(view, ["diff-view"])
+        return view
+    }
+}
