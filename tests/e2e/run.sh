@@ -39,8 +39,12 @@ mkdir -p "$run"/{config,cache,data,runtime}
 chmod 700 "$run/runtime"
 trap 'rm -rf "$run"' EXIT
 
+# The fake Gitee server from the debug build (`make build`), when there is one.
+fake_gitee="${MAYUN_E2E_FAKE_GITEE:-$repo/.build/debug/fake-gitee}"
+
 # The launcher's view of the world: the prefix first, as on a desktop where the app was installed there.
-# MAYUN_SERVER points at a closed loopback port: the smoke test never talks to the internet.
+# MAYUN_SERVER points at a closed loopback port until smoke.py has started fake-gitee on a free loopback port:
+# the smoke test never talks to the internet.
 set +e
 env -u NO_AT_BRIDGE -u GTK_A11Y -u LC_ALL -u LANGUAGE -u DBUS_SESSION_BUS_ADDRESS -u DISPLAY -u WAYLAND_DISPLAY \
     LANG=C.UTF-8 \
@@ -50,6 +54,7 @@ env -u NO_AT_BRIDGE -u GTK_A11Y -u LC_ALL -u LANGUAGE -u DBUS_SESSION_BUS_ADDRES
     PATH="$prefix/bin:$PATH" \
     MAYUN_SERVER="http://127.0.0.1:9" \
     MAYUN_E2E_PREFIX="$prefix" MAYUN_E2E_ARTIFACTS="$artifacts" MAYUN_E2E_CONFIG="$run/config" \
+    MAYUN_E2E_FAKE_GITEE="$fake_gitee" \
     xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" \
     dbus-run-session -- /usr/bin/python3 "$repo/tests/e2e/smoke.py" 2>&1 \
     | grep --line-buffered -v -E 'dbus-daemon\[[0-9]+\]|SpiRegistry daemon is running|dbind-WARNING.*GetItems|^$'

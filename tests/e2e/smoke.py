@@ -23,6 +23,9 @@ gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 import pyatspi  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fake_gitee import FakeGitee  # noqa: E402
+
 APP_ID = "io.gitee.Mayun"
 PREFIX = os.environ["MAYUN_E2E_PREFIX"]
 ARTIFACTS = os.environ.get("MAYUN_E2E_ARTIFACTS", "tests/artifacts")
@@ -749,6 +752,24 @@ def check_chinese():
     quit_app(app, frame, pid, "zh_CN")
 
 
+def start_fake_gitee():
+    """The app talks to the project's fake Gitee on loopback when its binary is there (MAYUN_E2E_FAKE_GITEE);
+    otherwise MAYUN_SERVER stays on a closed loopback port. Either way nothing leaves the machine."""
+    binary = os.environ.get("MAYUN_E2E_FAKE_GITEE", "")
+    if not binary or not os.access(binary, os.X_OK):
+        notes.append(f"no fake-gitee binary ({binary or 'MAYUN_E2E_FAKE_GITEE unset'}); MAYUN_SERVER="
+                     f"{os.environ.get('MAYUN_SERVER')}")
+        return None
+    try:
+        server = FakeGitee(binary, os.path.join(ARTIFACTS, "e2e-fake-gitee.log"))
+    except RuntimeError as e:
+        notes.append(f"fake-gitee did not start ({e}); MAYUN_SERVER={os.environ.get('MAYUN_SERVER')}")
+        return None
+    os.environ["MAYUN_SERVER"] = server.url  # the launcher passes its environment to the app
+    ok(f"fake Gitee serving at {server.url} (log: {ARTIFACTS}/e2e-fake-gitee.log)")
+    return server
+
+
 def _is_mayun(app):
     try:
         p = app.get_process_id()
@@ -763,6 +784,7 @@ def main():
     log(f"e2e: prefix {PREFIX}, display {os.environ.get('DISPLAY')}, artifacts in {ARTIFACTS}/")
     check(os.access(BINARY, os.X_OK), f"installed binary {BINARY}")
     check(os.path.exists(DESKTOP_FILE), f"installed desktop file {DESKTOP_FILE}")
+    server = start_fake_gitee()
     try:
         scenario()
     except CheckFailed:
@@ -783,6 +805,8 @@ def main():
                 time.sleep(POLL)
             if pid in mayun_children():
                 os.kill(pid, signal.SIGKILL)
+        if server is not None:
+            server.stop()
     try:
         criticals = [line for line in open(LOG_PATH, errors="replace") if "-CRITICAL **" in line or "-WARNING **" in line]
     except OSError:
