@@ -22,7 +22,7 @@ extension FakeGiteeServer {
             return apply(fault, to: nil, message: message)
         }
 
-        let response: FakeResponse
+        var response: FakeResponse
         if isAPI, request.tokenSource != nil, request.viewer == nil, request.segments.first == "api" {
             response = .error(401, request.tokenExpired ? "401 Unauthorized: Access token is expired" : "401 Unauthorized: Invalid access token")
         } else if let (handler, parameters) = router.match(request) {
@@ -30,6 +30,7 @@ extension FakeGiteeServer {
         } else {
             response = .notFound("Not Found")
         }
+        if isAPI, request.method == "GET", response.status == 200 { response = Self.revalidated(response, for: request) }
         log(request, status: fault.map(Self.loggedStatus) ?? response.status, fault: fault?.kind)
         if let fault { return apply(fault, to: response, message: message) }
         if latencyMs > 0, !isControl {
@@ -37,6 +38,21 @@ extension FakeGiteeServer {
             return
         }
         Self.send(response, to: message)
+    }
+
+    /// Adds an ETag (and `Cache-Control` that asks caches to revalidate), and answers `304 Not Modified` when the
+    /// client already holds this exact body: this exercises the app's HTTP disk cache without a network.
+    private static func revalidated(_ response: FakeResponse, for request: FakeRequest) -> FakeResponse {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in response.body { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        let tag = "W/\"\(String(hash, radix: 16))\""
+        var answer = response
+        answer.headers += [("ETag", tag), ("Cache-Control", "max-age=0, private, must-revalidate")]
+        if request.headers["if-none-match"]?.contains(tag) == true {
+            answer.status = 304
+            answer.body = Data()
+        }
+        return answer
     }
 
     private static func loggedStatus(_ fault: Fault) -> Int {
@@ -110,7 +126,7 @@ extension FakeGiteeServer {
         soup_server_message_set_status(message, guint(response.status), nil)
         let headers = soup_server_message_get_response_headers(message)
         for (name, value) in response.headers { soup_message_headers_append(headers, name, value) }
-        if response.status == 204 {
+        if response.status == 204 || response.status == 304 {
             soup_server_message_set_response(message, nil, SOUP_MEMORY_COPY, nil, 0)
             return
         }

@@ -112,7 +112,7 @@ public final class FakeGiteeServer {
         for key in fields.keys where LoggedRequest.secretFields.contains(key) { fields[key] = "***" }
         requestLog.append(LoggedRequest(sequence: requestLog.count + 1, method: request.method, path: request.rawPath,
                                         fields: fields, login: request.viewer?.login, tokenSource: request.tokenSource,
-                                        status: status, fault: fault?.rawValue))
+                                        status: status, fault: fault?.rawValue, userAgent: request.headers["user-agent"]))
     }
 
     private static func listeningPort(_ server: UnsafeMutablePointer<SoupServer>) -> UInt16 {

@@ -93,11 +93,14 @@ public struct LoggedRequest: Sendable, Hashable {
     public let tokenSource: String?
     public let status: Int
     public let fault: String?
+    /// The `User-Agent` header (GiteeKit sends `Mayun/<version>`).
+    public let userAgent: String?
 
     var json: JSON {
         .object([("seq", .int(sequence)), ("method", .string(method)), ("path", .string(path)),
                  ("fields", .object(fields.keys.sorted().map { ($0, .string(fields[$0] ?? "")) })),
-                 ("login", .text(login)), ("token", .text(tokenSource)), ("status", .int(status)), ("fault", .text(fault))])
+                 ("login", .text(login)), ("token", .text(tokenSource)), ("status", .int(status)), ("fault", .text(fault)),
+                 ("user_agent", .text(userAgent))])
     }
 
     static let secretFields: Set<String> = ["password", "client_secret", "refresh_token", "access_token"]

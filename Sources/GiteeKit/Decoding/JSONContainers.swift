@@ -80,7 +80,12 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try scalar(key).decode(type) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try scalar(key).decode(type) }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try T(from: NodeDecoder(node: member(key), codingPath: codingPath + [key]))
+        let node = member(key)
+        if let fast = FastScalar.read(T.self, node) {
+            if let value = fast { return value }
+            throw DecodingError.typeMismatch(T.self, .init(codingPath: codingPath + [key], debugDescription: "missing or unusable value"))
+        }
+        return try T(from: NodeDecoder(node: node, codingPath: codingPath + [key]))
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { JSONScalar.bool(member(key)) }
@@ -91,6 +96,7 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         let node = member(key)
         if JSONScalar.isNull(node) { return nil }
+        if let fast = FastScalar.read(T.self, node) { return fast }
         return try? T(from: NodeDecoder(node: node, codingPath: codingPath + [key]))
     }
 
@@ -155,7 +161,14 @@ struct ArrayContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try scalar().decode(type) }
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try scalar().decode(type) }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try scalar().decode(type) }
-    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: next()) }
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        let decoder = try next()
+        if let fast = FastScalar.read(T.self, decoder.node) {
+            if let value = fast { return value }
+            throw DecodingError.typeMismatch(T.self, .init(codingPath: decoder.codingPath, debugDescription: "unusable value"))
+        }
+        return try T(from: decoder)
+    }
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
         try next().container(keyedBy: type)
     }

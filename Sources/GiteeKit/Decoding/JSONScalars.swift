@@ -74,3 +74,19 @@ extension String {
         return String(slice)
     }
 }
+
+/// Reads common scalar types without going through `Decoder` (no container boxes, no coding-path arrays): most
+/// fields of a Gitee object are strings, integers, booleans and times, and this is where decoding time goes.
+enum FastScalar {
+    /// `nil` when `T` is not handled here; otherwise the value, or `.some(nil)` when the node cannot be read as `T`.
+    @inline(__always)
+    static func read<T>(_ type: T.Type, _ node: OpaquePointer?) -> T?? {
+        if T.self == String.self { return .some(JSONScalar.string(node) as? T) }
+        if T.self == Int.self { return .some(JSONScalar.int64(node).map { Int($0) } as? T) }
+        if T.self == Bool.self { return .some(JSONScalar.bool(node) as? T) }
+        if T.self == Double.self { return .some(JSONScalar.double(node) as? T) }
+        if T.self == Int64.self { return .some(JSONScalar.int64(node) as? T) }
+        if T.self == Timestamp.self { return .some(JSONScalar.string(node).map(Timestamp.init) as? T) }
+        return nil
+    }
+}

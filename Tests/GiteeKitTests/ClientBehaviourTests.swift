@@ -1,0 +1,87 @@
+import FakeGitee
+import Foundation
+import XCTest
+@testable import GiteeKit
+
+/// Session-level behaviour: User-Agent, the HTTP disk cache, and the client's logic over a stub transport.
+final class ClientBehaviourTests: XCTestCase {
+    override func setUp() {
+        MainActor.assumeIsolated { Fake.reset() }
+    }
+
+    func testUserAgentIsSent() {
+        onMainLoop {
+            _ = try await Fake.client().send(Endpoints.languages())
+            XCTAssertEqual(Fake.server.requestLog.last?.userAgent, "Mayun/test")
+        }
+    }
+
+    /// Shareable GETs are revalidated from the disk cache (the server answers 304); personal ones never touch it.
+    func testDiskCacheRevalidatesShareableAnswersOnly() {
+        onMainLoop {
+            let directory = NSTemporaryDirectory() + "mayun-http-cache-\(UUID().uuidString)"
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let client = Fake.client(credential: Fake.demoToken, cacheDirectory: directory)
+            let project = Fake.server.world.projects[5]
+            let owner = Fake.server.world.owner(of: project).login
+            let first = try await client.send(Endpoints.readme(owner: owner, repo: project.path))
+            let second = try await client.send(Endpoints.readme(owner: owner, repo: project.path))
+            XCTAssertEqual(first?.text, second?.text)
+            XCTAssertNotNil(second?.text)
+            XCTAssertEqual(Fake.server.requestLog.map(\.status), [200, 304], "the second answer came from the cache")
+            Fake.server.clearLog()
+            _ = try await client.send(Endpoints.me())
+            _ = try await client.send(Endpoints.me())
+            XCTAssertEqual(Fake.server.requestLog.map(\.status), [200, 200], "personal answers are not cached")
+        }
+    }
+
+    /// The client's decisions over a scripted transport: refresh once on 401, then retry the original call.
+    func testRefreshOn401WithStubTransport() {
+        onMainLoop {
+            let stub = StubTransport()
+            stub.replies = [
+                HTTPResponse(status: 401, body: Data(#"{"message": "401 Unauthorized: Access token is expired"}"#.utf8)),
+                HTTPResponse(status: 200, body: Data(#"{"access_token": "new", "token_type": "bearer", "refresh_token": "r2", "expires_in": 86400, "created_at": 1}"#.utf8)),
+                HTTPResponse(status: 200, body: Data(#"{"id": 1, "login": "me"}"#.utf8)),
+            ]
+            let token = Token(accessToken: "old", refreshToken: "r1")
+            let client = GiteeClient(configuration: GiteeConfiguration(server: "https://gitee.example", oauthClient: Fake.oauthClient),
+                                     auth: GiteeAuth(credential: .oauth(token)), transport: stub)
+            let me = try await client.send(Endpoints.me())
+            XCTAssertEqual(me.login, "me")
+            XCTAssertEqual(stub.sent.map(\.url), ["https://gitee.example/api/v5/user", "https://gitee.example/oauth/token",
+                                                  "https://gitee.example/api/v5/user"])
+            XCTAssertEqual(stub.sent[0].header("Authorization"), "Bearer old")
+            XCTAssertNil(stub.sent[1].header("Authorization"), "the token call carries no bearer")
+            XCTAssertTrue(String(decoding: stub.sent[1].body ?? Data(), as: UTF8.self).contains("grant_type=refresh_token"))
+            XCTAssertEqual(stub.sent[2].header("Authorization"), "Bearer new")
+            XCTAssertFalse(stub.sent.contains { $0.url.contains("access_token") })
+        }
+    }
+
+    func testBackoffWithoutRetryAfterThenGiveUp() {
+        onMainLoop {
+            let stub = StubTransport()
+            stub.replies = Array(repeating: HTTPResponse(status: 502), count: 3)
+            let client = GiteeClient(configuration: GiteeConfiguration(server: "https://gitee.example",
+                                                                       retry: RetryPolicy(maxRetries: 2, baseDelay: 0.01)),
+                                     transport: stub)
+            await assertThrows(.server(status: 502, message: nil)) { try await client.send(Endpoints.languages()) }
+            XCTAssertEqual(stub.sent.count, 3, "one try and two retries")
+        }
+    }
+}
+
+/// Answers requests from a script, recording what was sent.
+@MainActor
+final class StubTransport: Transport {
+    var replies: [HTTPResponse] = []
+    private(set) var sent: [HTTPRequest] = []
+
+    func send(_ request: HTTPRequest, progress: TransferProgress?) async throws -> HTTPResponse {
+        sent.append(request)
+        guard !replies.isEmpty else { throw GiteeError.unreachable("stub has no more replies") }
+        return replies.removeFirst()
+    }
+}
