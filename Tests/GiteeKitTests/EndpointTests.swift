@@ -295,3 +295,26 @@ final class EndpointTests: XCTestCase {
         }
     }
 }
+
+/// When the undocumented v3 calls are gone, Discover still works through v5 search.
+final class LanguageFallbackTests: XCTestCase {
+    override func setUp() {
+        MainActor.assumeIsolated { Fake.reset() }
+    }
+
+    func testLanguagesFallBackToTheSearchEnum() {
+        onMainLoop {
+            Fake.server.addFault(Fault(kind: .status, path: "/api/v3/**", status: 404))
+            let client = Fake.client()
+            let languages = try await client.send(Endpoints.languages())
+            XCTAssertEqual(languages, Language.searchLanguages)
+            let go = try XCTUnwrap(languages.first { $0.name == "Go" })
+            let page = try await client.page(Endpoints.languageProjects(id: go.id, name: go.name))
+            XCTAssertFalse(page.items.isEmpty)
+            XCTAssertTrue(page.items.allSatisfy { $0.language == "Go" })
+            let viaV3ID = try await client.page(Endpoints.languageProjects(id: 4, name: "Go"))
+            XCTAssertTrue(viaV3ID.servedByFallback)
+            XCTAssertTrue(viaV3ID.items.allSatisfy { $0.language == "Go" })
+        }
+    }
+}

@@ -87,6 +87,9 @@ public final class GiteeClient {
 
     public func logOut() { auth.logOut() }
 
+    /// Writes the HTTP disk cache's index (call when the app quits).
+    public func flushCache() { (transport as? SoupTransport)?.flushCache() }
+
     // MARK: The request cycle
 
     struct Outcome<Response> {

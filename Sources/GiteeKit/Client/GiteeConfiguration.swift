@@ -1,3 +1,4 @@
+import CSoup
 import Foundation
 
 /// Everything about where and how GiteeKit talks to the server. The app builds one from its settings and `--server`.
@@ -28,6 +29,12 @@ public struct GiteeConfiguration: Sendable {
     }
 
     public var userAgent: String { "Mayun/\(appVersion)" }
+
+    /// `$XDG_CACHE_HOME/mayun/http` (usually `~/.cache/mayun/http`): where the app should keep the HTTP cache.
+    public static var defaultCacheDirectory: String {
+        let base = g_get_user_cache_dir().map { String(cString: $0) } ?? NSTemporaryDirectory()
+        return base + "/mayun/http"
+    }
 }
 
 /// An OAuth application registered on Gitee (Settings -> Third-party applications).

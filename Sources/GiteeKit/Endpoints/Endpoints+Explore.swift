@@ -55,14 +55,23 @@ public enum Endpoints {
 
     /// The Discover tab's languages.
     public static func languages() -> Endpoint<[Language]> {
-        Endpoint(.get, .v3, path: "/projects/languages", title: "Languages", emptyText: "No languages.", isShareable: true)
+        // Without the v3 list, the language enum of v5 search stands in (negative ids: `languageProjects` then
+        // goes straight to search, whose `language` filter takes the name).
+        Endpoint(.get, .v3, path: "/projects/languages", title: "Languages", emptyText: "No languages.", isShareable: true,
+                 valueWhenNotFound: Language.searchLanguages)
     }
 
     /// One language's projects (by the id from `languages()`); `name` drives the search fallback.
     public static func languageProjects(id: Int, name: String, perPage: Int = defaultPageSize) -> Endpoint<[Project]> {
+        var fallback = search(name, language: name, sort: .stars, perPage: perPage)
+        // Search needs a term; with the language filter set, a single common letter matches broadly.
+        fallback.query[0] = QueryItem("q", "a")
+        fallback.title = name
+        fallback.emptyText = "No \(name) projects yet."
+        guard id > 0 else { return fallback }
         var endpoint = Endpoint<[Project]>(.get, .v3, path: "/projects/languages/\(id)", paging: .numbered(perPage: perPage),
                                            title: name, emptyText: "No \(name) projects yet.", isShareable: true)
-        endpoint.fallbacks = [search(name, language: name, sort: .stars, perPage: perPage)]
+        endpoint.fallbacks = [fallback]
         return endpoint
     }
 

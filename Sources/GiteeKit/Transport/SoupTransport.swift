@@ -12,13 +12,15 @@ public final class SoupTransport: Transport {
     private static let chunkSize = 256 * 1024
 
     public init(configuration: GiteeConfiguration) {
+        // GObject constructors do not return NULL (allocation failure aborts), so this unwrap cannot fail.
         session = soup_session_new()!
         soup_session_set_user_agent(session, configuration.userAgent)
         soup_session_set_timeout(session, guint(max(1, configuration.timeout.rounded(.up))))
         soup_session_set_idle_timeout(session, 60)
         if let directory = configuration.cacheDirectory {
             g_mkdir_with_parents(directory, 0o700)
-            let cache = soup_cache_new(directory, SOUP_CACHE_SINGLE_USER)!
+        }
+        if let directory = configuration.cacheDirectory, let cache = soup_cache_new(directory, SOUP_CACHE_SINGLE_USER) {
             soup_cache_set_max_size(cache, guint(clamping: configuration.cacheSizeLimit))
             soup_cache_load(cache)
             soup_session_add_feature(session, OpaquePointer(cache))
