@@ -139,6 +139,21 @@ final class FakeGiteeWorldTests: XCTestCase {
         }
     }
 
+    /// Gitee also takes the token as an `access_token` parameter (GiteeKit never does: it would end up in logs).
+    func testAccessTokenParameterIsAccepted() {
+        onMainLoop {
+            Fake.reset()
+            let transport = SoupTransport(configuration: GiteeConfiguration(server: Fake.server.baseURL))
+            let response = try await transport.send(HTTPRequest(method: "GET", url: Fake.server.baseURL + "/api/v5/user?access_token=mayun-demo-token"),
+                                                    progress: nil)
+            XCTAssertEqual(response.status, 200)
+            XCTAssertEqual(Fake.server.requestLog.last?.tokenSource, "query")
+            XCTAssertEqual(Fake.server.requestLog.last?.fields["access_token"], "***")
+            let expired = try await transport.send(HTTPRequest(method: "GET", url: Fake.server.baseURL + "/api/v5/user"), progress: nil)
+            XCTAssertEqual(expired.status, 401, "login required and missing")
+        }
+    }
+
     func testFaultParsingFromTheCommandLine() {
         let fault = Fault.parse("kind=status,status=500,path=/api/v5/repos/*/issues,method=post,count=1")
         XCTAssertEqual(fault?.status, 500)
