@@ -42,10 +42,13 @@ func drainMainQueue() {
 @MainActor
 final class StubTransport: Transport {
     var responses: [String: HTTPResponse] = [:]
+    /// When set, every request fails this way (no network).
+    var failure: GiteeError?
     private(set) var requests: [HTTPRequest] = []
 
     func send(_ request: HTTPRequest, progress: TransferProgress?) async throws -> HTTPResponse {
         requests.append(request)
+        if let failure { throw failure }
         let url = URL(string: request.url)
         let withoutQuery = url?.path ?? ""
         let path = withoutQuery + (url?.query.map { "?" + $0 } ?? "")

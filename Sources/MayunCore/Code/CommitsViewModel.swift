@@ -10,7 +10,7 @@ public final class CommitsViewModel {
     public let ref: String?
     public let commits: PagedListViewModel<Commit>
     public private(set) var branches: [String] = []
-    @ObservationIgnored private unowned let coordinator: Coordinator
+    @ObservationIgnored private weak var coordinator: Coordinator?
 
     init(repo: RepositoryID, ref: String?, coordinator: Coordinator) {
         self.repo = repo
@@ -36,18 +36,19 @@ public final class CommitsViewModel {
 
     public func start() {
         commits.start()
-        Task { branches = (try? await coordinator.services.client.send(
+        guard let client = coordinator?.services.client else { return }
+        Task { branches = (try? await client.send(
             Endpoints.branches(owner: repo.owner, repo: repo.name)))?.map(\.name) ?? [] }
     }
 
     public func activate(at index: Int) {
         guard commits.items.indices.contains(index) else { return }
-        coordinator.push(.commit(repo, sha: commits.items[index].sha))
+        coordinator?.push(.commit(repo, sha: commits.items[index].sha))
     }
 
     public func selectBranch(_ name: String) {
         guard name != ref else { return }
-        coordinator.replace(with: .commits(repo, ref: name))
+        coordinator?.replace(with: .commits(repo, ref: name))
     }
 }
 

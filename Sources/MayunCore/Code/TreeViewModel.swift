@@ -12,7 +12,7 @@ public final class TreeViewModel {
     public let entries: PagedListViewModel<Content>
     public private(set) var branches: [String] = []
 
-    @ObservationIgnored private unowned let coordinator: Coordinator
+    @ObservationIgnored private weak var coordinator: Coordinator?
 
     init(repo: RepositoryID, ref: String?, path: String, coordinator: Coordinator) {
         self.repo = repo
@@ -66,26 +66,27 @@ public final class TreeViewModel {
         guard entries.items.indices.contains(index) else { return }
         let entry = entries.items[index]
         if entry.isDirectory {
-            coordinator.push(.tree(repo, ref: ref, path: entry.path))
+            coordinator?.push(.tree(repo, ref: ref, path: entry.path))
         } else if FileKind.isImage(entry.name) {
-            coordinator.push(.image(repo, ref: ref, path: entry.path))
+            coordinator?.push(.image(repo, ref: ref, path: entry.path))
         } else {
-            coordinator.push(.blob(repo, ref: ref, path: entry.path))
+            coordinator?.push(.blob(repo, ref: ref, path: entry.path))
         }
     }
 
     public func openCrumb(_ crumbPath: String) {
         guard crumbPath != path else { return }
-        coordinator.push(.tree(repo, ref: ref, path: crumbPath))
+        coordinator?.push(.tree(repo, ref: ref, path: crumbPath))
     }
 
     public func selectBranch(_ name: String) {
         guard name != ref else { return }
-        coordinator.replace(with: .tree(repo, ref: name, path: path))
+        coordinator?.replace(with: .tree(repo, ref: name, path: path))
     }
 
     private func loadBranches() async {
-        let names = (try? await coordinator.services.client.send(Endpoints.branches(owner: repo.owner, repo: repo.name)))?
+        guard let client = coordinator?.services.client else { return }
+        let names = (try? await client.send(Endpoints.branches(owner: repo.owner, repo: repo.name)))?
             .map(\.name) ?? []
         branches = names
     }

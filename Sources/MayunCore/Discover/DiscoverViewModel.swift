@@ -14,7 +14,7 @@ public final class DiscoverViewModel {
     /// Grows when the search field should take the keyboard focus (Ctrl+F).
     public private(set) var focusRequests = 0
 
-    @ObservationIgnored private unowned let coordinator: Coordinator
+    @ObservationIgnored private weak var coordinator: Coordinator?
 
     init(coordinator: Coordinator, client: GiteeClient, store: OfflineStore?) {
         self.coordinator = coordinator
@@ -61,14 +61,14 @@ public final class DiscoverViewModel {
     public func openLanguage(at index: Int) {
         guard languages.items.indices.contains(index) else { return }
         let language = languages.items[index]
-        coordinator.push(.language(id: language.id, name: language.name))
+        coordinator?.push(.language(id: language.id, name: language.name))
     }
 
     public func focusSearch() { focusRequests += 1 }
 
     private func reload() {
         guard !query.isEmpty else { return }
-        let client = coordinator.services.client
+        guard let client = coordinator?.services.client else { return }
         let endpoint = Endpoints.search(query, sort: sort)
         results.list.replaceSource { pagination in try await client.page(endpoint, at: pagination) }
     }

@@ -24,7 +24,7 @@ public final class Coordinator {
     /// The ViewModels of the tabs themselves (they live as long as the window).
     public let projectsTab: ProjectsTabViewModel
     public private(set) var discoverTab: DiscoverViewModel!
-    public let mineTab: PendingScreenViewModel
+    public let mineTab: MineViewModel
 
     /// The latest short message for the window's toast overlay.
     public internal(set) var toast: Toast?
@@ -38,9 +38,10 @@ public final class Coordinator {
         self.services = services
         nightMode = NightModeViewModel(preferences: preferences)
         projectsTab = ProjectsTabViewModel(lists: [])
-        mineTab = PendingScreenViewModel(route: .mine)
+        mineTab = MineViewModel(session: services.session)
         projectsTab.lists = ProjectListKind.allCases.map { makeExploreList($0) }
         discoverTab = DiscoverViewModel(coordinator: self, client: services.client, store: services.store)
+        mineTab.onOpenSettings = { [weak self] in self?.push(.settings) }
     }
 
     public var routes: [Route] { stack.map(\.route) }
@@ -78,7 +79,8 @@ public final class Coordinator {
     public func makeViewModel(for route: Route) -> AnyObject {
         switch route {
         case .settings:
-            SettingsViewModel(nightMode: nightMode, environment: environment)
+            SettingsViewModel(nightMode: nightMode, environment: environment,
+                              cache: CacheMaintenance(directory: environment.cacheDirectory, store: services.store))
         case .projects(let kind):
             makeExploreList(kind)
         case .language(let id, let name):
@@ -94,6 +96,9 @@ public final class Coordinator {
             CommitViewModel(repo: repo, sha: sha, client: services.client)
         case .project(let repo):
             ProjectViewModel(repo: repo, services: services, coordinator: self)
+        case .login:
+            LoginViewModel(session: services.session, onLoggedIn: { [weak self] in self?.loginSucceeded() },
+                           onOpenSettings: { [weak self] in self?.push(.settings) })
         default:
             PendingScreenViewModel(route: route)
         }

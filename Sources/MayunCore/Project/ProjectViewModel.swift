@@ -22,7 +22,7 @@ public final class ProjectViewModel {
     }
 
     @ObservationIgnored private let services: AppServices
-    @ObservationIgnored private unowned let coordinator: Coordinator
+    @ObservationIgnored private weak var coordinator: Coordinator?
     @ObservationIgnored private var started = false
 
     public init(repo: RepositoryID, services: AppServices, coordinator: Coordinator) {
@@ -59,30 +59,30 @@ public final class ProjectViewModel {
     }
 
     public func toggleStar() {
-        coordinator.requireLogin { [weak self] in self?.flip(self?.star) }
+        coordinator?.requireLogin { [weak self] in self?.flip(self?.star) }
     }
 
     public func toggleWatch() {
-        coordinator.requireLogin { [weak self] in self?.flip(self?.watch) }
+        coordinator?.requireLogin { [weak self] in self?.flip(self?.watch) }
     }
 
     public func openOwner() {
-        coordinator.push(.user(login: project?.owner.login.nonEmpty ?? repo.owner))
+        coordinator?.push(.user(login: project?.owner.login.nonEmpty ?? repo.owner))
     }
-    public func openCode() { coordinator.push(.tree(repo, ref: project?.defaultBranch, path: "")) }
-    public func openReadme() { coordinator.push(.readme(repo, ref: project?.defaultBranch)) }
-    public func openIssues() { coordinator.push(.issues(repo)) }
-    public func openCommits() { coordinator.push(.commits(repo, ref: project?.defaultBranch)) }
+    public func openCode() { coordinator?.push(.tree(repo, ref: project?.defaultBranch, path: "")) }
+    public func openReadme() { coordinator?.push(.readme(repo, ref: project?.defaultBranch)) }
+    public func openIssues() { coordinator?.push(.issues(repo)) }
+    public func openCommits() { coordinator?.push(.commits(repo, ref: project?.defaultBranch)) }
 
     public func openWebsite() {
-        if let url = header?.webURL { coordinator.openExternal(url) }
+        if let url = header?.webURL { coordinator?.openExternal(url) }
     }
     public func copyLink() {
-        if let url = header?.webURL { coordinator.copy(url.absoluteString, announcing: tr("Link copied")) }
+        if let url = header?.webURL { coordinator?.copy(url.absoluteString, announcing: tr("Link copied")) }
     }
     public func copyCloneURL(ssh: Bool) {
         guard let header else { return }
-        coordinator.copy(ssh ? header.sshCloneURL : header.httpsCloneURL, announcing: tr("Clone URL copied"))
+        coordinator?.copy(ssh ? header.sshCloneURL : header.httpsCloneURL, announcing: tr("Clone URL copied"))
     }
 
     // MARK: Loading
@@ -151,7 +151,7 @@ public final class ProjectViewModel {
             } catch {
                 toggle.rollBack()
                 let reason = (error as? GiteeError).map(ErrorText.message(for:)) ?? String(describing: error)
-                coordinator.showToast(String(format: toggle.failureFormat(turningOn: turningOn), reason))
+                coordinator?.showToast(String(format: toggle.failureFormat(turningOn: turningOn), reason))
             }
         }
     }

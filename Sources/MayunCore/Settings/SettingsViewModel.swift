@@ -1,3 +1,4 @@
+import Foundation
 import Observation
 
 /// One choice of the night-mode control.
@@ -14,10 +15,15 @@ public struct NightModeOption: Identifiable, Equatable, Sendable {
 public final class SettingsViewModel {
     private let nightMode: NightModeViewModel
     private let environment: AppEnvironment
+    private let cache: CacheMaintenance?
+    /// Bytes in the cache folder; nil until measured.
+    public private(set) var cacheBytes: Int64?
+    public private(set) var isClearingCache = false
 
-    public init(nightMode: NightModeViewModel, environment: AppEnvironment) {
+    public init(nightMode: NightModeViewModel, environment: AppEnvironment, cache: CacheMaintenance? = nil) {
         self.nightMode = nightMode
         self.environment = environment
+        self.cache = cache
     }
 
     // Outputs
@@ -36,7 +42,31 @@ public final class SettingsViewModel {
         tr("Start Mayun with --server URL or set MAYUN_SERVER to use another Gitee site.")
     }
 
+    public var cacheHeading: String { tr("Offline Cache") }
+    public var cacheDescription: String {
+        guard let cacheBytes else { return tr("Measuring…") }
+        return String(format: tr("Saved lists, projects, READMEs and images use %@."),
+                      ByteCountFormatter.string(fromByteCount: cacheBytes, countStyle: .file))
+    }
+    public var clearCacheTitle: String { tr("Clear Cache") }
+    public var canClearCache: Bool { cache != nil && !isClearingCache }
+
     // Inputs
+    public func start() {
+        guard let cache else { return }
+        Task { cacheBytes = await cache.size() }
+    }
+
+    public func clearCache() {
+        guard let cache, !isClearingCache else { return }
+        isClearingCache = true
+        Task {
+            await cache.clear()
+            cacheBytes = await cache.size()
+            isClearingCache = false
+        }
+    }
+
     public func selectNightMode(_ mode: NightMode) {
         nightMode.select(mode)
     }

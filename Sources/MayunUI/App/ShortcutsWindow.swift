@@ -8,6 +8,8 @@ enum ShortcutsWindow {
         let shortcuts: [(accel: String, title: String)] = [
             ("<Alt>Left", tr("Go back")),
             ("<Control>w", tr("Close the current page")),
+            ("F5", tr("Refresh")),
+            ("<Control>f", tr("Search projects")),
             ("<Control>comma", tr("Settings")),
             ("<Control>question", tr("Keyboard shortcuts")),
             ("<Control>q", tr("Quit")),

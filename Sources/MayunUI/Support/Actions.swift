@@ -23,6 +23,7 @@ enum KeyBindings {
         ("win.back", ["<Alt>Left", "Back"]),
         ("win.close-page", ["<Control>w"]),
         ("win.search", ["<Control>f"]),
+        ("win.refresh", ["F5", "<Control>r"]),
     ]
 
     @MainActor

@@ -99,6 +99,7 @@ final class MainWindow: PlatformActions {
         })
         addAction(to: raw(window), "back") { [unowned self] in coordinator.pop() }
         addAction(to: raw(window), "close-page") { [unowned self] in coordinator.pop() }
+        addAction(to: raw(window), "refresh") { [unowned self] in coordinator.refreshCurrent() }
         addAction(to: raw(window), "search") { [unowned self] in
             coordinator.select(.discover)
             coordinator.discoverTab.focusSearch()

@@ -21,6 +21,8 @@ struct PageFactory {
         case let tree as TreeViewModel: TreePage(viewModel: tree)
         case let commits as CommitsViewModel: CommitsPage(viewModel: commits)
         case let commit as CommitViewModel: CommitPage(viewModel: commit)
+        case let login as LoginViewModel: LoginPage(viewModel: login)
+        case let mine as MineViewModel: MinePage(viewModel: mine, images: images)
         case let pending as PendingScreenViewModel: PendingPage(viewModel: pending)
         default: fatalError("no page for \(type(of: viewModel))")  // a programming error, caught by PageFactoryTests
         }

@@ -19,7 +19,7 @@ final class SettingsPage: Page {
         gtk_widget_set_halign(column, GTK_ALIGN_CENTER)
         Build.margins(column, 24)
         Build.append(column, Build.label(viewModel.title, classes: ["title-1"], xalign: 0))
-        Build.append(column, appearanceGroup(), serverGroup())
+        Build.append(column, appearanceGroup(), cacheGroup(), serverGroup())
         gtk_scrolled_window_set_child(opaque(scroller), column)
 
         bindings.bind { [unowned self] in
@@ -49,6 +49,24 @@ final class SettingsPage: Page {
             Build.append(row, button)
         }
         Build.append(card, row, Build.label(viewModel.nightModeExplanation, classes: ["dim-label"], wrap: true, xalign: 0))
+        return card
+    }
+
+    private func cacheGroup() -> Widget {
+        let card = group(heading: viewModel.cacheHeading)
+        let row = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        let description = Build.label("", wrap: true, xalign: 0)
+        gtk_widget_set_hexpand(description, 1)
+        let clear = widget(gtk_button_new_with_label(viewModel.clearCacheTitle))
+        Build.addClasses(clear, ["destructive-action"])
+        connect(raw(clear), "clicked", main: { [unowned self] in viewModel.clearCache() })
+        Build.append(row, description, clear)
+        Build.append(card, row)
+        bindings.bind { [unowned self] in
+            gtk_label_set_text(opaque(description), viewModel.cacheDescription)
+            gtk_widget_set_sensitive(clear, viewModel.canClearCache ? 1 : 0)
+        }
+        connect(raw(card), "map", main: { [unowned self] in viewModel.start() })
         return card
     }
 
