@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 import traceback
+from functools import partial
 
 import gi
 
@@ -34,6 +35,8 @@ BINARY = os.path.join(PREFIX, "bin", "mayun")
 DESKTOP_FILE = os.path.join(PREFIX, "share", "applications", APP_ID + ".desktop")
 TIMEOUT = float(os.environ.get("MAYUN_E2E_TIMEOUT", "20"))  # per condition, seconds
 POLL = 0.05
+
+run = partial(subprocess.run, timeout=TIMEOUT)  # every helper command gets a deadline
 
 passed = 0
 failed = 0
@@ -346,11 +349,11 @@ def x_window_geometry(pid):
 
 def x_main_window(pid):
     """(X window id, (x, y, width, height)) of the app's largest visible X window (its main window)."""
-    out = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(pid)],
+    out = run(["xdotool", "search", "--onlyvisible", "--pid", str(pid)],
                          capture_output=True, text=True).stdout.split()
     best = None
     for wid in out:
-        g = subprocess.run(["xdotool", "getwindowgeometry", "--shell", wid], capture_output=True, text=True).stdout
+        g = run(["xdotool", "getwindowgeometry", "--shell", wid], capture_output=True, text=True).stdout
         vals = dict(line.split("=", 1) for line in g.split() if "=" in line)
         try:
             geom = (int(vals["X"]), int(vals["Y"]), int(vals["WIDTH"]), int(vals["HEIGHT"]))
@@ -379,29 +382,29 @@ def screen_rect(acc, frame, pid):
 def mouse_click(acc, frame, pid, what):
     x, y, w, h = screen_rect(acc, frame, pid)
     cx, cy = x + w // 2, y + h // 2
-    subprocess.run(["xdotool", "mousemove", "--sync", str(cx), str(cy)], check=True)
-    subprocess.run(["xdotool", "click", "1"], check=True)
+    run(["xdotool", "mousemove", "--sync", str(cx), str(cy)], check=True)
+    run(["xdotool", "click", "1"], check=True)
     log(f"      (clicked {what} with the mouse at {cx},{cy}; control at {x},{y} {w}x{h})")
 
 
 def key(pid, keys):
-    wid = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(pid)],
+    wid = run(["xdotool", "search", "--onlyvisible", "--pid", str(pid)],
                          capture_output=True, text=True).stdout.split()
     if wid:
-        subprocess.run(["xdotool", "windowfocus", "--sync", wid[-1]], check=False)
-    subprocess.run(["xdotool", "key", "--clearmodifiers", keys], check=True)
+        run(["xdotool", "windowfocus", "--sync", wid[-1]], check=False)
+    run(["xdotool", "key", "--clearmodifiers", keys], check=True)
 
 
 def screenshot(name):
     # Park the pointer in the screen's corner, outside the window, so no tooltip or hover covers the picture.
-    subprocess.run(["xdotool", "mousemove", "--sync", "1279", "1023"], check=False)
+    run(["xdotool", "mousemove", "--sync", "1279", "1023"], check=False)
     path = os.path.join(ARTIFACTS, name)
-    subprocess.run(["import", "-window", "root", path], check=True, stderr=subprocess.DEVNULL)
+    run(["import", "-window", "root", path], check=True, stderr=subprocess.DEVNULL)
     return path
 
 
 def read_ppm(path):
-    data = subprocess.run(["convert", path, "-depth", "8", "ppm:-"], check=True, capture_output=True).stdout
+    data = run(["convert", path, "-depth", "8", "ppm:-"], check=True, capture_output=True).stdout
     # P6\n<w> <h>\n<max>\n<bytes>; no comments in convert's output
     parts = data.split(maxsplit=4)
     assert parts[0] == b"P6", parts[0]
@@ -733,7 +736,7 @@ def scenario():
 
 
 def check_chinese():
-    if subprocess.run(["locale", "-a"], capture_output=True, text=True).stdout.lower().find("zh_cn.utf8") < 0:
+    if run(["locale", "-a"], capture_output=True, text=True).stdout.lower().find("zh_cn.utf8") < 0:
         fail("zh_CN: the zh_CN.UTF-8 locale is not generated (make deps does it)")
         return
     env = dict(os.environ, LANG="zh_CN.UTF-8")
