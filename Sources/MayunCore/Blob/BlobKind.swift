@@ -1,5 +1,5 @@
 /// What a file is, guessed from its name (and, in `BlobPresentation`, from its first bytes).
-public enum FileKind {
+public enum BlobKind {
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "svg", "bmp", "ico", "webp", "tif", "tiff"]
     static let markdownExtensions: Set<String> = ["md", "markdown", "mdown", "mkd", "mkdn"]
     static let htmlExtensions: Set<String> = ["html", "htm", "xhtml"]

@@ -33,7 +33,7 @@ public enum BlobPresentation: Equatable, Sendable {
         -> BlobPresentation
     {
         let sniffed = head.flatMap(FileSniffer.imageType(of:))
-        if FileKind.isImage(path: path) || sniffed != nil {
+        if BlobKind.isImage(path: path) || sniffed != nil {
             return size <= ImageLimits.maxBytes ? .image : .binary(size: size, type: sniffed ?? mimeType(path: path))
         }
         if let head, FileSniffer.looksBinary(head) {
@@ -44,8 +44,8 @@ public enum BlobPresentation: Equatable, Sendable {
         }
         if size > textLimit { return .tooLarge(size: size) }
         if size <= documentLimit {
-            if FileKind.isMarkdown(path: path) { return .document(.markdown) }
-            if FileKind.isHTML(path: path) { return .document(.html) }
+            if BlobKind.isMarkdown(path: path) { return .document(.markdown) }
+            if BlobKind.isHTML(path: path) { return .document(.html) }
         }
         return size < highlightLimit ? .highlighted : .plain
     }

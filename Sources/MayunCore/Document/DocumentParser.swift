@@ -24,7 +24,7 @@ public enum DocumentParser {
     public static func parse(_ text: String, path: String, context: DocumentContext, prefersDark: Bool = false)
         -> Document
     {
-        FileKind.isHTML(path: path)
+        BlobKind.isHTML(path: path)
             ? parseHTML(text, context: context, prefersDark: prefersDark)
             : parseMarkdown(text, context: context, prefersDark: prefersDark)
     }

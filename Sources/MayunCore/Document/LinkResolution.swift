@@ -101,10 +101,10 @@ extension DocumentContext {
     }
 
     private func route(repository: RepositoryID, ref: String?, path: String, isFolder: Bool) -> Route {
-        if path.isEmpty || isFolder || FileKind.looksLikeFolder(path) {
+        if path.isEmpty || isFolder || BlobKind.looksLikeFolder(path) {
             return .tree(repository, ref: ref, path: path)
         }
-        if FileKind.isImage(path: path) { return .image(repository, ref: ref, path: path) }
+        if BlobKind.isImage(path: path) { return .image(repository, ref: ref, path: path) }
         return .blob(repository, ref: ref, path: path)
     }
 

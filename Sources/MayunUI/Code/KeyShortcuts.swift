@@ -1,0 +1,37 @@
+import CGtk
+
+/// Keyboard shortcuts local to one widget (active while focus is inside it), each running a main-actor closure.
+@MainActor
+final class KeyShortcuts {
+    private final class Box {
+        let action: @MainActor () -> Void
+        init(_ action: @escaping @MainActor () -> Void) { self.action = action }
+    }
+
+    private let controller: OpaquePointer
+
+    init(on widget: Widget, global: Bool = false) {
+        let controller = gtk_shortcut_controller_new()!
+        self.controller = controller
+        gtk_shortcut_controller_set_scope(controller, global ? GTK_SHORTCUT_SCOPE_MANAGED : GTK_SHORTCUT_SCOPE_LOCAL)
+        gtk_event_controller_set_propagation_phase(self.controller, GTK_PHASE_CAPTURE)
+        gtk_widget_add_controller(widget, self.controller)
+    }
+
+    /// `accelerators` in GTK's syntax ("<Control>f", "<Control>plus|<Control>equal").
+    func add(_ accelerators: String, _ action: @escaping @MainActor () -> Void) {
+        guard let trigger = gtk_shortcut_trigger_parse_string(accelerators) else { return }
+        let box = Unmanaged.passRetained(Box(action)).toOpaque()
+        let callback = gtk_callback_action_new({ _, _, data in
+            guard let data else { return 0 }
+            let box = Unmanaged<Box>.fromOpaque(data).takeUnretainedValue()
+            MainActor.assumeIsolated { box.action() }
+            return 1
+        }, box, { data in
+            guard let data else { return }
+            Unmanaged<Box>.fromOpaque(data).release()
+        })
+        let shortcut = gtk_shortcut_new(trigger, callback)
+        gtk_shortcut_controller_add_shortcut(controller, shortcut)
+    }
+}

@@ -1,0 +1,169 @@
+import CGtk
+import GLibRuntime
+import MayunCore
+
+/// The widgets a document embeds between its text: code blocks, tables, rules.
+@MainActor
+enum DocumentBlockWidgets {
+    /// A highlighted, monospaced, read-only code block with a copy button in its corner.
+    static func codeBlock(_ code: CodeBlock, environment: DocumentEnvironment) -> Widget {
+        let language = SourceLanguages.language(forFence: code.language)
+        let buffer = language.map { gtk_source_buffer_new_with_language($0) } ?? gtk_source_buffer_new(nil)
+        guard let buffer else { return Build.label(code.text) }
+        let textBuffer = UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: GtkTextBuffer.self)
+        gtk_text_buffer_set_text(textBuffer, code.text, Int32(code.text.utf8.count))
+        gtk_source_buffer_set_highlight_syntax(buffer, language == nil ? 0 : 1)
+        gtk_source_buffer_set_style_scheme(buffer, SourceLanguages.styleScheme(isNight: environment.isNight))
+        environment.register(sourceBuffer: buffer)
+        let view = widget(gtk_source_view_new_with_buffer(buffer))
+        g_object_unref(UnsafeMutableRawPointer(buffer))
+        let textView = typed(view, as: GtkTextView.self)
+        gtk_text_view_set_editable(textView, 0)
+        gtk_text_view_set_cursor_visible(textView, 0)
+        gtk_text_view_set_monospace(textView, 1)
+        gtk_text_view_set_top_margin(textView, 10)
+        gtk_text_view_set_bottom_margin(textView, 10)
+        gtk_text_view_set_left_margin(textView, 12)
+        gtk_text_view_set_right_margin(textView, 40)
+        Accessibility.setLabel(view, code.language.map { tr("Code") + " (\($0))" } ?? tr("Code"))
+
+        let scroller = widget(gtk_scrolled_window_new())
+        gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
+        gtk_scrolled_window_set_propagate_natural_height(opaque(scroller), 1)
+        gtk_scrolled_window_set_child(opaque(scroller), view)
+
+        let copy = Build.iconButton("edit-copy-symbolic", accessibleLabel: tr("Copy code"))
+        Build.addClasses(copy, ["flat", "document-copy"])
+        gtk_widget_set_halign(copy, GTK_ALIGN_END)
+        gtk_widget_set_valign(copy, GTK_ALIGN_START)
+        Build.margins(copy, 4)
+        let text = code.text
+        connect(raw(copy), "clicked", main: { copyToClipboard(text, from: copy) })
+
+        let overlay = widget(gtk_overlay_new())
+        gtk_overlay_set_child(opaque(overlay), scroller)
+        gtk_overlay_add_overlay(opaque(overlay), copy)
+        Build.addClasses(overlay, ["document-code"])
+        return overlay
+    }
+
+    static func copyToClipboard(_ text: String, from widget: Widget) {
+        guard let clipboard = gtk_widget_get_clipboard(widget) else { return }
+        gdk_clipboard_set_text(clipboard, text)
+    }
+
+    /// A table as a GtkGrid of selectable labels (header bold, a separator under it), scrolling sideways when wide.
+    static func table(_ table: Table, environment: DocumentEnvironment) -> Widget {
+        let grid = widget(gtk_grid_new())
+        gtk_grid_set_column_spacing(typed(grid), 18)
+        gtk_grid_set_row_spacing(typed(grid), 6)
+        Build.addClasses(grid, ["document-table"])
+        var links: [Link] = []
+        var row: Int32 = 0
+        if !table.header.isEmpty {
+            addRow(table.header, to: grid, row: row, table: table, header: true, links: &links, environment)
+            row += 1
+            let separator = widget(gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
+            gtk_grid_attach(typed(grid), separator, 0, row, Int32(max(table.columnCount, 1)), 1)
+            row += 1
+        }
+        for cells in table.rows {
+            addRow(cells, to: grid, row: row, table: table, header: false, links: &links, environment)
+            row += 1
+        }
+        if table.omittedRows > 0 {
+            let note = Build.label(
+                tr("%d more rows not shown").replacingOccurrences(of: "%d", with: String(table.omittedRows)),
+                classes: ["dim-label"], xalign: 0)
+            gtk_grid_attach(typed(grid), note, 0, row, Int32(max(table.columnCount, 1)), 1)
+        }
+        Build.margins(grid, 6)
+        let scroller = widget(gtk_scrolled_window_new())
+        gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
+        gtk_scrolled_window_set_propagate_natural_height(opaque(scroller), 1)
+        gtk_scrolled_window_set_child(opaque(scroller), grid)
+        return scroller
+    }
+
+    private static func addRow(_ cells: [[Inline]], to grid: Widget, row: Int32, table: Table, header: Bool,
+                               links: inout [Link], _ environment: DocumentEnvironment) {
+        for (column, cell) in cells.enumerated() {
+            var markup = PangoMarkup.markup(for: cell, links: &links)
+            if header { markup = "<b>" + markup + "</b>" }
+            let label = Build.label("", classes: [header ? "document-header-cell" : "document-cell"], wrap: true)
+            gtk_label_set_markup(opaque(label), markup)
+            gtk_label_set_selectable(opaque(label), 1)
+            gtk_label_set_max_width_chars(opaque(label), 60)
+            gtk_widget_set_focusable(label, 0)
+            switch table.alignments[column] {
+            case .center: gtk_label_set_xalign(opaque(label), 0.5)
+            case .right: gtk_label_set_xalign(opaque(label), 1)
+            case .left, .none: gtk_label_set_xalign(opaque(label), 0)
+            }
+            gtk_widget_set_hexpand(label, 0)
+            let linksSoFar = links
+            connect(raw(label), "activate-link", mainWithArguments: { arguments in
+                if let uri = arguments.string(at: 1), let link = PangoMarkup.link(from: uri, in: linksSoFar) {
+                    if link.target.isFollowable { environment.activate(link) }
+                }
+                return true  // never let GTK open the URI itself
+            })
+            gtk_grid_attach(typed(grid), label, Int32(column), row, 1, 1)
+        }
+    }
+
+    static func rule() -> Widget {
+        let separator = widget(gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
+        Build.addClasses(separator, ["document-rule"])
+        gtk_widget_set_margin_top(separator, 6)
+        gtk_widget_set_margin_bottom(separator, 6)
+        return separator
+    }
+}
+
+/// Inline runs as Pango markup, for places that are labels rather than the document's text view (table cells,
+/// summaries). Links become `<a href="mayun-link:N">`, resolved back through `link(from:in:)`.
+enum PangoMarkup {
+    static func markup(for inlines: [Inline], links: inout [Link]) -> String {
+        var result = ""
+        for inline in inlines {
+            switch inline {
+            case .text(let text): result += escape(text)
+            case .emphasis(let children): result += "<i>" + markup(for: children, links: &links) + "</i>"
+            case .strong(let children): result += "<b>" + markup(for: children, links: &links) + "</b>"
+            case .strike(let children): result += "<s>" + markup(for: children, links: &links) + "</s>"
+            case .code(let text), .keyboard(let text): result += "<tt>" + escape(text) + "</tt>"
+            case .image(let image): result += escape(image.alt.isEmpty ? "" : "[\(image.alt)]")
+            case .lineBreak: result += "\n"
+            case .link(let link, let children):
+                links.append(link)
+                result += "<a href=\"mayun-link:\(links.count - 1)\" title=\"\(escape(link.hint))\">"
+                    + markup(for: children, links: &links) + "</a>"
+            }
+        }
+        return result
+    }
+
+    static func link(from uri: String, in links: [Link]) -> Link? {
+        guard uri.hasPrefix("mayun-link:"), let index = Int(uri.dropFirst("mayun-link:".count)),
+              links.indices.contains(index)
+        else { return nil }
+        return links[index]
+    }
+
+    static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,64 @@
+import CGtk
+import MayunCore
+
+/// The text tags of one document buffer: inline styles, heading sizes, and margin/alignment tags made on demand.
+/// Colours come from the night-mode `Palette`, so re-applying a palette recolours the whole document at once.
+@MainActor
+final class DocumentTags {
+    private let table: OpaquePointer
+    private var tags: [String: UnsafeMutablePointer<GtkTextTag>] = [:]
+
+    init(buffer: UnsafeMutablePointer<GtkTextBuffer>) {
+        table = gtk_text_buffer_get_tag_table(buffer)
+        make("strong", [("weight", .int(700))])
+        make("emphasis", [("style", .int(Int32(PANGO_STYLE_ITALIC.rawValue)))])
+        make("strike", [("strikethrough", .bool(true))])
+        make("code", [("family", .string("monospace")), ("scale", .double(0.92))])
+        make("keyboard", [("family", .string("monospace")), ("scale", .double(0.88)), ("weight", .int(600))])
+        make("link", [("underline", .int(Int32(PANGO_UNDERLINE_SINGLE.rawValue)))])
+        make("blocked-link", [("strikethrough", .bool(false))])
+        make("quote", [])
+        make("dim", [])
+        make("block", [("pixels-below-lines", .int(10)), ("pixels-inside-wrap", .int(2))])
+        make("item", [("pixels-below-lines", .int(4)), ("pixels-inside-wrap", .int(2))])
+        make("center", [("justification", .int(Int32(GTK_JUSTIFY_CENTER.rawValue)))])
+        make("right", [("justification", .int(Int32(GTK_JUSTIFY_RIGHT.rawValue)))])
+        let scales = [2.0, 1.55, 1.3, 1.12, 1.0, 0.92]
+        for (index, scale) in scales.enumerated() {
+            make("h\(index + 1)", [("scale", .double(scale)), ("weight", .int(index < 2 ? 800 : 700)),
+                                   ("pixels-above-lines", .int(index < 2 ? 18 : 12)), ("pixels-below-lines", .int(8))])
+        }
+    }
+
+    subscript(name: String) -> UnsafeMutablePointer<GtkTextTag>? { tags[name] }
+
+    /// A tag giving paragraphs a left margin of `pixels`, with a hanging first line of `hanging` pixels for markers.
+    func margin(_ pixels: Int, hanging: Int) -> UnsafeMutablePointer<GtkTextTag>? {
+        let name = "margin-\(pixels)-\(hanging)"
+        if let tag = tags[name] { return tag }
+        return make(name, [("left-margin", .int(Int32(pixels))), ("indent", .int(Int32(-hanging)))])
+    }
+
+    func apply(_ palette: Palette) {
+        let set = { (name: String, property: String, color: RGBColor) in
+            if let tag = self.tags[name] { ObjectProperty.set(UnsafeMutableRawPointer(tag), property, .string(color.description)) }
+        }
+        set("link", "foreground", palette.link)
+        set("blocked-link", "foreground", palette.dimText)
+        set("code", "background", palette.codeBackground)
+        set("keyboard", "background", palette.codeBackground)
+        set("quote", "foreground", palette.dimText)
+        set("quote", "paragraph-background", palette.codeBackground)
+        set("dim", "foreground", palette.dimText)
+    }
+
+    @discardableResult
+    private func make(_ name: String, _ properties: [(String, ObjectProperty.Value)]) -> UnsafeMutablePointer<GtkTextTag>? {
+        guard let tag = gtk_text_tag_new(name) else { return nil }
+        for (property, value) in properties { ObjectProperty.set(UnsafeMutableRawPointer(tag), property, value) }
+        gtk_text_tag_table_add(table, tag)
+        g_object_unref(UnsafeMutableRawPointer(tag))  // the table keeps its own reference
+        tags[name] = tag
+        return tag
+    }
+}

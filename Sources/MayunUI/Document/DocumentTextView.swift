@@ -1,0 +1,310 @@
+import CGtk
+import GLibRuntime
+import MayunCore
+
+/// One GtkTextView holding a run of document blocks: text with tags, and widgets (code, tables, images, details)
+/// at child anchors. Text stays selectable across paragraphs, and GTK lays out only what is on screen, which keeps a
+/// 1 MB README fast. Links are found by character offset (one `link` tag styles them all).
+@MainActor
+final class DocumentTextView {
+    let textView: Widget
+    let buffer: UnsafeMutablePointer<GtkTextBuffer>
+    let environment: DocumentEnvironment
+    let tags: DocumentTags
+    private var links: [(start: Int32, end: Int32, link: Link)] = []
+    private var sizedChildren: [(widget: Widget, indent: Int)] = []
+    private var imageSlots: [(slot: DocumentImageSlot, indent: Int)] = []
+    private var nestedViews: [(view: DocumentTextView, indent: Int)] = []
+    private(set) var anchorOffsets: [String: Int32] = [:]
+    private var width = 0
+    private var hoveredHint: String?
+
+    static let horizontalMargin: Int32 = 24
+    private static let listIndent = 28, quoteIndent = 18
+
+    init(environment: DocumentEnvironment, margins: Bool) {
+        self.environment = environment
+        textView = widget(gtk_text_view_new())
+        let view = typed(textView, as: GtkTextView.self)
+        buffer = gtk_text_view_get_buffer(view)
+        tags = DocumentTags(buffer: buffer)
+        gtk_text_view_set_editable(view, 0)
+        gtk_text_view_set_cursor_visible(view, 0)
+        gtk_text_view_set_wrap_mode(view, GTK_WRAP_WORD_CHAR)
+        if margins {
+            gtk_text_view_set_left_margin(view, Self.horizontalMargin)
+            gtk_text_view_set_right_margin(view, Self.horizontalMargin)
+            gtk_text_view_set_top_margin(view, 16)
+            gtk_text_view_set_bottom_margin(view, 32)
+        }
+        Build.addClasses(textView, ["document"])
+        Accessibility.setLabel(textView, tr("Document"))
+        tags.apply(environment.palette)
+        attach(self, to: raw(textView), key: "mayun-document-text")
+        listenForLinks()
+    }
+
+    // MARK: - Width
+
+    /// The width the text wraps at (without the view's margins); embedded widgets are sized from it.
+    func setContentWidth(_ newWidth: Int) {
+        guard newWidth != width, newWidth > 0 else { return }
+        width = newWidth
+        for child in sizedChildren { gtk_widget_set_size_request(child.widget, Int32(available(child.indent)), -1) }
+        for entry in imageSlots { entry.slot.resize(available: available(entry.indent)) }
+        for entry in nestedViews { entry.view.setContentWidth(available(entry.indent) - 20) }
+    }
+
+    private func available(_ indent: Int) -> Int { max((width > 0 ? width : 640) - indent - 4, 80) }
+
+    // MARK: - Writing
+
+    struct Style {
+        var indent = 0
+        var alignment: BlockAlignment?
+        var inQuote = false
+    }
+
+    func write(_ blocks: [Block], style: Style = Style()) {
+        for block in blocks { write(block, style: style) }
+    }
+
+    func write(_ block: Block, style: Style) {
+        switch block {
+        case .heading(let heading):
+            let start = endOffset
+            anchorOffsets[heading.anchor] = start
+            writeInlines(heading.content, tags: [tags["h\(min(max(heading.level, 1), 6))"]])
+            endParagraph(from: start, style: style)
+        case .paragraph(let inlines):
+            let start = endOffset
+            writeInlines(inlines, tags: [])
+            endParagraph(from: start, style: style)
+        case .list(let list):
+            writeList(list, style: style)
+        case .quote(let blocks):
+            var inner = style
+            inner.indent += Self.quoteIndent
+            inner.inQuote = true
+            write(blocks, style: inner)
+        case .code(let code):
+            embed(DocumentBlockWidgets.codeBlock(code, environment: environment), style: style, sized: true)
+        case .table(let table):
+            embed(DocumentBlockWidgets.table(table, environment: environment), style: style, sized: true)
+        case .rule:
+            embed(DocumentBlockWidgets.rule(), style: style, sized: true)
+        case .image(let image):
+            let start = endOffset
+            insertImage(image, isBlock: true, link: nil, indent: style.indent)
+            endParagraph(from: start, style: style)
+        case .aligned(let alignment, let blocks):
+            var inner = style
+            inner.alignment = alignment
+            write(blocks, style: inner)
+        case .details(let details):
+            embed(detailsWidget(details, indent: style.indent), style: style, sized: false)
+        }
+    }
+
+    private func writeList(_ list: ListBlock, style: Style) {
+        var itemStyle = style
+        itemStyle.indent += Self.listIndent
+        for (index, item) in list.items.enumerated() {
+            let marker: String
+            switch item.task {
+            case .done?: marker = "☑\u{00A0}"
+            case .open?: marker = "☐\u{00A0}"
+            case nil: marker = list.ordered ? "\(list.start + index).\u{00A0}" : "•\u{00A0}"
+            }
+            var remaining = item.blocks[...]
+            let start = endOffset
+            insert(marker, tags: [tags["dim"]])
+            if case .paragraph(let inlines)? = remaining.first {
+                writeInlines(inlines, tags: [])
+                remaining = remaining.dropFirst()
+            }
+            endParagraph(from: start, style: itemStyle, hanging: 18, tight: true)
+            write(Array(remaining), style: itemStyle)
+        }
+    }
+
+    func writeInlines(_ inlines: [Inline], tags active: [UnsafeMutablePointer<GtkTextTag>?], link: Link? = nil) {
+        for inline in inlines {
+            switch inline {
+            case .text(let text): insert(text, tags: active)
+            case .emphasis(let children): writeInlines(children, tags: active + [tags["emphasis"]], link: link)
+            case .strong(let children): writeInlines(children, tags: active + [tags["strong"]], link: link)
+            case .strike(let children): writeInlines(children, tags: active + [tags["strike"]], link: link)
+            case .code(let text): insert(text, tags: active + [tags["code"]])
+            case .keyboard(let text): insert("\u{2009}\(text)\u{2009}", tags: active + [tags["keyboard"]])
+            case .lineBreak: insert("\u{2028}", tags: active)
+            case .image(let image): insertImage(image, isBlock: false, link: link, indent: 0)
+            case .link(let target, let children):
+                let start = endOffset
+                let style = target.target.isFollowable ? tags["link"] : tags["blocked-link"]
+                writeInlines(children, tags: active + [style], link: target)
+                links.append((start, endOffset, target))
+            }
+        }
+    }
+
+    // MARK: - Buffer primitives
+
+    private var endOffset: Int32 {
+        var end = GtkTextIter()
+        gtk_text_buffer_get_end_iter(buffer, &end)
+        return gtk_text_iter_get_offset(&end)
+    }
+
+    private func insert(_ text: String, tags active: [UnsafeMutablePointer<GtkTextTag>?]) {
+        guard !text.isEmpty else { return }
+        var end = GtkTextIter()
+        gtk_text_buffer_get_end_iter(buffer, &end)
+        let start = gtk_text_iter_get_offset(&end)
+        gtk_text_buffer_insert(buffer, &end, text, Int32(text.utf8.count))
+        apply(active, from: start)
+    }
+
+    private func apply(_ active: [UnsafeMutablePointer<GtkTextTag>?], from start: Int32) {
+        guard !active.isEmpty else { return }
+        var startIter = GtkTextIter(), endIter = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &startIter, start)
+        gtk_text_buffer_get_end_iter(buffer, &endIter)
+        for tag in active { if let tag { gtk_text_buffer_apply_tag(buffer, tag, &startIter, &endIter) } }
+    }
+
+    /// Ends the paragraph begun at `start` and gives it its margin, alignment and spacing.
+    private func endParagraph(from start: Int32, style: Style, hanging: Int = 0, tight: Bool = false) {
+        insert("\n", tags: [])
+        var paragraphTags = [tags[tight ? "item" : "block"], tags.margin(style.indent, hanging: hanging)]
+        if style.inQuote { paragraphTags.append(tags["quote"]) }
+        switch style.alignment {
+        case .center?: paragraphTags.append(tags["center"])
+        case .right?: paragraphTags.append(tags["right"])
+        default: break
+        }
+        apply(paragraphTags, from: start)
+    }
+
+    private func childAnchor() -> UnsafeMutablePointer<GtkTextChildAnchor>? {
+        var end = GtkTextIter()
+        gtk_text_buffer_get_end_iter(buffer, &end)
+        return gtk_text_buffer_create_child_anchor(buffer, &end)
+    }
+
+    /// A block widget on a line of its own.
+    private func embed(_ child: Widget, style: Style, sized: Bool) {
+        let start = endOffset
+        guard let anchor = childAnchor() else { return }
+        gtk_text_view_add_child_at_anchor(typed(textView), child, anchor)
+        if sized {
+            sizedChildren.append((child, style.indent))
+            gtk_widget_set_size_request(child, Int32(available(style.indent)), -1)
+        }
+        endParagraph(from: start, style: style)
+    }
+
+    private func insertImage(_ image: DocumentImage, isBlock: Bool, link: Link?, indent: Int) {
+        guard let anchor = childAnchor() else { return }
+        let slot = DocumentImageSlot(image: image, isBlock: isBlock, link: link, environment: environment)
+        slot.resize(available: available(indent))
+        imageSlots.append((slot, indent))
+        gtk_text_view_add_child_at_anchor(typed(textView), slot.root, anchor)
+    }
+
+    private func detailsWidget(_ details: Details, indent: Int) -> Widget {
+        let expander = widget(gtk_expander_new(nil))
+        var summaryLinks: [Link] = []
+        let summary = Build.label("", xalign: 0)
+        gtk_label_set_markup(opaque(summary), "<b>" + PangoMarkup.markup(for: details.summary, links: &summaryLinks) + "</b>")
+        gtk_expander_set_label_widget(opaque(expander), summary)
+        gtk_expander_set_expanded(opaque(expander), details.isOpen ? 1 : 0)
+        let nested = DocumentTextView(environment: environment, margins: false)
+        gtk_widget_set_margin_start(nested.textView, 20)
+        nested.write(details.blocks)
+        nestedViews.append((nested, indent))
+        nested.setContentWidth(available(indent) - 20)
+        gtk_expander_set_child(opaque(expander), nested.textView)
+        Build.addClasses(expander, ["document-details"])
+        return expander
+    }
+
+    // MARK: - Links
+
+    func link(atOffset offset: Int32) -> Link? {
+        var low = 0, high = links.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            let entry = links[middle]
+            if offset < entry.start { high = middle - 1 } else if offset >= entry.end { low = middle + 1 } else {
+                return entry.link
+            }
+        }
+        return nil
+    }
+
+    /// What a click on the character at `offset` does: followable links go to the environment, blocked ones
+    /// (`javascript:` and friends) nowhere. Returns whether a link was followed.
+    @discardableResult
+    func activateLink(atOffset offset: Int32) -> Bool {
+        guard let link = link(atOffset: offset) else { return false }
+        return activate(link)
+    }
+
+    @discardableResult
+    private func activate(_ link: Link) -> Bool {
+        guard link.target.isFollowable else { return false }
+        environment.activate(link)
+        return true
+    }
+
+    private func link(atX x: Double, y: Double) -> Link? {
+        var bufferX: Int32 = 0, bufferY: Int32 = 0
+        let view = typed(textView, as: GtkTextView.self)
+        gtk_text_view_window_to_buffer_coords(view, GTK_TEXT_WINDOW_WIDGET, Int32(x), Int32(y), &bufferX, &bufferY)
+        var iter = GtkTextIter()
+        guard gtk_text_view_get_iter_at_location(view, &iter, bufferX, bufferY) != 0 else { return nil }
+        return link(atOffset: gtk_text_iter_get_offset(&iter))
+    }
+
+    private func listenForLinks() {
+        let click = gtk_gesture_click_new()!
+        connect(UnsafeMutableRawPointer(click), "released", mainWithArguments: { [unowned self] arguments in
+            // A drag that selected text is not a click on the link under the pointer.
+            guard gtk_text_buffer_get_has_selection(buffer) == 0,
+                  let link = link(atX: arguments.double(at: 2), y: arguments.double(at: 3)) else { return nil }
+            activate(link)
+            return nil
+        })
+        gtk_widget_add_controller(textView, click)
+
+        let motion = gtk_event_controller_motion_new()!
+        connect(UnsafeMutableRawPointer(motion), "motion", mainWithArguments: { [unowned self] arguments in
+            hover(link(atX: arguments.double(at: 1), y: arguments.double(at: 2)))
+            return nil
+        })
+        connect(UnsafeMutableRawPointer(motion), "leave", main: { [unowned self] in hover(nil) })
+        gtk_widget_add_controller(textView, motion)
+    }
+
+    private func hover(_ link: Link?) {
+        let hint = link?.hint
+        guard hint != hoveredHint else { return }
+        hoveredHint = hint
+        gtk_widget_set_cursor_from_name(textView, link == nil ? "text" : link?.target.isFollowable == true ? "pointer" : "not-allowed")
+        gtk_widget_set_tooltip_text(textView, hint)
+        environment.hover(hint)
+    }
+
+    // MARK: - Night mode
+
+    func apply(_ palette: Palette, isNight: Bool) {
+        tags.apply(palette)
+        for entry in nestedViews { entry.view.apply(palette, isNight: isNight) }
+    }
+
+    /// Image slots of this view and the views nested in it (tests look at what was asked for).
+    var allImageSlots: [DocumentImageSlot] {
+        imageSlots.map(\.slot) + nestedViews.flatMap(\.view.allImageSlots)
+    }
+}

@@ -1,0 +1,60 @@
+/// The image view's geometry, kept pure so "zoom toward the cursor" is tested without a display.
+///
+/// The image is drawn at `zoom` × its size inside a viewport; when smaller than the viewport it is centred, otherwise
+/// the scroll offset says which part shows.
+public struct ZoomGeometry: Equatable, Sendable {
+    public var imageWidth: Double
+    public var imageHeight: Double
+    public var viewportWidth: Double
+    public var viewportHeight: Double
+
+    public init(imageWidth: Double, imageHeight: Double, viewportWidth: Double, viewportHeight: Double) {
+        self.imageWidth = imageWidth
+        self.imageHeight = imageHeight
+        self.viewportWidth = viewportWidth
+        self.viewportHeight = viewportHeight
+    }
+
+    public static let minimumZoom = 0.02
+    public static let maximumZoom = 32.0
+    /// One wheel notch or one Ctrl+plus, as in GNOME's image viewer.
+    public static let step = 1.3
+
+    /// The zoom that fits the whole image in the viewport, never enlarging a small image past 100 %.
+    public var fitZoom: Double {
+        guard imageWidth > 0, imageHeight > 0, viewportWidth > 0, viewportHeight > 0 else { return 1 }
+        return min(1, viewportWidth / imageWidth, viewportHeight / imageHeight)
+    }
+
+    public static func clamp(_ zoom: Double) -> Double { min(max(zoom, minimumZoom), maximumZoom) }
+
+    /// Where the image's top-left corner sits in content coordinates (non-zero only while it is centred).
+    func origin(zoom: Double) -> (x: Double, y: Double) {
+        (max(0, (viewportWidth - imageWidth * zoom) / 2), max(0, (viewportHeight - imageHeight * zoom) / 2))
+    }
+
+    func maximumOffset(zoom: Double) -> (x: Double, y: Double) {
+        (max(0, imageWidth * zoom - viewportWidth), max(0, imageHeight * zoom - viewportHeight))
+    }
+
+    /// The image pixel under viewport point `point` at `zoom` with scroll `offset`.
+    public func imagePoint(at point: (x: Double, y: Double), zoom: Double, offset: (x: Double, y: Double))
+        -> (x: Double, y: Double)
+    {
+        let origin = origin(zoom: zoom)
+        return ((offset.x + point.x - origin.x) / zoom, (offset.y + point.y - origin.y) / zoom)
+    }
+
+    /// The scroll offset after zooming from `zoom` to `newZoom` that keeps the image pixel under `point` under it
+    /// (as far as the image's edges allow).
+    public func offset(zoomingFrom zoom: Double, offset: (x: Double, y: Double), to newZoom: Double,
+                       around point: (x: Double, y: Double)) -> (x: Double, y: Double)
+    {
+        let anchor = imagePoint(at: point, zoom: zoom, offset: offset)
+        let origin = origin(zoom: newZoom)
+        let limit = maximumOffset(zoom: newZoom)
+        let x = anchor.x * newZoom + origin.x - point.x
+        let y = anchor.y * newZoom + origin.y - point.y
+        return (min(max(0, x), limit.x), min(max(0, y), limit.y))
+    }
+}
