@@ -16,6 +16,24 @@ final class ClientBehaviourTests: XCTestCase {
         }
     }
 
+    func testClientLogNeverShowsTokens() {
+        onMainLoop {
+            let client = Fake.client()
+            var lines: [String] = []
+            client.log = { lines.append($0) }
+            let token = try await client.logIn(username: "tester", password: "secret-pass")
+            _ = try await client.send(Endpoints.me())
+            Fake.server.expireAllTokens()
+            _ = try await client.send(Endpoints.myStarred())
+            XCTAssertGreaterThanOrEqual(lines.count, 4)
+            for line in lines {
+                XCTAssertFalse(line.contains(token.accessToken), line)
+                XCTAssertFalse(line.contains(token.refreshToken ?? "-"), line)
+                XCTAssertFalse(line.contains("secret-pass"), line)
+            }
+        }
+    }
+
     /// Shareable GETs are revalidated from the disk cache (the server answers 304); personal ones never touch it.
     func testDiskCacheRevalidatesShareableAnswersOnly() {
         onMainLoop {
@@ -33,6 +51,15 @@ final class ClientBehaviourTests: XCTestCase {
             _ = try await client.send(Endpoints.me())
             _ = try await client.send(Endpoints.me())
             XCTAssertEqual(Fake.server.requestLog.map(\.status), [200, 200], "personal answers are not cached")
+            client.flushCache()
+            // The token must not be anywhere on disk: not in cached bodies, headers or the index.
+            let token = Data("mayun-demo-token".utf8)
+            let files = FileManager.default.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? []
+            XCTAssertFalse(files.isEmpty, "the cache wrote something")
+            for file in files {
+                guard let contents = FileManager.default.contents(atPath: directory + "/" + file) else { continue }
+                XCTAssertNil(contents.range(of: token), "token found in cache file \(file)")
+            }
         }
     }
 

@@ -46,7 +46,7 @@ public final class GiteeClient {
         var attemptedRefresh = false
         while true {
             let usedToken = auth.accessToken
-            let request = try await makeRequest(endpoint, extraQuery: [])
+            let request = makeRequest(endpoint, extraQuery: [])
             let response = try await mapTransportFailure { try await transport.download(request, to: path, progress: progress) }
             if response.status == 401, !attemptedRefresh, auth.refreshToken != nil || auth.accessToken != usedToken {
                 attemptedRefresh = true
@@ -119,7 +119,7 @@ public final class GiteeClient {
         var attemptedRefresh = false
         while true {
             let usedToken = auth.accessToken
-            let request = try await makeRequest(endpoint, extraQuery: extraQuery)
+            let request = makeRequest(endpoint, extraQuery: extraQuery)
             let started = Date()
             let response = try await mapTransportFailure { try await transport.send(request, progress: nil) }
             log?("\(endpoint.method.rawValue) \(endpoint.api.rawValue)\(endpoint.path) -> \(response.status) in \(Int(Date().timeIntervalSince(started) * 1000)) ms")
@@ -150,7 +150,7 @@ public final class GiteeClient {
         }
     }
 
-    private func makeRequest<Response>(_ endpoint: Endpoint<Response>, extraQuery: [QueryItem]) async throws -> HTTPRequest {
+    private func makeRequest<Response>(_ endpoint: Endpoint<Response>, extraQuery: [QueryItem]) -> HTTPRequest {
         let query = endpoint.query + extraQuery
         var url = configuration.server + endpoint.api.rawValue + endpoint.path
         if !query.isEmpty { url += "?" + FormEncoding.encode(query) }
@@ -216,7 +216,7 @@ public final class GiteeClient {
     // MARK: Tokens
 
     private func tokenRequest(_ endpoint: Endpoint<Token>) async throws -> Token {
-        let request = try await makeRequest(endpoint, extraQuery: [])
+        let request = makeRequest(endpoint, extraQuery: [])
         let response = try await mapTransportFailure { try await transport.send(request, progress: nil) }
         log?("POST /oauth/token -> \(response.status)")
         guard (200..<300).contains(response.status) else {
