@@ -202,6 +202,10 @@ final class EndpointTests: XCTestCase {
                 seen.formUnion(page.items.map(\.id))
                 cursor = page.next
             } while cursor != nil
+            // Every event type FakeGitee produces decodes; only its deliberately unknown one is `.unknown`.
+            let kinds = Set(try await client.page(Endpoints.userEvents("mayun-demo", limit: 100)).items.map(\.kind))
+            XCTAssertGreaterThanOrEqual(kinds.count, 6)
+            XCTAssertTrue(kinds.allSatisfy { if case .unknown(let name) = $0 { return name == "ProjectDeployEvent" } else { return true } })
             let org = try XCTUnwrap(Fake.server.world.users.first { $0.isOrganization })
             let orgProjects = try await client.page(Endpoints.organizationProjects(org.login))
             XCTAssertTrue(orgProjects.items.allSatisfy { $0.namespace?.kind == "group" })
