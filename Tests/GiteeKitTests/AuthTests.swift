@@ -114,6 +114,13 @@ final class AuthTests: XCTestCase {
                 try await client.logIn(username: "a", password: "b")
                 XCTFail("expected validation")
             } catch GiteeError.validation {}
+            // Settings supplies the application later: the same client can log in.
+            client.oauthClient = Fake.oauthClient
+            try await client.logIn(username: "tester", password: "secret-pass")
+            XCTAssertTrue(client.auth.isLoggedIn)
+            let other = GiteeClient(configuration: GiteeConfiguration(server: Fake.server.baseURL))
+            try await other.logIn(username: "tester", password: "secret-pass", application: Fake.oauthClient)
+            XCTAssertTrue(other.auth.isLoggedIn)
         }
     }
 }

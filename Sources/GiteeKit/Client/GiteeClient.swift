@@ -11,6 +11,9 @@ public final class GiteeClient {
     let transport: any Transport
     /// Receives one line per request (method, path, status, time). Never sees tokens or bodies.
     public var log: (@MainActor (String) -> Void)?
+    /// The OAuth application for password login. Starts as `configuration.oauthClient`; Settings may change it at any
+    /// time without making a new client (and a new session).
+    public var oauthClient: OAuthClient?
     /// Shared by every request that hits 401 at the same time, so the token is refreshed once.
     private var refreshInFlight: Task<Void, Error>?
 
@@ -19,6 +22,7 @@ public final class GiteeClient {
         self.configuration = configuration
         self.auth = auth
         self.transport = transport ?? SoupTransport(configuration: configuration)
+        oauthClient = configuration.oauthClient
     }
 
     // MARK: Calls
@@ -60,10 +64,11 @@ public final class GiteeClient {
 
     // MARK: Login
 
-    /// Password login (OAuth password grant). On success the credential is in `auth` (and `onChange` fired).
+    /// Password login (OAuth password grant) with `application`, or else `oauthClient`. On success the credential is
+    /// in `auth` (and `onChange` fired).
     @discardableResult
-    public func logIn(username: String, password: String) async throws -> Token {
-        guard let client = configuration.oauthClient else {
+    public func logIn(username: String, password: String, application: OAuthClient? = nil) async throws -> Token {
+        guard let client = application ?? oauthClient else {
             throw GiteeError.validation("Password login needs an OAuth application: set its client ID and secret in Settings.")
         }
         let endpoint = Endpoints.passwordGrant(username: username, password: password, client: client)
@@ -234,7 +239,7 @@ public final class GiteeClient {
         let task = Task { @MainActor in
             defer { self.refreshInFlight = nil }
             guard let refresh = self.auth.refreshToken else { throw GiteeError.unauthorized(nil) }
-            let client = self.configuration.oauthClient ?? OAuthClient(id: "", secret: "")
+            let client = self.oauthClient ?? OAuthClient(id: "", secret: "")
             do {
                 let token = try await self.tokenRequest(Endpoints.refreshGrant(refreshToken: refresh, client: client))
                 self.auth.use(.oauth(token))
