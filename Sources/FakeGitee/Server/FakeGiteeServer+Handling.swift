@@ -31,7 +31,8 @@ extension FakeGiteeServer {
             response = .notFound("Not Found")
         }
         if isAPI, request.method == "GET", response.status == 200 { response = Self.revalidated(response, for: request) }
-        log(request, status: fault.map(Self.loggedStatus) ?? response.status, fault: fault?.kind)
+        // The control API (and the avatars under it) stays out of the log: the log is about what the app did.
+        if !isControl { log(request, status: fault.map(Self.loggedStatus) ?? response.status, fault: fault?.kind) }
         if let fault { return apply(fault, to: response, message: message) }
         if latencyMs > 0, !isControl {
             Self.respondLater(message, afterMs: latencyMs) { Self.send(response, to: message) }
