@@ -78,6 +78,8 @@ enum DocumentBlockWidgets {
             gtk_grid_attach(typed(grid), note, 0, row, Int32(max(table.columnCount, 1)), 1)
         }
         Build.margins(grid, 6)
+        gtk_widget_set_halign(grid, GTK_ALIGN_START)
+        gtk_widget_set_valign(grid, GTK_ALIGN_START)
         let scroller = widget(gtk_scrolled_window_new())
         gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
         gtk_scrolled_window_set_propagate_natural_height(opaque(scroller), 1)
@@ -90,10 +92,10 @@ enum DocumentBlockWidgets {
         for (column, cell) in cells.enumerated() {
             var markup = PangoMarkup.markup(for: cell, links: &links)
             if header { markup = "<b>" + markup + "</b>" }
-            let label = Build.label("", classes: [header ? "document-header-cell" : "document-cell"], wrap: true)
+            // Cells do not wrap: a table wider than the pane scrolls sideways instead of growing tall.
+            let label = Build.label("", classes: [header ? "document-header-cell" : "document-cell"])
             gtk_label_set_markup(opaque(label), markup)
             gtk_label_set_selectable(opaque(label), 1)
-            gtk_label_set_max_width_chars(opaque(label), 60)
             gtk_widget_set_focusable(label, 0)
             switch table.alignments[column] {
             case .center: gtk_label_set_xalign(opaque(label), 0.5)

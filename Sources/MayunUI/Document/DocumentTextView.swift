@@ -18,12 +18,15 @@ final class DocumentTextView {
     private(set) var anchorOffsets: [String: Int32] = [:]
     private var width = 0
     private var hoveredHint: String?
+    /// A margin tag replaces the view's own left margin, so every margin tag includes it.
+    private let baseMargin: Int
 
     static let horizontalMargin: Int32 = 24
     private static let listIndent = 28, quoteIndent = 18
 
     init(environment: DocumentEnvironment, margins: Bool) {
         self.environment = environment
+        baseMargin = margins ? Int(Self.horizontalMargin) : 0
         textView = widget(gtk_text_view_new())
         let view = typed(textView, as: GtkTextView.self)
         buffer = gtk_text_view_get_buffer(view)
@@ -56,6 +59,22 @@ final class DocumentTextView {
     }
 
     private func available(_ indent: Int) -> Int { max((width > 0 ? width : 640) - indent - 4, 80) }
+
+    // MARK: - Clearing
+
+    /// Empties the shown buffer for writing into it directly.
+    func clear() {
+        gtk_text_buffer_set_text(buffer, "", 0)
+        links = []
+        sizedChildren = []
+        imageSlots = []
+        nestedViews = []
+        anchorOffsets = [:]
+    }
+
+    private func place(_ child: Widget, at anchor: UnsafeMutablePointer<GtkTextChildAnchor>) {
+        gtk_text_view_add_child_at_anchor(typed(textView), child, anchor)
+    }
 
     // MARK: - Writing
 
@@ -176,7 +195,7 @@ final class DocumentTextView {
     /// Ends the paragraph begun at `start` and gives it its margin, alignment and spacing.
     private func endParagraph(from start: Int32, style: Style, hanging: Int = 0, tight: Bool = false) {
         insert("\n", tags: [])
-        var paragraphTags = [tags[tight ? "item" : "block"], tags.margin(style.indent, hanging: hanging)]
+        var paragraphTags = [tags[tight ? "item" : "block"], tags.margin(baseMargin + style.indent, hanging: hanging)]
         if style.inQuote { paragraphTags.append(tags["quote"]) }
         switch style.alignment {
         case .center?: paragraphTags.append(tags["center"])
@@ -196,7 +215,7 @@ final class DocumentTextView {
     private func embed(_ child: Widget, style: Style, sized: Bool) {
         let start = endOffset
         guard let anchor = childAnchor() else { return }
-        gtk_text_view_add_child_at_anchor(typed(textView), child, anchor)
+        place(child, at: anchor)
         if sized {
             sizedChildren.append((child, style.indent))
             gtk_widget_set_size_request(child, Int32(available(style.indent)), -1)
@@ -209,7 +228,7 @@ final class DocumentTextView {
         let slot = DocumentImageSlot(image: image, isBlock: isBlock, link: link, environment: environment)
         slot.resize(available: available(indent))
         imageSlots.append((slot, indent))
-        gtk_text_view_add_child_at_anchor(typed(textView), slot.root, anchor)
+        place(slot.root, at: anchor)
     }
 
     private func detailsWidget(_ details: Details, indent: Int) -> Widget {

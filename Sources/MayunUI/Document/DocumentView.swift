@@ -7,7 +7,8 @@ import MayunCore
 ///
 /// It only renders: links go out through `onActivateLink` (the page hands them to the Coordinator: a route push, or
 /// `gtk_show_uri` for an external address); `#anchor` links scroll the pane itself; blocked links do nothing.
-/// Big documents are written in slices of a few milliseconds on the idle loop, so the window never freezes.
+/// Big documents are written in slices of a few milliseconds on the idle loop, so the window stays usable while they
+/// arrive (see docs/DOCUMENTS.md for the measured cost of many embedded widgets).
 @MainActor
 public final class DocumentView {
     public let root: Widget
@@ -44,7 +45,7 @@ public final class DocumentView {
     /// Replaces what is shown with `document`; `completion` runs once every block is in the buffer.
     public func show(_ document: Document, completion: (@MainActor () -> Void)? = nil) {
         writer?.cancel()
-        gtk_text_buffer_set_text(content.buffer, "", 0)
+        content.clear()
         pending = document.blocks[...]
         self.completion = completion
         isRendered = false
