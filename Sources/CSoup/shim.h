@@ -9,6 +9,7 @@
 #include <gio/gsettingsbackend.h>
 #include <libsoup/soup.h>
 #include <json-glib/json-glib.h>
+#include <libsecret/secret.h>
 #include <libintl.h>
 #include <locale.h>
 

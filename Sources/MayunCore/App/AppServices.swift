@@ -5,9 +5,13 @@ import GiteeKit
 public final class AppServices {
     public let client: GiteeClient
     public let store: OfflineStore?
+    /// Who is logged in (shares `client.auth`). Without one given, a session that stores nothing and ignores
+    /// `MAYUN_TOKEN` (tests).
+    public let session: Session
 
-    public init(client: GiteeClient, store: OfflineStore? = nil) {
+    public init(client: GiteeClient, store: OfflineStore? = nil, session: Session? = nil) {
         self.client = client
         self.store = store
+        self.session = session ?? Session(client: client, store: nil, environment: [:])
     }
 }

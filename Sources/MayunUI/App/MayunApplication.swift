@@ -96,7 +96,11 @@ public final class MayunApplication {
             FileHandle.standardError.write(Data("mayun: offline store unavailable (\(error)); running without it\n".utf8))
             store = nil
         }
-        return AppServices(client: GiteeClient(configuration: configuration), store: store)
+        let client = GiteeClient(configuration: configuration)
+        // Logins are kept in the desktop keyring (libsecret); the session says so when it cannot reach one.
+        let session = Session(client: client, store: KeyringCredentialStore())
+        Task { await session.start() }
+        return AppServices(client: client, store: store, session: session)
     }
 
     private func quit() {

@@ -1,0 +1,49 @@
+import Foundation
+import Observation
+
+/// The Mine tab, for now: the login form while logged out, "Logged in as ..." with Log Out while logged in. The full
+/// account page (profile, own projects, starred, watched) replaces the logged-in part later.
+@MainActor
+@Observable
+public final class MineViewModel {
+    @ObservationIgnored public let session: Session
+    /// The form shown while logged out (it lives as long as the tab).
+    public let login: LoginViewModel
+
+    /// Where "Open Settings" in the form goes (set by the Coordinator, which is created after its tabs).
+    @ObservationIgnored public var onOpenSettings: @MainActor () -> Void = {}
+
+    public init(session: Session) {
+        self.session = session
+        // The form is the tab's own; logging in there just turns the tab into the logged-in face.
+        let forward = WeakForward()
+        login = LoginViewModel(session: session, onOpenSettings: { forward.target?.onOpenSettings() })
+        forward.target = self
+    }
+
+    // MARK: Outputs
+
+    public var title: String { tr("Mine") }
+    /// Which of the two faces to show; while the stored login is being read, neither (no flash of the form).
+    public var isLoggedIn: Bool { session.isLoggedIn }
+    public var isRestoring: Bool { session.isRestoring }
+    public var greeting: String {
+        let name = session.user?.name ?? ""
+        return name.isEmpty ? tr("Logged in") : tr("Logged in as %@").replacingOccurrences(of: "%@", with: name)
+    }
+    /// "@login", or empty before the profile arrived.
+    public var loginName: String { session.user.map { "@" + $0.login } ?? "" }
+    public var avatarURL: URL? { session.user?.avatarURL.flatMap { URL(string: $0) } }
+    public var storageNotice: String? { session.storageNotice }
+    public var logOutLabel: String { tr("Log Out") }
+
+    // MARK: Inputs
+
+    public func logOut() { session.logOut() }
+}
+
+/// Lets the form's "Open Settings" reach the tab, which is created after the form it owns.
+@MainActor
+private final class WeakForward {
+    weak var target: MineViewModel?
+}

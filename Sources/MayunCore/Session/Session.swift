@@ -1,0 +1,223 @@
+import Foundation
+import GiteeKit
+import Observation
+
+/// Who is logged in, for the whole app. Restores the stored login at start (or takes `MAYUN_TOKEN`, never storing
+/// it), logs in with email + password (OAuth password grant) or a personal access token, logs out, and keeps the
+/// keyring in step with GiteeKit's credential, including silent refreshes (`GiteeAuth.onChange`).
+///
+/// GiteeKit holds the credential itself and attaches it to requests; the session decides what is remembered.
+@MainActor
+@Observable
+public final class Session {
+    // MARK: Outputs
+
+    public private(set) var isLoggedIn = false
+    /// The person logged in; `nil` while logged out, or logged in but not yet (or, offline, not) fetched.
+    public private(set) var user: SessionUser?
+    /// True until the stored login has been looked at, so Mine does not flash the login form at every start.
+    public private(set) var isRestoring = true
+    /// True when the current login came from `MAYUN_TOKEN` (it is used but never stored).
+    public private(set) var usesEnvironmentToken = false
+    public let oauth: OAuthClientSettings
+
+    public var keyringAvailable: Bool { vault.isAvailable }
+    /// Said wherever logging in happens, when logins cannot be remembered.
+    public var storageNotice: String? {
+        if usesEnvironmentToken { return tr("Logged in with the MAYUN_TOKEN environment variable: it is not stored.") }
+        if keyringAvailable { return nil }
+        return tr("No keyring is available, so your login is kept only until Mayun quits.")
+    }
+
+    // MARK: State
+
+    @ObservationIgnored public let client: GiteeClient
+    @ObservationIgnored public let vault: SecretVault
+    @ObservationIgnored private let environmentToken: String?
+    @ObservationIgnored private let makePasswordClient: @MainActor (OAuthClient) -> GiteeClient
+    @ObservationIgnored private var pendingAction: (@MainActor () -> Void)?
+    /// While a login or the restore is running, credential changes are handled by that flow, not by `onChange`.
+    @ObservationIgnored private var flowInProgress = false
+    @ObservationIgnored private var startTask: Task<Void, Never>?
+
+    /// - Parameters:
+    ///   - store: the keyring (`nil` when none can exist, e.g. no session bus).
+    ///   - makePasswordClient: the client that sends the password grant for an OAuth application. It must share
+    ///     `client.auth`. GiteeKit reads the application from its (immutable) configuration, so by default a client
+    ///     with the same configuration plus the application is made for the login call.
+    public init(client: GiteeClient, store: (any CredentialStore)?,
+                environment: [String: String] = ProcessInfo.processInfo.environment,
+                makePasswordClient: (@MainActor (OAuthClient) -> GiteeClient)? = nil) {
+        self.client = client
+        vault = SecretVault(store: store, server: client.configuration.server)
+        oauth = OAuthClientSettings(vault: vault, environment: environment)
+        let token = environment["MAYUN_TOKEN"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        environmentToken = token.isEmpty ? nil : token
+        self.makePasswordClient = makePasswordClient ?? Self.passwordClient(sharing: client)
+        client.auth.onChange = { [weak self] credential in self?.credentialChanged(credential) }
+    }
+
+    // MARK: Inputs
+
+    /// Restores the login (once; later calls wait for the first). Call at app start.
+    public func start() async {
+        if startTask == nil {
+            startTask = Task { await restore() }
+        }
+        await startTask?.value
+    }
+
+    /// Logs in with the OAuth password grant. Throws `GiteeError.unauthorized` for a wrong email or password.
+    public func logIn(email: String, password: String) async throws(GiteeError) {
+        guard let application = oauth.client else {
+            throw .validation(tr("Password login needs an OAuth application: enter its client ID and secret in Settings."))
+        }
+        let loginClient = makePasswordClient(application)
+        try await runLogin {
+            try await loginClient.logIn(username: email, password: password)
+            return try await self.fetchUserAfterLogin()
+        }
+    }
+
+    /// Logs in with a personal access token (checked with `GET /user`).
+    public func logIn(personalToken: String) async throws(GiteeError) {
+        try await runLogin {
+            let token = personalToken.trimmingCharacters(in: .whitespacesAndNewlines)
+            return try await SessionUser(self.client.logIn(personalToken: token))
+        }
+    }
+
+    /// Forgets the login here and in the keyring. A pending "after login" action is dropped.
+    public func logOut() {
+        pendingAction = nil
+        client.logOut()  // -> credentialChanged(nil), which clears the keyring item
+    }
+
+    /// Runs `action` once the person is logged in: now when already logged in, otherwise after the next successful
+    /// login. A later call replaces an earlier pending action; `cancelPendingAction()` drops it.
+    public func afterLogin(_ action: @escaping @MainActor () -> Void) {
+        if isLoggedIn {
+            action()
+        } else {
+            pendingAction = action
+        }
+    }
+
+    /// The login that was asked for was abandoned (login page closed): the action waiting for it must not run later.
+    public func cancelPendingAction() {
+        pendingAction = nil
+    }
+
+    public var hasPendingAction: Bool { pendingAction != nil }
+
+    // MARK: Restore
+
+    private func restore() async {
+        // Applying the stored credential must not write it straight back.
+        flowInProgress = true
+        if let environmentToken {
+            usesEnvironmentToken = true
+            client.auth.use(.personalToken(environmentToken))
+        } else if let secret = await vault.secret(.login), let stored = StoredLogin.decode(secret) {
+            user = stored.user
+            client.auth.use(stored.credential)
+        }
+        isLoggedIn = client.auth.isLoggedIn
+        flowInProgress = false
+        isRestoring = false
+        await oauth.load()
+        if isLoggedIn { await refreshUser() }
+    }
+
+    /// Re-reads who is logged in. A token the server rejects (after GiteeKit's own refresh attempt) ends the login.
+    private func refreshUser() async {
+        do {
+            let fetched = SessionUser(try await client.send(Endpoints.me()))
+            guard client.auth.isLoggedIn, fetched != user else { return }
+            user = fetched
+            rememberCredential()
+        } catch GiteeError.unauthorized {
+            // When the refresh failed GiteeKit has dropped the credential already (and `onChange` cleaned up).
+            if client.auth.isLoggedIn { client.logOut() }
+        } catch {
+            // Offline or the server is down: keep the login and the stored name; the next start tries again.
+        }
+    }
+
+    // MARK: Login
+
+    private func runLogin(_ body: () async throws -> SessionUser?) async throws(GiteeError) {
+        flowInProgress = true
+        defer { flowInProgress = false }
+        do {
+            let fetched = try await body()
+            user = fetched
+            usesEnvironmentToken = false
+            isLoggedIn = client.auth.isLoggedIn
+            rememberCredential()
+        } catch {
+            isLoggedIn = client.auth.isLoggedIn
+            throw Self.giteeError(error)
+        }
+        let action = pendingAction
+        pendingAction = nil
+        action?()
+    }
+
+    /// After a password grant: the token is good, so only a rejected token makes the login fail; when `GET /user`
+    /// fails for another reason the person is logged in and the name comes later.
+    private func fetchUserAfterLogin() async throws -> SessionUser? {
+        do {
+            return SessionUser(try await client.send(Endpoints.me()))
+        } catch GiteeError.unauthorized(let message) {
+            client.logOut()
+            throw GiteeError.unauthorized(message)
+        } catch {
+            return nil
+        }
+    }
+
+    // MARK: Keeping the keyring in step
+
+    /// GiteeKit changed the credential by itself (silent refresh, a refresh token that stopped working) or on logout.
+    private func credentialChanged(_ credential: GiteeAuth.Credential?) {
+        guard !flowInProgress else { return }
+        isLoggedIn = credential != nil
+        if credential == nil {
+            user = nil
+            // An environment token was never stored: leave the keyring (the person's own login) alone.
+            if usesEnvironmentToken {
+                usesEnvironmentToken = false
+                return
+            }
+        }
+        rememberCredential()
+    }
+
+    private func rememberCredential() {
+        guard !usesEnvironmentToken else { return }
+        let secret = client.auth.credential.map { StoredLogin(credential: $0, user: user).encoded() }
+        vault.write(secret, .login, label: tr("Mayun login") + " (\(vault.server))")
+    }
+
+    // MARK: Helpers
+
+    private static func passwordClient(sharing client: GiteeClient) -> @MainActor (OAuthClient) -> GiteeClient {
+        { [weak client] application in
+            guard let client else { return GiteeClient(configuration: GiteeConfiguration(oauthClient: application)) }
+            if client.configuration.oauthClient == application { return client }
+            var configuration = client.configuration
+            configuration.oauthClient = application
+            configuration.cacheDirectory = nil  // the token call is never cached; leave the disk cache to the main client
+            let loginClient = GiteeClient(configuration: configuration, auth: client.auth)
+            loginClient.log = client.log
+            return loginClient
+        }
+    }
+
+    private static func giteeError(_ error: any Error) -> GiteeError {
+        if let error = error as? GiteeError { return error }
+        if error is CancellationError { return .cancelled }
+        return .unreachable(String(describing: error))
+    }
+}
