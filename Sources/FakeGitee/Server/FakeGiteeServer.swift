@@ -79,6 +79,9 @@ public final class FakeGiteeServer {
         return port
     }
 
+    /// SoupServer holds an unretained pointer to this object for its handler: stop serving before it goes away.
+    isolated deinit { stop() }
+
     public func stop() {
         guard let server else { return }
         soup_server_disconnect(server)

@@ -94,6 +94,7 @@ public final class SoupTransport: Transport {
             } else {
                 body = (try? await Self.readAll(stream, cancellable: cancellable, expected: announced, progress: nil)) ?? Data()
             }
+            await Self.close(stream)
             return HTTPResponse(status: status, headers: responseHeaders, body: body)
         }
     }
@@ -140,6 +141,17 @@ public final class SoupTransport: Transport {
         }
         _ = try withGError { g_output_stream_close(UnsafeMutableRawPointer(output).assumingMemoryBound(to: GOutputStream.self), nil, $0) }
         if let expected, received < expected { throw GiteeError.badResponse(.truncated) }
+    }
+
+    /// Closes the body stream and waits for it: this hands the connection back for reuse and lets the disk cache
+    /// finish writing the entry, so the very next request for the same URL can be served from it.
+    private static func close(_ stream: OpaquePointer) async {
+        let input = UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GInputStream.self)
+        _ = try? await gioAsync({ callback, data in
+            g_input_stream_close_async(input, G_PRIORITY_DEFAULT, nil, callback, data)
+        }, finish: { result in
+            try withGError { g_input_stream_close_finish(input, result, $0) }
+        })
     }
 
     private static func readChunk(_ stream: OpaquePointer, cancellable: TaskCancellable) async throws -> OpaquePointer {
