@@ -180,6 +180,22 @@ final class EndpointTests: XCTestCase {
         }
     }
 
+    /// Branch names with a slash survive as one path segment (`feature%2Fdark-mode`) and as `ref`/`sha` parameters.
+    func testBranchWithSlash() {
+        onMainLoop {
+            let client = Fake.client()
+            let world = Fake.server.world
+            let project = try XCTUnwrap(world.projects.first { $0.branches.contains("feature/dark-mode") })
+            let owner = world.owner(of: project).login
+            let tree = try await client.send(Endpoints.tree(owner: owner, repo: project.path, sha: "feature/dark-mode"))
+            XCTAssertTrue(tree.entries.contains { $0.path == "BRANCH.md" }, "the branch's own tree")
+            let readme = try await client.send(Endpoints.readme(owner: owner, repo: project.path, ref: "feature/dark-mode"))
+            XCTAssertTrue(readme?.text?.contains("`feature/dark-mode` branch") ?? false)
+            let commits = try await client.page(Endpoints.commits(owner: owner, repo: project.path, branch: "feature/dark-mode"))
+            XCTAssertFalse(commits.items.isEmpty)
+        }
+    }
+
     func testUsersAndTheirLists() {
         onMainLoop {
             let client = Fake.client()

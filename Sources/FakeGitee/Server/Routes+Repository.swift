@@ -13,7 +13,7 @@ extension FakeGiteeServer {
                 renderer.branch(branch, project: project, head: state.commits(of: project, branch: branch).first)
             }))
         }
-        router.add("GET", "/api/v5/repos/:owner/:repo/branches/:branch") { [unowned self] _, parameters in
+        router.add("GET", "/api/v5/repos/:owner/:repo/branches/*branch") { [unowned self] _, parameters in
             guard let project = project(parameters) else { return Self.projectNotFound }
             guard let branch = parameters["branch"], project.branches.contains(branch) else { return .notFound("Branch Not Found") }
             return .json(renderer.branch(branch, project: project, head: state.commits(of: project, branch: branch).first, detailed: true))
@@ -104,7 +104,7 @@ extension FakeGiteeServer {
             return .json(.array(folders.map { renderer.folderEntry($0, project: project, branch: branch) }
                 + files.map { renderer.contentEntry($0, project: project, branch: branch, withContent: false) }))
         }
-        router.add("GET", "/api/v5/repos/:owner/:repo/git/trees/:sha") { [unowned self] request, parameters in
+        router.add("GET", "/api/v5/repos/:owner/:repo/git/trees/*sha") { [unowned self] request, parameters in
             guard let project = project(parameters) else { return Self.projectNotFound }
             let sha = parameters["sha"] ?? ""
             let recursive = ["1", "true"].contains(request.query["recursive"] ?? "")
