@@ -4,9 +4,9 @@ import GiteeKit
 /// One request as the route handlers see it (decoded path segments, query and form fields, the caller).
 struct FakeRequest {
     let method: String
-    /// The path as sent (percent-encoded), for the log and fault patterns.
+    /// The path as SoupServer hands it over (already percent-decoded), for the log and fault patterns.
     let rawPath: String
-    /// Decoded segments of the path.
+    /// The segments of the path.
     let segments: [String]
     let query: [String: String]
     /// Fields of a form-encoded or JSON body.
@@ -24,7 +24,7 @@ struct FakeRequest {
     init(method: String, rawPath: String, rawQuery: String?, headers: [String: String], body: Data) {
         self.method = method
         self.rawPath = rawPath
-        segments = rawPath.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
+        segments = rawPath.split(separator: "/").map(String.init)
         var query: [String: String] = [:]
         for item in FormEncoding.decode(rawQuery ?? "") { query[item.name] = item.value }
         self.query = query

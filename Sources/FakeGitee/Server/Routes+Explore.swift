@@ -73,8 +73,6 @@ extension FakeGiteeServer {
         return .json(.array(slice.map { renderer.project(projects[$0], viewerID: request.viewer?.id) }), headers: headers)
     }
 
-    /// (Branch names may contain "/": SoupServer hands paths over decoded, so routes that take a branch capture the
-    /// rest of the path with `*name`.)
     /// Resolves `owner/repo` from route parameters (404 in Gitee's words when missing).
     func project(_ parameters: [String: String]) -> FakeProject? {
         world.project(owner: parameters["owner"] ?? "", repo: parameters["repo"] ?? "")

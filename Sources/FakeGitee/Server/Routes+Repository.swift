@@ -104,6 +104,8 @@ extension FakeGiteeServer {
             return .json(.array(folders.map { renderer.folderEntry($0, project: project, branch: branch) }
                 + files.map { renderer.contentEntry($0, project: project, branch: branch, withContent: false) }))
         }
+        // Branch names may contain "/" and SoupServer hands paths over decoded, so routes that take a branch
+        // capture the rest of the path (`*sha`, `*branch`).
         router.add("GET", "/api/v5/repos/:owner/:repo/git/trees/*sha") { [unowned self] request, parameters in
             guard let project = project(parameters) else { return Self.projectNotFound }
             let sha = parameters["sha"] ?? ""
