@@ -105,3 +105,32 @@ extension Content: Encodable {
         try c.encodeIfPresent(downloadURL, forKey: .downloadURL)
     }
 }
+
+extension Issue: Encodable {
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(number, forKey: .number)
+        try c.encode(state, forKey: .state)
+        try c.encode(title, forKey: .title)
+        try c.encodeIfPresent(body, forKey: .body)
+        try c.encodeIfPresent(author, forKey: .user)
+        try c.encodeIfPresent(assignee, forKey: .assignee)
+        try c.encode(labels, forKey: .labels)
+        try c.encode(commentCount, forKey: .comments)
+        try c.encodeIfPresent(htmlURL, forKey: .htmlURL)
+        try c.encodeIfPresent(repository, forKey: .repository)
+        try c.encodeIfPresent(issueType, forKey: .issueType)
+        try c.encodeIfPresent(createdAt, forKey: .createdAt)
+        try c.encodeIfPresent(updatedAt, forKey: .updatedAt)
+    }
+}
+
+extension Issue.Label: Encodable {
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(name, forKey: .name)
+        try c.encodeIfPresent(color, forKey: .color)
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import GiteeKit
 
 /// The long-lived services every screen shares, built once by the executable (tests build them with a stub transport).
@@ -8,10 +9,14 @@ public final class AppServices {
     /// Who is logged in (shares `client.auth`). Without one given, a session that stores nothing and ignores
     /// `MAYUN_TOKEN` (tests).
     public let session: Session
+    /// Unsent issue drafts (under XDG_DATA_HOME in the app; a private temporary folder by default).
+    public let drafts: DraftStore
 
-    public init(client: GiteeClient, store: OfflineStore? = nil, session: Session? = nil) {
+    public init(client: GiteeClient, store: OfflineStore? = nil, session: Session? = nil, drafts: DraftStore? = nil) {
         self.client = client
         self.store = store
         self.session = session ?? Session(client: client, store: nil, environment: [:])
+        self.drafts = drafts ?? DraftStore(directory: FileManager.default.temporaryDirectory
+            .appendingPathComponent("mayun-drafts-\(ProcessInfo.processInfo.processIdentifier)"))
     }
 }

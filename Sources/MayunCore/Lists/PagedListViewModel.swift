@@ -99,6 +99,12 @@ public final class PagedListViewModel<Item: Sendable> {
         loadFirstPage()
     }
 
+    /// Puts a new item first (an issue just created), keeping the paging.
+    public func prepend(_ item: Item) {
+        replaceItems(with: [item] + items)
+        if state != .content { state = .content }
+    }
+
     /// Replaces one item in place (a starred project), keeping the rest and the paging.
     public func update(at index: Int, _ change: (inout Item) -> Void) {
         guard items.indices.contains(index) else { return }

@@ -70,6 +70,13 @@ public final class Coordinator {
         stack.append(makeScreen(for: route))
     }
 
+    /// Replaces the top page with a ViewModel made elsewhere (a new issue's page, already filled).
+    public func replace(with route: Route, viewModel: AnyObject) {
+        if !stack.isEmpty { stack.removeLast() }
+        defer { nextScreenID += 1 }
+        stack.append(Screen(id: nextScreenID, route: route, viewModel: viewModel))
+    }
+
     /// Switches the top-level tab; pages pushed over the tabs are closed, as the tab bar is what the person sees.
     public func select(_ tab: Tab) {
         if !stack.isEmpty { stack.removeAll() }
@@ -80,7 +87,8 @@ public final class Coordinator {
         switch route {
         case .settings:
             SettingsViewModel(nightMode: nightMode, environment: environment,
-                              cache: CacheMaintenance(directory: environment.cacheDirectory, store: services.store))
+                              cache: CacheMaintenance(directory: environment.cacheDirectory, store: services.store),
+                              oauth: OAuthSettingsViewModel(session: services.session))
         case .projects(let kind):
             makeExploreList(kind)
         case .language(let id, let name):
@@ -94,6 +102,14 @@ public final class Coordinator {
             CommitsViewModel(repo: repo, ref: ref, coordinator: self)
         case .commit(let repo, let sha):
             CommitViewModel(repo: repo, sha: sha, client: services.client)
+        case .user(let login):
+            UserViewModel(login: login, coordinator: self)
+        case .issues(let repo):
+            IssuesViewModel(repo: repo, coordinator: self)
+        case .issue(let repo, let number):
+            IssueViewModel(repo: repo, number: number, client: services.client)
+        case .createIssue(let repo):
+            CreateIssueViewModel(repo: repo, drafts: services.drafts, client: services.client, coordinator: self)
         case .project(let repo):
             ProjectViewModel(repo: repo, services: services, coordinator: self)
         case .login:

@@ -19,11 +19,15 @@ public final class SettingsViewModel {
     /// Bytes in the cache folder; nil until measured.
     public private(set) var cacheBytes: Int64?
     public private(set) var isClearingCache = false
+    /// The "Password Login" section (OAuth application), owned by the session; nil in tests that do not need it.
+    public let oauth: OAuthSettingsViewModel?
 
-    public init(nightMode: NightModeViewModel, environment: AppEnvironment, cache: CacheMaintenance? = nil) {
+    public init(nightMode: NightModeViewModel, environment: AppEnvironment, cache: CacheMaintenance? = nil,
+                oauth: OAuthSettingsViewModel? = nil) {
         self.nightMode = nightMode
         self.environment = environment
         self.cache = cache
+        self.oauth = oauth
     }
 
     // Outputs

@@ -82,6 +82,7 @@ public final class MayunApplication {
         if ProcessInfo.processInfo.environment["MAYUN_BENCH_FIRST_FRAME"] == "1" {
             FirstFrameProbe.exitAfterFirstFrame(of: window.window)
         }
+        ListBenchmarkProbe.installIfRequested(in: window)
         gtk_window_present(typed(window.window))
     }
 
@@ -100,7 +101,8 @@ public final class MayunApplication {
         // Logins are kept in the desktop keyring (libsecret); the session says so when it cannot reach one.
         let session = Session(client: client, store: KeyringCredentialStore())
         Task { await session.start() }
-        return AppServices(client: client, store: store, session: session)
+        let drafts = DraftStore(directory: environment.dataDirectory.appendingPathComponent("drafts"))
+        return AppServices(client: client, store: store, session: session, drafts: drafts)
     }
 
     private func quit() {

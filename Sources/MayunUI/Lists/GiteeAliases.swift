@@ -3,3 +3,5 @@ typealias GiteeProject = GiteeKit.Project
 typealias GiteeLanguage = GiteeKit.Language
 typealias GiteeContent = GiteeKit.Content
 typealias GiteeCommit = GiteeKit.Commit
+typealias GiteeIssue = GiteeKit.Issue
+typealias GiteeEvent = GiteeKit.Event

@@ -86,6 +86,9 @@ final class PagedListView<Item: Sendable> {
     /// The underlying scrolled window (tests scroll it; pages keep its position).
     var scrolledWindow: Widget { scroller }
     var rowCount: Int { shownCount }
+    var listWidget: Widget { listView }
+    var isLoadingMore: Bool { list.isLoadingMore }
+    var reachedEnd: Bool { list.reachedEnd }
 
     // MARK: Model
 

@@ -7,14 +7,14 @@ import MayunCore
 @MainActor
 final class MainWindow: PlatformActions {
     let window: Widget
-    private let coordinator: Coordinator
+    let coordinator: Coordinator
     private let preferences: any PreferencesStore
     private let navigation: NavigationView
     private let backButton: Widget
     private let titleStack: Widget
     private let pageTitle: Widget
     private let tabs: Widget
-    private let tabsPage: Page
+    let tabsPage: Page
     let toasts: ToastOverlay
     private let bindings = BindingBag()
 

@@ -8,6 +8,8 @@ final class ProjectsTabPage: Page {
     private let viewModel: ProjectsTabViewModel
     private let notebook: Widget
     private var listPages: [Page] = []
+    /// The lists in notebook order (benchmarks drive them).
+    var lists: [ProjectListPage] { listPages.compactMap { $0 as? ProjectListPage } }
 
     init(viewModel: ProjectsTabViewModel, factory: PageFactory) {
         self.viewModel = viewModel
@@ -20,7 +22,7 @@ final class ProjectsTabPage: Page {
             listPages.append(page)
         }
         connect(raw(notebook), "switch-page", mainWithArguments: { [unowned self] arguments in
-            viewModel.select(index: arguments.int(at: 2))
+            viewModel.select(index: Int(arguments.uint(at: 2)))
             return nil
         })
         bindings.bind { [unowned self] in

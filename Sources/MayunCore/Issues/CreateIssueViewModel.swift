@@ -1,0 +1,101 @@
+import Foundation
+import GiteeKit
+import Observation
+
+/// Writing a new issue: title (required) and a markdown body with preview. The draft is saved as it is typed and
+/// cleared only after the server confirms; a validation error is shown at the field it is about.
+@MainActor
+@Observable
+public final class CreateIssueViewModel {
+    public let repo: RepositoryID
+    public private(set) var draft: IssueDraft
+    public private(set) var isSubmitting = false
+    public private(set) var isPreviewing = false
+    public private(set) var titleError: String?
+    public private(set) var bodyError: String?
+    /// A failure that is not about one field (network, server); the draft stays.
+    public private(set) var errorMessage: String?
+
+    @ObservationIgnored private let drafts: DraftStore
+    @ObservationIgnored private let client: GiteeClient
+    @ObservationIgnored private weak var coordinator: Coordinator?
+
+    init(repo: RepositoryID, drafts: DraftStore, client: GiteeClient, coordinator: Coordinator?) {
+        self.repo = repo
+        self.drafts = drafts
+        self.client = client
+        self.coordinator = coordinator
+        draft = drafts.draft(for: repo)
+    }
+
+    // Outputs
+    public var title: String { tr("New Issue") }
+    public var titlePlaceholder: String { tr("Title") }
+    public var bodyPlaceholder: String { tr("Leave a description (Markdown)") }
+    public var submitTitle: String { isSubmitting ? tr("Submitting…") : tr("Submit") }
+    public var canSubmit: Bool {
+        !isSubmitting && !draft.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    }
+    public var previewToggleTitle: String { isPreviewing ? tr("Write") : tr("Preview") }
+
+    // Inputs
+    public func setTitle(_ text: String) {
+        guard text != draft.title else { return }
+        draft.title = text
+        titleError = nil
+        drafts.save(draft, for: repo)
+    }
+
+    public func setBody(_ text: String) {
+        guard text != draft.body else { return }
+        draft.body = text
+        bodyError = nil
+        drafts.save(draft, for: repo)
+    }
+
+    public func togglePreview() { isPreviewing.toggle() }
+
+    public func submit() {
+        guard canSubmit else { return }
+        isSubmitting = true
+        errorMessage = nil
+        titleError = nil
+        bodyError = nil
+        let submitted = draft
+        Task {
+            defer { isSubmitting = false }
+            do {
+                let issue = try await client.send(Endpoints.createIssue(
+                    owner: repo.owner, repo: repo.name,
+                    title: submitted.title.trimmingCharacters(in: .whitespacesAndNewlines), body: submitted.body))
+                // Only now is the writing safe on the server.
+                if draft == submitted { draft = IssueDraft() }
+                drafts.clear(for: repo)
+                coordinator?.issueCreated(issue, in: repo)
+            } catch let error as GiteeError {
+                show(error)
+            } catch {
+                errorMessage = String(describing: error)
+            }
+        }
+    }
+
+    private func show(_ error: GiteeError) {
+        switch error {
+        case .cancelled:
+            return
+        case .validation(let message):
+            // Gitee names the field in its message ("title is missing", "body is too long").
+            if message.lowercased().contains("body") || message.contains("内容") || message.contains("描述") {
+                bodyError = message
+            } else {
+                titleError = message
+            }
+        case .unauthorized:
+            errorMessage = ErrorText.message(for: error)
+            coordinator?.requireLogin { [weak self] in self?.submit() }
+        default:
+            errorMessage = ErrorText.message(for: error) + " " + tr("Your draft is kept.")
+        }
+    }
+}

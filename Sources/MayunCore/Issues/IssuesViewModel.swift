@@ -1,0 +1,71 @@
+import Foundation
+import GiteeKit
+import Observation
+
+/// A project's issues with an Open / Closed / All filter; New Issue leads to login first when needed.
+@MainActor
+@Observable
+public final class IssuesViewModel {
+    public let repo: RepositoryID
+    public let issues: PagedListViewModel<Issue>
+    public private(set) var filter: Endpoints.IssueState = .open
+    @ObservationIgnored private weak var coordinator: Coordinator?
+    @ObservationIgnored private let client: GiteeClient
+
+    init(repo: RepositoryID, coordinator: Coordinator) {
+        self.repo = repo
+        self.coordinator = coordinator
+        let client = coordinator.services.client
+        self.client = client
+        let endpoint = Endpoints.issues(owner: repo.owner, repo: repo.name, state: .open)
+        issues = PagedListViewModel<Issue>(
+            emptyText: tr("No open issues."),
+            cache: coordinator.services.store?.listCache(for: "issues:\(repo):open", of: Issue.self)
+        ) { pagination in try await client.page(endpoint, at: pagination) }
+    }
+
+    public var title: String { tr("Issues") }
+    public var filters: [(state: Endpoints.IssueState, title: String)] {
+        [(.open, tr("Open")), (.closed, tr("Closed")), (.all, tr("All"))]
+    }
+    public var newIssueTitle: String { tr("New Issue") }
+
+    public func row(at index: Int, now: Date = Date()) -> SimpleRow? {
+        guard issues.items.indices.contains(index) else { return nil }
+        let issue = issues.items[index]
+        let when = RelativeTime.describe(issue.createdAt?.date, now: now) ?? ""
+        let author = issue.author?.name ?? issue.author?.login ?? ""
+        let comments = String(format: trn("%d comment", "%d comments", count: issue.commentCount), issue.commentCount)
+        return SimpleRow(iconName: issue.isOpen ? "dialog-information-symbolic" : "emblem-ok-symbolic",
+                         title: issue.title, subtitle: "#\(issue.number)  ·  \(author)  ·  \(when)",
+                         trailing: comments)
+    }
+
+    public func start() { issues.start() }
+
+    public func selectFilter(_ state: Endpoints.IssueState) {
+        guard state != filter else { return }
+        filter = state
+        let endpoint = Endpoints.issues(owner: repo.owner, repo: repo.name, state: state)
+        let client = client
+        issues.replaceSource { pagination in try await client.page(endpoint, at: pagination) }
+    }
+
+    public func activate(at index: Int) {
+        guard issues.items.indices.contains(index) else { return }
+        coordinator?.push(.issue(repo, number: issues.items[index].number))
+    }
+
+    public func newIssue() {
+        coordinator?.requireLogin { [weak self, weak coordinator] in
+            guard let self else { return }
+            coordinator?.push(.createIssue(self.repo))
+        }
+    }
+
+    /// A freshly created issue goes to the top of the list when it matches the filter.
+    func insertCreated(_ issue: Issue) {
+        guard filter != .closed else { return }
+        issues.prepend(issue)
+    }
+}

@@ -1,0 +1,103 @@
+import CGtk
+import GLibRuntime
+import MayunCore
+
+/// One issue: title, state, author, labels, body, and the comments (more load on demand).
+@MainActor
+final class IssuePage: Page {
+    private let viewModel: IssueViewModel
+    private let status: StatusView
+    private let stack: Widget
+    private let heading: Widget
+    private let stateLabel: Widget
+    private let byline: Widget
+    private let labels: Widget
+    private let body: Widget
+    private let comments: Widget
+    private let moreComments: Widget
+    private var shownComments = 0
+
+    init(viewModel: IssueViewModel) {
+        self.viewModel = viewModel
+        status = StatusView(iconName: "content-loading-symbolic", title: tr("Loading…"))
+        status.setAction(title: tr("Retry")) { viewModel.refresh() }
+        heading = Build.label("", classes: ["title-2"], wrap: true, xalign: 0)
+        gtk_label_set_selectable(opaque(heading), 1)
+        stateLabel = Build.label("", classes: ["badge"])
+        byline = Build.label("", classes: ["dim-label"], xalign: 0)
+        labels = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4)
+        body = Build.label("", classes: ["issue-body"], wrap: true, xalign: 0)
+        gtk_label_set_selectable(opaque(body), 1)
+        comments = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 10)
+        moreComments = widget(gtk_button_new_with_label(tr("Load more comments")))
+        gtk_widget_set_halign(moreComments, GTK_ALIGN_CENTER)
+        stack = widget(gtk_stack_new())
+        super.init(root: stack)
+
+        let meta = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+        Build.append(meta, stateLabel, byline)
+        let column = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 12, classes: ["issue-page"])
+        Build.margins(column, 24)
+        Build.append(column, heading, meta, labels, body,
+                     Build.label(tr("Comments"), classes: ["heading"], xalign: 0), comments, moreComments)
+        let scroller = widget(gtk_scrolled_window_new())
+        gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(opaque(scroller), column)
+        gtk_stack_add_named(opaque(stack), status.root, "status")
+        gtk_stack_add_named(opaque(stack), scroller, "content")
+        connect(raw(moreComments), "clicked", main: { viewModel.comments.loadMore() })
+
+        bindings.bind { [unowned self] in render(viewModel.state) }
+        bindings.bind { [unowned self] in showIssue(viewModel.heading, viewModel.body) }
+        bindings.bind { [unowned self] in showComments(count: viewModel.comments.items.count,
+                                                         generation: viewModel.comments.generation) }
+        bindings.bind { [unowned self] in
+            gtk_widget_set_visible(moreComments, viewModel.comments.reachedEnd || viewModel.comments.items.isEmpty ? 0 : 1)
+        }
+        connect(raw(root), "map", main: { viewModel.start() })
+    }
+
+    override var title: String { viewModel.title }
+
+    private func render(_ state: ScreenState) {
+        switch state {
+        case .content: gtk_stack_set_visible_child_name(opaque(stack), "content")
+        case .failed(let message):
+            status.update(iconName: "network-error-symbolic", title: tr("Could not load this issue"), detail: message)
+            status.showAction(true)
+            gtk_stack_set_visible_child_name(opaque(stack), "status")
+        default:
+            status.showSpinner(true)
+            gtk_stack_set_visible_child_name(opaque(stack), "status")
+        }
+    }
+
+    private func showIssue(_ title: String, _ text: String) {
+        gtk_label_set_text(opaque(heading), title)
+        gtk_label_set_text(opaque(stateLabel), viewModel.stateText)
+        Build.addClasses(stateLabel, [viewModel.isOpen ? "issue-open" : "issue-closed"])
+        gtk_label_set_text(opaque(byline), viewModel.byline)
+        while let child = gtk_widget_get_first_child(labels) { gtk_box_remove(typed(labels), child) }
+        for name in viewModel.labels { Build.append(labels, Build.label(name, classes: ["badge"])) }
+        gtk_label_set_text(opaque(body), text)
+    }
+
+    private func showComments(count: Int, generation: Int) {
+        if count < shownComments {
+            while let child = gtk_widget_get_first_child(comments) { gtk_box_remove(typed(comments), child) }
+            shownComments = 0
+        }
+        while shownComments < count, let comment = viewModel.comment(at: shownComments) {
+            let card = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 6, classes: ["card", "comment"])
+            let text = Build.label(comment.body, wrap: true, xalign: 0)
+            gtk_label_set_selectable(opaque(text), 1)
+            Build.append(card, Build.label("\(comment.author)  ·  \(comment.when)", classes: ["dim-label"], xalign: 0),
+                         text)
+            Build.append(comments, card)
+            shownComments += 1
+        }
+        if count == 0 && viewModel.comments.state == .empty(text: tr("No comments yet.")) {
+            Build.append(comments, Build.label(tr("No comments yet."), classes: ["dim-label"], xalign: 0))
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import CGtk
+import GLibRuntime
+import MayunCore
+
+/// A user or organisation: profile header over a notebook of Events, Projects, Starred and Watched.
+@MainActor
+final class UserPage: Page {
+    private let viewModel: UserViewModel
+    private let avatar: Widget
+    private let name: Widget
+    private let subtitle: Widget
+    private let bio: Widget
+    private let counts: Widget
+    private let links: Widget
+    private let notebook: Widget
+    private let images: ImageLoader
+    private var listPages: [Page] = []
+    private var ticket: ImageTicket?
+    /// Kept for the page's lifetime: its bindings and signal handlers refer to it.
+    private var events: PagedListView<GiteeEvent>?
+
+    init(viewModel: UserViewModel, images: ImageLoader) {
+        self.viewModel = viewModel
+        self.images = images
+        avatar = widget(gtk_image_new_from_icon_name("avatar-default-symbolic"))
+        gtk_image_set_pixel_size(opaque(avatar), 72)
+        gtk_widget_set_overflow(avatar, GTK_OVERFLOW_HIDDEN)
+        gtk_widget_set_valign(avatar, GTK_ALIGN_START)
+        Build.addClasses(avatar, ["avatar"])
+        name = Build.label("", classes: ["title-2"], xalign: 0)
+        subtitle = Build.label("", classes: ["dim-label"], xalign: 0)
+        bio = Build.label("", wrap: true, xalign: 0)
+        counts = Build.label("", classes: ["dim-label"], xalign: 0)
+        links = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+        notebook = widget(gtk_notebook_new())
+        gtk_widget_set_vexpand(notebook, 1)
+        let root = Build.box(GTK_ORIENTATION_VERTICAL)
+        let bindings = BindingBag()
+        super.init(root: root, bindings: bindings)
+
+        let text = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+        gtk_widget_set_hexpand(text, 1)
+        Build.append(text, name, subtitle, bio, counts, links)
+        let header = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 16, classes: ["user-header"])
+        Build.margins(header, 20)
+        Build.append(header, avatar, text)
+        Build.append(root, header, notebook)
+
+        let events = PagedListView(list: viewModel.events, adapter: RowAdapter(
+            make: { EventRowView(images: images) },
+            bind: { row, index in if let event = viewModel.event(at: index) { (row as? EventRowView)?.show(event) } },
+            activate: { viewModel.openEvent(at: $0) }, retryMore: { viewModel.events.retry() }), bindings: bindings)
+        self.events = events
+        connect(raw(events.root), "map", main: { viewModel.events.start() })
+        gtk_notebook_append_page(opaque(notebook), events.root, gtk_label_new(tr("Events")))
+        for list in [viewModel.projects, viewModel.starred, viewModel.watched] {
+            let page = ProjectListPage(viewModel: list, images: images)
+            listPages.append(page)
+            gtk_notebook_append_page(opaque(notebook), page.root, gtk_label_new(list.title))
+        }
+        bindings.bind { [unowned self] in showProfile() }
+        connect(raw(root), "map", main: { viewModel.start() })
+    }
+
+    override var title: String { viewModel.title }
+
+    private func showProfile() {
+        gtk_label_set_text(opaque(name), viewModel.name)
+        gtk_label_set_text(opaque(subtitle), viewModel.subtitle)
+        gtk_label_set_text(opaque(bio), viewModel.bio)
+        gtk_widget_set_visible(bio, viewModel.bio.isEmpty ? 0 : 1)
+        gtk_label_set_text(opaque(counts), [viewModel.counts, viewModel.joined].filter { !$0.isEmpty }
+            .joined(separator: "  ·  "))
+        while let child = gtk_widget_get_first_child(links) { gtk_box_remove(typed(links), child) }
+        for link in viewModel.links {
+            let button = widget(gtk_link_button_new_with_label(link.url.absoluteString, link.title))
+            Build.append(links, button)
+        }
+        // An organisation has only projects: hide Events, Starred and Watched.
+        let organization = viewModel.isOrganization
+        for index in [0, 2, 3] {
+            if let page = gtk_notebook_get_nth_page(opaque(notebook), Int32(index)) {
+                gtk_widget_set_visible(page, organization ? 0 : 1)
+            }
+        }
+        if let url = viewModel.avatarURL, ticket == nil {
+            ticket = images.load(url) { [weak self] texture in
+                guard let self, let texture else { return }
+                gtk_image_set_from_paintable(opaque(self.avatar), OpaquePointer(texture))
+            }
+        }
+    }
+}
