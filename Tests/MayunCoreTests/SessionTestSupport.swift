@@ -67,16 +67,12 @@ enum SessionFixtures {
     }
 }
 
-/// A session on a scripted transport. Password logins go through a client that shares the session's `auth` and the
-/// same transport, as the app's default does with its own libsoup session.
+/// A session on a scripted transport (no retries, so a scripted 5xx is final).
 @MainActor
 func makeSession(transport: ScriptedTransport, store: (any CredentialStore)?, environment: [String: String] = [:],
                  server: String = SessionFixtures.server) -> Session {
     let client = GiteeClient(configuration: GiteeConfiguration(server: server, retry: .none), transport: transport)
-    return Session(client: client, store: store, environment: environment) { application in
-        GiteeClient(configuration: GiteeConfiguration(server: server, retry: .none, oauthClient: application),
-                    auth: client.auth, transport: transport)
-    }
+    return Session(client: client, store: store, environment: environment)
 }
 
 /// Runs an async body to completion on the main actor, turning the GLib main loop meanwhile.

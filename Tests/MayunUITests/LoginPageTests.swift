@@ -16,10 +16,7 @@ final class LoginPageTests: XCTestCase {
             let client = GiteeClient(configuration: GiteeConfiguration(server: "http://127.0.0.1:9", retry: .none),
                                      transport: transport)
             let session = Session(client: client, store: nil,
-                                  environment: ["MAYUN_OAUTH_CLIENT_ID": "app", "MAYUN_OAUTH_CLIENT_SECRET": "secret"]) {
-                GiteeClient(configuration: GiteeConfiguration(server: "http://127.0.0.1:9", retry: .none, oauthClient: $0),
-                            auth: client.auth, transport: transport)
-            }
+                                  environment: ["MAYUN_OAUTH_CLIENT_ID": "app", "MAYUN_OAUTH_CLIENT_SECRET": "secret"])
             let viewModel = LoginViewModel(session: session)
             let page = LoginPage(viewModel: viewModel)
             let window = gtk_window_new()!

@@ -104,6 +104,12 @@ public final class Coordinator {
             CommitViewModel(repo: repo, sha: sha, client: services.client)
         case .user(let login):
             UserViewModel(login: login, coordinator: self)
+        case .followers(let login):
+            PeopleListViewModel(title: tr("Followers"), emptyText: tr("No followers yet."),
+                                endpoint: Endpoints.followers(login), cacheKey: "followers/\(login)", coordinator: self)
+        case .following(let login):
+            PeopleListViewModel(title: tr("Following"), emptyText: tr("Not following anyone yet."),
+                                endpoint: Endpoints.following(login), cacheKey: "following/\(login)", coordinator: self)
         case .issues(let repo):
             IssuesViewModel(repo: repo, coordinator: self)
         case .issue(let repo, let number):

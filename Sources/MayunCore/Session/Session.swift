@@ -34,7 +34,6 @@ public final class Session {
     @ObservationIgnored public let client: GiteeClient
     @ObservationIgnored public let vault: SecretVault
     @ObservationIgnored private let environmentToken: String?
-    @ObservationIgnored private let makePasswordClient: @MainActor (OAuthClient) -> GiteeClient
     @ObservationIgnored private var pendingAction: (@MainActor () -> Void)?
     /// While a login or the restore is running, credential changes are handled by that flow, not by `onChange`.
     @ObservationIgnored private var flowInProgress = false
@@ -42,18 +41,14 @@ public final class Session {
 
     /// - Parameters:
     ///   - store: the keyring (`nil` when none can exist, e.g. no session bus).
-    ///   - makePasswordClient: the client that sends the password grant for an OAuth application. It must share
-    ///     `client.auth`. GiteeKit reads the application from its (immutable) configuration, so by default a client
-    ///     with the same configuration plus the application is made for the login call.
+    ///   - environment: `MAYUN_TOKEN`, `MAYUN_OAUTH_CLIENT_ID`, `MAYUN_OAUTH_CLIENT_SECRET` are read from it.
     public init(client: GiteeClient, store: (any CredentialStore)?,
-                environment: [String: String] = ProcessInfo.processInfo.environment,
-                makePasswordClient: (@MainActor (OAuthClient) -> GiteeClient)? = nil) {
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.client = client
         vault = SecretVault(store: store, server: client.configuration.server)
         oauth = OAuthClientSettings(vault: vault, environment: environment)
         let token = environment["MAYUN_TOKEN"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         environmentToken = token.isEmpty ? nil : token
-        self.makePasswordClient = makePasswordClient ?? Self.passwordClient(sharing: client)
         client.auth.onChange = { [weak self] credential in self?.credentialChanged(credential) }
     }
 
@@ -72,9 +67,8 @@ public final class Session {
         guard let application = oauth.client else {
             throw .validation(tr("Password login needs an OAuth application: enter its client ID and secret in Settings."))
         }
-        let loginClient = makePasswordClient(application)
         try await runLogin {
-            try await loginClient.logIn(username: email, password: password)
+            try await self.client.logIn(username: email, password: password, application: application)
             return try await self.fetchUserAfterLogin()
         }
     }
@@ -201,19 +195,6 @@ public final class Session {
     }
 
     // MARK: Helpers
-
-    private static func passwordClient(sharing client: GiteeClient) -> @MainActor (OAuthClient) -> GiteeClient {
-        { [weak client] application in
-            guard let client else { return GiteeClient(configuration: GiteeConfiguration(oauthClient: application)) }
-            if client.configuration.oauthClient == application { return client }
-            var configuration = client.configuration
-            configuration.oauthClient = application
-            configuration.cacheDirectory = nil  // the token call is never cached; leave the disk cache to the main client
-            let loginClient = GiteeClient(configuration: configuration, auth: client.auth)
-            loginClient.log = client.log
-            return loginClient
-        }
-    }
 
     private static func giteeError(_ error: any Error) -> GiteeError {
         if let error = error as? GiteeError { return error }

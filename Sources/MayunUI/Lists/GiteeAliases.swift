@@ -5,3 +5,4 @@ typealias GiteeContent = GiteeKit.Content
 typealias GiteeCommit = GiteeKit.Commit
 typealias GiteeIssue = GiteeKit.Issue
 typealias GiteeEvent = GiteeKit.Event
+typealias GiteeUser = GiteeKit.User

@@ -41,6 +41,14 @@ enum LoginForm {
         return link
     }
 
+    /// A wrapping paragraph whose natural width stays readable (about 60 characters), so the form keeps its column
+    /// width instead of stretching to the window.
+    static func paragraph(_ text: String, classes: [String] = []) -> Widget {
+        let label = Build.label(text, classes: classes, wrap: true, xalign: 0)
+        gtk_label_set_max_width_chars(opaque(label), 60)
+        return label
+    }
+
     static func text(of entry: Widget) -> String {
         gtk_editable_get_text(OpaquePointer(entry)).map { String(cString: $0) } ?? ""
     }

@@ -32,11 +32,11 @@ final class LoginPage: Page {
         tokenEntry = LoginForm.passwordEntry(text: viewModel.token, accessibleLabel: viewModel.tokenLabel)
         guidance = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 8, classes: ["card", "login-guidance"])
         methodStack = widget(gtk_stack_new())
-        errorLabel = Build.label("", classes: ["error", "login-error"], wrap: true, xalign: 0)
+        errorLabel = LoginForm.paragraph("", classes: ["error", "login-error"])
         submitButton = widget(gtk_button_new())
         submitLabel = Build.label(viewModel.submitLabel)
         spinner = widget(gtk_spinner_new())
-        storageNotice = Build.label("", classes: ["dim-label", "login-storage-notice"], wrap: true, xalign: 0)
+        storageNotice = LoginForm.paragraph("", classes: ["dim-label", "login-storage-notice"])
         super.init(root: scroller)
 
         let column = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 14, classes: ["login-form"])
@@ -64,6 +64,7 @@ final class LoginPage: Page {
         let title = Build.label(viewModel.title, classes: ["title-1"], wrap: true)
         let subtitle = Build.label(viewModel.subtitle, classes: ["dim-label"], wrap: true)
         gtk_label_set_justify(opaque(subtitle), GTK_JUSTIFY_CENTER)
+        gtk_label_set_max_width_chars(opaque(subtitle), 50)
         Build.append(box, icon, title, subtitle)
         return box
     }
@@ -88,8 +89,9 @@ final class LoginPage: Page {
 
     private func methodPages() -> Widget {
         gtk_stack_set_transition_type(opaque(methodStack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-        gtk_stack_set_vhomogeneous(opaque(methodStack), 0)
-        gtk_stack_set_interpolate_size(opaque(methodStack), 1)
+        // Both ways keep one height, so Log In stays put when switching. (GTK 4.8 also measures a non-homogeneous
+        // stack of wrapping labels far too wide, which stretched the form across the window.)
+        gtk_stack_set_vhomogeneous(opaque(methodStack), 1)
 
         let passwordPage = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 10)
         Build.append(passwordPage, LoginForm.field(viewModel.emailLabel, emailEntry),
@@ -97,7 +99,7 @@ final class LoginPage: Page {
         gtk_stack_add_named(opaque(methodStack), passwordPage, LoginMethod.password.rawValue)
 
         let tokenPage = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 10)
-        let explanation = Build.label(viewModel.tokenExplanation, classes: ["dim-label"], wrap: true, xalign: 0)
+        let explanation = LoginForm.paragraph(viewModel.tokenExplanation, classes: ["dim-label"])
         let link = LoginForm.link(viewModel.tokenPageLabel, url: viewModel.tokenPageURL)
         Build.append(tokenPage, LoginForm.field(viewModel.tokenLabel, tokenEntry), explanation, link)
         gtk_stack_add_named(opaque(methodStack), tokenPage, LoginMethod.token.rawValue)
@@ -106,7 +108,7 @@ final class LoginPage: Page {
 
     /// Shown instead of a dead form when no OAuth application is set: where to make one and where to enter it.
     private func guidanceCard() -> Widget {
-        let text = Build.label(viewModel.oauthGuidance ?? "", wrap: true, xalign: 0)
+        let text = LoginForm.paragraph(viewModel.oauthGuidance ?? "")
         let actions = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
         let link = LoginForm.link(viewModel.oauthApplicationsLabel, url: viewModel.oauthApplicationsURL)
         let settings = widget(gtk_button_new_with_label(viewModel.settingsLabel))
@@ -143,6 +145,15 @@ final class LoginPage: Page {
             connect(raw(entry), "activate", main: { [unowned self] in viewModel.submit() })
         }
         connect(raw(submitButton), "clicked", main: { [unowned self] in viewModel.submit() })
+        // Typing can start at once: the first empty field of the current way gets the focus when the page shows.
+        // On the next turn: when Mine switches faces, GTK moves the focus away from the hidden Log Out button after
+        // the map, which would otherwise win.
+        connect(raw(root), "map", main: { [weak self] in Task { @MainActor in self?.focusFirstEmptyField() } })
+    }
+
+    private func focusFirstEmptyField() {
+        let fields = viewModel.method == .token ? [tokenEntry] : [emailEntry, passwordEntry]
+        if let empty = fields.first(where: { LoginForm.text(of: $0).isEmpty }) { gtk_widget_grab_focus(empty) }
     }
 
     private func bind() {
@@ -152,13 +163,13 @@ final class LoginPage: Page {
             for (option, button) in methodButtons where (gtk_toggle_button_get_active(typed(button)) != 0) != (option == method) {
                 gtk_toggle_button_set_active(typed(button), option == method ? 1 : 0)
             }
+            if gtk_widget_get_mapped(root) != 0 { focusFirstEmptyField() }
             gtk_widget_set_visible(guidance, viewModel.oauthGuidance == nil ? 0 : 1)
-            let configured = method == .token || viewModel.isPasswordLoginConfigured
-            gtk_widget_set_sensitive(emailEntry, configured ? 1 : 0)
-            gtk_widget_set_sensitive(passwordEntry, configured ? 1 : 0)
         }
         bindings.bind { [unowned self] in
             gtk_widget_set_sensitive(submitButton, viewModel.canSubmit ? 1 : 0)
+            // The theme's suggested-action colour looks the same when insensitive: fade it so "not yet" is visible.
+            gtk_widget_set_opacity(submitButton, viewModel.canSubmit || viewModel.isSubmitting ? 1 : 0.5)
             gtk_label_set_text(opaque(submitLabel), viewModel.submitLabel)
             Accessibility.setLabel(submitButton, viewModel.submitLabel)
             gtk_widget_set_visible(spinner, viewModel.isSubmitting ? 1 : 0)

@@ -16,11 +16,11 @@ final class OAuthSettingsGroup {
         root = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 10, classes: ["card", "settings-group", "oauth-settings"])
         idEntry = LoginForm.entry(text: viewModel.clientID, accessibleLabel: viewModel.clientIDLabel)
         secretEntry = LoginForm.passwordEntry(text: viewModel.clientSecret, accessibleLabel: viewModel.clientSecretLabel)
-        let explanation = Build.label(viewModel.explanation, classes: ["dim-label"], wrap: true, xalign: 0)
+        let explanation = LoginForm.paragraph(viewModel.explanation, classes: ["dim-label"])
         let link = LoginForm.link(viewModel.applicationsLabel, url: viewModel.applicationsURL)
-        let environment = Build.label(viewModel.environmentNotice ?? "", classes: ["dim-label"], wrap: true, xalign: 0)
+        let environment = LoginForm.paragraph(viewModel.environmentNotice ?? "", classes: ["dim-label"])
         gtk_widget_set_visible(environment, viewModel.environmentNotice == nil ? 0 : 1)
-        let storage = Build.label("", classes: ["dim-label"], wrap: true, xalign: 0)
+        let storage = LoginForm.paragraph("", classes: ["dim-label"])
         let status = Build.label("", classes: ["dim-label"], xalign: 0)
         gtk_widget_set_hexpand(status, 1)
         let save = widget(gtk_button_new_with_label(viewModel.saveLabel))
@@ -47,6 +47,7 @@ final class OAuthSettingsGroup {
         })
         bindings.bind {
             gtk_widget_set_sensitive(save, viewModel.canSave ? 1 : 0)
+            gtk_widget_set_opacity(save, viewModel.canSave ? 1 : 0.5)  // the theme's suggested-action has no dim look
             gtk_label_set_text(opaque(status), viewModel.status ?? "")
             let notice = viewModel.storageNotice ?? ""
             gtk_label_set_text(opaque(storage), notice)

@@ -1,0 +1,39 @@
+import Foundation
+import GiteeKit
+import Observation
+
+/// A list of people (followers, following); a click opens the person's page.
+@MainActor
+@Observable
+public final class PeopleListViewModel {
+    public let title: String
+    public let people: PagedListViewModel<User>
+    @ObservationIgnored private weak var coordinator: Coordinator?
+
+    init(title: String, emptyText: String, endpoint: Endpoint<[User]>, cacheKey: String, coordinator: Coordinator) {
+        self.title = title
+        self.coordinator = coordinator
+        let client = coordinator.services.client
+        people = PagedListViewModel<User>(
+            emptyText: emptyText, cache: coordinator.services.store?.listCache(for: cacheKey, of: User.self)
+        ) { pagination in try await client.page(endpoint, at: pagination) }
+    }
+
+    public func row(at index: Int) -> SimpleRow? {
+        guard people.items.indices.contains(index) else { return nil }
+        let user = people.items[index]
+        return SimpleRow(iconName: "avatar-default-symbolic", title: user.name.nonEmpty ?? user.login,
+                         subtitle: user.name == user.login ? "" : user.login)
+    }
+
+    public func start() { people.start() }
+
+    public func activate(at index: Int) {
+        guard people.items.indices.contains(index) else { return }
+        coordinator?.push(.user(login: people.items[index].login))
+    }
+}
+
+extension PeopleListViewModel: Refreshable {
+    public func refresh() { people.refresh() }
+}

@@ -1,0 +1,22 @@
+import CGtk
+import GLibRuntime
+import MayunCore
+
+/// Followers or following: a list of people.
+@MainActor
+final class PeopleListPage: Page {
+    private let viewModel: PeopleListViewModel
+    private let list: PagedListView<GiteeUser>
+
+    init(viewModel: PeopleListViewModel) {
+        self.viewModel = viewModel
+        let bindings = BindingBag()
+        list = PagedListView(list: viewModel.people, adapter: SimpleRowView.adapter(
+            row: { viewModel.row(at: $0) }, activate: { viewModel.activate(at: $0) },
+            retryMore: { viewModel.people.retry() }), bindings: bindings)
+        super.init(root: list.root, bindings: bindings)
+        connect(raw(root), "map", main: { viewModel.start() })
+    }
+
+    override var title: String { viewModel.title }
+}
