@@ -228,6 +228,24 @@ final class EndpointTests: XCTestCase {
         }
     }
 
+    func testFollowersAndFollowing() {
+        onMainLoop {
+            let client = Fake.client()
+            let world = Fake.server.world
+            let popular = try XCTUnwrap(world.users.first { $0.followers > 30 && !$0.isOrganization })
+            let profile = try await client.send(Endpoints.user(popular.login))
+            let first = try await client.page(Endpoints.followers(popular.login))
+            XCTAssertEqual(first.items.count, 20)
+            XCTAssertEqual(first.totalCount, profile.followers, "the list matches the profile's count")
+            XCTAssertFalse(first.items.contains { $0.login == popular.login })
+            let second = try await client.page(Endpoints.followers(popular.login), at: first.next)
+            XCTAssertTrue(Set(first.items.map(\.id)).isDisjoint(with: second.items.map(\.id)))
+            let following = try await client.page(Endpoints.following(popular.login, perPage: 100))
+            XCTAssertEqual(following.totalCount, profile.following)
+            XCTAssertEqual(following.items.count, min(100, profile.following ?? 0))
+        }
+    }
+
     func testMeAndMyLists() {
         onMainLoop {
             let client = Fake.client(credential: Fake.demoToken)

@@ -39,6 +39,7 @@ final class SpecConformanceTests: XCTestCase {
             let issues = try await client.page(Endpoints.issues(owner: project.ownerPath, repo: project.repoPath, state: .all))
             let issue = try XCTUnwrap(issues.items.first { $0.commentCount > 0 })
             let org = try XCTUnwrap(world.users.first { $0.isOrganization })
+            let busy = try XCTUnwrap(world.users.first { $0.followers > 3 && $0.following > 3 })
             let calls: [(spec: String, method: String, url: String, form: [QueryItem]?)] = [
                 ("/v5/repos/:owner/:repo", "get", repo, nil),
                 ("/v5/repos/:owner/:repo/readme", "get", "\(repo)/readme", nil),
@@ -64,6 +65,10 @@ final class SpecConformanceTests: XCTestCase {
                 ("/v5/users/:username/starred", "get", "/api/v5/users/mayun-demo/starred", nil),
                 ("/v5/users/:username/subscriptions", "get", "/api/v5/users/mayun-demo/subscriptions", nil),
                 ("/v5/users/:username/events", "get", "/api/v5/users/mayun-demo/events", nil),
+                ("/v5/users/:username/followers", "get", "/api/v5/users/\(busy.login)/followers", nil),
+                ("/v5/users/:username/following", "get", "/api/v5/users/\(busy.login)/following", nil),
+                ("/v5/user/followers", "get", "/api/v5/user/followers", nil),
+                ("/v5/user/following", "get", "/api/v5/user/following", nil),
                 ("/v5/users/:username/received_events", "get", "/api/v5/users/mayun-demo/received_events", nil),
                 ("/v5/orgs/:org", "get", "/api/v5/orgs/\(org.login)", nil),
                 ("/v5/orgs/:org/repos", "get", "/api/v5/orgs/\(org.login)/repos", nil),

@@ -32,7 +32,7 @@ struct Renderer {
         members += [
             ("blog", .text(user.blog)), ("weibo", .text(user.weibo)), ("bio", .string(user.bio ?? "")),
             ("public_repos", .int(world.projectsByOwner[user.id]?.count ?? 0)), ("public_gists", .int(0)),
-            ("followers", .int(user.followers)), ("following", .int(user.following)),
+            ("followers", .int(state.followers(of: user).count)), ("following", .int(state.following(of: user).count)),
             ("stared", .int(state.starredProjects(of: user.id).count)), ("watched", .int(state.watchedProjects(of: user.id).count)),
             ("created_at", .string(giteeTime(user.createdAt))), ("updated_at", .string(giteeTime(user.createdAt + 86_400 * 30))),
         ]

@@ -61,6 +61,16 @@ extension FakeGiteeServer {
             let events = followed.flatMap { state.userEvents(of: $0) }.sorted { $0.time > $1.time }
             return eventList(events, request)
         }
+        for relation in ["followers", "following"] {
+            router.add("GET", "/api/v5/users/:login/\(relation)") { [unowned self] request, parameters in
+                guard let user = world.user(login: parameters["login"] ?? "") else { return .notFound("User Not Found") }
+                return userList(relation == "followers" ? state.followers(of: user) : state.following(of: user), request)
+            }
+            router.add("GET", "/api/v5/user/\(relation)") { [unowned self] request, _ in
+                guard let viewer = request.viewer else { return Self.loginRequired }
+                return userList(relation == "followers" ? state.followers(of: viewer) : state.following(of: viewer), request)
+            }
+        }
         router.add("POST", "/oauth/token") { [unowned self] request, _ in
             authority.grant(request.query.merging(request.form) { $1 })
         }
@@ -71,6 +81,12 @@ extension FakeGiteeServer {
         let renderer = self.renderer
         return .json(.array(slice.compactMap { world.project(id: $0).map { renderer.project($0, viewerID: request.viewer?.id) } }),
                      headers: headers)
+    }
+
+    private func userList(_ ids: [Int], _ request: FakeRequest) -> FakeResponse {
+        let (slice, headers) = Paging.numbered(ids, request)
+        let renderer = self.renderer
+        return .json(.array(slice.compactMap { world.user(id: $0).map(renderer.userBasic) }), headers: headers)
     }
 
     private func eventList(_ events: [JSONEventSeed], _ request: FakeRequest) -> FakeResponse {

@@ -11,8 +11,8 @@ public struct FakeUser: Sendable, Hashable {
     let weibo: String?
     let email: String?
     let createdAt: Int
-    let followers: Int
-    let following: Int
+    public let followers: Int
+    public let following: Int
 }
 
 /// A repository of the generated world. Counts are the generated baseline; stars and watches made through the API

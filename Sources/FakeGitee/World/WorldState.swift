@@ -18,6 +18,8 @@ public final class WorldState {
     private var nextIssueID = 50_000_000
     private var contentCache: [String: RepositoryContent] = [:]
     private var commitCache: [String: [FakeCommit]] = [:]
+    private var followerCache: [Int: [Int]] = [:]
+    private var followingCache: [Int: [Int]] = [:]
 
     init(world: World, stateFile: String?) {
         self.world = world
@@ -91,6 +93,35 @@ public final class WorldState {
             if !picks.contains(id) { picks.append(id) }
         }
         return picks
+    }
+
+    // MARK: Followers
+
+    /// Who follows `user`: as many of the world's people as the profile's count says (capped by the world's size).
+    func followers(of user: FakeUser) -> [Int] {
+        if let list = followerCache[user.id] { return list }
+        let list = picks(userID: user.id, salt: 37, count: min(user.followers, world.users.count - 1))
+        followerCache[user.id] = list
+        return list
+    }
+
+    func following(of user: FakeUser) -> [Int] {
+        if let list = followingCache[user.id] { return list }
+        let list = picks(userID: user.id, salt: 41, count: min(user.following, world.users.count - 1))
+        followingCache[user.id] = list
+        return list
+    }
+
+    /// `count` distinct user ids other than `userID`, in a seeded order.
+    private func picks(userID: Int, salt: UInt64, count: Int) -> [Int] {
+        var random = SeededRandom(seed: world.seed, UInt64(userID), salt)
+        var chosen: [Int] = []
+        var seen: Set<Int> = [userID]
+        while chosen.count < count {
+            let id = random.int(1...world.users.count)
+            if seen.insert(id).inserted { chosen.append(id) }
+        }
+        return chosen
     }
 
     // MARK: Issues
