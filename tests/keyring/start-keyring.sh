@@ -27,7 +27,12 @@ mkdir -p "$keyring_home/data" "$keyring_home/runtime"
 chmod 700 "$keyring_home/data" "$keyring_home/runtime"
 daemon_pid=""
 cleanup() {
-    if [ -n "$daemon_pid" ]; then kill "$daemon_pid" 2>/dev/null || true; fi
+    if [ -n "$daemon_pid" ]; then
+        kill "$daemon_pid" 2>/dev/null || true
+        # The daemon writes its keyring files (creating their folder again) as it exits: wait for it, up to 5 s.
+        tries=0
+        while kill -0 "$daemon_pid" 2>/dev/null && [ $tries -lt 50 ]; do sleep 0.1; tries=$((tries + 1)); done
+    fi
     rm -rf "$keyring_home"
 }
 trap cleanup EXIT
