@@ -76,10 +76,10 @@ test-unit:
 	$(SWIFT) build --build-tests 2>&1 | $(QUIET_SWIFT)
 	$(call banner,XCTest under Xvfb + dbus-run-session (MAYUN_REQUIRE_DISPLAY=1))
 	@state=$$(mktemp -d); trap 'rm -rf "$$state"' EXIT; \
-	MAYUN_REQUIRE_DISPLAY=1 GSK_RENDERER=cairo \
+	MAYUN_REQUIRE_DISPLAY=1 MAYUN_REQUIRE_KEYRING=1 GSK_RENDERER=cairo \
 	XDG_CONFIG_HOME=$$state/config XDG_CACHE_HOME=$$state/cache XDG_DATA_HOME=$$state/data \
 	    xvfb-run -a -s '-screen 0 1280x1024x24 -nolisten tcp' \
-	    dbus-run-session -- $(SWIFT) test --skip-build 2>&1 | $(QUIET_XCTEST)
+	    dbus-run-session -- tests/keyring/start-keyring.sh $(SWIFT) test --skip-build 2>&1 | $(QUIET_XCTEST)
 
 # desktop-file-validate, appstreamcli validate, glib-compile-schemas --strict (meson-wrapper/meson.build).
 test-meson:

@@ -73,9 +73,11 @@ final class CoordinatorTests: XCTestCase {
             let coordinator = makeCoordinator()
             XCTAssertTrue(coordinator.makeViewModel(for: .settings) is SettingsViewModel)
             XCTAssertTrue(coordinator.makeViewModel(for: .projects(.popular)) is ProjectListViewModel)
-            let pending = coordinator.makeViewModel(for: .issues(repo)) as? PendingScreenViewModel
+            XCTAssertTrue(coordinator.makeViewModel(for: .issues(repo)) is IssuesViewModel)
+            XCTAssertTrue(coordinator.makeViewModel(for: .tree(repo, ref: "dev", path: "src")) is TreeViewModel)
+            XCTAssertTrue(coordinator.makeViewModel(for: .user(login: "li")) is UserViewModel)
+            let pending = coordinator.makeViewModel(for: .userList(login: "li", .starred)) as? PendingScreenViewModel
             XCTAssertEqual(pending?.message, "Not loaded yet")
-            XCTAssertEqual(pending?.title, "Issues")
         }
     }
 

@@ -82,11 +82,16 @@ final class ProjectViewModelTests: XCTestCase {
             viewModel.toggleStar()
             XCTAssertEqual(coordinator.routes.last, .login)
             XCTAssertFalse(viewModel.star.isOn, "nothing changes before the login")
-            coordinator.services.client.auth.use(.personalToken("fresh"))
-            coordinator.loginSucceeded()
-            XCTAssertEqual(coordinator.routes.last, .project(sampleRepo), "the login page closes")
+            transport.responses["/api/v5/user"] = HTTPResponse(status: 200, body: Data(#"{"id":7,"login":"li"}"#.utf8))
+            guard let login = coordinator.top?.viewModel as? LoginViewModel else { return XCTFail("no login page") }
+            login.select(.token)
+            login.setToken("fresh")
+            login.submit()
+            waitUntil("the login page closes") { coordinator.routes.last == .project(sampleRepo) }
             XCTAssertTrue(viewModel.star.isOn, "and the star the person asked for happens")
             waitUntil("the PUT") { transport.requests.contains { $0.method == "PUT" } }
+            let put = try XCTUnwrap(transport.requests.first { $0.method == "PUT" })
+            XCTAssertEqual(put.header("Authorization"), "Bearer fresh")
         }
     }
 

@@ -28,21 +28,19 @@ extension Coordinator {
         showToast(message)
     }
 
-    /// Runs `action` now when logged in; otherwise opens the login page and runs it once the login succeeds.
+    /// Runs `action` now when logged in; otherwise opens the login page, and the session runs it once the login
+    /// succeeds (a login page closed without logging in drops it, so it never fires later by surprise).
     public func requireLogin(then action: @escaping @MainActor () -> Void) {
         if services.client.auth.isLoggedIn {
             action()
         } else {
-            pendingAfterLogin = action
+            services.session.afterLogin(action)
             push(.login)
         }
     }
 
-    /// Called by the login page when it succeeded: closes it and finishes what the person was doing.
+    /// Called by the login page after it succeeded (the session has already finished the pending action).
     public func loginSucceeded() {
         if case .login? = stack.last?.route { pop() }
-        let action = pendingAfterLogin
-        pendingAfterLogin = nil
-        action?()
     }
 }

@@ -30,7 +30,6 @@ public final class Coordinator {
     public internal(set) var toast: Toast?
     /// Browser and clipboard, provided by MayunUI.
     @ObservationIgnored public weak var platform: (any PlatformActions)?
-    @ObservationIgnored var pendingAfterLogin: (@MainActor () -> Void)?
     @ObservationIgnored private var nextScreenID = 1
 
     public init(environment: AppEnvironment, preferences: any PreferencesStore, services: AppServices) {
@@ -118,6 +117,12 @@ public final class Coordinator {
             CreateIssueViewModel(repo: repo, drafts: services.drafts, client: services.client, coordinator: self)
         case .project(let repo):
             ProjectViewModel(repo: repo, services: services, coordinator: self)
+        case .blob(let repo, let ref, let path):
+            BlobViewModel(repo: repo, ref: ref, path: path, coordinator: self)
+        case .readme(let repo, let ref):
+            BlobViewModel(readmeOf: repo, ref: ref, coordinator: self)
+        case .image(let repo, let ref, let path):
+            ImageViewModel(repo: repo, ref: ref, path: path, coordinator: self)
         case .login:
             LoginViewModel(session: services.session, onLoggedIn: { [weak self] in self?.loginSucceeded() },
                            onOpenSettings: { [weak self] in self?.push(.settings) })
@@ -150,9 +155,13 @@ public final class Coordinator {
         -> ProjectListViewModel
     {
         let client = services.client
+        let session = services.session
         let cache = cacheKey.flatMap { services.store?.listCache(for: $0, of: Project.self) }
         let list = PagedListViewModel<Project>(emptyText: emptyText, cache: cache) { pagination in
-            try await client.page(endpoint, at: pagination)
+            // The saved login is read from the keyring asynchronously; wait for it so that the first page already
+            // carries the token (and so the "starred by me" badges).
+            await session.start()
+            return try await client.page(endpoint, at: pagination)
         }
         return ProjectListViewModel(title: title, list: list) { [weak self] project in self?.open(project) }
     }

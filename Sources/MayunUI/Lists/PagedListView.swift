@@ -34,8 +34,7 @@ final class PagedListView<Item: Sendable> {
     private let store = g_list_store_new(GType(20 << 2))!  // G_TYPE_OBJECT
     private let listView: Widget
     private let scroller: Widget
-    private let content: Widget
-    private let status: StatusView
+    private let states: StateStack
     private let banner: ListBanner
     private var shownCount = 0
     private var shownGeneration = -1
@@ -46,8 +45,6 @@ final class PagedListView<Item: Sendable> {
         self.adapter = adapter
         root = Build.box(GTK_ORIENTATION_VERTICAL)
         banner = ListBanner { list.retry() }
-        status = StatusView(iconName: "content-loading-symbolic", title: "")
-        status.setAction(title: tr("Retry")) { list.retry() }
         let factory = gtk_signal_list_item_factory_new()!
         let selection = gtk_no_selection_new(store)  // takes the store's reference
         listView = widget(gtk_list_view_new(selection, factory))
@@ -58,10 +55,8 @@ final class PagedListView<Item: Sendable> {
         gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(opaque(scroller), listView)
         gtk_widget_set_vexpand(scroller, 1)
-        content = widget(gtk_stack_new())
-        gtk_stack_add_named(opaque(content), status.root, "status")
-        gtk_stack_add_named(opaque(content), scroller, "rows")
-        Build.append(root, banner.root, content)
+        states = StateStack(content: scroller, failureTitle: tr("Could not load this list")) { list.retry() }
+        Build.append(root, banner.root, states.root)
 
         connectFactory(UnsafeMutableRawPointer(factory))
         connect(raw(listView), "activate", mainWithArguments: { [unowned self] arguments in
@@ -75,7 +70,7 @@ final class PagedListView<Item: Sendable> {
         }
         bindings.bind { [unowned self] in
             sync(count: list.items.count, generation: list.generation)
-            render(list.state)
+            states.show(list.state)
         }
         bindings.bind { [unowned self] in
             banner.show(list.banner)
@@ -127,31 +122,6 @@ final class PagedListView<Item: Sendable> {
         g_list_store_append(store, object)
         g_object_unref(object)
         footer = UnsafeMutableRawPointer(object)
-    }
-
-    private func render(_ state: ScreenState) {
-        switch state {
-        case .content:
-            gtk_stack_set_visible_child_name(opaque(content), "rows")
-            return
-        case .notLoaded(let message):
-            status.update(iconName: "content-loading-symbolic", title: message, detail: "")
-            status.showSpinner(false)
-            status.showAction(false)
-        case .loading:
-            status.update(iconName: nil, title: tr("Loading…"), detail: "")
-            status.showSpinner(true)
-            status.showAction(false)
-        case .empty(let text):
-            status.update(iconName: "folder-symbolic", title: text, detail: "")
-            status.showSpinner(false)
-            status.showAction(false)
-        case .failed(let message):
-            status.update(iconName: "network-error-symbolic", title: tr("Could not load this list"), detail: message)
-            status.showSpinner(false)
-            status.showAction(true)
-        }
-        gtk_stack_set_visible_child_name(opaque(content), "status")
     }
 
     // MARK: Infinite scroll

@@ -6,7 +6,7 @@ import MayunCore
 @MainActor
 final class ProjectRowView: ListRow {
     let root: Widget
-    private let avatar: Widget
+    private let avatar: AvatarView
     private let name: Widget
     private let fullName: Widget
     private let badges: Widget
@@ -14,17 +14,10 @@ final class ProjectRowView: ListRow {
     private let language: Widget
     private let counts: Widget
     private let updated: Widget
-    private let images: ImageLoader
-    private var ticket: ImageTicket?
 
     init(images: ImageLoader) {
-        self.images = images
         root = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["project-row"])
-        avatar = widget(gtk_image_new_from_icon_name("avatar-default-symbolic"))
-        gtk_image_set_pixel_size(opaque(avatar), 40)
-        gtk_widget_set_valign(avatar, GTK_ALIGN_START)
-        gtk_widget_set_overflow(avatar, GTK_OVERFLOW_HIDDEN)
-        Build.addClasses(avatar, ["avatar"])
+        avatar = AvatarView(size: 40, images: images)
 
         name = Build.label("", classes: ["project-name"], xalign: 0)
         fullName = Build.label("", classes: ["dim-label"], xalign: 0)
@@ -49,7 +42,7 @@ final class ProjectRowView: ListRow {
         let text = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
         gtk_widget_set_hexpand(text, 1)
         Build.append(text, titleLine, summary, metaLine)
-        Build.append(root, avatar, text)
+        Build.append(root, avatar.root, text)
     }
 
     func show(_ row: ProjectRow) {
@@ -61,21 +54,10 @@ final class ProjectRowView: ListRow {
         gtk_label_set_text(opaque(updated), row.updated)
         showBadges(row.badges)
         Accessibility.setLabel(root, row.accessibleLabel)
-
-        ticket?.cancel()
-        gtk_image_set_from_icon_name(opaque(avatar), "avatar-default-symbolic")
-        if let url = row.avatarURL {
-            ticket = images.load(url) { [weak self] texture in
-                guard let self, let texture else { return }
-                gtk_image_set_from_paintable(opaque(self.avatar), OpaquePointer(texture))
-            }
-        }
+        avatar.show(row.avatarURL)
     }
 
-    func unbind() {
-        ticket?.cancel()
-        ticket = nil
-    }
+    func unbind() { avatar.cancel() }
 
     private func showBadges(_ list: [ProjectRow.Badge]) {
         while let child = gtk_widget_get_first_child(badges) { gtk_box_remove(typed(badges), child) }

@@ -36,42 +36,25 @@ final class CommitsPage: Page {
 @MainActor
 final class CommitPage: Page {
     private let viewModel: CommitViewModel
-    private let status: StatusView
     private let column: Widget
-    private let stack: Widget
+    private let states: StateStack
 
     init(viewModel: CommitViewModel) {
         self.viewModel = viewModel
-        status = StatusView(iconName: "content-loading-symbolic", title: tr("Loading…"))
-        status.setAction(title: tr("Retry")) { viewModel.load() }
         column = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 12, classes: ["commit-page"])
         Build.margins(column, 20)
         let scroller = widget(gtk_scrolled_window_new())
         gtk_scrolled_window_set_child(opaque(scroller), column)
-        stack = widget(gtk_stack_new())
-        gtk_stack_add_named(opaque(stack), status.root, "status")
-        gtk_stack_add_named(opaque(stack), scroller, "content")
-        super.init(root: stack)
-        bindings.bind { [unowned self] in render(viewModel.state) }
+        states = StateStack(content: scroller, failureTitle: tr("Could not load this commit")) { viewModel.load() }
+        super.init(root: states.root)
+        bindings.bind { [unowned self] in
+            if viewModel.state == .content { fill() }
+            states.show(viewModel.state)
+        }
         connect(raw(root), "map", main: { viewModel.start() })
     }
 
     override var title: String { viewModel.title }
-
-    private func render(_ state: ScreenState) {
-        switch state {
-        case .content:
-            fill()
-            gtk_stack_set_visible_child_name(opaque(stack), "content")
-        case .failed(let message):
-            status.update(iconName: "network-error-symbolic", title: tr("Could not load this commit"), detail: message)
-            status.showAction(true)
-            gtk_stack_set_visible_child_name(opaque(stack), "status")
-        default:
-            status.showSpinner(true)
-            gtk_stack_set_visible_child_name(opaque(stack), "status")
-        }
-    }
 
     private func fill() {
         while let child = gtk_widget_get_first_child(column) { gtk_box_remove(typed(column), child) }

@@ -6,8 +6,7 @@ import MayunCore
 @MainActor
 final class IssuePage: Page {
     private let viewModel: IssueViewModel
-    private let status: StatusView
-    private let stack: Widget
+    private let states: StateStack
     private let heading: Widget
     private let stateLabel: Widget
     private let byline: Widget
@@ -19,8 +18,6 @@ final class IssuePage: Page {
 
     init(viewModel: IssueViewModel) {
         self.viewModel = viewModel
-        status = StatusView(iconName: "content-loading-symbolic", title: tr("Loading…"))
-        status.setAction(title: tr("Retry")) { viewModel.refresh() }
         heading = Build.label("", classes: ["title-2"], wrap: true, xalign: 0)
         gtk_label_set_selectable(opaque(heading), 1)
         stateLabel = Build.label("", classes: ["badge"])
@@ -31,23 +28,21 @@ final class IssuePage: Page {
         comments = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 10)
         moreComments = widget(gtk_button_new_with_label(tr("Load more comments")))
         gtk_widget_set_halign(moreComments, GTK_ALIGN_CENTER)
-        stack = widget(gtk_stack_new())
-        super.init(root: stack)
+        let column = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 12, classes: ["issue-page"])
+        let scroller = widget(gtk_scrolled_window_new())
+        states = StateStack(content: scroller, failureTitle: tr("Could not load this issue")) { viewModel.refresh() }
+        super.init(root: states.root)
 
         let meta = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
         Build.append(meta, stateLabel, byline)
-        let column = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 12, classes: ["issue-page"])
         Build.margins(column, 24)
         Build.append(column, heading, meta, labels, body,
                      Build.label(tr("Comments"), classes: ["heading"], xalign: 0), comments, moreComments)
-        let scroller = widget(gtk_scrolled_window_new())
         gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(opaque(scroller), column)
-        gtk_stack_add_named(opaque(stack), status.root, "status")
-        gtk_stack_add_named(opaque(stack), scroller, "content")
         connect(raw(moreComments), "clicked", main: { viewModel.comments.loadMore() })
 
-        bindings.bind { [unowned self] in render(viewModel.state) }
+        bindings.bind { [unowned self] in states.show(viewModel.state) }
         bindings.bind { [unowned self] in showIssue(viewModel.heading, viewModel.body) }
         bindings.bind { [unowned self] in showComments(count: viewModel.comments.items.count,
                                                          generation: viewModel.comments.generation) }
@@ -58,19 +53,6 @@ final class IssuePage: Page {
     }
 
     override var title: String { viewModel.title }
-
-    private func render(_ state: ScreenState) {
-        switch state {
-        case .content: gtk_stack_set_visible_child_name(opaque(stack), "content")
-        case .failed(let message):
-            status.update(iconName: "network-error-symbolic", title: tr("Could not load this issue"), detail: message)
-            status.showAction(true)
-            gtk_stack_set_visible_child_name(opaque(stack), "status")
-        default:
-            status.showSpinner(true)
-            gtk_stack_set_visible_child_name(opaque(stack), "status")
-        }
-    }
 
     private func showIssue(_ title: String, _ text: String) {
         gtk_label_set_text(opaque(heading), title)

@@ -169,7 +169,6 @@ final class LoginPage: Page {
         bindings.bind { [unowned self] in
             gtk_widget_set_sensitive(submitButton, viewModel.canSubmit ? 1 : 0)
             // The theme's suggested-action colour looks the same when insensitive: fade it so "not yet" is visible.
-            gtk_widget_set_opacity(submitButton, viewModel.canSubmit || viewModel.isSubmitting ? 1 : 0.5)
             gtk_label_set_text(opaque(submitLabel), viewModel.submitLabel)
             Accessibility.setLabel(submitButton, viewModel.submitLabel)
             gtk_widget_set_visible(spinner, viewModel.isSubmitting ? 1 : 0)

@@ -47,7 +47,6 @@ final class OAuthSettingsGroup {
         })
         bindings.bind {
             gtk_widget_set_sensitive(save, viewModel.canSave ? 1 : 0)
-            gtk_widget_set_opacity(save, viewModel.canSave ? 1 : 0.5)  // the theme's suggested-action has no dim look
             gtk_label_set_text(opaque(status), viewModel.status ?? "")
             let notice = viewModel.storageNotice ?? ""
             gtk_label_set_text(opaque(storage), notice)

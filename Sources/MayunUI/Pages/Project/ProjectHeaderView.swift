@@ -7,25 +7,17 @@ import MayunCore
 @MainActor
 final class ProjectHeaderView {
     let root: Widget
-    private let avatar: Widget
+    private let avatar: AvatarView
     private let name: Widget
     private let humanName: Widget
     private let summary: Widget
     private let facts: Widget
     private let starButton: Widget
     private let watchButton: Widget
-    private let images: ImageLoader
-    private var ticket: ImageTicket?
-    private var shownAvatar: URL?
 
     init(viewModel: ProjectViewModel, images: ImageLoader) {
-        self.images = images
         root = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 12, classes: ["project-header"])
-        avatar = widget(gtk_image_new_from_icon_name("avatar-default-symbolic"))
-        gtk_image_set_pixel_size(opaque(avatar), 64)
-        gtk_widget_set_overflow(avatar, GTK_OVERFLOW_HIDDEN)
-        gtk_widget_set_valign(avatar, GTK_ALIGN_START)
-        Build.addClasses(avatar, ["avatar"])
+        avatar = AvatarView(size: 64, images: images)
         name = Build.label("", classes: ["title-2"], wrap: true, xalign: 0)
         humanName = Build.label("", classes: ["dim-label"], xalign: 0)
         summary = Build.label("", wrap: true, xalign: 0)
@@ -35,7 +27,7 @@ final class ProjectHeaderView {
         gtk_widget_set_hexpand(text, 1)
         Build.append(text, name, humanName, summary, facts)
         let top = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 16)
-        Build.append(top, avatar, text)
+        Build.append(top, avatar.root, text)
 
         starButton = widget(gtk_button_new_with_label(tr("Star")))
         watchButton = widget(gtk_button_new_with_label(tr("Watch")))
@@ -61,12 +53,7 @@ final class ProjectHeaderView {
         let parts = [header.language, header.license, header.forks, header.openIssues, header.updated]
             + header.badges.map(\.title) + [header.homepage?.absoluteString]
         gtk_label_set_text(opaque(facts), parts.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "  ·  "))
-        guard header.avatarURL != shownAvatar, let url = header.avatarURL else { return }
-        shownAvatar = url
-        ticket = images.load(url) { [weak self] texture in
-            guard let self, let texture else { return }
-            gtk_image_set_from_paintable(opaque(self.avatar), OpaquePointer(texture))
-        }
+        avatar.show(header.avatarURL)
     }
 
     func showToggles(star: ToggleState, watch: ToggleState) {

@@ -6,27 +6,20 @@ import MayunCore
 @MainActor
 final class UserPage: Page {
     private let viewModel: UserViewModel
-    private let avatar: Widget
+    private let avatar: AvatarView
     private let name: Widget
     private let subtitle: Widget
     private let bio: Widget
     private let counts: Widget
     private let links: Widget
     private let notebook: Widget
-    private let images: ImageLoader
     private var listPages: [Page] = []
-    private var ticket: ImageTicket?
     /// Kept for the page's lifetime: its bindings and signal handlers refer to it.
     private var events: PagedListView<GiteeEvent>?
 
     init(viewModel: UserViewModel, images: ImageLoader) {
         self.viewModel = viewModel
-        self.images = images
-        avatar = widget(gtk_image_new_from_icon_name("avatar-default-symbolic"))
-        gtk_image_set_pixel_size(opaque(avatar), 72)
-        gtk_widget_set_overflow(avatar, GTK_OVERFLOW_HIDDEN)
-        gtk_widget_set_valign(avatar, GTK_ALIGN_START)
-        Build.addClasses(avatar, ["avatar"])
+        avatar = AvatarView(size: 72, images: images)
         name = Build.label("", classes: ["title-2"], xalign: 0)
         subtitle = Build.label("", classes: ["dim-label"], xalign: 0)
         bio = Build.label("", wrap: true, xalign: 0)
@@ -43,7 +36,7 @@ final class UserPage: Page {
         Build.append(text, name, subtitle, bio, counts, links)
         let header = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 16, classes: ["user-header"])
         Build.margins(header, 20)
-        Build.append(header, avatar, text)
+        Build.append(header, avatar.root, text)
         Build.append(root, header, notebook)
 
         let events = PagedListView(list: viewModel.events, adapter: RowAdapter(
@@ -83,11 +76,6 @@ final class UserPage: Page {
                 gtk_widget_set_visible(page, organization ? 0 : 1)
             }
         }
-        if let url = viewModel.avatarURL, ticket == nil {
-            ticket = images.load(url) { [weak self] texture in
-                guard let self, let texture else { return }
-                gtk_image_set_from_paintable(opaque(self.avatar), OpaquePointer(texture))
-            }
-        }
+        avatar.show(viewModel.avatarURL)
     }
 }
