@@ -8,7 +8,7 @@ import XCTest
 final class DocumentViewTests: XCTestCase {
     override func setUpWithError() throws { try requireDisplay() }
 
-    func testTableRendersAsAGridWithTheRightCells() {
+    func testTableRendersAsTabbedRowsWithTheRightCells() {
         onMain {
             let markdown = """
             # Features
@@ -20,17 +20,22 @@ final class DocumentViewTests: XCTestCase {
             """
             let (view, window) = present(DocumentParser.parseMarkdown(markdown, context: context))
             defer { gtk_window_destroy(typed(window)) }
-            guard let grid = firstWidget(in: view.root, ofType: gtk_grid_get_type()) else { return XCTFail("no grid") }
-            func cell(_ column: Int32, _ row: Int32) -> String? {
-                gtk_grid_get_child_at(typed(grid), column, row).flatMap { gtk_label_get_text(OpaquePointer($0)) }
-                    .map { String(cString: $0) }
-            }
-            XCTAssertEqual([cell(0, 0), cell(1, 0), cell(2, 0)], ["Feature", "Status", "Notes"])
-            XCTAssertEqual([cell(0, 2), cell(1, 2), cell(2, 2)], ["Login", "✅", "OAuth2"])
-            XCTAssertEqual([cell(0, 3), cell(1, 3), cell(2, 3)], ["暗色主题", "🚧", "css"])
-            let right = gtk_grid_get_child_at(typed(grid), 2, 2).map { gtk_label_get_xalign(OpaquePointer($0)) }
-            XCTAssertEqual(right, 1, "the right-aligned column")
-            XCTAssertTrue(bufferText(view).contains("Features"))
+            XCTAssertNil(firstWidget(in: view.root, ofType: gtk_grid_get_type()), "a narrow table is text, not widgets")
+            let text = bufferText(view)
+            XCTAssertTrue(text.contains("\tFeature\tStatus\tNotes\n"), text)
+            XCTAssertTrue(text.contains("\tLogin\t✅\tOAuth2\n"), text)
+            XCTAssertTrue(text.contains("\t暗色主题\t🚧\tcss\n"), text)
+            XCTAssertTrue(text.contains("Features"))
+        }
+    }
+
+    func testTableWiderThanThePaneIsAScrollingGrid() {
+        onMain {
+            let wide = String(repeating: "wide-cell-text-", count: 20)
+            let markdown = "| A | B |\n|---|---|\n| \(wide) | \(wide) |\n"
+            let (view, window) = present(DocumentParser.parseMarkdown(markdown, context: context))
+            defer { gtk_window_destroy(typed(window)) }
+            XCTAssertNotNil(firstWidget(in: view.root, ofType: gtk_grid_get_type()))
         }
     }
 
@@ -80,23 +85,25 @@ final class DocumentViewTests: XCTestCase {
         }
     }
 
-    func testCodeBlocksAreHighlightedAndNightModeRecolours() {
+    func testCodeBlocksAreHighlightedTextAndNightModeRecolours() {
         onMain {
             let document = DocumentParser.parseMarkdown("```swift\nlet x = 1\n```\n\n```\nplain\n```", context: context)
             let (view, window) = present(document)
             defer { gtk_window_destroy(typed(window)) }
-            let sourceViews = descendants(of: view.root).filter { isA($0, gtk_source_view_get_type()) }
-            XCTAssertEqual(sourceViews.count, 2)
-            let languages = sourceViews.map { view -> String? in
-                let buffer = gtk_text_view_get_buffer(typed(view, as: GtkTextView.self))
-                let language = gtk_source_buffer_get_language(UnsafeMutableRawPointer(buffer!).assumingMemoryBound(to: GtkSourceBuffer.self))
-                return language.flatMap { gtk_source_language_get_id($0) }.map { String(cString: $0) }
-            }
-            XCTAssertEqual(languages, ["swift", nil])
+            XCTAssertTrue(descendants(of: view.root).filter { isA($0, gtk_source_view_get_type()) }.isEmpty,
+                          "code blocks are text in the one view, not widgets")
+            let blocks = view.content.codeBlocks
+            XCTAssertEqual(blocks.map { SourceLanguages.languageID($0.language) }, ["swift", nil])
+            XCTAssertEqual(blocks.map(\.text), ["let x = 1", "plain"])
+            let day = foreground(in: view, at: blocks[0].start)
+            XCTAssertNotNil(day, "the keyword is coloured")
+            XCTAssertNil(foreground(in: view, at: blocks[1].start), "plain code has no colours")
             view.apply(palette: .night, isNight: true)
-            let buffer = gtk_text_view_get_buffer(typed(sourceViews[0], as: GtkTextView.self))
-            let scheme = gtk_source_buffer_get_style_scheme(UnsafeMutableRawPointer(buffer!).assumingMemoryBound(to: GtkSourceBuffer.self))
-            XCTAssertEqual(scheme.flatMap { gtk_source_style_scheme_get_id($0) }.map { String(cString: $0) }, "Adwaita-dark")
+            let night = foreground(in: view, at: blocks[0].start)
+            XCTAssertNotNil(night)
+            XCTAssertNotEqual(day, night, "night mode recolours code")
+            let copy = bufferText(view).range(of: "Copy").map { bufferText(view).distance(from: bufferText(view).startIndex, to: $0.lowerBound) }
+            XCTAssertEqual(copy.flatMap { view.content.copyAction(atOffset: Int32($0)) }, "let x = 1")
         }
     }
 
@@ -138,6 +145,33 @@ private func bufferText(_ view: DocumentView) -> String {
     guard let chars = gtk_text_buffer_get_slice(view.content.buffer, &start, &end, 1) else { return "" }
     defer { g_free(chars) }
     return String(cString: chars)
+}
+
+/// The foreground colour a tag gives the character at `offset`, as text (nil when no tag sets one).
+@MainActor
+private func foreground(in view: DocumentView, at offset: Int32) -> String? {
+    var iter = GtkTextIter()
+    gtk_text_buffer_get_iter_at_offset(view.content.buffer, &iter, offset)
+    var result: String?
+    var node = gtk_text_iter_get_tags(&iter)
+    let list = node
+    defer { g_slist_free(list) }
+    while let current = node {
+        if let tag = current.pointee.data?.assumingMemoryBound(to: GObject.self) {
+            var isSet = GValue(), color = GValue()
+            g_value_init(&isSet, GType(5 << 2))
+            g_object_get_property(tag, "foreground-set", &isSet)
+            if g_value_get_boolean(&isSet) != 0 {
+                g_value_init(&color, gdk_rgba_get_type())
+                g_object_get_property(tag, "foreground-rgba", &color)
+                if let text = g_strdup_value_contents(&color) { result = String(cString: text); g_free(text) }
+                g_value_unset(&color)
+            }
+            g_value_unset(&isSet)
+        }
+        node = current.pointee.next
+    }
+    return result
 }
 
 /// A solid-colour PNG made with GDK (for image tests without fixtures on disk).

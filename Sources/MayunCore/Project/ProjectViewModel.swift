@@ -11,6 +11,8 @@ public final class ProjectViewModel {
     public private(set) var state: ScreenState = .loading
     public private(set) var project: Project?
     public private(set) var readme: ReadmeState = .loading
+    /// The README rendered as a document, parsed off the main thread once `readme` has text.
+    public private(set) var readmeDocument: Document?
     public private(set) var banner: String?
     public let star: ToggleState
     public let watch: ToggleState
@@ -24,6 +26,7 @@ public final class ProjectViewModel {
     @ObservationIgnored private let services: AppServices
     @ObservationIgnored private weak var coordinator: Coordinator?
     @ObservationIgnored private var started = false
+    @ObservationIgnored private var parsedReadme: String?
 
     public init(repo: RepositoryID, services: AppServices, coordinator: Coordinator) {
         self.repo = repo
@@ -49,7 +52,7 @@ public final class ProjectViewModel {
             show(saved.value)
             state = .content
         }
-        if let saved = services.store?.load(String.self, key: "readme:\(repo)") { readme = .text(saved.value) }
+        if let saved = services.store?.load(String.self, key: "readme:\(repo)") { showReadme(saved.value) }
         refresh()
     }
 
@@ -73,6 +76,18 @@ public final class ProjectViewModel {
     public func openReadme() { coordinator?.push(.readme(repo, ref: project?.defaultBranch)) }
     public func openIssues() { coordinator?.push(.issues(repo)) }
     public func openCommits() { coordinator?.push(.commits(repo, ref: project?.defaultBranch)) }
+
+    /// A link clicked in the README: files of the repository open here, web addresses in the browser.
+    public func activate(_ target: LinkTarget) {
+        switch target {
+        case .route(let route): coordinator?.push(route)
+        case .external(let url): coordinator?.openExternal(url)
+        case .anchor, .blocked: break
+        }
+    }
+
+    /// The night mode the README follows.
+    public var nightMode: NightModeViewModel? { coordinator?.nightMode }
 
     public func openWebsite() {
         if let url = header?.webURL { coordinator?.openExternal(url) }
@@ -117,12 +132,29 @@ public final class ProjectViewModel {
                 readme = .none
                 return
             }
-            readme = .text(text)
+            showReadme(text)
             services.store?.save(text, key: "readme:\(repo)")
         } catch let error as GiteeError {
             if case .text = readme { return }  // keep the saved README offline
             if error != .cancelled { readme = .failed(ErrorText.message(for: error)) }
         } catch {}
+    }
+
+    /// Keeps the text (shown until the document is ready) and parses it in the background; relative links and
+    /// images resolve against the default branch at the repository root.
+    private func showReadme(_ text: String) {
+        readme = .text(text)
+        guard text != parsedReadme, let server = coordinator?.environment.server else { return }
+        parsedReadme = text
+        let context = DocumentContext(repository: repo, ref: project?.defaultBranch, folder: "", server: server)
+        let prefersDark = coordinator?.nightMode.isNight ?? false
+        Task { [weak self] in
+            let document = await Task.detached(priority: .userInitiated) {
+                DocumentParser.parseMarkdown(text, context: context, prefersDark: prefersDark)
+            }.value
+            guard let self, self.parsedReadme == text else { return }
+            self.readmeDocument = document
+        }
     }
 
     private func show(_ project: Project) {

@@ -2,51 +2,10 @@ import CGtk
 import GLibRuntime
 import MayunCore
 
-/// The widgets a document embeds between its text: code blocks, tables, rules.
+/// The widgets a document still embeds between its text: tables wider than the pane, and rules (code blocks and
+/// narrower tables are text, see DocumentTextBlocks.swift).
 @MainActor
 enum DocumentBlockWidgets {
-    /// A highlighted, monospaced, read-only code block with a copy button in its corner.
-    static func codeBlock(_ code: CodeBlock, environment: DocumentEnvironment) -> Widget {
-        let language = SourceLanguages.language(forFence: code.language)
-        let buffer = language.map { gtk_source_buffer_new_with_language($0) } ?? gtk_source_buffer_new(nil)
-        guard let buffer else { return Build.label(code.text) }
-        let textBuffer = UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: GtkTextBuffer.self)
-        gtk_text_buffer_set_text(textBuffer, code.text, Int32(code.text.utf8.count))
-        gtk_source_buffer_set_highlight_syntax(buffer, language == nil ? 0 : 1)
-        gtk_source_buffer_set_style_scheme(buffer, SourceLanguages.styleScheme(isNight: environment.isNight))
-        environment.register(sourceBuffer: buffer)
-        let view = widget(gtk_source_view_new_with_buffer(buffer))
-        g_object_unref(UnsafeMutableRawPointer(buffer))
-        let textView = typed(view, as: GtkTextView.self)
-        gtk_text_view_set_editable(textView, 0)
-        gtk_text_view_set_cursor_visible(textView, 0)
-        gtk_text_view_set_monospace(textView, 1)
-        gtk_text_view_set_top_margin(textView, 10)
-        gtk_text_view_set_bottom_margin(textView, 10)
-        gtk_text_view_set_left_margin(textView, 12)
-        gtk_text_view_set_right_margin(textView, 40)
-        Accessibility.setLabel(view, code.language.map { tr("Code") + " (\($0))" } ?? tr("Code"))
-
-        let scroller = widget(gtk_scrolled_window_new())
-        gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
-        gtk_scrolled_window_set_propagate_natural_height(opaque(scroller), 1)
-        gtk_scrolled_window_set_child(opaque(scroller), view)
-
-        let copy = Build.iconButton("edit-copy-symbolic", accessibleLabel: tr("Copy code"))
-        Build.addClasses(copy, ["flat", "document-copy"])
-        gtk_widget_set_halign(copy, GTK_ALIGN_END)
-        gtk_widget_set_valign(copy, GTK_ALIGN_START)
-        Build.margins(copy, 4)
-        let text = code.text
-        connect(raw(copy), "clicked", main: { copyToClipboard(text, from: copy) })
-
-        let overlay = widget(gtk_overlay_new())
-        gtk_overlay_set_child(opaque(overlay), scroller)
-        gtk_overlay_add_overlay(opaque(overlay), copy)
-        Build.addClasses(overlay, ["document-code"])
-        return overlay
-    }
-
     static func copyToClipboard(_ text: String, from widget: Widget) {
         guard let clipboard = gtk_widget_get_clipboard(widget) else { return }
         gdk_clipboard_set_text(clipboard, text)

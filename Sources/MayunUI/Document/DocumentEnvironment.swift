@@ -11,21 +11,11 @@ final class DocumentEnvironment {
     /// Called for a followable link (in-app route, external address, or an anchor the view could not scroll to).
     var activate: (Link) -> Void = { _ in }
     var hover: (String?) -> Void = { _ in }
-    /// Buffers of code blocks, recoloured when night mode changes.
-    private var sourceBuffers: [WeakObject] = []
 
     init(imageLoader: (any DocumentImageLoader)?, palette: Palette, isNight: Bool) {
         self.imageLoader = imageLoader
         self.palette = palette
         self.isNight = isNight
-    }
-
-    func register(sourceBuffer: UnsafeMutablePointer<GtkSourceBuffer>) {
-        sourceBuffers.append(WeakObject(UnsafeMutableRawPointer(sourceBuffer)))
-    }
-
-    var liveSourceBuffers: [UnsafeMutablePointer<GtkSourceBuffer>] {
-        sourceBuffers.compactMap { $0.object?.assumingMemoryBound(to: GtkSourceBuffer.self) }
     }
 }
 

@@ -8,7 +8,8 @@ final class DocumentTags {
     private let table: OpaquePointer
     private var tags: [String: UnsafeMutablePointer<GtkTextTag>] = [:]
 
-    init(buffer: UnsafeMutablePointer<GtkTextBuffer>) {
+    /// `rightMargin`: the text view's own right margin (a tag setting a margin replaces the view's).
+    init(buffer: UnsafeMutablePointer<GtkTextBuffer>, rightMargin: Int = 0) {
         table = gtk_text_buffer_get_tag_table(buffer)
         make("strong", [("weight", .int(700))])
         make("emphasis", [("style", .int(Int32(PANGO_STYLE_ITALIC.rawValue)))])
@@ -23,6 +24,7 @@ final class DocumentTags {
         make("item", [("pixels-below-lines", .int(4)), ("pixels-inside-wrap", .int(2))])
         make("center", [("justification", .int(Int32(GTK_JUSTIFY_CENTER.rawValue)))])
         make("right", [("justification", .int(Int32(GTK_JUSTIFY_RIGHT.rawValue)))])
+        makeBlockTags(rightMargin: rightMargin)
         let scales = [2.0, 1.55, 1.3, 1.12, 1.0, 0.92]
         for (index, scale) in scales.enumerated() {
             make("h\(index + 1)", [("scale", .double(scale)), ("weight", .int(index < 2 ? 800 : 700)),
@@ -39,6 +41,36 @@ final class DocumentTags {
         return make(name, [("left-margin", .int(Int32(pixels))), ("indent", .int(Int32(-hanging)))])
     }
 
+    /// Code blocks and tables drawn as text (DocumentTextBlocks.swift).
+    private func makeBlockTags(rightMargin: Int) {
+        let wrapChar = Int32(GTK_WRAP_CHAR.rawValue), wrapNone = Int32(GTK_WRAP_NONE.rawValue)
+        let codeLine: [(String, ObjectProperty.Value)] = [
+            ("right-margin", .int(Int32(rightMargin + 12))), ("wrap-mode", .int(wrapChar)),
+            ("pixels-above-lines", .int(0)), ("pixels-inside-wrap", .int(0)),
+        ]
+        make("code-first", codeLine + [("pixels-below-lines", .int(4))])
+        make("code-block", codeLine + [("family", .string("monospace")), ("scale", .double(0.92)),
+                                       ("pixels-below-lines", .int(0))])
+        make("code-last", [("pixels-below-lines", .int(10))])
+        make("code-caption", [("scale", .double(0.8))])
+        make("code-copy", [("underline", .int(Int32(PANGO_UNDERLINE_SINGLE.rawValue)))])
+        make("table-row", [("pixels-above-lines", .int(3)), ("pixels-below-lines", .int(3)),
+                           ("wrap-mode", .int(wrapNone))])
+        make("table-header", [])
+        make("gap", [("scale", .double(0.5)), ("pixels-below-lines", .int(0))])
+    }
+
+    /// A tag with a table's tab stops (looked up by `name` first through the subscript).
+    func makeTabsTag(_ name: String, tabs: OpaquePointer) -> UnsafeMutablePointer<GtkTextTag>? {
+        guard let tag = make(name, []) else { return nil }
+        var value = GValue()
+        g_value_init(&value, pango_tab_array_get_type())
+        g_value_set_boxed(&value, UnsafeRawPointer(tabs))
+        g_object_set_property(UnsafeMutableRawPointer(tag).assumingMemoryBound(to: GObject.self), "tabs", &value)
+        g_value_unset(&value)
+        return tag
+    }
+
     func apply(_ palette: Palette) {
         let set = { (name: String, property: String, color: RGBColor) in
             if let tag = self.tags[name] { ObjectProperty.set(UnsafeMutableRawPointer(tag), property, .string(color.description)) }
@@ -50,6 +82,11 @@ final class DocumentTags {
         set("quote", "foreground", palette.dimText)
         set("quote", "paragraph-background", palette.codeBackground)
         set("dim", "foreground", palette.dimText)
+        for name in ["code-first", "code-block", "code-last", "table-header"] {
+            set(name, "paragraph-background", palette.codeBackground)
+        }
+        set("code-caption", "foreground", palette.dimText)
+        set("code-copy", "foreground", palette.link)
     }
 
     @discardableResult

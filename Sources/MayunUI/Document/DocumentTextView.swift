@@ -2,8 +2,9 @@ import CGtk
 import GLibRuntime
 import MayunCore
 
-/// One GtkTextView holding a run of document blocks: text with tags, and widgets (code, tables, images, details)
-/// at child anchors. Text stays selectable across paragraphs, and GTK lays out only what is on screen, which keeps a
+/// One GtkTextView holding a run of document blocks: text with tags (code blocks and tables too, see
+/// DocumentTextBlocks.swift), and widgets only where text cannot do (images, rules, details, over-wide tables) at
+/// child anchors. Text stays selectable across paragraphs, and GTK lays out only what is on screen, which keeps a
 /// 1 MB README fast. Links are found by character offset (one `link` tag styles them all).
 @MainActor
 final class DocumentTextView {
@@ -11,6 +12,12 @@ final class DocumentTextView {
     let buffer: UnsafeMutablePointer<GtkTextBuffer>
     let environment: DocumentEnvironment
     let tags: DocumentTags
+    let highlighter: CodeHighlighter
+    /// Code blocks written so far (recoloured when night mode changes).
+    var codeBlocks: [CodeRange] = []
+    /// The "Copy" captions of code blocks: offsets and the text they copy.
+    var copyActions: [(start: Int32, end: Int32, text: String)] = []
+    private var highlightedAtNight: Bool
     private var links: [(start: Int32, end: Int32, link: Link)] = []
     private var sizedChildren: [(widget: Widget, indent: Int)] = []
     private var imageSlots: [(slot: DocumentImageSlot, indent: Int)] = []
@@ -19,7 +26,7 @@ final class DocumentTextView {
     private var width = 0
     private var hoveredHint: String?
     /// A margin tag replaces the view's own left margin, so every margin tag includes it.
-    private let baseMargin: Int
+    let baseMargin: Int
 
     static let horizontalMargin: Int32 = 24
     private static let listIndent = 28, quoteIndent = 18
@@ -30,7 +37,9 @@ final class DocumentTextView {
         textView = widget(gtk_text_view_new())
         let view = typed(textView, as: GtkTextView.self)
         buffer = gtk_text_view_get_buffer(view)
-        tags = DocumentTags(buffer: buffer)
+        tags = DocumentTags(buffer: buffer, rightMargin: margins ? Int(Self.horizontalMargin) : 0)
+        highlighter = CodeHighlighter(target: buffer)
+        highlightedAtNight = environment.isNight
         gtk_text_view_set_editable(view, 0)
         gtk_text_view_set_cursor_visible(view, 0)
         gtk_text_view_set_wrap_mode(view, GTK_WRAP_WORD_CHAR)
@@ -58,6 +67,8 @@ final class DocumentTextView {
         for entry in nestedViews { entry.view.setContentWidth(available(entry.indent) - 20) }
     }
 
+    func availableWidth(_ indent: Int) -> Int { available(indent) }
+
     private func available(_ indent: Int) -> Int { max((width > 0 ? width : 640) - indent - 4, 80) }
 
     // MARK: - Clearing
@@ -70,6 +81,8 @@ final class DocumentTextView {
         imageSlots = []
         nestedViews = []
         anchorOffsets = [:]
+        codeBlocks = []
+        copyActions = []
     }
 
     private func place(_ child: Widget, at anchor: UnsafeMutablePointer<GtkTextChildAnchor>) {
@@ -107,9 +120,9 @@ final class DocumentTextView {
             inner.inQuote = true
             write(blocks, style: inner)
         case .code(let code):
-            embed(DocumentBlockWidgets.codeBlock(code, environment: environment), style: style, sized: true)
+            writeCodeBlock(code, style: style)
         case .table(let table):
-            embed(DocumentBlockWidgets.table(table, environment: environment), style: style, sized: true)
+            writeTable(table, style: style)
         case .rule:
             embed(DocumentBlockWidgets.rule(), style: style, sized: true)
         case .image(let image):
@@ -169,13 +182,13 @@ final class DocumentTextView {
 
     // MARK: - Buffer primitives
 
-    private var endOffset: Int32 {
+    var endOffset: Int32 {
         var end = GtkTextIter()
         gtk_text_buffer_get_end_iter(buffer, &end)
         return gtk_text_iter_get_offset(&end)
     }
 
-    private func insert(_ text: String, tags active: [UnsafeMutablePointer<GtkTextTag>?]) {
+    func insert(_ text: String, tags active: [UnsafeMutablePointer<GtkTextTag>?]) {
         guard !text.isEmpty else { return }
         var end = GtkTextIter()
         gtk_text_buffer_get_end_iter(buffer, &end)
@@ -184,7 +197,7 @@ final class DocumentTextView {
         apply(active, from: start)
     }
 
-    private func apply(_ active: [UnsafeMutablePointer<GtkTextTag>?], from start: Int32) {
+    func apply(_ active: [UnsafeMutablePointer<GtkTextTag>?], from start: Int32) {
         guard !active.isEmpty else { return }
         var startIter = GtkTextIter(), endIter = GtkTextIter()
         gtk_text_buffer_get_iter_at_offset(buffer, &startIter, start)
@@ -212,7 +225,7 @@ final class DocumentTextView {
     }
 
     /// A block widget on a line of its own.
-    private func embed(_ child: Widget, style: Style, sized: Bool) {
+    func embed(_ child: Widget, style: Style, sized: Bool) {
         let start = endOffset
         guard let anchor = childAnchor() else { return }
         place(child, at: anchor)
@@ -266,8 +279,17 @@ final class DocumentTextView {
     /// (`javascript:` and friends) nowhere. Returns whether a link was followed.
     @discardableResult
     func activateLink(atOffset offset: Int32) -> Bool {
+        if let copy = copyAction(atOffset: offset) {
+            DocumentBlockWidgets.copyToClipboard(copy, from: textView)
+            return true
+        }
         guard let link = link(atOffset: offset) else { return false }
         return activate(link)
+    }
+
+    /// The code a "Copy" caption at `offset` copies.
+    func copyAction(atOffset offset: Int32) -> String? {
+        copyActions.first { offset >= $0.start && offset < $0.end }?.text
     }
 
     @discardableResult
@@ -277,13 +299,17 @@ final class DocumentTextView {
         return true
     }
 
-    private func link(atX x: Double, y: Double) -> Link? {
+    private func offset(atX x: Double, y: Double) -> Int32? {
         var bufferX: Int32 = 0, bufferY: Int32 = 0
         let view = typed(textView, as: GtkTextView.self)
         gtk_text_view_window_to_buffer_coords(view, GTK_TEXT_WINDOW_WIDGET, Int32(x), Int32(y), &bufferX, &bufferY)
         var iter = GtkTextIter()
         guard gtk_text_view_get_iter_at_location(view, &iter, bufferX, bufferY) != 0 else { return nil }
-        return link(atOffset: gtk_text_iter_get_offset(&iter))
+        return gtk_text_iter_get_offset(&iter)
+    }
+
+    private func link(atX x: Double, y: Double) -> Link? {
+        offset(atX: x, y: y).flatMap { link(atOffset: $0) }
     }
 
     private func listenForLinks() {
@@ -291,15 +317,20 @@ final class DocumentTextView {
         connect(UnsafeMutableRawPointer(click), "released", mainWithArguments: { [unowned self] arguments in
             // A drag that selected text is not a click on the link under the pointer.
             guard gtk_text_buffer_get_has_selection(buffer) == 0,
-                  let link = link(atX: arguments.double(at: 2), y: arguments.double(at: 3)) else { return nil }
-            activate(link)
+                  let offset = offset(atX: arguments.double(at: 2), y: arguments.double(at: 3)) else { return nil }
+            activateLink(atOffset: offset)
             return nil
         })
         gtk_widget_add_controller(textView, click)
 
         let motion = gtk_event_controller_motion_new()!
         connect(UnsafeMutableRawPointer(motion), "motion", mainWithArguments: { [unowned self] arguments in
-            hover(link(atX: arguments.double(at: 1), y: arguments.double(at: 2)))
+            let offset = offset(atX: arguments.double(at: 1), y: arguments.double(at: 2))
+            if let offset, copyAction(atOffset: offset) != nil {
+                hover(hint: tr("Copy code"), cursor: "pointer")
+            } else {
+                hover(offset.flatMap { link(atOffset: $0) })
+            }
             return nil
         })
         connect(UnsafeMutableRawPointer(motion), "leave", main: { [unowned self] in hover(nil) })
@@ -307,10 +338,13 @@ final class DocumentTextView {
     }
 
     private func hover(_ link: Link?) {
-        let hint = link?.hint
+        hover(hint: link?.hint, cursor: link == nil ? "text" : link?.target.isFollowable == true ? "pointer" : "not-allowed")
+    }
+
+    private func hover(hint: String?, cursor: String) {
         guard hint != hoveredHint else { return }
         hoveredHint = hint
-        gtk_widget_set_cursor_from_name(textView, link == nil ? "text" : link?.target.isFollowable == true ? "pointer" : "not-allowed")
+        gtk_widget_set_cursor_from_name(textView, cursor)
         gtk_widget_set_tooltip_text(textView, hint)
         environment.hover(hint)
     }
@@ -319,6 +353,13 @@ final class DocumentTextView {
 
     func apply(_ palette: Palette, isNight: Bool) {
         tags.apply(palette)
+        if isNight != highlightedAtNight {
+            highlightedAtNight = isNight
+            for block in codeBlocks {
+                highlighter.clear(from: block.start, to: block.end)
+                highlighter.highlight(block.text, language: block.language, isNight: isNight, at: block.start)
+            }
+        }
         for entry in nestedViews { entry.view.apply(palette, isNight: isNight) }
     }
 

@@ -61,8 +61,14 @@ public final class DocumentView {
         environment.palette = palette
         environment.isNight = isNight
         content.apply(palette, isNight: isNight)
-        let scheme = SourceLanguages.styleScheme(isNight: isNight)
-        for buffer in environment.liveSourceBuffers { gtk_source_buffer_set_style_scheme(buffer, scheme) }
+    }
+
+    /// For a document inside another scrolling page (the project page's README): no scrollbar of its own, as tall
+    /// as its content.
+    public func growWithContent() {
+        gtk_scrolled_window_set_policy(opaque(root), GTK_POLICY_NEVER, GTK_POLICY_NEVER)
+        gtk_scrolled_window_set_propagate_natural_height(opaque(root), 1)
+        gtk_widget_set_vexpand(root, 0)
     }
 
     /// Follows the night-mode ViewModel for as long as `bindings` lives.

@@ -5,7 +5,7 @@ import MayunCore
 /// Loads the CSS theme the night-mode ViewModel names, and sets GTK's own dark preference so stock widgets follow.
 ///
 /// `@define-color` names are only visible inside the provider that defines them, so the theme's colours and the
-/// shared rules of `base.css` are loaded together into one provider.
+/// shared rules of `base.css` and `document.css` (the document pane) are loaded together into one provider.
 @MainActor
 final class ThemeController {
     private let nightMode: NightModeViewModel
@@ -35,7 +35,7 @@ final class ThemeController {
         }
         guard stylesheet != loadedStylesheet else { return }
         loadedStylesheet = stylesheet
-        let css = [stylesheet, "base.css"]
+        let css = [stylesheet, "base.css", "document.css"]
             .compactMap { try? String(contentsOf: themesDirectory.appendingPathComponent($0), encoding: .utf8) }
             .joined(separator: "\n")
         gtk_css_provider_load_from_data(provider, css, gssize(css.utf8.count))

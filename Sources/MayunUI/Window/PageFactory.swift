@@ -28,6 +28,8 @@ struct PageFactory {
         case let create as CreateIssueViewModel: CreateIssuePage(viewModel: create)
         case let login as LoginViewModel: LoginPage(viewModel: login)
         case let mine as MineViewModel: MinePage(viewModel: mine, images: images)
+        case let blob as BlobViewModel: BlobPage(viewModel: blob, images: images)
+        case let image as ImageViewModel: ImagePage(viewModel: image)
         case let pending as PendingScreenViewModel: PendingPage(viewModel: pending)
         default: fatalError("no page for \(type(of: viewModel))")  // a programming error, caught by PageFactoryTests
         }

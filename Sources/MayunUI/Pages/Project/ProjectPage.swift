@@ -11,6 +11,8 @@ final class ProjectPage: Page {
     private let content: Widget
     private let banner: ListBanner
     private let readme: Widget
+    private let readmeView: DocumentView
+    private var shownReadme: Document?
 
     init(viewModel: ProjectViewModel, images: ImageLoader) {
         self.viewModel = viewModel
@@ -20,6 +22,12 @@ final class ProjectPage: Page {
         banner = ListBanner { viewModel.refresh() }
         readme = Build.label("", classes: ["readme-text"], wrap: true, xalign: 0)
         gtk_label_set_selectable(opaque(readme), 1)
+        let nightMode = viewModel.nightMode
+        readmeView = DocumentView(imageLoader: SharedImageLoaderAdapter(images), palette: nightMode?.palette ?? .light,
+                                  isNight: nightMode?.isNight ?? false)
+        readmeView.growWithContent()
+        gtk_widget_set_visible(readmeView.root, 0)
+        Build.addClasses(readmeView.root, ["readme-document"])
         content = widget(gtk_stack_new())
         super.init(root: content)
 
@@ -27,7 +35,7 @@ final class ProjectPage: Page {
         gtk_widget_set_size_request(column, 360, -1)
         Build.margins(column, 24)
         let readmeHeading = Build.label(tr("README"), classes: ["heading"], xalign: 0)
-        Build.append(column, header.root, banner.root, makeRows(), readmeHeading, readme)
+        Build.append(column, header.root, banner.root, makeRows(), readmeHeading, readme, readmeView.root)
         let clamp = Build.box(GTK_ORIENTATION_HORIZONTAL)
         gtk_widget_set_halign(column, GTK_ALIGN_FILL)
         gtk_widget_set_hexpand(column, 1)
@@ -43,6 +51,9 @@ final class ProjectPage: Page {
         bindings.bind { [unowned self] in header.show(viewModel.header) }
         bindings.bind { [unowned self] in header.showToggles(star: viewModel.star, watch: viewModel.watch) }
         bindings.bind { [unowned self] in showReadme(viewModel.readme) }
+        bindings.bind { [unowned self] in showReadme(viewModel.readmeDocument) }
+        if let nightMode { readmeView.follow(nightMode, in: bindings) }
+        readmeView.onActivateLink = { target in viewModel.activate(target) }
         connect(raw(root), "map", main: { viewModel.start() })
     }
 
@@ -73,6 +84,22 @@ final class ProjectPage: Page {
         case .failed(let message): message
         }
         gtk_label_set_text(opaque(readme), text)
+        // The plain text shows only until its parsed document is ready.
+        let hasDocument = viewModel.readmeDocument != nil
+        if case .text = state {
+            gtk_widget_set_visible(readme, hasDocument ? 0 : 1)
+        } else {
+            gtk_widget_set_visible(readme, 1)
+            gtk_widget_set_visible(readmeView.root, 0)
+        }
+    }
+
+    private func showReadme(_ document: Document?) {
+        guard let document, document != shownReadme else { return }
+        shownReadme = document
+        readmeView.show(document)
+        gtk_widget_set_visible(readmeView.root, 1)
+        gtk_widget_set_visible(readme, 0)
     }
 
     private func makeRows() -> Widget {
