@@ -41,6 +41,10 @@ public final class Coordinator {
         projectsTab.lists = ProjectListKind.allCases.map { makeExploreList($0) }
         discoverTab = DiscoverViewModel(coordinator: self, client: services.client, store: services.store)
         mineTab.onOpenSettings = { [weak self] in self?.push(.settings) }
+        mineTab.makeAccount = { [weak self] login in
+            self.map { UserViewModel(login: login, coordinator: $0, isMine: true) }
+        }
+        mineTab.clearPersonalData = { [weak self] in self?.services.store?.removeEntries(withPrefix: "list:mine/") }
     }
 
     public var routes: [Route] { stack.map(\.route) }

@@ -18,23 +18,30 @@ public final class UserViewModel {
     @ObservationIgnored private let client: GiteeClient
     @ObservationIgnored private var started = false
 
-    init(login: String, coordinator: Coordinator) {
+    /// Whether this is the logged-in person (Mine): their own lists include private projects.
+    public let isMine: Bool
+    /// Which notebook page shows (the Starred and Watched counts jump to theirs).
+    public private(set) var selectedList = 0
+
+    init(login: String, coordinator: Coordinator, isMine: Bool = false) {
         self.login = login
+        self.isMine = isMine
         self.coordinator = coordinator
         let client = coordinator.services.client
         self.client = client
         events = PagedListViewModel<Event>(emptyText: tr("No activity yet.")) { pagination in
             try await client.page(Endpoints.userEvents(login), at: pagination)
         }
+        let prefix = isMine ? "mine" : "user/\(login)"
         projects = coordinator.makeProjectList(
-            title: tr("Projects"), emptyText: tr("No public projects."), endpoint: Endpoints.userProjects(login),
-            cacheKey: "user/\(login)/projects")
+            title: tr("Projects"), emptyText: tr("No public projects."),
+            endpoint: isMine ? Endpoints.myProjects() : Endpoints.userProjects(login), cacheKey: "\(prefix)/projects")
         starred = coordinator.makeProjectList(
-            title: tr("Starred"), emptyText: tr("No starred projects."), endpoint: Endpoints.userStarred(login),
-            cacheKey: "user/\(login)/starred")
+            title: tr("Starred"), emptyText: tr("No starred projects."),
+            endpoint: isMine ? Endpoints.myStarred() : Endpoints.userStarred(login), cacheKey: "\(prefix)/starred")
         watched = coordinator.makeProjectList(
-            title: tr("Watched"), emptyText: tr("No watched projects."), endpoint: Endpoints.userWatched(login),
-            cacheKey: "user/\(login)/watched")
+            title: tr("Watched"), emptyText: tr("No watched projects."),
+            endpoint: isMine ? Endpoints.myWatched() : Endpoints.userWatched(login), cacheKey: "\(prefix)/watched")
     }
 
     // Outputs
@@ -44,14 +51,35 @@ public final class UserViewModel {
     public var subtitle: String { user.map { $0.name == $0.login ? "" : $0.login } ?? "" }
     public var bio: String { user?.bio ?? "" }
     public var avatarURL: URL? { user?.avatarURL.flatMap(URL.init(string:)) }
-    public var counts: String {
-        guard let user else { return "" }
-        var parts: [String] = []
-        if let value = user.followers { parts.append(String(format: tr("%@ followers"), CompactCount.format(value))) }
-        if let value = user.following { parts.append(String(format: tr("%@ following"), CompactCount.format(value))) }
-        if let value = user.starred { parts.append(String(format: tr("%@ starred"), CompactCount.format(value))) }
-        if let value = user.watched { parts.append(String(format: tr("%@ watched"), CompactCount.format(value))) }
-        return parts.joined(separator: "  ·  ")
+    /// The four counts, each a button: Followers and Following open their lists, Starred and Watched their pages.
+    public enum Count: CaseIterable, Sendable { case followers, following, starred, watched }
+    public func countTitle(_ count: Count) -> String {
+        let value: Int? = switch count {
+        case .followers: user?.followers
+        case .following: user?.following
+        case .starred: user?.starred
+        case .watched: user?.watched
+        }
+        let number = value.map(CompactCount.format) ?? "–"
+        return switch count {
+        case .followers: String(format: tr("%@ followers"), number)
+        case .following: String(format: tr("%@ following"), number)
+        case .starred: String(format: tr("%@ starred"), number)
+        case .watched: String(format: tr("%@ watched"), number)
+        }
+    }
+
+    public func open(_ count: Count) {
+        switch count {
+        case .followers: coordinator?.push(.followers(login: login))
+        case .following: coordinator?.push(.following(login: login))
+        case .starred: selectedList = 2
+        case .watched: selectedList = 3
+        }
+    }
+
+    public func selectList(_ index: Int) {
+        if selectedList != index { selectedList = index }
     }
     public var links: [(title: String, url: URL)] {
         guard let user else { return [] }

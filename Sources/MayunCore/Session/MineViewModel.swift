@@ -12,6 +12,11 @@ public final class MineViewModel {
 
     /// Where "Open Settings" in the form goes (set by the Coordinator, which is created after its tabs).
     @ObservationIgnored public var onOpenSettings: @MainActor () -> Void = {}
+    /// Builds the logged-in person's account page (the Coordinator makes ViewModels).
+    @ObservationIgnored public var makeAccount: @MainActor (String) -> UserViewModel? = { _ in nil }
+    /// Forgets what was saved about the person who logs out (their lists in the offline store).
+    @ObservationIgnored public var clearPersonalData: @MainActor () -> Void = {}
+    @ObservationIgnored private var account: UserViewModel?
 
     public init(session: Session) {
         self.session = session
@@ -39,7 +44,23 @@ public final class MineViewModel {
 
     // MARK: Inputs
 
-    public func logOut() { session.logOut() }
+    public var logOutQuestion: String { tr("Log out of Gitee?") }
+    public var logOutExplanation: String {
+        tr("Your token is removed from the keyring and your saved lists are cleared from this computer.")
+    }
+
+    /// The account page of whoever is logged in (kept while the same person stays logged in).
+    public func currentAccount() -> UserViewModel? {
+        guard isLoggedIn, let login = session.user?.login, !login.isEmpty else { return nil }
+        if account?.login != login { account = makeAccount(login) }
+        return account
+    }
+
+    public func logOut() {
+        session.logOut()
+        account = nil
+        clearPersonalData()
+    }
 }
 
 /// Lets the form's "Open Settings" reach the tab, which is created after the form it owns.

@@ -74,6 +74,17 @@ public final class OfflineStore {
         }
     }
 
+    /// Forgets saved values whose key starts with `prefix` (a person's own lists when they log out).
+    public func removeEntries(withPrefix prefix: String) {
+        let database = database
+        Task.detached(priority: .utility) {
+            try? await database.write { db in
+                try db.execute(sql: "DELETE FROM entries WHERE substr(key, 1, ?) = ?",
+                               arguments: [prefix.count, prefix])
+            }
+        }
+    }
+
     public func clear() async {
         _ = try? await database.write { db in try db.execute(sql: "DELETE FROM entries") }
         _ = try? await database.writeWithoutTransaction { db in try db.execute(sql: "VACUUM") }

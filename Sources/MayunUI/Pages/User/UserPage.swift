@@ -11,20 +11,24 @@ final class UserPage: Page {
     private let subtitle: Widget
     private let bio: Widget
     private let counts: Widget
+    private var countButtons: [(UserViewModel.Count, Widget)] = []
     private let links: Widget
+    private let joined: Widget
     private let notebook: Widget
     private var listPages: [Page] = []
     /// Kept for the page's lifetime: its bindings and signal handlers refer to it.
     private var events: PagedListView<GiteeEvent>?
 
-    init(viewModel: UserViewModel, images: ImageLoader) {
+    /// `accessory` goes at the header's end (Mine puts Settings and Log Out there).
+    init(viewModel: UserViewModel, images: ImageLoader, accessory: Widget? = nil) {
         self.viewModel = viewModel
         avatar = AvatarView(size: 72, images: images)
         name = Build.label("", classes: ["title-2"], xalign: 0)
         subtitle = Build.label("", classes: ["dim-label"], xalign: 0)
         bio = Build.label("", wrap: true, xalign: 0)
-        counts = Build.label("", classes: ["dim-label"], xalign: 0)
+        counts = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4, classes: ["user-counts"])
         links = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+        joined = Build.label("", classes: ["dim-label"], xalign: 0)
         notebook = widget(gtk_notebook_new())
         gtk_widget_set_vexpand(notebook, 1)
         let root = Build.box(GTK_ORIENTATION_VERTICAL)
@@ -33,10 +37,18 @@ final class UserPage: Page {
 
         let text = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
         gtk_widget_set_hexpand(text, 1)
-        Build.append(text, name, subtitle, bio, counts, links)
+        Build.append(text, name, subtitle, bio, counts, joined, links)
         let header = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 16, classes: ["user-header"])
         Build.margins(header, 20)
         Build.append(header, avatar.root, text)
+        if let accessory { Build.append(header, accessory) }
+        for count in UserViewModel.Count.allCases {
+            let button = widget(gtk_button_new_with_label(""))
+            Build.addClasses(button, ["flat", "count-button"])
+            connect(raw(button), "clicked", main: { viewModel.open(count) })
+            countButtons.append((count, button))
+            Build.append(counts, button)
+        }
         Build.append(root, header, notebook)
 
         let events = PagedListView(list: viewModel.events, adapter: RowAdapter(
@@ -52,6 +64,16 @@ final class UserPage: Page {
             gtk_notebook_append_page(opaque(notebook), page.root, gtk_label_new(list.title))
         }
         bindings.bind { [unowned self] in showProfile() }
+        bindings.bind { [unowned self] in
+            let index = Int32(viewModel.selectedList)
+            if gtk_notebook_get_current_page(opaque(notebook)) != index {
+                gtk_notebook_set_current_page(opaque(notebook), index)
+            }
+        }
+        connect(raw(notebook), "switch-page", mainWithArguments: { arguments in
+            viewModel.selectList(Int(arguments.uint(at: 2)))
+            return nil
+        })
         connect(raw(root), "map", main: { viewModel.start() })
     }
 
@@ -62,8 +84,10 @@ final class UserPage: Page {
         gtk_label_set_text(opaque(subtitle), viewModel.subtitle)
         gtk_label_set_text(opaque(bio), viewModel.bio)
         gtk_widget_set_visible(bio, viewModel.bio.isEmpty ? 0 : 1)
-        gtk_label_set_text(opaque(counts), [viewModel.counts, viewModel.joined].filter { !$0.isEmpty }
-            .joined(separator: "  ·  "))
+        for (count, button) in countButtons {
+            gtk_button_set_label(typed(button), viewModel.countTitle(count))
+        }
+        gtk_label_set_text(opaque(joined), viewModel.joined)
         while let child = gtk_widget_get_first_child(links) { gtk_box_remove(typed(links), child) }
         for link in viewModel.links {
             let button = widget(gtk_link_button_new_with_label(link.url.absoluteString, link.title))
