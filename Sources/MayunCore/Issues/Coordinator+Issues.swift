@@ -8,7 +8,8 @@ extension Coordinator {
             if let list = screen.viewModel as? IssuesViewModel, list.repo == repo { list.insertCreated(issue) }
         }
         showToast(String(format: tr("Issue #%@ created"), issue.number))
-        let page = IssueViewModel(repo: repo, number: issue.number, client: services.client, preloaded: issue)
+        let page = IssueViewModel(repo: repo, number: issue.number, client: services.client, coordinator: self,
+                                  preloaded: issue)
         replace(with: .issue(repo, number: issue.number), viewModel: page)
     }
 }

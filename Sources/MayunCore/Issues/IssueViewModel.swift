@@ -11,19 +11,27 @@ public final class IssueViewModel {
     public private(set) var state: ScreenState = .loading
     public private(set) var issue: Issue?
     public let comments: PagedListViewModel<Comment>
+    /// The body rendered as a document (nil until parsed, or when there is no body).
+    public private(set) var bodyDocument: Document?
+    /// Comments rendered as documents, by position, filled in as each is parsed.
+    public private(set) var commentDocuments: [Int: Document] = [:]
     @ObservationIgnored private let client: GiteeClient
+    @ObservationIgnored private weak var coordinator: Coordinator?
     @ObservationIgnored private var started = false
+    @ObservationIgnored private var parsing: Set<Int> = []
 
-    init(repo: RepositoryID, number: String, client: GiteeClient, preloaded: Issue? = nil) {
+    init(repo: RepositoryID, number: String, client: GiteeClient, coordinator: Coordinator?, preloaded: Issue? = nil) {
         self.repo = repo
         self.number = number
         self.client = client
+        self.coordinator = coordinator
         issue = preloaded
         if preloaded != nil { state = .content }
         let endpoint = Endpoints.issueComments(owner: repo.owner, repo: repo.name, number: number)
         comments = PagedListViewModel<Comment>(emptyText: tr("No comments yet.")) { pagination in
             try await client.page(endpoint, at: pagination)
         }
+        if let preloaded { parseBody(of: preloaded) }
     }
 
     public var title: String { "#\(number)" }
@@ -52,6 +60,30 @@ public final class IssueViewModel {
                 comment.body)
     }
 
+    /// The rendered comment at `index`; starts parsing it the first time it is asked for.
+    public func commentDocument(at index: Int) -> Document? {
+        if let document = commentDocuments[index] { return document }
+        guard let comment = comments.items.indices.contains(index) ? comments.items[index] : nil,
+              !parsing.contains(index), let coordinator else { return nil }
+        parsing.insert(index)
+        Task {
+            let document = await coordinator.parseMarkdown(comment.body, in: repo)
+            commentDocuments[index] = document
+        }
+        return nil
+    }
+
+    public func activate(_ target: LinkTarget) { coordinator?.follow(target) }
+
+    /// The night mode the rendered text follows.
+    public var nightMode: NightModeViewModel? { coordinator?.nightMode }
+
+    private func parseBody(of issue: Issue) {
+        guard let text = issue.body?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty,
+              let coordinator else { return }
+        Task { bodyDocument = await coordinator.parseMarkdown(text, in: repo) }
+    }
+
     public func start() {
         guard !started else { return }
         started = true
@@ -63,8 +95,10 @@ public final class IssueViewModel {
         if issue == nil { state = .loading }
         Task {
             do {
-                issue = try await client.send(Endpoints.issue(owner: repo.owner, repo: repo.name, number: number))
+                let fresh = try await client.send(Endpoints.issue(owner: repo.owner, repo: repo.name, number: number))
+                issue = fresh
                 state = .content
+                parseBody(of: fresh)
             } catch let error as GiteeError {
                 if error != .cancelled, issue == nil { state = .failed(message: ErrorText.message(for: error)) }
             } catch {}

@@ -15,6 +15,25 @@ public struct Toast: Equatable, Sendable {
 }
 
 extension Coordinator {
+    /// A click on a link in a rendered document: files of a repository open inside Mayun, web links in the browser;
+    /// anchors are scrolled to by the document pane itself and blocked schemes (`javascript:`) do nothing.
+    public func follow(_ target: LinkTarget) {
+        switch target {
+        case .route(let route): push(route)
+        case .external(let url): openExternal(url)
+        case .anchor, .blocked: break
+        }
+    }
+
+    /// Parses markdown written on a repository (an issue, a comment) off the main thread.
+    public func parseMarkdown(_ text: String, in repo: RepositoryID) async -> Document {
+        let context = DocumentContext(repository: repo, ref: nil, folder: "", server: environment.server)
+        let prefersDark = nightMode.isNight
+        return await Task.detached(priority: .userInitiated) {
+            DocumentParser.parseMarkdown(text, context: context, prefersDark: prefersDark)
+        }.value
+    }
+
     public func showToast(_ message: String) {
         toast = Toast(id: (toast?.id ?? 0) + 1, message: message)
     }

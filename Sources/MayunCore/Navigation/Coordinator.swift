@@ -116,7 +116,7 @@ public final class Coordinator {
         case .issues(let repo):
             IssuesViewModel(repo: repo, coordinator: self)
         case .issue(let repo, let number):
-            IssueViewModel(repo: repo, number: number, client: services.client)
+            IssueViewModel(repo: repo, number: number, client: services.client, coordinator: self)
         case .createIssue(let repo):
             CreateIssueViewModel(repo: repo, drafts: services.drafts, client: services.client, coordinator: self)
         case .project(let repo):
