@@ -83,7 +83,8 @@ final class DocumentImageSlot {
     private func showAltText() {
         clear()
         let icon = widget(gtk_image_new_from_icon_name("image-missing-symbolic"))
-        let label = Build.label(image.alt.isEmpty ? tr("Image") : image.alt, classes: ["dim-label"], wrap: true)
+        // Inline images (badges) keep their alt text on one line: wrapping in a box with no width breaks every letter.
+        let label = Build.label(image.alt.isEmpty ? tr("Image") : image.alt, classes: ["dim-label"], wrap: isBlock)
         gtk_box_set_spacing(typed(root), 4)
         Build.append(root, icon, label)
         state = .failed
