@@ -11,6 +11,8 @@ public final class CreateIssueViewModel {
     public private(set) var draft: IssueDraft
     public private(set) var isSubmitting = false
     public private(set) var isPreviewing = false
+    /// The body as it will look, rendered when the preview is shown.
+    public private(set) var previewDocument: Document?
     public private(set) var titleError: String?
     public private(set) var bodyError: String?
     /// A failure that is not about one field (network, server); the draft stays.
@@ -53,7 +55,17 @@ public final class CreateIssueViewModel {
         drafts.save(draft, for: repo)
     }
 
-    public func togglePreview() { isPreviewing.toggle() }
+    public func togglePreview() {
+        isPreviewing.toggle()
+        guard isPreviewing, let coordinator else { return }
+        let text = draft.body
+        Task {
+            let document = await coordinator.parseMarkdown(text, in: repo)
+            if isPreviewing, draft.body == text { previewDocument = document }
+        }
+    }
+
+    public var nightMode: NightModeViewModel? { coordinator?.nightMode }
 
     public func submit() {
         guard canSubmit else { return }

@@ -25,7 +25,7 @@ struct PageFactory {
         case let user as UserViewModel: UserPage(viewModel: user, images: images)
         case let people as PeopleListViewModel: PeopleListPage(viewModel: people)
         case let issue as IssueViewModel: IssuePage(viewModel: issue, images: images)
-        case let create as CreateIssueViewModel: CreateIssuePage(viewModel: create)
+        case let create as CreateIssueViewModel: CreateIssuePage(viewModel: create, images: images)
         case let login as LoginViewModel: LoginPage(viewModel: login)
         case let mine as MineViewModel: MinePage(viewModel: mine, images: images)
         case let blob as BlobViewModel: BlobPage(viewModel: blob, images: images)

@@ -10,13 +10,13 @@ final class CreateIssuePage: Page {
     private let titleError: Widget
     private let bodyView: Widget
     private let bodyError: Widget
-    private let preview: Widget
+    private let preview: DocumentView
     private let editorStack: Widget
     private let generalError: Widget
     private let submit: Widget
     private let previewToggle: Widget
 
-    init(viewModel: CreateIssueViewModel) {
+    init(viewModel: CreateIssueViewModel, images: ImageLoader) {
         self.viewModel = viewModel
         titleEntry = widget(gtk_entry_new())
         setStringProperty(raw(titleEntry), "placeholder-text", viewModel.titlePlaceholder)
@@ -29,8 +29,8 @@ final class CreateIssuePage: Page {
         Accessibility.setLabel(bodyView, viewModel.bodyPlaceholder)
         gtk_text_buffer_set_text(gtk_text_view_get_buffer(typed(bodyView)), viewModel.draft.body, -1)
         bodyError = Build.label("", classes: ["error"], wrap: true, xalign: 0)
-        preview = Build.label("", wrap: true, xalign: 0)
-        gtk_widget_set_valign(preview, GTK_ALIGN_START)
+        preview = DocumentView(imageLoader: SharedImageLoaderAdapter(images),
+                               palette: viewModel.nightMode?.palette ?? .light, isNight: viewModel.nightMode?.isNight ?? false)
         editorStack = widget(gtk_stack_new())
         generalError = Build.label("", classes: ["error"], wrap: true, xalign: 0)
         submit = widget(gtk_button_new_with_label(viewModel.submitTitle))
@@ -42,10 +42,9 @@ final class CreateIssuePage: Page {
 
         let editorScroller = widget(gtk_scrolled_window_new())
         gtk_scrolled_window_set_child(opaque(editorScroller), bodyView)
-        let previewScroller = widget(gtk_scrolled_window_new())
-        gtk_scrolled_window_set_child(opaque(previewScroller), preview)
         gtk_stack_add_named(opaque(editorStack), editorScroller, "write")
-        gtk_stack_add_named(opaque(editorStack), previewScroller, "preview")
+        gtk_stack_add_named(opaque(editorStack), preview.root, "preview")
+        if let nightMode = viewModel.nightMode { preview.follow(nightMode, in: bindings) }
         gtk_widget_set_vexpand(editorStack, 1)
         Build.addClasses(editorStack, ["card", "issue-editor"])
         let buttons = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
@@ -75,7 +74,7 @@ final class CreateIssuePage: Page {
         bindings.bind { [unowned self] in
             gtk_button_set_label(typed(previewToggle), viewModel.previewToggleTitle)
             gtk_stack_set_visible_child_name(opaque(editorStack), viewModel.isPreviewing ? "preview" : "write")
-            if viewModel.isPreviewing { gtk_label_set_text(opaque(preview), viewModel.draft.body) }
+            if viewModel.isPreviewing, let document = viewModel.previewDocument { preview.show(document) }
         }
     }
 
