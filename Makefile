@@ -79,7 +79,8 @@ test-unit:
 	MAYUN_REQUIRE_DISPLAY=1 MAYUN_REQUIRE_KEYRING=1 GSK_RENDERER=cairo \
 	XDG_CONFIG_HOME=$$state/config XDG_CACHE_HOME=$$state/cache XDG_DATA_HOME=$$state/data \
 	    xvfb-run -a -s '-screen 0 1280x1024x24 -nolisten tcp' \
-	    dbus-run-session -- tests/keyring/start-keyring.sh $(SWIFT) test --skip-build 2>&1 | $(QUIET_XCTEST)
+	    dbus-run-session -- tests/keyring/start-keyring.sh $(SWIFT) test --skip-build --skip GiteeKitBenchmarks 2>&1 \
+	    | $(QUIET_XCTEST)
 
 # desktop-file-validate, appstreamcli validate, glib-compile-schemas --strict (meson-wrapper/meson.build).
 test-meson:
@@ -101,6 +102,8 @@ bench: deps
 	$(PYTHON) bench/startup.py
 	$(call banner,document and code benchmark: 1 MB README and 5000-line source in a debug build)
 	$(SWIFT) build --product mayun-bench 2>&1 | $(QUIET_SWIFT) && xvfb-run -a -s '-screen 0 1280x1024x24' .build/debug/mayun-bench
+	$(call banner,decoding benchmark: json-glib beside Foundation's JSONDecoder on the same bytes (debug build))
+	MAYUN_BENCH=1 $(SWIFT) test --filter GiteeKitBenchmarks 2>&1 | grep -vE "^Test Case '.*' started|^\[[0-9]+/[0-9]+\]"
 
 install:
 	$(call banner,meson install into $(DESTDIR)$(PREFIX))

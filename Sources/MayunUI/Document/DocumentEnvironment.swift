@@ -18,24 +18,3 @@ final class DocumentEnvironment {
         self.isNight = isNight
     }
 }
-
-/// A GObject weak pointer: nil once the object is finalized.
-@MainActor
-final class WeakObject {
-    private let slot: UnsafeMutablePointer<gpointer?>
-
-    init(_ object: UnsafeMutableRawPointer) {
-        slot = .allocate(capacity: 1)
-        slot.initialize(to: object)
-        g_object_add_weak_pointer(object.assumingMemoryBound(to: GObject.self), slot)
-    }
-
-    var object: UnsafeMutableRawPointer? { slot.pointee }
-
-    isolated deinit {
-        if let object = slot.pointee {
-            g_object_remove_weak_pointer(object.assumingMemoryBound(to: GObject.self), slot)
-        }
-        slot.deallocate()
-    }
-}

@@ -81,8 +81,9 @@ final class BlobPage: Page {
 
     private func updateControls() {
         sourceToggle.map { gtk_widget_set_visible($0, viewModel.canToggleSource ? 1 : 0) }
-        wrapToggle.map { gtk_widget_set_visible($0, viewModel.showsCode ? 1 : 0) }
-        copyButton.map { gtk_widget_set_visible($0, viewModel.canCopy ? 1 : 0) }
+        // Code brings its own bar (Wrap, Copy all, Find, Go to line): the page's would say the same twice.
+        wrapToggle.map { gtk_widget_set_visible($0, 0) }
+        copyButton.map { gtk_widget_set_visible($0, viewModel.canCopy && !viewModel.showsCode ? 1 : 0) }
         if let sourceToggle, gtk_toggle_button_get_active(typed(sourceToggle)) != (viewModel.showsSource ? 1 : 0) {
             gtk_toggle_button_set_active(typed(sourceToggle), viewModel.showsSource ? 1 : 0)
         }
