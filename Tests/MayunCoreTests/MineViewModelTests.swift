@@ -1,0 +1,35 @@
+import Foundation
+@testable import GiteeKit
+@testable import MayunCore
+import XCTest
+
+final class MineViewModelTests: XCTestCase {
+    func testAccountPageUsesThePrivateListsAndLogOutForgetsThem() throws {
+        try onMain {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mayun-mine-\(getpid())")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let store = try OfflineStore(directory: directory)
+            let transport = StubTransport()
+            transport.responses["/api/v5/user"] = HTTPResponse(status: 200, body: Data(#"{"id":7,"login":"li","name":"李雷"}"#.utf8))
+            let services = makeServices(transport: transport, store: store)
+            let coordinator = Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
+                                          preferences: InMemoryPreferences(), services: services)
+            let mine = coordinator.mineTab
+            XCTAssertNil(mine.currentAccount(), "no account page while logged out")
+            Task { try await services.session.logIn(personalToken: "token") }
+            waitUntil("logged in") { mine.isLoggedIn && services.session.user != nil }
+            let account = try XCTUnwrap(mine.currentAccount())
+            XCTAssertTrue(account.isMine)
+            XCTAssertTrue(mine.currentAccount() === account, "the same page while the same person is logged in")
+
+            store.save(["saved"], key: "list:mine/starred")
+            store.save(["kept"], key: "list:explore/featured")
+            waitUntil("saved") { store.load([String].self, key: "list:mine/starred") != nil }
+            mine.logOut()
+            XCTAssertFalse(mine.isLoggedIn)
+            XCTAssertNil(mine.currentAccount())
+            waitUntil("personal lists forgotten") { store.load([String].self, key: "list:mine/starred") == nil }
+            XCTAssertNotNil(store.load([String].self, key: "list:explore/featured"), "shared lists stay")
+        }
+    }
+}
