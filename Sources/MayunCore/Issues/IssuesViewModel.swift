@@ -36,9 +36,10 @@ public final class IssuesViewModel {
         let when = RelativeTime.describe(issue.createdAt?.date, now: now) ?? ""
         let author = issue.author?.name ?? issue.author?.login ?? ""
         let comments = String(format: trn("%d comment", "%d comments", count: issue.commentCount), issue.commentCount)
+        let state = issue.isOpen ? tr("Open") : tr("Closed")
         return SimpleRow(iconName: issue.isOpen ? "dialog-information-symbolic" : "emblem-ok-symbolic",
-                         title: issue.title, subtitle: "#\(issue.number)  ·  \(author)  ·  \(when)",
-                         trailing: comments)
+                         title: issue.title, subtitle: "\(state)  ·  #\(issue.number)  ·  \(author)  ·  \(when)",
+                         trailing: comments, avatarURL: issue.author?.avatarURL.flatMap(URL.init(string:)))
     }
 
     public func start() { issues.start() }

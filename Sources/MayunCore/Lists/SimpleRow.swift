@@ -1,3 +1,5 @@
+import Foundation
+
 /// A one-line list row (a language, a file, a commit): icon, title, a dim subtitle and trailing text.
 public struct SimpleRow: Equatable, Sendable {
     public var iconName: String
@@ -5,9 +7,12 @@ public struct SimpleRow: Equatable, Sendable {
     public var subtitle: String
     public var trailing: String
     public var showsDisclosure: Bool
+    /// A person's picture shown instead of the icon (issue authors, followers).
+    public var avatarURL: URL?
 
     public init(iconName: String = "", title: String, subtitle: String = "", trailing: String = "",
-                showsDisclosure: Bool = true) {
+                showsDisclosure: Bool = true, avatarURL: URL? = nil) {
+        self.avatarURL = avatarURL
         self.iconName = iconName
         self.title = title
         self.subtitle = subtitle

@@ -23,7 +23,8 @@ public final class PeopleListViewModel {
         guard people.items.indices.contains(index) else { return nil }
         let user = people.items[index]
         return SimpleRow(iconName: "avatar-default-symbolic", title: user.name.nonEmpty ?? user.login,
-                         subtitle: user.name == user.login ? "" : user.login)
+                         subtitle: user.name == user.login ? "" : user.login,
+                         avatarURL: user.avatarURL.flatMap(URL.init(string:)))
     }
 
     public func start() { people.start() }

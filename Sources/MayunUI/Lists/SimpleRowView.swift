@@ -10,8 +10,9 @@ final class SimpleRowView: ListRow {
     private let subtitle: Widget
     private let trailing: Widget
     private let arrow: Widget
+    private let avatar: AvatarView?
 
-    init() {
+    init(images: ImageLoader? = nil) {
         root = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["simple-row"])
         icon = widget(gtk_image_new())
         title = Build.label("", xalign: 0)
@@ -22,12 +23,19 @@ final class SimpleRowView: ListRow {
         Build.append(text, title, subtitle)
         trailing = Build.label("", classes: ["dim-label", "numeric"], xalign: 1)
         arrow = widget(gtk_image_new_from_icon_name("go-next-symbolic"))
+        avatar = images.map { AvatarView(size: 32, images: $0) }
+        if let avatar { Build.append(root, avatar.root) }
         Build.append(root, icon, text, trailing, arrow)
     }
 
     func show(_ row: SimpleRow) {
         gtk_image_set_from_icon_name(opaque(icon), row.iconName)
-        gtk_widget_set_visible(icon, row.iconName.isEmpty ? 0 : 1)
+        let showsAvatar = avatar != nil && row.avatarURL != nil
+        gtk_widget_set_visible(icon, row.iconName.isEmpty || showsAvatar ? 0 : 1)
+        if let avatar {
+            gtk_widget_set_visible(avatar.root, showsAvatar ? 1 : 0)
+            avatar.show(row.avatarURL)
+        }
         gtk_label_set_text(opaque(title), row.title)
         gtk_label_set_text(opaque(subtitle), row.subtitle)
         gtk_widget_set_visible(subtitle, row.subtitle.isEmpty ? 0 : 1)
@@ -36,12 +44,12 @@ final class SimpleRowView: ListRow {
         Accessibility.setLabel(root, [row.title, row.subtitle, row.trailing].filter { !$0.isEmpty }.joined(separator: ", "))
     }
 
-    func unbind() {}
+    func unbind() { avatar?.cancel() }
 
     /// The adapter for lists whose rows are `SimpleRow`s.
     static func adapter(row: @escaping @MainActor (Int) -> SimpleRow?, activate: @escaping @MainActor (Int) -> Void,
-                        retryMore: @escaping @MainActor () -> Void) -> RowAdapter {
-        RowAdapter(make: { SimpleRowView() },
+                        retryMore: @escaping @MainActor () -> Void, images: ImageLoader? = nil) -> RowAdapter {
+        RowAdapter(make: { SimpleRowView(images: images) },
                    bind: { view, index in if let item = row(index) { (view as? SimpleRowView)?.show(item) } },
                    activate: activate, retryMore: retryMore)
     }

@@ -8,12 +8,12 @@ final class IssuesPage: Page {
     private let viewModel: IssuesViewModel
     private let list: PagedListView<GiteeIssue>
 
-    init(viewModel: IssuesViewModel) {
+    init(viewModel: IssuesViewModel, images: ImageLoader) {
         self.viewModel = viewModel
         let bindings = BindingBag()
         list = PagedListView(list: viewModel.issues, adapter: SimpleRowView.adapter(
             row: { viewModel.row(at: $0) }, activate: { viewModel.activate(at: $0) },
-            retryMore: { viewModel.issues.retry() }), bindings: bindings)
+            retryMore: { viewModel.issues.retry() }, images: images), bindings: bindings)
         let root = Build.box(GTK_ORIENTATION_VERTICAL)
         super.init(root: root, bindings: bindings)
 

@@ -8,12 +8,12 @@ final class PeopleListPage: Page {
     private let viewModel: PeopleListViewModel
     private let list: PagedListView<GiteeUser>
 
-    init(viewModel: PeopleListViewModel) {
+    init(viewModel: PeopleListViewModel, images: ImageLoader) {
         self.viewModel = viewModel
         let bindings = BindingBag()
         list = PagedListView(list: viewModel.people, adapter: SimpleRowView.adapter(
             row: { viewModel.row(at: $0) }, activate: { viewModel.activate(at: $0) },
-            retryMore: { viewModel.people.retry() }), bindings: bindings)
+            retryMore: { viewModel.people.retry() }, images: images), bindings: bindings)
         super.init(root: list.root, bindings: bindings)
         connect(raw(root), "map", main: { viewModel.start() })
     }
