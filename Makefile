@@ -30,9 +30,10 @@ INSTALL_BUILDDIR := .build-meson/install
 banner = @printf '\n\033[1m==> %s\033[0m\n' "$(1)"
 
 # Log noise dropped for a readable log (the exit status still comes from the command, through pipefail):
-# SwiftPM's note on pkg-config's -pthread, the session bus's start-up chatter, XCTest's "started" lines.
-QUIET_SWIFT := { grep --line-buffered -v -E 'warning: prohibited flag' || true; }
-QUIET_XCTEST := { grep --line-buffered -v -E "warning: prohibited flag|dbus-daemon\[[0-9]+\]|SpiRegistry daemon is running|dbind-WARNING.*GetItems|^Test Case '.*' started|^$$" || true; }
+# SwiftPM's per-file progress lines and its note on pkg-config's -pthread, the session bus's start-up chatter,
+# XCTest's per-test "started" and "passed" lines (failures, skips and every suite's summary stay).
+QUIET_SWIFT := { grep --line-buffered -v -E 'warning: prohibited flag|^\[[0-9]+/[0-9]+\] (Compiling|Emitting|Wrapping|Write|Linking|Planning|Merging|Applying|Generating|Copying)' || true; }
+QUIET_XCTEST := { grep --line-buffered -v -E "warning: prohibited flag|dbus-daemon\[[0-9]+\]|SpiRegistry daemon is running|dbind-WARNING.*GetItems|^Test Case '.*' (started|passed)|^$$" || true; }
 
 .PHONY: deps build data run test test-unit test-meson test-e2e demo bench install uninstall clean pot help
 
