@@ -1,0 +1,666 @@
+"""Shared helpers for the scenario tests (browse_e2e.py, account_e2e.py): checks with deadlines, the app as a child
+process with its own XDG folders, AT-SPI lookups, real mouse and keyboard input through xdotool, screenshots, and
+FakeGitee's control API.
+
+Runs on Debian's /usr/bin/python3 (pyatspi). Synchronisation is always polling with a deadline, never fixed sleeps.
+The AT-SPI and X11 facts behind these helpers (GTK 4.8 extents relative to the toplevel, notebook tabs named "Tab")
+are explained in smoke.py, where they were first found.
+"""
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from functools import partial
+
+import gi
+
+gi.require_version("Atspi", "2.0")
+from gi.repository import Atspi  # noqa: E402
+import pyatspi  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fake_gitee import FakeGitee  # noqa: E402,F401  (re-exported for the scenarios)
+
+PREFIX = os.environ.get("MAYUN_E2E_PREFIX", "")
+ARTIFACTS = os.environ.get("MAYUN_E2E_ARTIFACTS", "tests/artifacts")
+BINARY = os.path.join(PREFIX, "bin", "mayun")
+FAKE_GITEE_BIN = os.environ.get("MAYUN_E2E_FAKE_GITEE", "")
+TIMEOUT = float(os.environ.get("MAYUN_E2E_TIMEOUT", "30"))  # per condition, seconds (the machine is shared)
+POLL = 0.1
+
+run = partial(subprocess.run, timeout=TIMEOUT)
+
+
+class CheckFailed(Exception):
+    pass
+
+
+class Report:
+    """PASS/FAIL lines and the closing count; `name` prefixes artifacts and the summary line."""
+
+    def __init__(self, name):
+        self.name = name
+        self.passed = 0
+        self.failed = 0
+        self.notes = []
+        self.started = time.monotonic()
+        self.step_started = self.started
+
+    def log(self, msg):
+        print(msg, flush=True)
+
+    def ok(self, what):
+        self.passed += 1
+        self.log(f"PASS: {what}")
+
+    def fail(self, what):
+        self.failed += 1
+        self.log(f"FAIL: {what}")
+
+    def note(self, text):
+        if text not in self.notes:
+            self.notes.append(text)
+            self.log(f"      note: {text}")
+
+    def check(self, cond, what, detail=""):
+        if cond:
+            self.ok(what)
+        else:
+            self.fail(what + (f" ({detail})" if detail else ""))
+            raise CheckFailed(what)
+
+    def step(self, title):
+        now = time.monotonic()
+        self.log(f"---- {title} (t={now - self.started:.1f} s)")
+        self.step_started = now
+
+    def wait_for(self, fn, what, timeout=TIMEOUT, seen=None):
+        """Polls fn() until truthy; at the deadline prints what was last seen (seen() or the last error) and fails."""
+        deadline = time.monotonic() + timeout
+        last_error = None
+        while True:
+            try:
+                value = fn()
+                if value:
+                    return value
+            except CheckFailed:
+                raise
+            except Exception as e:  # AT-SPI objects vanish while the UI changes
+                last_error = e
+            if time.monotonic() > deadline:
+                extra = f"; last error: {last_error!r}" if last_error else ""
+                if seen is not None:
+                    try:
+                        extra += f"; saw: {seen()}"
+                    except Exception as e:
+                        extra += f"; (could not describe what was seen: {e!r})"
+                self.fail(f"{what} (not within {timeout:.0f} s{extra})")
+                raise CheckFailed(what)
+            time.sleep(POLL)
+
+    def summary(self):
+        for n in self.notes:
+            self.log(f"NOTE: {n}")
+        self.log(f"{self.name}: {self.passed} passed, {self.failed} failed "
+                 f"({time.monotonic() - self.started:.0f} s)")
+        return 1 if self.failed or self.passed == 0 else 0
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The app: a child process with its own environment (XDG folders shared across restarts of one scenario).
+
+def state_env(state_dir, server_url, extra=None):
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("NO_AT_BRIDGE", "GTK_A11Y", "LC_ALL", "LANGUAGE", "WAYLAND_DISPLAY")}
+    for d in ("config", "cache", "data", "runtime"):
+        os.makedirs(os.path.join(state_dir, d), mode=0o700, exist_ok=True)
+    env.update(LANG="C.UTF-8", GSETTINGS_BACKEND="memory",
+               XDG_CONFIG_HOME=os.path.join(state_dir, "config"), XDG_CACHE_HOME=os.path.join(state_dir, "cache"),
+               XDG_DATA_HOME=os.path.join(state_dir, "data"), XDG_RUNTIME_DIR=os.path.join(state_dir, "runtime"),
+               XDG_DATA_DIRS=os.path.join(PREFIX, "share") + ":/usr/share", MAYUN_SERVER=server_url)
+    env.update(extra or {})
+    return env
+
+
+class App:
+    """One run of the installed app; output appended to log_path."""
+
+    def __init__(self, report, env, log_path, label):
+        self.r = report
+        self.label = label
+        self.log_path = log_path
+        self.logf = open(log_path, "ab", buffering=0)
+        self.logf.write(f"\n==== {label} ====\n".encode())
+        self.proc = subprocess.Popen([BINARY], env=env, stdin=subprocess.DEVNULL, stdout=self.logf,
+                                     stderr=subprocess.STDOUT, start_new_session=True)
+        self.pid = self.proc.pid
+        self.app = None
+        self.frame = None
+
+    def wait_window(self, timeout=TIMEOUT):
+        def ready():
+            if self.proc.poll() is not None:
+                raise CheckFailed(f"{self.label}: the app exited with status {self.proc.returncode} before its window")
+            app = app_of(self.pid)
+            if app is None:
+                return None
+            f = main_frame(app)
+            if f is None or not is_showing(f) or find_tab(f, "Projects") is None:
+                return None
+            return app, f
+        try:
+            self.app, self.frame = self.r.wait_for(ready, f"{self.label}: the window \"Mayun\" appears over AT-SPI",
+                                                   timeout)
+        except CheckFailed as e:
+            if "exited" in str(e):
+                self.r.fail(str(e))
+            raise
+        self.r.wait_for(lambda: x_main_window(self.pid), f"{self.label}: the X window is mapped")
+        self.r.ok(f"{self.label}: window \"Mayun\" is up (pid {self.pid})")
+        return self
+
+    def alive(self):
+        return self.proc.poll() is None
+
+    def quit(self):
+        """Closes the window with Ctrl+Q as a person would; the process must exit with status 0."""
+        if not self.alive():
+            self.r.fail(f"{self.label}: the app had already exited with status {self.proc.returncode}")
+            raise CheckFailed("app exited")
+        key(self.pid, "ctrl+q")
+        self.r.wait_for(lambda: self.proc.poll() is not None, f"{self.label}: the app exits after Ctrl+Q")
+        self.r.check(self.proc.returncode == 0, f"{self.label}: the app exited with status 0 after Ctrl+Q",
+                     f"status {self.proc.returncode}")
+        self.logf.close()
+
+    def kill(self):
+        if self.alive():
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        if not self.logf.closed:
+            self.logf.close()
+
+    # Conveniences bound to this app's window
+    def find(self, name, roles=None, showing=True, root=None):
+        return find(root or self.frame, name, roles, showing)
+
+    def click(self, acc, what):
+        mouse_click(acc, self.frame, self.pid, what, self.r)
+
+    def key(self, keys):
+        key(self.pid, keys)
+
+    def type(self, text):
+        type_text(self.pid, text)
+
+    def tree(self):
+        return tree_text(self.app)
+
+    def save_tree(self, label):
+        path = os.path.join(ARTIFACTS, f"{self.r.name}-tree-{label}.txt")
+        with open(path, "w") as f:
+            f.write(self.tree() + "\n")
+        return path
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# AT-SPI
+
+def desktop_apps():
+    desktop = pyatspi.Registry.getDesktop(0)
+    return [desktop.getChildAtIndex(i) for i in range(desktop.childCount)]
+
+
+def app_of(pid):
+    for app in desktop_apps():
+        try:
+            if app is not None and app.get_process_id() == pid:
+                app.set_cache_mask(Atspi.Cache.NONE)  # always ask the app: the UI changes under us
+                return app
+        except Exception:
+            continue
+    return None
+
+
+def children(acc):
+    try:
+        n = acc.childCount
+    except Exception:
+        return []
+    out = []
+    for i in range(n):
+        try:
+            c = acc.getChildAtIndex(i)
+        except Exception:
+            c = None
+        if c is not None:
+            out.append(c)
+    return out
+
+
+ROW_DEPTH = 2  # how deep into a list item into_rows=False still looks (GtkListBox rows: item -> box -> label)
+
+
+def walk(acc, depth=0, max_depth=50, prune_hidden=False, into_rows=True, row_depth=None):
+    """Tree order. prune_hidden skips subtrees of accessibles that are not visible; into_rows=False looks only
+    ROW_DEPTH levels into list items (each AT-SPI call is a D-Bus round trip, and a window of project rows has
+    hundreds of accessibles: a full walk takes seconds)."""
+    yield acc, depth
+    if depth >= max_depth:
+        return
+    if not into_rows:
+        if row_depth is not None:
+            if row_depth >= ROW_DEPTH:
+                return
+            row_depth += 1
+        else:
+            try:
+                if acc.getRoleName() == "list item":
+                    row_depth = 1
+            except Exception:
+                return
+    for c in children(acc):
+        if prune_hidden:
+            try:
+                if not c.getState().contains(pyatspi.STATE_VISIBLE):
+                    continue
+            except Exception:
+                continue
+        yield from walk(c, depth + 1, max_depth, prune_hidden, into_rows, row_depth)
+
+
+def frames(app):
+    return [c for c in children(app) if c.getRoleName() in ("frame", "window", "dialog")
+            and c.getState().contains(pyatspi.STATE_VISIBLE)]
+
+
+def main_frame(app):
+    for f in frames(app):
+        if f.name == "Mayun":
+            return f
+    return None
+
+
+def extents(acc):
+    return acc.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+
+
+def is_showing(acc):
+    """Visible with a non-empty area (GTK 4.8 sets "showing" on windows only; hidden pages report 0x0)."""
+    s = acc.getState()
+    if not s.contains(pyatspi.STATE_VISIBLE):
+        return False
+    try:
+        e = extents(acc)
+    except Exception:
+        return False
+    return e.width > 0 and e.height > 0
+
+
+def in_window(acc, frame):
+    """Showing and inside the window's area (rows scrolled out of a list keep stale extents)."""
+    if not is_showing(acc):
+        return False
+    e, f = extents(acc), extents(frame)
+    return e.y + e.height > f.y and e.y < f.y + f.height and e.x < f.x + f.width and e.x + e.width > f.x
+
+
+def entry_named(label):
+    """GTK 4.8 names an entry with a caption label "<caption> <accessible label>" (e.g. "Email Email")."""
+    return lambda n: n == label or n.startswith(label + " ")
+
+
+def find(root, name, roles=None, showing=True, into_rows=False):
+    """The first accessible under root with this accessible name (a callable tests it) and one of roles."""
+    match = name if callable(name) else (lambda n: n == name)
+    for acc, _ in walk(root, prune_hidden=showing, into_rows=into_rows):
+        try:
+            if match(acc.name or "") and (roles is None or acc.getRoleName() in roles) and \
+                    (not showing or is_showing(acc)):
+                return acc
+        except Exception:
+            continue
+    return None
+
+
+def find_all(root, name, roles=None, showing=True, into_rows=False):
+    match = name if callable(name) else (lambda n: n == name)
+    found = []
+    for acc, _ in walk(root, prune_hidden=showing, into_rows=into_rows):
+        try:
+            if match(acc.name or "") and (roles is None or acc.getRoleName() in roles) and \
+                    (not showing or is_showing(acc)):
+                found.append(acc)
+        except Exception:
+            continue
+    return found
+
+
+def describe(acc):
+    try:
+        role, name = acc.getRoleName(), acc.name
+    except Exception as e:
+        return f"<gone: {e!r}>"
+    states = []
+    try:
+        st = acc.getState()
+        for s, label in ((pyatspi.STATE_VISIBLE, "visible"), (pyatspi.STATE_CHECKED, "checked"),
+                         (pyatspi.STATE_SELECTED, "selected"), (pyatspi.STATE_FOCUSED, "focused"),
+                         (pyatspi.STATE_SENSITIVE, "sensitive")):
+            if st.contains(s):
+                states.append(label)
+    except Exception:
+        pass
+    ext = ""
+    try:
+        e = extents(acc)
+        ext = f" @{e.x},{e.y} {e.width}x{e.height}"
+    except Exception:
+        pass
+    text = ""
+    try:
+        if role in ("text", "entry", "password text"):
+            t = acc.queryText()
+            text = f" text={t.getText(0, -1)!r}"
+    except Exception:
+        pass
+    return f"{role} {name!r} [{' '.join(states)}]{ext}{text}"
+
+
+def tree_text(app, prune_hidden=True):
+    if app is None:
+        return "(no accessible application)"
+    return "\n".join("  " * d + describe(a) for a, d in walk(app, prune_hidden=prune_hidden))
+
+
+def do_action(acc, preferred=("click", "activate", "press", "toggle")):
+    a = acc.queryAction()
+    names = [a.getName(i) for i in range(a.nActions)]
+    for want in preferred:
+        if want in names:
+            return a.doAction(names.index(want))
+    raise RuntimeError(f"no action among {preferred} on {describe(acc)}; has {names}")
+
+
+def selected(acc):
+    return acc.getState().contains(pyatspi.STATE_SELECTED)
+
+
+def focused(acc):
+    return acc.getState().contains(pyatspi.STATE_FOCUSED)
+
+
+TAB_ROLES = ("page tab", "toggle button", "push button", "radio button")
+
+
+def find_tab(root, name, notebook_only=False):
+    """A tab by name; GTK 4.8 names notebook tabs "Tab" with the title as the tab's label child. notebook_only
+    skips the window's Projects/Discover/Mine switcher (a user page has a "Projects" notebook tab too)."""
+    acc = None if notebook_only else find(root, name, TAB_ROLES)
+    if acc is not None:
+        return acc
+    for acc, _ in walk(root, prune_hidden=True, into_rows=False):
+        try:
+            if acc.getRoleName() == "page tab" and is_showing(acc) and any(c.name == name for c in children(acc)):
+                return acc
+        except Exception:
+            continue
+    return None
+
+
+def notebook_page_of(tab):
+    """The page panel of a GtkNotebook page tab (page i belongs to tab i; see smoke.py)."""
+    tab_list = tab.parent
+    tabs = [c for c in children(tab_list) if c.getRoleName() == "page tab"]
+    index = next(i for i, t in enumerate(tabs) if t == tab or describe(t) == describe(tab))
+    header = tab_list.parent
+    notebook = header.parent
+    boxes = [c for c in children(notebook) if c != header and describe(c) != describe(header)]
+    return children(boxes[-1])[index]
+
+
+ROW_ROLES = ("list item", "table row", "tree item")
+
+
+def lists(root, name=None):
+    """Showing GtkListViews (role "list") under root, optionally by accessible name ("Projects")."""
+    out = []
+    for acc, _ in walk(root, prune_hidden=True, into_rows=False):
+        try:
+            if acc.getRoleName() == "list" and (name is None or acc.name == name) and is_showing(acc):
+                out.append(acc)
+        except Exception:
+            continue
+    return out
+
+
+def row_label(item):
+    """The accessible label of a list item's row (RowHost box -> row view root carrying the label)."""
+    for host in children(item):
+        for row in children(host):
+            try:
+                if row.name and is_showing(row):
+                    return row
+            except Exception:
+                continue
+    return None
+
+
+def rows_of(list_acc, frame):
+    """(accessible, label) of the list's rows inside the window, top to bottom. GtkListView keeps many more items
+    than it shows (with stale extents), so each item's extents are read once and only rows in view are opened."""
+    f = extents(frame)
+    out = []
+    for item in children(list_acc):
+        try:
+            e = extents(item)
+            if e.width <= 0 or e.height <= 0 or e.y + e.height <= f.y or e.y >= f.y + f.height:
+                continue
+            row = row_label(item)
+            if row is not None:
+                out.append((e.y, row, row.name))
+        except Exception:
+            continue
+    out.sort(key=lambda t: t[0])
+    return [(row, name) for _, row, name in out]
+
+
+def is_project_label(name):
+    head = name.split(", ")[0]
+    return ", " in name and " stars, " in name and "/" in head
+
+
+def project_rows(root, frame):
+    """Project rows in the window under root: rows labelled "<owner/name>, <n> stars, <description>"."""
+    return [(acc, name) for lst in lists(root) for acc, name in rows_of(lst, frame) if is_project_label(name)]
+
+
+def labels(root, frame=None):
+    out = []
+    for acc, _ in walk(root, prune_hidden=True, into_rows=False):
+        try:
+            if acc.getRoleName() == "label" and acc.name and (in_window(acc, frame) if frame else is_showing(acc)):
+                out.append(acc.name)
+        except Exception:
+            continue
+    return out
+
+
+FULL_NAME = re.compile(r"^[\w.-]+/[\w.-]+$")
+
+
+def page_title(frame):
+    """The header bar's title (the open page's name, e.g. a project's owner/name), or None at the tabs."""
+    top = extents(frame).y
+    for acc, _ in walk(frame, prune_hidden=True, into_rows=False, max_depth=8):
+        try:
+            if acc.getRoleName() == "label" and acc.name and extents(acc).y < top + 40 and is_showing(acc) \
+                    and acc.name not in ("Projects", "Discover", "Mine"):
+                return acc.name
+        except Exception:
+            continue
+    return None
+
+
+def open_project_name(frame):
+    """owner/name of the project page on top (its title, once its Star button shows), else None."""
+    title = page_title(frame)
+    if title and FULL_NAME.match(title) and \
+            find(frame, lambda n: n.startswith(("Star, ", "Unstar, ")), ("push button",)) is not None:
+        return title
+    return None
+
+
+def text_of(acc):
+    try:
+        return acc.queryText().getText(0, -1)
+    except Exception:
+        return None
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# X11 input and screenshots
+
+def x_main_window(pid):
+    """(X window id, (x, y, width, height)) of the app's largest visible X window."""
+    out = run(["xdotool", "search", "--onlyvisible", "--pid", str(pid)], capture_output=True, text=True).stdout.split()
+    best = None
+    for wid in out:
+        g = run(["xdotool", "getwindowgeometry", "--shell", wid], capture_output=True, text=True).stdout
+        vals = dict(line.split("=", 1) for line in g.split() if "=" in line)
+        try:
+            geom = (int(vals["X"]), int(vals["Y"]), int(vals["WIDTH"]), int(vals["HEIGHT"]))
+        except KeyError:
+            continue
+        if best is None or geom[2] * geom[3] > best[1][2] * best[1][3]:
+            best = (wid, geom)
+    return best
+
+
+def screen_rect(acc, frame, pid):
+    """Screen pixels of a control: GTK 4.8 extents are relative to the toplevel, centred in its X window."""
+    e = extents(acc)
+    f = extents(frame)
+    _, (wx, wy, ww, wh) = x_main_window(pid)
+    ox = wx + max(0, (ww - f.width) // 2) - f.x
+    oy = wy + max(0, (wh - f.height) // 2) - f.y
+    return (e.x + ox, e.y + oy, e.width, e.height)
+
+
+def pointer_at():
+    out = run(["xdotool", "getmouselocation", "--shell"], capture_output=True, text=True).stdout
+    vals = dict(line.split("=", 1) for line in out.split() if "=" in line)
+    return int(vals.get("X", -1)), int(vals.get("Y", -1))
+
+
+def move_pointer(x, y):
+    """`mousemove --sync` waits (15 s) for a motion that never comes when the pointer is already there."""
+    if pointer_at() != (x, y):
+        run(["xdotool", "mousemove", "--sync", str(x), str(y)], check=True)
+
+
+def mouse_click(acc, frame, pid, what, report=None, button=1):
+    x, y, w, h = screen_rect(acc, frame, pid)
+    cx, cy = x + w // 2, y + h // 2
+    move_pointer(cx, cy)
+    run(["xdotool", "click", str(button)], check=True)
+    if report:
+        report.log(f"      (clicked {what} with the mouse at {cx},{cy}; control at {x},{y} {w}x{h})")
+
+
+def wheel(acc, frame, pid, notches):
+    """Mouse wheel down (button 5) over the middle of acc, notches times."""
+    x, y, w, h = screen_rect(acc, frame, pid)
+    move_pointer(x + w // 2, y + h // 2)
+    run(["xdotool", "click", "--repeat", str(notches), "--delay", "15", "5"], check=True)
+
+
+def focus_window(pid):
+    found = x_main_window(pid)
+    if found:
+        run(["xdotool", "windowfocus", "--sync", found[0]], check=False)
+
+
+def key(pid, keys):
+    focus_window(pid)
+    run(["xdotool", "key", "--clearmodifiers", keys], check=True)
+
+
+def type_text(pid, text):
+    focus_window(pid)
+    run(["xdotool", "type", "--clearmodifiers", "--delay", "20", text], check=True)
+
+
+def screenshot(name):
+    move_pointer(1279, 1023)  # no hover or tooltip in the picture
+    path = os.path.join(ARTIFACTS, name)
+    run(["import", "-window", "root", path], check=True, stderr=subprocess.DEVNULL)
+    return path
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# FakeGitee's control API (and its public API, to read the server's state as a client would)
+
+class Server:
+    def __init__(self, report, url):
+        self.r = report
+        self.url = url
+
+    def call(self, method, path, fields=None, token=None):
+        data = urllib.parse.urlencode(fields).encode() if fields is not None else None
+        req = urllib.request.Request(self.url + path, data=data, method=method)
+        if token:
+            req.add_header("Authorization", f"Bearer {token}")
+        try:
+            with urllib.request.urlopen(req, timeout=TIMEOUT) as resp:
+                body = resp.read()
+                return resp.status, (json.loads(body) if body else None)
+        except urllib.error.HTTPError as e:
+            body = e.read()
+            try:
+                return e.code, json.loads(body)
+            except ValueError:
+                return e.code, body.decode(errors="replace")
+
+    def get(self, path, token=None):
+        status, body = self.call("GET", path, token=token)
+        if status != 200:
+            raise RuntimeError(f"GET {path}: {status} {body!r}"[:300])
+        return body
+
+    def log(self, since=0):
+        return self.get(f"/__fake/log?since={since}")
+
+    def last_seq(self):
+        entries = self.log()
+        return entries[-1]["seq"] if entries else 0
+
+    def latency(self, ms):
+        status, _ = self.call("POST", "/__fake/latency", {"ms": str(ms)})
+        if status >= 300:
+            raise RuntimeError(f"POST /__fake/latency: {status}")
+
+    def fault(self, **fields):
+        status, body = self.call("POST", "/__fake/fault", {k.replace("_", "-"): str(v) for k, v in fields.items()})
+        if status >= 300:
+            raise RuntimeError(f"POST /__fake/fault: {status} {body!r}")
+        return body
+
+    def clear_faults(self):
+        self.call("DELETE", "/__fake/faults")
+
+
+def brief_log(entries, limit=12):
+    return "; ".join(f"{e['method']} {e['path']} {e['status']} token={e.get('token')} login={e.get('login')}"
+                     for e in entries[-limit:]) or "(empty log)"
