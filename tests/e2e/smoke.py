@@ -829,7 +829,9 @@ def main():
             app = app_of(pid)
             if failed:
                 path, text = save_tree(app, f"failure-{pid}")
-                log(f"---- accessible tree of mayun (pid {pid}), also in {path} ----\n{text}\n----")
+                lines = text.splitlines()
+                shown = "\n".join(lines[:150]) + (f"\n... ({len(lines) - 150} more lines in the file)" if len(lines) > 150 else "")
+                log(f"---- accessible tree of mayun (pid {pid}), in full in {path} ----\n{shown}\n----")
                 screenshot("e2e-failure.png")
                 log(f"      screenshot at failure: {ARTIFACTS}/e2e-failure.png")
             os.kill(pid, signal.SIGTERM)
