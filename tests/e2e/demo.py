@@ -29,9 +29,17 @@ def main():
     with server:
         print(f"demo: fake Gitee at {server.url} (log: .build/demo/fake-gitee.log); starting Mayun", flush=True)
         env = dict(os.environ, MAYUN_SERVER=server.url)
-        code = subprocess.call([app_bin, "--server", server.url, *sys.argv[1:]], env=env)
+        app = subprocess.Popen([app_bin, "--server", server.url, *sys.argv[1:]], env=env)
+        try:
+            code = app.wait()
+        except KeyboardInterrupt:  # Ctrl+C reaches the app too (same process group): let it finish
+            try:
+                code = app.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                app.terminate()
+                code = app.wait()
     print(f"demo: mayun exited with status {code}; fake Gitee stopped")
-    return code
+    return code if code >= 0 else 128 - code  # killed by a signal: the shell's convention
 
 
 if __name__ == "__main__":
