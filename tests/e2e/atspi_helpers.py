@@ -160,11 +160,18 @@ class App:
                                                    timeout)
         except CheckFailed as e:
             if "exited" in str(e):
-                self.r.fail(str(e))
+                self.r.fail(str(e) + ": " + self.tail_log())
             raise
         self.r.wait_for(lambda: x_main_window(self.pid), f"{self.label}: the X window is mapped")
         self.r.ok(f"{self.label}: window \"Mayun\" is up (pid {self.pid})")
         return self
+
+    def tail_log(self, lines=3):
+        try:
+            with open(self.log_path, errors="replace") as f:
+                return " | ".join(line.strip() for line in f.readlines()[-lines:] if line.strip())
+        except OSError:
+            return "(no log)"
 
     def alive(self):
         return self.proc.poll() is None

@@ -59,5 +59,18 @@ env -u NO_AT_BRIDGE -u GTK_A11Y -u LC_ALL -u LANGUAGE -u DBUS_SESSION_BUS_ADDRES
     dbus-run-session -- /usr/bin/python3 "$repo/tests/e2e/smoke.py" 2>&1 \
     | grep --line-buffered -v -E 'dbus-daemon\[[0-9]+\]|SpiRegistry daemon is running|dbind-WARNING.*GetItems|couldn.t access control socket|^$'
 status=$?   # pipefail: the test's status unless it is 0
+
+# Scenario tests: browsing (issue 4) and the account features (issue 6), each on its own display and session bus with
+# a throwaway keyring (tests/keyring/start-keyring.sh) and state folders under $run. MAYUN_E2E_ONLY="browse" picks.
+for scenario in browse account; do
+    case " ${MAYUN_E2E_ONLY:-browse account} " in *" $scenario "*) ;; *) continue ;; esac
+    env -u NO_AT_BRIDGE -u GTK_A11Y -u LC_ALL -u LANGUAGE -u DBUS_SESSION_BUS_ADDRESS -u DISPLAY -u WAYLAND_DISPLAY \
+        LANG=C.UTF-8 MAYUN_E2E_PREFIX="$prefix" MAYUN_E2E_ARTIFACTS="$artifacts" MAYUN_E2E_FAKE_GITEE="$fake_gitee" \
+        MAYUN_E2E_STATE_DIR="$run" \
+        xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" \
+        dbus-run-session -- "$repo/tests/keyring/start-keyring.sh" /usr/bin/python3 "$repo/tests/e2e/${scenario}_e2e.py" 2>&1 \
+        | grep --line-buffered -v -E 'dbus-daemon\[[0-9]+\]|SpiRegistry daemon is running|dbind-WARNING.*GetItems|couldn.t access control socket|^$' \
+        || status=1
+done
 set -e
 exit "$status"
