@@ -101,6 +101,7 @@ demo: deps build
 bench: deps
 	$(call banner,startup benchmark)
 	$(PYTHON) bench/startup.py
+	$(PYTHON) bench/lists.py --skip-build
 	$(call banner,document and code benchmark: 1 MB README and 5000-line source in a debug build)
 	$(SWIFT) build --product mayun-bench 2>&1 | $(QUIET_SWIFT) && xvfb-run -a -s '-screen 0 1280x1024x24' .build/debug/mayun-bench
 	$(call banner,decoding benchmark: json-glib beside Foundation's JSONDecoder on the same bytes (debug build))

@@ -1,0 +1,238 @@
+#!/usr/bin/python3
+"""List benchmarks (issue 4): warm start to painted Featured rows beside the startup floor, and a scripted scroll.
+
+1. Warm start: the cache is filled once against FakeGitee (the app runs until Featured's first page is in its
+   offline store), then Mayun starts with `MAYUN_BENCH_FIRST_ROWS=1`, which prints `first-rows <monotonic µs>` once
+   the saved Featured rows are painted, and exits. Two server conditions: stopped (a closed loopback port) and slow
+   (FakeGitee holding every answer 10 s). Beside it, the floor (bench/floor.c: the smallest GTK 4 application with
+   a window, time to its first frame), interleaved in the same run: floor, stopped, slow, floor, ...
+   Target: Mayun's rows within 1.5x of the floor's first frame.
+2. Scroll: FakeGitee with 12,000 projects and 150 ms latency; Mayun with `MAYUN_BENCH_SCROLL=<rows>,3,1` scrolls
+   Popular at 3 screens a second through <rows> rows (default 10,000) and prints frame intervals (paint to paint),
+   frame work (frame clock update to end of paint), and how long the loading row was on screen. Peak RSS from wait4.
+   Targets: interval p95 under 16.7 ms (cairo renderer under Xvfb); loading row visible 0 % of the time.
+
+Figures are printed, never asserted. Uses bench/startup.py's build (release build installed with meson into
+.build/bench/prefix), Xvfb and D-Bus helpers.
+
+  make bench     or   /usr/bin/python3 bench/lists.py [--runs N] [--scroll-rows N] [--skip-build]
+"""
+
+import argparse
+import os
+import select
+import shutil
+import signal
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+BENCH = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, BENCH)
+sys.path.insert(0, os.path.join(os.path.dirname(BENCH), "tests", "e2e"))
+import startup  # noqa: E402  (build, start_xvfb, start_dbus, PREFIX, FLOOR, OUT)
+from fake_gitee import FakeGitee  # noqa: E402
+
+REPO = startup.REPO
+FAKE_GITEE = os.environ.get("MAYUN_E2E_FAKE_GITEE", os.path.join(REPO, ".build", "debug", "fake-gitee"))
+CLOSED_PORT = "http://127.0.0.1:9"
+
+
+def ensure_fake_gitee():
+    """FakeGitee from the debug build, brought up to date (incremental) unless MAYUN_E2E_FAKE_GITEE names one."""
+    if "MAYUN_E2E_FAKE_GITEE" in os.environ:
+        return FAKE_GITEE
+    print("bench: swift build --product fake-gitee", flush=True)
+    env = dict(os.environ, PATH="/opt/swift/usr/bin:" + os.environ.get("PATH", ""))
+    subprocess.run(["swift", "build", "--product", "fake-gitee"], cwd=REPO, env=env, check=True,
+                   stdout=subprocess.DEVNULL)
+    return FAKE_GITEE
+
+
+def run_probe(argv, env, marker, timeout):
+    """Runs argv until it prints a line starting with marker; returns (the line, seconds from exec to the line's
+    first field when it is a monotonic µs stamp, peak RSS MiB)."""
+    t0 = time.monotonic()
+    proc = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    line = None
+    buf = b""
+    deadline = t0 + timeout
+    while line is None:
+        ready, _, _ = select.select([proc.stdout], [], [], max(0.0, deadline - time.monotonic()))
+        if not ready:
+            proc.kill()
+            break
+        chunk = os.read(proc.stdout.fileno(), 4096)
+        if not chunk:
+            break
+        buf += chunk
+        for text in buf.decode(errors="replace").splitlines():
+            if text.startswith(marker):
+                line = text
+                break
+    if line is None and proc.poll() is None:
+        proc.kill()
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.stdout.close()
+    if line is None:
+        raise RuntimeError(f"{argv[0]} printed no {marker!r} line within {timeout:.0f} s "
+                           f"(exit {os.waitstatus_to_exitcode(status)}): {buf[-300:]!r}")
+    ms = None
+    parts = line.split()
+    if len(parts) == 2 and parts[1].isdigit():
+        ms = (int(parts[1]) / 1e6 - t0) * 1000.0
+    return line, ms, usage.ru_maxrss / 1024.0
+
+
+def base_env(display, bus, state, server):
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("WAYLAND_DISPLAY", "NO_AT_BRIDGE", "GTK_A11Y", "LC_ALL", "LANGUAGE",
+                        "MAYUN_BENCH_FIRST_FRAME", "MAYUN_BENCH_FIRST_ROWS", "MAYUN_BENCH_SCROLL")}
+    for d in ("config", "cache", "data", "runtime"):
+        os.makedirs(os.path.join(state, d), mode=0o700, exist_ok=True)
+    env.update(DISPLAY=display, DBUS_SESSION_BUS_ADDRESS=bus, GSK_RENDERER="cairo", LANG="C.UTF-8",
+               XDG_CONFIG_HOME=os.path.join(state, "config"), XDG_CACHE_HOME=os.path.join(state, "cache"),
+               XDG_DATA_HOME=os.path.join(state, "data"), XDG_RUNTIME_DIR=os.path.join(state, "runtime"),
+               XDG_DATA_DIRS=os.path.join(startup.PREFIX, "share") + ":/usr/share", GSETTINGS_BACKEND="memory",
+               MAYUN_SERVER=server)
+    return env
+
+
+def saved_keys(state):
+    keys = []
+    for root, _, files in os.walk(os.path.join(state, "cache")):
+        for name in files:
+            if name == "store.sqlite":
+                try:
+                    with sqlite3.connect(f"file:{os.path.join(root, name)}?mode=ro", uri=True, timeout=1) as db:
+                        keys += [k for (k,) in db.execute("SELECT key FROM entries")]
+                except sqlite3.Error:
+                    pass
+    return keys
+
+
+def warm_cache(mayun, env, state, timeout=60):
+    """Runs the app against the server until Featured's first page is in the offline store, then stops it."""
+    proc = subprocess.Popen([mayun], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + timeout
+    try:
+        while time.monotonic() < deadline:
+            keys = [k for k in saved_keys(state) if "featured" in k]
+            if keys:
+                return keys
+            if proc.poll() is not None:
+                break
+            time.sleep(0.2)
+        raise RuntimeError(f"the Featured list was not saved within {timeout} s (keys: {saved_keys(state)})")
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+def parse_scroll(line):
+    return {k: float(v) for k, v in (f.split("=", 1) for f in line.split()[1:])}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=10)
+    ap.add_argument("--scroll-rows", type=int, default=10_000)
+    ap.add_argument("--skip-build", action="store_true", help="reuse the installed release build if present")
+    args = ap.parse_args()
+
+    startup.build(args.skip_build)
+    mayun = os.path.join(startup.PREFIX, "bin", "mayun")
+    fake = ensure_fake_gitee()
+
+    xvfb, display = startup.start_xvfb()
+    dbus, bus = startup.start_dbus()
+    state = tempfile.mkdtemp(prefix="lists.", dir=startup.OUT)
+    servers = []
+    try:
+        # 1. Warm start to painted Featured rows. The saved copy is read for the server it came from, so the slow
+        # and stopped conditions use the warming server's own address: first with 10 s latency set through its
+        # control API, then with the server stopped (its port closed).
+        warm = FakeGitee(fake, os.path.join(startup.OUT, "lists-fake-gitee.log"))
+        servers.append(warm)
+        keys = warm_cache(mayun, base_env(display, bus, state, warm.url), state)
+        print(f"bench: cache warmed against FakeGitee ({', '.join(keys)})", flush=True)
+        floor_env = base_env(display, bus, state, CLOSED_PORT)
+        rows_env = dict(base_env(display, bus, state, warm.url), MAYUN_BENCH_FIRST_ROWS="1")
+        programs = [("floor", [startup.FLOOR], floor_env, "first-frame"), ("mayun", [mayun], rows_env, "first-rows")]
+        results = {"floor": [], "slow": [], "stopped": []}
+        rss = {"floor": [], "slow": [], "stopped": []}
+        for phase in ("slow", "stopped"):
+            if phase == "slow":
+                urllib.request.urlopen(urllib.request.Request(warm.url + "/__fake/latency", data=b"ms=10000"),
+                                       timeout=10).read()
+            else:
+                warm.stop()
+                servers.remove(warm)
+            for name, argv, env, marker in programs:  # warm-up: page cache, fontconfig, the a11y bus
+                run_probe(argv, env, marker, 60)
+            for _ in range(args.runs):
+                for name, argv, env, marker in programs:
+                    _, ms, mib = run_probe(argv, env, marker, 60)
+                    key = "floor" if name == "floor" else phase
+                    results[key].append(ms)
+                    rss[key].append(mib)
+        floor = statistics.median(results["floor"])
+        print(f"\nlists: exec -> first painted Featured rows from the cache (warm cache), {args.runs} runs each, "
+              f"Xvfb, GSK_RENDERER=cairo ({os.cpu_count()} cores, shared)")
+        print(f"{'program':34} {'median':>9} {'min':>9} {'max':>9} {'peak RSS':>10}")
+        labels = {"floor": "floor (first frame, bench/floor.c)", "slow": "mayun rows, server slow (10 s)",
+                  "stopped": "mayun rows, server stopped"}
+        for key in ("floor", "slow", "stopped"):
+            xs = results[key]
+            print(f"{labels[key]:34} {statistics.median(xs):7.1f}ms {min(xs):7.1f}ms {max(xs):7.1f}ms "
+                  f"{statistics.median(rss[key]):7.1f}MiB")
+        for key in ("slow", "stopped"):
+            ratio = statistics.median(results[key]) / floor
+            print(f"ratio {labels[key]} / floor (medians): {ratio:.2f}x (target: within 1.5x)")
+        print("runs (ms): " + "; ".join(f"{k}: " + " ".join(f"{x:.0f}" for x in results[k]) for k in results))
+
+        # 2. Scripted scroll through Popular.
+        big = FakeGitee(fake, os.path.join(startup.OUT, "lists-fake-gitee-big.log"),
+                        ["--projects", "12000", "--latency", "150"])
+        servers.append(big)
+        scroll_state = tempfile.mkdtemp(prefix="scroll.", dir=startup.OUT)
+        env = dict(base_env(display, bus, scroll_state, big.url),
+                   MAYUN_BENCH_SCROLL=f"{args.scroll_rows},3,1")
+        budget = 120 + args.scroll_rows / 8  # about 24 rows a second at 3 screens a second, plus slack
+        t = time.monotonic()
+        line, _, peak = run_probe([mayun], env, "scroll ", budget)
+        took = time.monotonic() - t
+        shutil.rmtree(scroll_state, ignore_errors=True)
+        f = parse_scroll(line)
+        share = 100.0 * f["loading_visible_ms"] / f["total_ms"] if f["total_ms"] else 0.0
+        print(f"\nlists: scroll Popular at 3 screens/s through {args.scroll_rows} rows, FakeGitee --projects 12000 "
+              f"--latency 150 ({took:.0f} s)")
+        print(f"rows {f['rows']:.0f}, frames {f['frames']:.0f}, {f['total_ms'] / 1000:.1f} s scrolling")
+        print(f"frame interval (paint to paint): p50 {f['interval_p50']:.2f} ms, p95 {f['interval_p95']:.2f} ms, "
+              f"p99 {f['interval_p99']:.2f} ms (target p95 < 16.7 ms)")
+        print(f"frame work (update to end of paint): p50 {f['work_p50']:.2f} ms, p95 {f['work_p95']:.2f} ms, "
+              f"p99 {f['work_p99']:.2f} ms")
+        print(f"loading row visible: {f['loading_visible_ms']:.0f} ms = {share:.2f} % of the scroll (target 0 %)")
+        print(f"peak RSS: {peak:.1f} MiB")
+        print(f"raw: {line}")
+    finally:
+        for s in servers:
+            s.stop()
+        dbus.terminate()
+        xvfb.terminate()
+        dbus.wait()
+        xvfb.wait()
+        shutil.rmtree(state, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
