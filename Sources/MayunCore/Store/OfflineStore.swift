@@ -12,6 +12,8 @@ public final class OfflineStore {
     private let database: DatabaseQueue
     /// Set when the previous database had to be set aside (the UI may mention it once).
     public private(set) var recoveredFromDamage = false
+    /// The newest queued write; each write waits for the one before, so `flush` and readers see them in order.
+    private var lastWrite: Task<Void, Never>?
 
     public init(directory: URL) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -41,11 +43,13 @@ public final class OfflineStore {
         return Saved(value: value, fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]))
     }
 
-    /// Saves in the background; a failed write only loses the saved copy, never the screen's data.
+    /// Saves in the background, in order; a failed write only loses the saved copy, never the screen's data.
     public func save<Value: Encodable>(_ value: Value, key: String, fetchedAt: Date = Date()) {
         guard let body = try? JSONEncoder().encode(value) else { return }
         let database = database
-        Task.detached(priority: .utility) {
+        let previous = lastWrite
+        lastWrite = Task.detached(priority: .utility) {
+            await previous?.value
             try? await database.write { db in
                 try db.execute(
                     sql: "INSERT OR REPLACE INTO entries (key, body, fetched_at) VALUES (?, ?, ?)",
@@ -56,7 +60,7 @@ public final class OfflineStore {
 
     /// Waits for saves queued so far (tests, and before measuring the size).
     public func flush() async {
-        _ = try? await database.write { _ in }
+        await lastWrite?.value
     }
 
     /// The first page of a list, for `PagedListViewModel`.
@@ -77,7 +81,9 @@ public final class OfflineStore {
     /// Forgets saved values whose key starts with `prefix` (a person's own lists when they log out).
     public func removeEntries(withPrefix prefix: String) {
         let database = database
-        Task.detached(priority: .utility) {
+        let previous = lastWrite
+        lastWrite = Task.detached(priority: .utility) {
+            await previous?.value
             try? await database.write { db in
                 try db.execute(sql: "DELETE FROM entries WHERE substr(key, 1, ?) = ?",
                                arguments: [prefix.count, prefix])
@@ -86,6 +92,7 @@ public final class OfflineStore {
     }
 
     public func clear() async {
+        await flush()
         _ = try? await database.write { db in try db.execute(sql: "DELETE FROM entries") }
         _ = try? await database.writeWithoutTransaction { db in try db.execute(sql: "VACUUM") }
     }

@@ -71,6 +71,7 @@ final class FooterRow {
         gtk_widget_set_halign(root, GTK_ALIGN_CENTER)
         Build.margins(root, 12)
         spinner = widget(gtk_spinner_new())
+        spinOnlyWhileMapped(spinner)
         label = Build.label("", classes: ["dim-label"], wrap: true)
         retry = widget(gtk_button_new_with_label(tr("Retry")))
         Build.append(root, spinner, label, retry)

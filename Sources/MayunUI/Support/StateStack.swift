@@ -22,6 +22,8 @@ final class StateStack {
     func show(_ state: ScreenState) {
         switch state {
         case .content:
+            // A spinner left spinning on the hidden status page keeps the frame clock ticking: stop it.
+            status.showSpinner(false)
             gtk_stack_set_visible_child_name(opaque(root), "content")
             return
         case .notLoaded(let message):

@@ -27,6 +27,7 @@ final class StatusView {
         spinner = widget(gtk_spinner_new())
         gtk_widget_set_size_request(spinner, 32, 32)
         gtk_widget_set_visible(spinner, 0)
+        spinOnlyWhileMapped(spinner)
         Build.append(root, spinner, icon, titleLabel, detailLabel)
         update(title: title, detail: detail)
     }
@@ -58,4 +59,13 @@ final class StatusView {
         gtk_widget_set_visible(icon, spinning ? 0 : 1)
         gtk_spinner_set_spinning(opaque(spinner), spinning ? 1 : 0)
     }
+
+}
+
+/// A spinning GtkSpinner keeps the frame clock running even on a hidden stack page or a recycled row, so an idle
+/// window would repaint 60 times a second: it spins only while it is actually on screen (and visible).
+@MainActor
+func spinOnlyWhileMapped(_ spinner: Widget) {
+    connect(raw(spinner), "unmap", main: { gtk_spinner_set_spinning(opaque(spinner), 0) })
+    connect(raw(spinner), "map", main: { gtk_spinner_set_spinning(opaque(spinner), gtk_widget_get_visible(spinner)) })
 }

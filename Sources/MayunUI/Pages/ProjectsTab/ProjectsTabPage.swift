@@ -18,7 +18,7 @@ final class ProjectsTabPage: Page {
         super.init(root: notebook)
         for list in viewModel.lists {
             let page = factory.makePage(for: list)
-            gtk_notebook_append_page(opaque(notebook), page.root, gtk_label_new(list.title))
+            appendNotebookPage(notebook, page.root, title: list.title)
             listPages.append(page)
         }
         connect(raw(notebook), "switch-page", mainWithArguments: { [unowned self] arguments in

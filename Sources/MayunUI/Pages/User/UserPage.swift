@@ -57,11 +57,11 @@ final class UserPage: Page {
             activate: { viewModel.openEvent(at: $0) }, retryMore: { viewModel.events.retry() }), bindings: bindings)
         self.events = events
         connect(raw(events.root), "map", main: { viewModel.events.start() })
-        gtk_notebook_append_page(opaque(notebook), events.root, gtk_label_new(tr("Events")))
+        appendNotebookPage(notebook, events.root, title: tr("Events"))
         for list in [viewModel.projects, viewModel.starred, viewModel.watched] {
             let page = ProjectListPage(viewModel: list, images: images)
             listPages.append(page)
-            gtk_notebook_append_page(opaque(notebook), page.root, gtk_label_new(list.title))
+            appendNotebookPage(notebook, page.root, title: list.title)
         }
         bindings.bind { [unowned self] in showProfile() }
         bindings.bind { [unowned self] in
