@@ -5,14 +5,15 @@ Run by tests/e2e/run.sh inside Xvfb, dbus-run-session and tests/keyring/start-ke
 gnome-keyring), with Debian's /usr/bin/python3. The app keeps its settings, cache and data in one temporary folder
 across its restarts.
 
-  1. log in on the Mine tab with a personal access token; the keyring holds it; Mine greets the person (and, when
-     Mine has account pages, each of them is opened)
-  2. a project's Owner row opens the owner's page; its Events, Projects, Starred and Watched tabs are opened
+  1. log in on the Mine tab with a personal access token; the keyring holds it; Mine greets the person
+  2. a project is starred; its Owner row opens the owner's page; its Events, Projects, Starred and Watched tabs
+     are opened
   3. Issues -> New Issue: title and body typed, Submit; FakeGitee received both (request log and its issue list);
      the new issue's page opens and it tops the project's issue list
   4. FakeGitee fails the next create with 500: the error shows and the draft stays; quit, restart, the create page
      holds the draft
-  5. Log Out on Mine: the keyring no longer holds the token
+  5. Mine's account pages, when Mine has them (Starred shows the project starred in step 2); Log Out on Mine: the
+     keyring no longer holds the token
 
 Prints PASS/FAIL lines, and on failure what it saw (labels, the server's log, the accessible tree and a screenshot
 in tests/artifacts/account-*).
@@ -151,21 +152,41 @@ def log_in(app, server):
                        seen=lambda: [a for a, _ in keyring_logins()])
     r.ok(f"the keyring holds the login for server={items[0][0].get('server')!r}")
     shot("1-mine-logged-in")
-    mine_pages(app)
 
 
-def mine_pages(app):
-    """Mine's account pages, when the Mine tab has them (Events, Projects, Starred, Watched)."""
-    names = [n for n in ("Events", "Starred", "Watched") if h.find_tab(app.frame, n, True) is not None]
-    if not names:
-        r.note("Mine shows the greeting and Log Out only: no Events/Projects/Starred/Watched pages on Mine yet")
+def mine_pages(app, starred):
+    """Mine's account pages, when the Mine tab has them: Events, Projects, Starred (with the project starred earlier
+    in this run) and Watched."""
+    if not [n for n in ("Events", "Starred", "Watched") if h.find_tab(app.frame, n, True) is not None]:
+        r.note("Mine shows the greeting and Log Out only: no Events/Projects/Starred/Watched pages on Mine yet, "
+               f"so Starred (with {starred}) was not checked there")
         return
     for name in ("Events", "Projects", "Starred", "Watched"):
         tab = open_tab(app, name, notebook_only=True)
         page = h.notebook_page_of(tab)
+        if name == "Starred":
+            r.wait_for(lambda: any(n.startswith(starred + ",") for _, n in h.project_rows(page, app.frame)),
+                       f"Mine: Starred shows {starred}, starred earlier in this run",
+                       seen=lambda: [n[:40] for _, n in h.project_rows(page, app.frame)])
         text = r.wait_for(lambda: page_content(app, page), f"Mine: {name} shows rows or a state",
                           seen=seen_labels(app))
         r.ok(f"Mine: {name} {text}")
+
+
+def star(app, server, full):
+    """Star, logged in: the PUT arrives with the token and the button turns into Unstar."""
+    owner, repo = full.split("/", 1)
+    button_ = r.wait_for(lambda: app.find(lambda n: n.startswith("Star, "), ("push button",)),
+                         f"{full}: \"Star, <count>\" shows", seen=seen_labels(app))
+    since = server.last_seq()
+    app.click(button_, f"\"{button_.name}\"")
+    put = r.wait_for(lambda: requests(server, since, "PUT", rf"^/api/v5/user/starred/{re.escape(owner)}/"
+                                                          rf"{re.escape(repo)}$"),
+                     f"PUT /api/v5/user/starred/{full} reaches FakeGitee", seen=lambda: h.brief_log(server.log(since)))
+    r.check(put[0]["login"] == LOGIN and put[0]["status"] in (200, 204),
+            f"{full} starred by {LOGIN} ({put[0]['status']})", f"logged: {put[0]}")
+    r.wait_for(lambda: app.find(lambda n: n.startswith("Unstar, "), ("push button",)),
+               "the button reads \"Unstar, <count>\"", seen=seen_labels(app))
 
 
 def open_featured_project(app):
@@ -182,8 +203,9 @@ def open_featured_project(app):
 
 
 def owner_page(app, server):
-    r.step("2. a project's Owner row opens the owner's page")
+    r.step("2. star a project; its Owner row opens the owner's page")
     full = open_featured_project(app)
+    star(app, server, full)
     owner = full.split("/")[0]
     since = server.last_seq()
     click_named(app, "Owner", ("label",))
@@ -346,10 +368,11 @@ def draft_after_restart(app, env, server, full, title, body, state):
     return app
 
 
-def log_out(app, server):
+def log_out(app, server, starred):
     r.step("5. log out; the keyring forgets the token")
     back_to_tabs(app)
     open_tab(app, "Mine")
+    mine_pages(app, starred)
     click_named(app, "Log Out", ("push button",))
     # A confirmation, when the app asks for one.
     deadline = time.monotonic() + h.TIMEOUT
@@ -387,7 +410,7 @@ def scenario(state):
         create_issue(app, server, full)
         title, body = failed_create(app, server, full, state)
         app = draft_after_restart(app, env, server, full, title, body, state)
-        log_out(app, server)
+        log_out(app, server, full)
         app.quit()
     except BaseException:
         if app is not None and app.alive():
