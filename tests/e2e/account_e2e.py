@@ -139,13 +139,16 @@ def log_in(app, server):
                         "\"Log In\" becomes sensitive", seen=seen_labels(app))
     since = server.last_seq()
     app.click(log_in, "\"Log In\"")
-    greeting = r.wait_for(lambda: app.find(lambda n: n.startswith("Logged in"), ("label",)),
-                          "Mine greets the person (\"Logged in as ...\")",
+    # Mine turns into the person's account page: their profile with "Log Out" (earlier: a "Logged in as" greeting).
+    greeting = r.wait_for(lambda: app.find(lambda n: n.startswith("Logged in") or n == "Log Out",
+                                           ("label", "push button")),
+                          "Mine shows the logged-in person (account page with \"Log Out\")",
                           seen=lambda: f"{seen_labels(app)()}; server: {h.brief_log(server.log(since))}")
     user = requests(server, since, "GET", r"^/api/v5/user$")
     r.check(user and user[0]["login"] == LOGIN and user[0]["token"] in ("bearer", "query"),
             f"GET /api/v5/user carried {LOGIN}'s token", h.brief_log(server.log(since)))
-    r.wait_for(lambda: app.find("@" + LOGIN, ("label",)), f"Mine shows \"@{LOGIN}\"", seen=seen_labels(app))
+    r.wait_for(lambda: app.find(lambda n: n in ("@" + LOGIN, LOGIN), ("label",)), f"Mine shows \"{LOGIN}\"",
+               seen=seen_labels(app))
     r.ok(f"logged in with the access token: {greeting.name!r}, @{LOGIN}")
     items = r.wait_for(lambda: [i for i in keyring_logins() if TOKEN in (i[1] or "")],
                        "the keyring holds the token (schema io.gitee.Mayun.Token, kind=login)",
@@ -435,6 +438,7 @@ def main():
     r.log(f"{NAME}: app {h.BINARY}, FakeGitee {h.FAKE_GITEE_BIN}, display {os.environ.get('DISPLAY')}")
     r.check(os.access(h.BINARY, os.X_OK), f"installed binary {h.BINARY}")
     r.check(os.access(h.FAKE_GITEE_BIN, os.X_OK), f"FakeGitee binary {h.FAKE_GITEE_BIN} (make build)")
+    h.wait_display(r)
     r.check(os.environ.get("MAYUN_KEYRING_STARTED") == "1",
             "a throwaway keyring runs (tests/keyring/start-keyring.sh)")
     state = tempfile.mkdtemp(prefix="account.", dir=os.environ.get("MAYUN_E2E_STATE_DIR"))

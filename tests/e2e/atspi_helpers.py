@@ -81,7 +81,7 @@ class Report:
         self.log(f"---- {title} (t={now - self.started:.1f} s)")
         self.step_started = now
 
-    def wait_for(self, fn, what, timeout=TIMEOUT, seen=None):
+    def wait_for(self, fn, what, timeout=TIMEOUT, seen=None, quiet=False):
         """Polls fn() until truthy; at the deadline prints what was last seen (seen() or the last error) and fails."""
         deadline = time.monotonic() + timeout
         last_error = None
@@ -95,6 +95,8 @@ class Report:
             except Exception as e:  # AT-SPI objects vanish while the UI changes
                 last_error = e
             if time.monotonic() > deadline:
+                if quiet:  # the caller retries
+                    raise CheckFailed(what)
                 extra = f"; last error: {last_error!r}" if last_error else ""
                 if seen is not None:
                     try:
@@ -137,14 +139,32 @@ class App:
         self.label = label
         self.log_path = log_path
         self.logf = open(log_path, "ab", buffering=0)
-        self.logf.write(f"\n==== {label} ====\n".encode())
-        self.proc = subprocess.Popen([BINARY], env=env, stdin=subprocess.DEVNULL, stdout=self.logf,
-                                     stderr=subprocess.STDOUT, start_new_session=True)
-        self.pid = self.proc.pid
+        self.env = env
         self.app = None
         self.frame = None
+        self.launch()
+
+    def launch(self):
+        self.logf.write(f"\n==== {self.label} ====\n".encode())
+        self.proc = subprocess.Popen([BINARY], env=self.env, stdin=subprocess.DEVNULL, stdout=self.logf,
+                                     stderr=subprocess.STDOUT, start_new_session=True)
+        self.pid = self.proc.pid
 
     def wait_window(self, timeout=TIMEOUT):
+        try:
+            return self._wait_window(timeout, retrying=True)
+        except CheckFailed:
+            # xvfb-run can hand over a display that is not accepting clients yet (or the previous run's server,
+            # still going away): wait for the display, then launch once more, and say so.
+            if self.proc.poll() is None or "cannot open display" not in self.tail_log():
+                raise
+            self.r.note(f"{self.label}: the app could not open the display {os.environ.get('DISPLAY')} "
+                        f"({self.tail_log(1)}); launched again once the display answered")
+            wait_display(self.r)
+            self.launch()
+            return self._wait_window(timeout, retrying=False)
+
+    def _wait_window(self, timeout, retrying):
         def ready():
             if self.proc.poll() is not None:
                 raise CheckFailed(f"{self.label}: the app exited with status {self.proc.returncode} before its window")
@@ -159,7 +179,7 @@ class App:
             self.app, self.frame = self.r.wait_for(ready, f"{self.label}: the window \"Mayun\" appears over AT-SPI",
                                                    timeout)
         except CheckFailed as e:
-            if "exited" in str(e):
+            if "exited" in str(e) and not (retrying and "cannot open display" in self.tail_log()):
                 self.r.fail(str(e) + ": " + self.tail_log())
             raise
         self.r.wait_for(lambda: x_main_window(self.pid), f"{self.label}: the X window is mapped")
@@ -538,6 +558,14 @@ def text_of(acc):
 
 # ---------------------------------------------------------------------------------------------------------------
 # X11 input and screenshots
+
+def wait_display(report, timeout=TIMEOUT):
+    """Polls until the X display answers a client (xdpyinfo)."""
+    def answers():
+        return subprocess.run(["xdpyinfo"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              timeout=10).returncode == 0
+    report.wait_for(answers, f"the X display {os.environ.get('DISPLAY')} answers", timeout)
+
 
 def x_main_window(pid):
     """(X window id, (x, y, width, height)) of the app's largest visible X window."""

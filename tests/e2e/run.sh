@@ -64,10 +64,11 @@ status=$?   # pipefail: the test's status unless it is 0
 # a throwaway keyring (tests/keyring/start-keyring.sh) and state folders under $run. MAYUN_E2E_ONLY="browse" picks.
 for scenario in browse account; do
     case " ${MAYUN_E2E_ONLY:-browse account} " in *" $scenario "*) ;; *) continue ;; esac
+    display_from=$(( ${display_from:-100} + 50 ))  # not the display number the previous run is still releasing
     env -u NO_AT_BRIDGE -u GTK_A11Y -u LC_ALL -u LANGUAGE -u DBUS_SESSION_BUS_ADDRESS -u DISPLAY -u WAYLAND_DISPLAY \
         LANG=C.UTF-8 MAYUN_E2E_PREFIX="$prefix" MAYUN_E2E_ARTIFACTS="$artifacts" MAYUN_E2E_FAKE_GITEE="$fake_gitee" \
         MAYUN_E2E_STATE_DIR="$run" \
-        xvfb-run -a -s "-screen 0 1280x1024x24 -nolisten tcp" \
+        xvfb-run -a -n "$display_from" -s "-screen 0 1280x1024x24 -nolisten tcp" \
         dbus-run-session -- "$repo/tests/keyring/start-keyring.sh" /usr/bin/python3 "$repo/tests/e2e/${scenario}_e2e.py" 2>&1 \
         | grep --line-buffered -v -E 'dbus-daemon\[[0-9]+\]|SpiRegistry daemon is running|dbind-WARNING.*GetItems|couldn.t access control socket|^$' \
         || status=1
