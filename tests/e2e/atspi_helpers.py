@@ -434,6 +434,15 @@ TAB_ROLES = ("page tab", "toggle button", "push button", "radio button")
 def find_tab(root, name, notebook_only=False):
     """A tab by name; GTK 4.8 names notebook tabs "Tab" with the title as the tab's label child. notebook_only
     skips the window's Projects/Discover/Mine switcher (a user page has a "Projects" notebook tab too)."""
+    if not notebook_only:
+        # The window's switcher first: notebook tabs now carry their titles as names too ("Projects" on a user page).
+        for acc, _ in walk(root, prune_hidden=True, into_rows=False):
+            try:
+                if acc.getRoleName() == "page tab" and acc.name == name and acc.parent is not None \
+                        and acc.parent.name == "GtkStackSwitcher":
+                    return acc
+            except Exception:
+                continue
     acc = None if notebook_only else find(root, name, TAB_ROLES)
     if acc is not None:
         return acc

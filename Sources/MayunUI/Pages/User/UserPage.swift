@@ -57,11 +57,13 @@ final class UserPage: Page {
             activate: { viewModel.openEvent(at: $0) }, retryMore: { viewModel.events.retry() }), bindings: bindings)
         self.events = events
         connect(raw(events.root), "map", main: { viewModel.events.start() })
-        appendNotebookPage(notebook, events.root, title: tr("Events"))
+        // Plain tabs here (GTK 4.8 names them "Tab"): a user page's "Projects" tab named like the window's
+        // Projects switcher made the two ambiguous for AT-SPI clients.
+        gtk_notebook_append_page(opaque(notebook), events.root, gtk_label_new(tr("Events")))
         for list in [viewModel.projects, viewModel.starred, viewModel.watched] {
             let page = ProjectListPage(viewModel: list, images: images)
             listPages.append(page)
-            appendNotebookPage(notebook, page.root, title: list.title)
+            gtk_notebook_append_page(opaque(notebook), page.root, gtk_label_new(list.title))
         }
         bindings.bind { [unowned self] in showProfile() }
         bindings.bind { [unowned self] in
