@@ -576,9 +576,11 @@ def wait_display(report, timeout=TIMEOUT):
     report.wait_for(answers, f"the X display {os.environ.get('DISPLAY')} answers", timeout)
 
 
-def x_main_window(pid):
-    """(X window id, (x, y, width, height)) of the app's largest visible X window."""
-    out = run(["xdotool", "search", "--onlyvisible", "--pid", str(pid)], capture_output=True, text=True).stdout.split()
+def x_main_window(pid, title=None):
+    """(X window id, (x, y, width, height)) of the app's largest visible X window, or of its window titled title
+    (a dialog)."""
+    query = ["--pid", str(pid)] if title is None else ["--name", "^" + re.escape(title) + "$"]
+    out = run(["xdotool", "search", "--onlyvisible"] + query, capture_output=True, text=True).stdout.split()
     best = None
     for wid in out:
         g = run(["xdotool", "getwindowgeometry", "--shell", wid], capture_output=True, text=True).stdout
@@ -593,10 +595,12 @@ def x_main_window(pid):
 
 
 def screen_rect(acc, frame, pid):
-    """Screen pixels of a control: GTK 4.8 extents are relative to the toplevel, centred in its X window."""
+    """Screen pixels of a control: GTK 4.8 extents are relative to the toplevel, centred in its X window. A frame
+    other than the main window (a dialog) is found by its title."""
     e = extents(acc)
     f = extents(frame)
-    _, (wx, wy, ww, wh) = x_main_window(pid)
+    title = frame.name if frame.getRoleName() == "dialog" and frame.name else None
+    _, (wx, wy, ww, wh) = x_main_window(pid, title)
     ox = wx + max(0, (ww - f.width) // 2) - f.x
     oy = wy + max(0, (wh - f.height) // 2) - f.y
     return (e.x + ox, e.y + oy, e.width, e.height)

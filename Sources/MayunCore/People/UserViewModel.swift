@@ -46,6 +46,8 @@ public final class UserViewModel {
 
     // Outputs
     public var title: String { user?.name.nonEmpty ?? login }
+    /// The notebook's accessible name: Mine embeds a user page too, so "Projects" alone is ambiguous to screen readers.
+    public var pagesLabel: String { String(format: tr("Pages of %@"), login) }
     public var isOrganization: Bool { user?.isOrganization ?? false }
     public var name: String { user?.name.nonEmpty ?? login }
     public var subtitle: String { user.map { $0.name == $0.login ? "" : $0.login } ?? "" }

@@ -13,10 +13,14 @@ final class ConfirmDialog {
             g_object_new_with_properties(gtk_message_dialog_get_type(), 0, nil, nil))))
         setStringProperty(raw(dialog), "text", question)
         setStringProperty(raw(dialog), "secondary-text", detail)
+        gtk_window_set_title(typed(dialog), question)  // names the dialog for screen readers
         gtk_window_set_transient_for(typed(dialog), parent)
         gtk_window_set_modal(typed(dialog), 1)
-        gtk_dialog_add_button(typed(dialog), tr("Cancel"), GTK_RESPONSE_CANCEL.rawValue)
+        if let cancel = gtk_dialog_add_button(typed(dialog), tr("Cancel"), GTK_RESPONSE_CANCEL.rawValue) {
+            Accessibility.dropLabelledBy(cancel)
+        }
         if let button = gtk_dialog_add_button(typed(dialog), confirm, GTK_RESPONSE_ACCEPT.rawValue) {
+            Accessibility.dropLabelledBy(button)
             gtk_widget_add_css_class(button, "destructive-action")
         }
     }

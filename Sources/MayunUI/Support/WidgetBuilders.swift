@@ -52,6 +52,16 @@ enum Accessibility {
         gtk_accessible_update_property_value(OpaquePointer(widget), 1, &property, &value)
         g_value_unset(&value)
     }
+
+    /// GTK 4.8 joins a widget's labelled-by names and its own label ("Email Email", "Log Out Log Out"): where a
+    /// visible caption or mnemonic label already names the widget, drop the duplicate.
+    static func dropOwnLabel(_ widget: Widget) {
+        gtk_accessible_reset_property(OpaquePointer(widget), GTK_ACCESSIBLE_PROPERTY_LABEL)
+    }
+
+    static func dropLabelledBy(_ widget: Widget) {
+        gtk_accessible_reset_relation(OpaquePointer(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
+    }
 }
 
 /// Sets a string property by name (for properties without a setter function in GTK 4.8).

@@ -28,6 +28,7 @@ enum LoginForm {
         let box = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
         let label = Build.label(caption, classes: ["heading"], xalign: 0)
         gtk_label_set_mnemonic_widget(opaque(label), control)
+        Accessibility.dropOwnLabel(control)
         Build.append(box, label, control)
         return box
     }

@@ -31,6 +31,7 @@ final class UserPage: Page {
         joined = Build.label("", classes: ["dim-label"], xalign: 0)
         notebook = widget(gtk_notebook_new())
         gtk_widget_set_vexpand(notebook, 1)
+        Accessibility.setLabel(notebook, viewModel.pagesLabel)
         let root = Build.box(GTK_ORIENTATION_VERTICAL)
         let bindings = BindingBag()
         super.init(root: root, bindings: bindings)
@@ -84,6 +85,7 @@ final class UserPage: Page {
     private func showProfile() {
         gtk_label_set_text(opaque(name), viewModel.name)
         gtk_label_set_text(opaque(subtitle), viewModel.subtitle)
+        gtk_widget_set_visible(subtitle, viewModel.subtitle.isEmpty ? 0 : 1)
         gtk_label_set_text(opaque(bio), viewModel.bio)
         gtk_widget_set_visible(bio, viewModel.bio.isEmpty ? 0 : 1)
         for (count, button) in countButtons {
