@@ -536,6 +536,37 @@ def labels(root, frame=None):
 FULL_NAME = re.compile(r"^[\w.-]+/[\w.-]+$")
 
 
+def navigation_pages(frame):
+    """The pages of the window's navigation stack, bottom (the tabs) to top: GTK 4.8 keeps reporting covered pages
+    as visible, but a pushed page is always the stack's last child and a popped one is removed."""
+    for acc, _ in walk(frame, max_depth=3, into_rows=False):
+        try:
+            pages = [c for c in children(acc) if c.name == "GtkStackPage"]
+            if pages and acc.parent is not None and acc.parent.name == "GtkOverlay":
+                return [children(p)[0] for p in pages if children(p)]
+        except Exception:
+            continue
+    return []
+
+
+def header_bar(frame):
+    """The window's header (Back, the tab switcher, the menu): the frame's child beside the page overlay."""
+    for c in children(frame):
+        try:
+            if c.name != "GtkOverlay":
+                return c
+        except Exception:
+            continue
+    return frame
+
+
+def top_page(frame):
+    """The page on top of the navigation stack: searching only there keeps walks short (a full window walk over the
+    pages underneath takes seconds) and never finds a control of a covered page."""
+    pages = navigation_pages(frame)
+    return pages[-1] if pages else frame
+
+
 def page_title(frame):
     """The header bar's title (the open page's name, e.g. a project's owner/name), or None at the tabs."""
     top = extents(frame).y

@@ -49,19 +49,24 @@ def requests(server, since, pattern, statuses=(200, 304)):
     return [e for e in server.log(since) if rx.search(e["path"]) and (statuses is None or e["status"] in statuses)]
 
 
+def top(app):
+    return h.top_page(app.frame)
+
+
 def document_text(app):
-    """The text of the document pane (the text view named "Document")."""
-    views = h.find_all(app.frame, "Document", ("text",))
+    """The text of the document pane (the text view named "Document") on the page on top."""
+    views = h.find_all(top(app), "Document", ("text",))
     return "\n".join(h.text_of(v) or "" for v in views)
 
 
 def row(app, title):
-    """A clickable row (list item or tree row) whose first label is `title`."""
-    for lst in h.lists(app.frame):
+    """A clickable row (list item or tree row) of the page on top whose first label is `title`."""
+    page = top(app)
+    for lst in h.lists(page):
         for acc, name in h.rows_of(lst, app.frame):
             if name.split(",")[0].strip() == title:
                 return acc
-    return h.find(app.frame, title, ("label",), into_rows=True)
+    return h.find(page, title, ("label",), into_rows=True)
 
 
 def settled(app, find, what):
@@ -86,7 +91,30 @@ def open_row(app, title):
 
 
 def back(app):
-    app.click(settled(app, lambda: app.find("Back", ("push button",)), "the \"Back\" button"), "\"Back\"")
+    """Back, then waits until the page on top is gone (a click during a slide would otherwise go astray). Once in a
+    while under load a click on Back shows no effect (seen 1 in ~30 runs, never reproduced with double clicks at
+    100-600 ms): it is clicked once more, and the report says so."""
+    depth = len(h.navigation_pages(app.frame))
+    for attempt in range(2):
+        app.click(settled(app, lambda: app.find("Back", ("push button",), root=h.header_bar(app.frame)),
+                          "the \"Back\" button"), "\"Back\"")
+        try:
+            r.wait_for(lambda: len(h.navigation_pages(app.frame)) < depth,
+                       f"Back closes the page on top (depth {depth})", timeout=8 if attempt == 0 else h.TIMEOUT,
+                       quiet=attempt == 0)
+            return
+        except CheckFailed:
+            r.log(f"      (Back showed no effect within 8 s at depth {depth}: clicking it once more)")
+
+
+def main_thread_latency(app, samples=5):
+    """The slowest of a few AT-SPI round trips: GTK answers them on its main thread, so a frozen window does not."""
+    worst = 0.0
+    for _ in range(samples):
+        t0 = time.monotonic()
+        _ = app.frame.childCount
+        worst = max(worst, time.monotonic() - t0)
+    return worst
 
 
 def open_project(app, server):
@@ -133,15 +161,15 @@ def images(app, server):
         open_row(app, name)
     for name in ("logo.png", "demo.gif"):
         open_row(app, name)
-        info = r.wait_for(lambda: app.find(lambda n: "%" in n and "×" in n, ("label",)),
+        info = r.wait_for(lambda: app.find(lambda n: "%" in n and "×" in n, ("label",), root=top(app)),
                           f"{name}: the image shows with its dimensions and zoom", seen=seen_labels(app))
         before = info.name
-        image = r.wait_for(lambda: app.find("Image"), f"{name}: the image area")
+        image = r.wait_for(lambda: app.find("Image", root=top(app)), f"{name}: the image area")
         x, y, w, h_ = h.screen_rect(image, app.frame, app.pid)
         h.run(["xdotool", "mousemove", "--sync", str(x + w // 2), str(y + h_ // 2)], check=True)
         h.run(["xdotool", "keydown", "ctrl", "click", "--repeat", "3", "--delay", "40", "4", "keyup", "ctrl"], check=True)
         after = r.wait_for(lambda: (lambda l: l.name if l is not None and l.name != before else None)(
-            app.find(lambda n: "%" in n and "×" in n, ("label",))), f"{name}: Ctrl+wheel changes the zoom")
+            app.find(lambda n: "%" in n and "×" in n, ("label",), root=top(app))), f"{name}: Ctrl+wheel changes the zoom")
         r.ok(f"{name}: {before!r} -> {after!r}")
         shot(f"3-{name.replace('.', '-')}")
         back(app)
@@ -154,16 +182,20 @@ def huge_file(app, server):
     open_row(app, "data")
     since = server.last_seq()
     open_row(app, "dataset-20mb.bin")
-    message = r.wait_for(lambda: app.find(lambda n: "too large" in n, ("label",)),
+    message = r.wait_for(lambda: app.find(lambda n: "too large" in n, ("label",), root=top(app)),
                          "the size message shows", seen=seen_labels(app))
     r.ok(f"message: {message.name!r}")
+    for action in ("Save As…", "Open on Website"):
+        r.check(app.find(lambda n: n.startswith(action.rstrip("…")), ("push button",), root=top(app)) is not None,
+                f"the 20 MB page offers \"{action}\"", seen_labels(app)())
     bodies = requests(server, since, r"/raw/data/dataset-20mb\.bin$|/contents/data/dataset-20mb\.bin$", statuses=None)
     r.check(not bodies, "no request for the 20 MB body", h.brief_log(bodies))
-    t0 = time.monotonic()
-    back(app)
-    r.wait_for(lambda: row(app, "dataset-20mb.bin"), "Back answers", timeout=5)
-    r.ok(f"the window answered Back in {time.monotonic() - t0:.2f} s")
+    latency = main_thread_latency(app)
+    # A freeze detector, not a speed test: a blocked main thread would leave AT-SPI unanswered for seconds.
+    r.check(latency < 2.0, f"the window answers at once on the 20 MB page (slowest AT-SPI round trip {latency * 1000:.0f} ms)")
     shot("4-huge-file")
+    back(app)
+    r.wait_for(lambda: row(app, "dataset-20mb.bin"), "Back returns to the data folder", seen=seen_labels(app))
     back(app)  # data -> root
     back(app)  # root -> project
 
@@ -179,11 +211,11 @@ def night_mode(app):
     r.step("5. the README in day and night mode")
     open_row(app, "Readme")
     r.wait_for(lambda: "OAuth2" in document_text(app), "the README page renders", seen=lambda: document_text(app)[:200])
-    doc = app.find("Document", ("text",))
+    doc = app.find("Document", ("text",), root=top(app))
     box = h.screen_rect(doc, app.frame, app.pid)
     day = shot("5-readme-day")
     app.key("ctrl+comma")
-    night = r.wait_for(lambda: app.find("Night", ("radio button", "check box")), "Settings shows \"Night\"",
+    night = r.wait_for(lambda: app.find("Night", ("radio button", "check box"), root=top(app)), "Settings shows \"Night\"",
                        seen=seen_labels(app))
     app.click(night, "\"Night\"")
     back(app)
