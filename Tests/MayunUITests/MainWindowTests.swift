@@ -55,7 +55,7 @@ final class MainWindowTests: XCTestCase {
                 attachment(of: UnsafeMutableRawPointer($0), key: "mayun-page", as: SettingsPage.self) != nil
             }
             XCTAssertNotNil(settingsRoot)
-            weak var settingsPage = settingsRoot.flatMap {
+            weak let settingsPage = settingsRoot.flatMap {
                 attachment(of: UnsafeMutableRawPointer($0), key: "mayun-page", as: SettingsPage.self)
             }
             XCTAssertTrue(visibleLabelTexts(in: fixture.window).contains("Settings"), "the header shows the page title")
