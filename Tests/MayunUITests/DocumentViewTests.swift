@@ -107,6 +107,41 @@ final class DocumentViewTests: XCTestCase {
         }
     }
 
+    /// A README's own image paragraph after a centered logo stays at the left margin, on the first render as on a
+    /// re-render (a centered first render was seen on the README page).
+    func testImageParagraphAfterACenteredLogoStaysLeft() throws {
+        try onMain {
+            let png = try XCTUnwrap(testPNG(width: 24, height: 24))
+            let loader = BytesImageLoader { _ in png }
+            let markdown = """
+            <p align="center">
+              <img src="docs/logo.png" alt="logo" width="120">
+            </p>
+
+            > No description yet.
+
+            ## Introduction
+
+            Some text.
+
+            ![screenshot](docs/shot.png)
+            """
+            let (view, window) = present(DocumentParser.parseMarkdown(markdown, context: context), loader: loader)
+            defer { gtk_window_destroy(typed(window)) }
+            for pass in ["first render", "re-render"] {
+                let slots = view.content.allImageSlots
+                waitUntil("images settle (\(pass))") { slots.allSatisfy { $0.state == .shown } }
+                let shot = try XCTUnwrap(slots.last)
+                waitUntil("the screenshot is laid out (\(pass))") { gtk_widget_get_width(shot.root) == 24 }
+                var x: Double = -1, y: Double = -1
+                gtk_widget_translate_coordinates(shot.root, view.content.textView, 0, 0, &x, &y)
+                XCTAssertLessThan(x, 100, "\(pass): the screenshot paragraph is at the left margin (x = \(x))")
+                view.show(DocumentParser.parseMarkdown(markdown, context: context))
+                waitUntil("re-rendered") { view.isRendered }
+            }
+        }
+    }
+
     func testBigDocumentRendersInSlices() {
         onMain {
             let section = "## Section\n\nSome **text** with a [link](a.md) and `code`.\n\n- one\n- two\n\n"
