@@ -102,8 +102,9 @@ bench: deps
 	$(call banner,startup benchmark)
 	$(PYTHON) bench/startup.py
 	$(PYTHON) bench/lists.py --skip-build
-	$(call banner,document and code benchmark: 1 MB README and 5000-line source in a debug build)
-	$(SWIFT) build --product mayun-bench 2>&1 | $(QUIET_SWIFT) && xvfb-run -a -s '-screen 0 1280x1024x24' .build/debug/mayun-bench
+	$(call banner,document and code benchmark: 1 MB README and 5000-line source in the release build)
+	$(SWIFT) build -c release --scratch-path $(RELEASE_SCRATCH) --product mayun-bench 2>&1 | $(QUIET_SWIFT) && \
+	    xvfb-run -a -s '-screen 0 1280x1024x24' $(RELEASE_SCRATCH)/release/mayun-bench
 	$(call banner,decoding benchmark: json-glib beside Foundation's JSONDecoder on the same bytes (debug build))
 	MAYUN_BENCH=1 $(SWIFT) test --filter GiteeKitBenchmarks 2>&1 | grep -vE "^Test Case '.*' started|^\[[0-9]+/[0-9]+\]"
 
