@@ -82,9 +82,10 @@ func firstWidget(in root: Widget, ofType type: GType) -> Widget? {
     descendants(of: root).first { isA($0, type) }
 }
 
-/// Renders a widget with the cairo renderer's drawing path and reads one pixel (for theme checks).
+/// Renders a widget through the cairo renderer's drawing path into an ARGB32 image surface and hands it to `body`
+/// (nil before the widget has a size). Theme checks read pixels from it; screenshot tests write it to a PNG.
 @MainActor
-func pixel(of widget: Widget, x: Int32, y: Int32) -> (red: UInt8, green: UInt8, blue: UInt8)? {
+func withRenderedSurface<Result>(of widget: Widget, _ body: (OpaquePointer) -> Result) -> Result? {
     let width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget)
     guard width > 0, height > 0, let paintable = gtk_widget_paintable_new(widget) else { return nil }
     defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
@@ -98,9 +99,17 @@ func pixel(of widget: Widget, x: Int32, y: Int32) -> (red: UInt8, green: UInt8, 
     gsk_render_node_draw(node, cairo)
     cairo_destroy(cairo)
     cairo_surface_flush(surface)
-    guard let data = cairo_image_surface_get_data(surface) else { return nil }
-    let offset = Int(y) * Int(cairo_image_surface_get_stride(surface)) + Int(x) * 4
-    return (data[offset + 2], data[offset + 1], data[offset])  // ARGB32 is BGRA in memory on little endian
+    return body(surface)
+}
+
+/// One pixel of the rendered widget (for theme checks).
+@MainActor
+func pixel(of widget: Widget, x: Int32, y: Int32) -> (red: UInt8, green: UInt8, blue: UInt8)? {
+    withRenderedSurface(of: widget) { surface -> (red: UInt8, green: UInt8, blue: UInt8)? in
+        guard let data = cairo_image_surface_get_data(surface) else { return nil }
+        let offset = Int(y) * Int(cairo_image_surface_get_stride(surface)) + Int(x) * 4
+        return (data[offset + 2], data[offset + 1], data[offset])  // ARGB32 is BGRA in memory on little endian
+    } ?? nil
 }
 
 // MARK: - Services for widget tests
