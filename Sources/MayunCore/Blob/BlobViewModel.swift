@@ -119,11 +119,7 @@ public final class BlobViewModel {
 
     /// Streams the file to `destination` (chosen by the person in the page's file chooser).
     public func save(to destination: String) {
-        let source = BlobSource(client: client, repo: location.repo, ref: location.ref)
-        let path = location.path
-        transfer.start(location.fileName, to: destination) { progress in
-            try await source.download(path, to: destination, progress: progress)
-        }
+        transfer.download(location, with: client, to: destination)
     }
 
     /// A link clicked in the document: files of the repository open here, web addresses in the browser.
