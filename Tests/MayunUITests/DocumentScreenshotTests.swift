@@ -33,7 +33,7 @@ final class DocumentScreenshotTests: XCTestCase {
                     waitUntil("rendered") { view.isRendered }
                     let slots = view.content.allImageSlots
                     waitUntil("images") { slots.allSatisfy { $0.state != .loading } }
-                    for _ in 0..<30 { g_main_context_iteration(nil, 0); usleep(2000) }
+                    waitForFrames(of: window, count: 2)  // the images' sizes laid out and painted
                     if let directory {
                         let file = "\(directory)/document-\(name)-\(isNight ? "night" : "light").png"
                         XCTAssertTrue(Self.save(widget(window), to: file), file)

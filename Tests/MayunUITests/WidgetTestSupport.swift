@@ -40,6 +40,24 @@ func waitUntil(_ what: String, timeout: Double = 5, file: StaticString = #filePa
     }
 }
 
+/// Asks the window for a redraw and iterates until its frame clock has drawn `count` more frames (each one lays out
+/// what is queued, then paints): what a screenshot waits for after content changed size.
+@MainActor
+func waitForFrames(of window: Widget, count: Int64, file: StaticString = #filePath, line: UInt = #line) {
+    guard let clock = gtk_widget_get_frame_clock(window) else {
+        return XCTFail("the window has no frame clock (not realized)", file: file, line: line)
+    }
+    let start = gdk_frame_clock_get_frame_counter(clock)
+    gtk_widget_queue_draw(window)
+    waitUntil("\(count) frames drawn", file: file, line: line) {
+        if gdk_frame_clock_get_frame_counter(clock) - start < count {
+            gtk_widget_queue_draw(window)  // the clock only ticks while something asks for a frame
+            return false
+        }
+        return true
+    }
+}
+
 /// A registered, non-unique GtkApplication so windows can be created without running `g_application_run`.
 @MainActor
 let testApplication: UnsafeMutablePointer<GtkApplication> = {
