@@ -33,7 +33,7 @@ final class DocumentScreenshotTests: XCTestCase {
                     waitUntil("rendered") { view.isRendered }
                     let slots = view.content.allImageSlots
                     waitUntil("images") { slots.allSatisfy { $0.state != .loading } }
-                    for _ in 0..<30 { g_main_context_iteration(nil, 0); usleep(2000) }
+                    waitForFrames(of: window, count: 2)  // the images' sizes laid out and painted
                     if let directory {
                         let file = "\(directory)/document-\(name)-\(isNight ? "night" : "light").png"
                         XCTAssertTrue(Self.save(widget(window), to: file), file)
@@ -82,18 +82,6 @@ final class DocumentScreenshotTests: XCTestCase {
 
     @MainActor
     static func save(_ widget: Widget, to path: String) -> Bool {
-        let width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget)
-        guard width > 0, height > 0, let paintable = gtk_widget_paintable_new(widget) else { return false }
-        defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
-        let snapshot = gtk_snapshot_new()!
-        gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
-        guard let node = gtk_snapshot_free_to_node(snapshot) else { return false }
-        defer { gsk_render_node_unref(node) }
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!
-        defer { cairo_surface_destroy(surface) }
-        let cairo = cairo_create(surface)!
-        gsk_render_node_draw(node, cairo)
-        cairo_destroy(cairo)
-        return cairo_surface_write_to_png(surface, path) == CAIRO_STATUS_SUCCESS
+        withRenderedSurface(of: widget) { cairo_surface_write_to_png($0, path) == CAIRO_STATUS_SUCCESS } ?? false
     }
 }

@@ -68,6 +68,39 @@ final class MainWindowTests: XCTestCase {
         }
     }
 
+    /// At the standard window size the Password Login card's Save button is below the fold; the page scrolls, so
+    /// scrolling to the end brings it inside the window.
+    func testSettingsScrollsToItsSaveButtonAtTheStandardSize() {
+        onMain {
+            let fixture = WindowFixture()
+            defer { fixture.close() }
+            fixture.coordinator.push(.settings)
+            waitUntil("the settings page shows") { visibleLabelTexts(in: fixture.window).contains("Password Login") }
+            let save = descendants(of: fixture.window).first {
+                isA($0, gtk_button_get_type()) && gtk_button_get_label(typed($0)).map { String(cString: $0) } == "Save"
+            }
+            let scroller = descendants(of: fixture.window).first {
+                isA($0, gtk_scrolled_window_get_type())
+                    && attachment(of: UnsafeMutableRawPointer($0), key: "mayun-page", as: SettingsPage.self) != nil
+            }
+            guard let save, let scroller else { return XCTFail("Save button \(save == nil ? "missing" : "found"), "
+                                                              + "page scroller \(scroller == nil ? "missing" : "found")") }
+            func saveBottomInScroller() -> Double {
+                var x = 0.0, y = 0.0
+                _ = gtk_widget_translate_coordinates(save, scroller, 0, Double(gtk_widget_get_height(save)), &x, &y)
+                return y
+            }
+            waitUntil("the page is laid out") { gtk_widget_get_height(save) > 0 }
+            let vadjustment = gtk_scrolled_window_get_vadjustment(opaque(scroller))
+            gtk_adjustment_set_value(vadjustment,
+                                     gtk_adjustment_get_upper(vadjustment) - gtk_adjustment_get_page_size(vadjustment))
+            waitUntil("Save is scrolled into view") {
+                saveBottomInScroller() <= Double(gtk_widget_get_height(scroller))
+            }
+            XCTAssertLessThanOrEqual(gtk_widget_get_height(fixture.window), 760, "the window kept its standard size")
+        }
+    }
+
     func testChoosingNightRecoloursTheWindowAndIsStored() {
         onMain {
             let fixture = WindowFixture()

@@ -40,6 +40,24 @@ func waitUntil(_ what: String, timeout: Double = 5, file: StaticString = #filePa
     }
 }
 
+/// Asks the window for a redraw and iterates until its frame clock has drawn `count` more frames (each one lays out
+/// what is queued, then paints): what a screenshot waits for after content changed size.
+@MainActor
+func waitForFrames(of window: Widget, count: Int64, file: StaticString = #filePath, line: UInt = #line) {
+    guard let clock = gtk_widget_get_frame_clock(window) else {
+        return XCTFail("the window has no frame clock (not realized)", file: file, line: line)
+    }
+    let start = gdk_frame_clock_get_frame_counter(clock)
+    gtk_widget_queue_draw(window)
+    waitUntil("\(count) frames drawn", file: file, line: line) {
+        if gdk_frame_clock_get_frame_counter(clock) - start < count {
+            gtk_widget_queue_draw(window)  // the clock only ticks while something asks for a frame
+            return false
+        }
+        return true
+    }
+}
+
 /// A registered, non-unique GtkApplication so windows can be created without running `g_application_run`.
 @MainActor
 let testApplication: UnsafeMutablePointer<GtkApplication> = {
@@ -82,9 +100,10 @@ func firstWidget(in root: Widget, ofType type: GType) -> Widget? {
     descendants(of: root).first { isA($0, type) }
 }
 
-/// Renders a widget with the cairo renderer's drawing path and reads one pixel (for theme checks).
+/// Renders a widget through the cairo renderer's drawing path into an ARGB32 image surface and hands it to `body`
+/// (nil before the widget has a size). Theme checks read pixels from it; screenshot tests write it to a PNG.
 @MainActor
-func pixel(of widget: Widget, x: Int32, y: Int32) -> (red: UInt8, green: UInt8, blue: UInt8)? {
+func withRenderedSurface<Result>(of widget: Widget, _ body: (OpaquePointer) -> Result) -> Result? {
     let width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget)
     guard width > 0, height > 0, let paintable = gtk_widget_paintable_new(widget) else { return nil }
     defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
@@ -98,9 +117,17 @@ func pixel(of widget: Widget, x: Int32, y: Int32) -> (red: UInt8, green: UInt8, 
     gsk_render_node_draw(node, cairo)
     cairo_destroy(cairo)
     cairo_surface_flush(surface)
-    guard let data = cairo_image_surface_get_data(surface) else { return nil }
-    let offset = Int(y) * Int(cairo_image_surface_get_stride(surface)) + Int(x) * 4
-    return (data[offset + 2], data[offset + 1], data[offset])  // ARGB32 is BGRA in memory on little endian
+    return body(surface)
+}
+
+/// One pixel of the rendered widget (for theme checks).
+@MainActor
+func pixel(of widget: Widget, x: Int32, y: Int32) -> (red: UInt8, green: UInt8, blue: UInt8)? {
+    withRenderedSurface(of: widget) { surface -> (red: UInt8, green: UInt8, blue: UInt8)? in
+        guard let data = cairo_image_surface_get_data(surface) else { return nil }
+        let offset = Int(y) * Int(cairo_image_surface_get_stride(surface)) + Int(x) * 4
+        return (data[offset + 2], data[offset + 1], data[offset])  // ARGB32 is BGRA in memory on little endian
+    } ?? nil
 }
 
 // MARK: - Services for widget tests

@@ -1,10 +1,10 @@
-"""Shared helpers for the scenario tests (browse_e2e.py, account_e2e.py): checks with deadlines, the app as a child
-process with its own XDG folders, AT-SPI lookups, real mouse and keyboard input through xdotool, screenshots, and
-FakeGitee's control API.
+"""Shared helpers for the end-to-end tests (smoke.py and the scenarios browse_e2e.py, account_e2e.py, blob_e2e.py):
+checks with deadlines, the app as a child process with its own XDG folders, AT-SPI lookups, real mouse and keyboard
+input through xdotool, screenshots, and FakeGitee's control API.
 
 Runs on Debian's /usr/bin/python3 (pyatspi). Synchronisation is always polling with a deadline, never fixed sleeps.
-The AT-SPI and X11 facts behind these helpers (GTK 4.8 extents relative to the toplevel, notebook tabs named "Tab")
-are explained in smoke.py, where they were first found.
+The AT-SPI and X11 facts behind these helpers (GTK 4.8 extents relative to the toplevel, notebook tabs named "Tab",
+stale allocations on hidden notebook pages) are told where they matter: screen_rect, find_tab, notebook_page_of.
 """
 
 import json
@@ -168,13 +168,7 @@ class App:
         def ready():
             if self.proc.poll() is not None:
                 raise CheckFailed(f"{self.label}: the app exited with status {self.proc.returncode} before its window")
-            app = app_of(self.pid)
-            if app is None:
-                return None
-            f = main_frame(app)
-            if f is None or not is_showing(f) or find_tab(f, "Projects") is None:
-                return None
-            return app, f
+            return main_window_ready(self.pid)
         try:
             self.app, self.frame = self.r.wait_for(ready, f"{self.label}: the window \"Mayun\" appears over AT-SPI",
                                                    timeout)
@@ -319,6 +313,17 @@ def main_frame(app):
     return None
 
 
+def main_window_ready(pid):
+    """(application, frame) once the process's window "Mayun" shows with its tabs, else None."""
+    app = app_of(pid)
+    if app is None:
+        return None
+    f = main_frame(app)
+    if f is None or not is_showing(f) or find_tab(f, "Projects") is None:
+        return None
+    return app, f
+
+
 def extents(acc):
     return acc.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
 
@@ -374,7 +379,9 @@ def find_all(root, name, roles=None, showing=True, into_rows=False):
     return found
 
 
-def describe(acc):
+def describe(acc, actions=False):
+    """One line: role, name, states, extents, an entry's text; with actions, the action names too (clipboard,
+    selection, link and menu actions left out)."""
     try:
         role, name = acc.getRoleName(), acc.name
     except Exception as e:
@@ -402,13 +409,23 @@ def describe(acc):
             text = f" text={t.getText(0, -1)!r}"
     except Exception:
         pass
-    return f"{role} {name!r} [{' '.join(states)}]{ext}{text}"
+    action_names = ""
+    if actions:
+        try:
+            a = acc.queryAction()
+            names = [a.getName(i) for i in range(a.nActions)]
+            names = [n for n in names if not n.startswith(("clipboard.", "selection.", "link.", "menu."))]
+            if names:
+                action_names = " actions=" + ",".join(names)
+        except Exception:
+            pass
+    return f"{role} {name!r} [{' '.join(states)}]{ext}{text}{action_names}"
 
 
-def tree_text(app, prune_hidden=True):
+def tree_text(app, prune_hidden=True, actions=False):
     if app is None:
         return "(no accessible application)"
-    return "\n".join("  " * d + describe(a) for a, d in walk(app, prune_hidden=prune_hidden))
+    return "\n".join("  " * d + describe(a, actions) for a, d in walk(app, prune_hidden=prune_hidden))
 
 
 def do_action(acc, preferred=("click", "activate", "press", "toggle")):
@@ -418,6 +435,15 @@ def do_action(acc, preferred=("click", "activate", "press", "toggle")):
         if want in names:
             return a.doAction(names.index(want))
     raise RuntimeError(f"no action among {preferred} on {describe(acc)}; has {names}")
+
+
+def has_action(acc, preferred=("click", "activate", "press", "toggle")):
+    """Whether do_action(acc, preferred) has an action to do."""
+    try:
+        a = acc.queryAction()
+        return any(a.getName(i) in preferred for i in range(a.nActions))
+    except Exception:
+        return False
 
 
 def selected(acc):
@@ -456,7 +482,9 @@ def find_tab(root, name, notebook_only=False):
 
 
 def notebook_page_of(tab):
-    """The page panel of a GtkNotebook page tab (page i belongs to tab i; see smoke.py)."""
+    """The page panel shown for a GtkNotebook page tab. GTK 4.8 keeps stale allocations on hidden notebook pages
+    (they still report extents), so "shown" is decided structurally: the notebook holds the tab list's box and the
+    pages' box, and page i belongs to tab i."""
     tab_list = tab.parent
     tabs = [c for c in children(tab_list) if c.getRoleName() == "page tab"]
     index = next(i for i, t in enumerate(tabs) if t == tab or describe(t) == describe(tab))
@@ -626,8 +654,12 @@ def x_main_window(pid, title=None):
 
 
 def screen_rect(acc, frame, pid):
-    """Screen pixels of a control: GTK 4.8 extents are relative to the toplevel, centred in its X window. A frame
-    other than the main window (a dialog) is found by its title."""
+    """The control's rectangle in screen pixels.
+
+    GTK 4.8 reports extents relative to the toplevel widget in every coordinate type ("Screen coordinates not
+    supported"). The toplevel widget sits inside its X window, centred within the client-side decoration margins,
+    so add the X window's position and that margin. A frame other than the main window (a dialog) is found by its
+    title."""
     e = extents(acc)
     f = extents(frame)
     title = frame.name if frame.getRoleName() == "dialog" and frame.name else None

@@ -54,32 +54,31 @@ public final class WorldState {
     }
 
     public func setStarred(_ on: Bool, project: FakeProject, userID: Int) {
-        var list = starredProjects(of: userID)
-        guard list.contains(project.id) != on else { return }
-        if on {
-            list.insert(project.id, at: 0)
-            starDelta[project.id, default: 0] += 1
-            recordEvent(type: "StarEvent", actorID: userID, projectID: project.id)
-        } else {
-            list.removeAll { $0 == project.id }
-            starDelta[project.id, default: 0] -= 1
-        }
-        starred[userID] = list
-        save()
+        setListed(on, project: project, list: starredProjects(of: userID), userID: userID, lists: \.starred,
+                  counts: \.starDelta, event: "StarEvent")
     }
 
     public func setWatched(_ on: Bool, project: FakeProject, userID: Int) {
-        var list = watchedProjects(of: userID)
+        setListed(on, project: project, list: watchedProjects(of: userID), userID: userID, lists: \.watched,
+                  counts: \.watchDelta, event: "WatchEvent")
+    }
+
+    /// Stars and watches change alike: the project joins the front of the person's list (with its event) or leaves
+    /// it, and the project's count follows.
+    private func setListed(_ on: Bool, project: FakeProject, list current: [Int], userID: Int,
+                           lists: ReferenceWritableKeyPath<WorldState, [Int: [Int]]>,
+                           counts: ReferenceWritableKeyPath<WorldState, [Int: Int]>, event: String) {
+        var list = current
         guard list.contains(project.id) != on else { return }
         if on {
             list.insert(project.id, at: 0)
-            watchDelta[project.id, default: 0] += 1
-            recordEvent(type: "WatchEvent", actorID: userID, projectID: project.id)
+            self[keyPath: counts][project.id, default: 0] += 1
+            recordEvent(type: event, actorID: userID, projectID: project.id)
         } else {
             list.removeAll { $0 == project.id }
-            watchDelta[project.id, default: 0] -= 1
+            self[keyPath: counts][project.id, default: 0] -= 1
         }
-        watched[userID] = list
+        self[keyPath: lists][userID] = list
         save()
     }
 

@@ -70,6 +70,15 @@ public final class FileTransfer {
 
     public var isRunning: Bool { if case .running = state { return true } else { return false } }
 
+    /// Streams a repository file (the blob or image page's) to `destination`.
+    func download(_ location: BlobLocation, with client: GiteeClient, to destination: String) {
+        let source = BlobSource(client: client, repo: location.repo, ref: location.ref)
+        let path = location.path
+        start(location.fileName, to: destination) { progress in
+            try await source.download(path, to: destination, progress: progress)
+        }
+    }
+
     func start(_ fileName: String, to destination: String,
                _ body: @escaping @MainActor (@escaping TransferProgress) async throws -> Void) {
         task?.cancel()

@@ -27,20 +27,19 @@ public final class BlobViewModel {
     @ObservationIgnored private var started = false
     @ObservationIgnored private var loading: Task<Void, Never>?
 
-    public init(repo: RepositoryID, ref: String?, path: String, coordinator: Coordinator) {
-        location = BlobLocation(repo: repo, ref: ref, path: path)
-        isReadme = false
-        self.coordinator = coordinator
-        nightMode = coordinator.nightMode
-        client = coordinator.services.client
-        store = coordinator.services.store
-        server = coordinator.environment.server
+    public convenience init(repo: RepositoryID, ref: String?, path: String, coordinator: Coordinator) {
+        self.init(location: BlobLocation(repo: repo, ref: ref, path: path), isReadme: false, coordinator: coordinator)
     }
 
     /// The README of `repo` (its path is learnt from the answer).
-    public init(readmeOf repo: RepositoryID, ref: String?, coordinator: Coordinator) {
-        location = BlobLocation(repo: repo, ref: ref, path: "README.md")
-        isReadme = true
+    public convenience init(readmeOf repo: RepositoryID, ref: String?, coordinator: Coordinator) {
+        self.init(location: BlobLocation(repo: repo, ref: ref, path: "README.md"), isReadme: true,
+                  coordinator: coordinator)
+    }
+
+    private init(location: BlobLocation, isReadme: Bool, coordinator: Coordinator) {
+        self.location = location
+        self.isReadme = isReadme
         self.coordinator = coordinator
         nightMode = coordinator.nightMode
         client = coordinator.services.client
@@ -119,11 +118,7 @@ public final class BlobViewModel {
 
     /// Streams the file to `destination` (chosen by the person in the page's file chooser).
     public func save(to destination: String) {
-        let source = BlobSource(client: client, repo: location.repo, ref: location.ref)
-        let path = location.path
-        transfer.start(location.fileName, to: destination) { progress in
-            try await source.download(path, to: destination, progress: progress)
-        }
+        transfer.download(location, with: client, to: destination)
     }
 
     /// A link clicked in the document: files of the repository open here, web addresses in the browser.

@@ -60,11 +60,7 @@ public final class ImageViewModel {
     }
 
     public func save(to destination: String) {
-        let source = BlobSource(client: client, repo: location.repo, ref: location.ref)
-        let path = location.path
-        transfer.start(location.fileName, to: destination) { progress in
-            try await source.download(path, to: destination, progress: progress)
-        }
+        transfer.download(location, with: client, to: destination)
     }
 
     // MARK: Loading

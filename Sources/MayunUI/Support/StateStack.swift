@@ -25,24 +25,27 @@ final class StateStack {
             // A spinner left spinning on the hidden status page keeps the frame clock ticking: stop it.
             status.showSpinner(false)
             gtk_stack_set_visible_child_name(opaque(root), "content")
-            return
         case .notLoaded(let message):
-            status.update(iconName: "content-loading-symbolic", title: message, detail: "")
-            status.showSpinner(false)
-            status.showAction(false)
+            showNotice(iconName: "content-loading-symbolic", title: message)
         case .loading:
-            status.update(iconName: nil, title: tr("Loading…"), detail: "")
-            status.showSpinner(true)
-            status.showAction(false)
+            showStatus(iconName: nil, title: tr("Loading…"), spinning: true)
         case .empty(let text):
-            status.update(iconName: "folder-symbolic", title: text, detail: "")
-            status.showSpinner(false)
-            status.showAction(false)
+            showNotice(iconName: "folder-symbolic", title: text)
         case .failed(let message):
-            status.update(iconName: "network-error-symbolic", title: failureTitle, detail: message)
-            status.showSpinner(false)
-            status.showAction(true)
+            showStatus(iconName: "network-error-symbolic", title: failureTitle, detail: message, retry: true)
         }
+    }
+
+    /// In the content's place, a message that is neither loading nor a failure (an image too large to show).
+    func showNotice(iconName: String, title: String, detail: String = "") {
+        showStatus(iconName: iconName, title: title, detail: detail)
+    }
+
+    private func showStatus(iconName: String?, title: String, detail: String = "", spinning: Bool = false,
+                            retry: Bool = false) {
+        status.update(iconName: iconName, title: title, detail: detail)
+        status.showSpinner(spinning)
+        status.showAction(retry)
         gtk_stack_set_visible_child_name(opaque(root), "status")
     }
 }

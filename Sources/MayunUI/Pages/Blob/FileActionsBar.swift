@@ -59,28 +59,27 @@ final class FileActionsBar {
     }
 
     private static func makeButton(_ label: String, icon: String) -> Widget {
-        let button = widget(gtk_button_new())
+        dress(widget(gtk_button_new()), label, icon: icon)
+    }
+
+    /// A toggle button (Wrap, Source); `onToggle` gets the new state.
+    func toggle(_ label: String, icon: String, onToggle: @escaping @MainActor (Bool) -> Void) -> Widget {
+        let toggle = Self.dress(widget(gtk_toggle_button_new()), label, icon: icon)
+        Build.append(trailing, toggle)
+        connect(raw(toggle), "toggled", main: {
+            onToggle(gtk_toggle_button_get_active(typed(toggle)) != 0)
+        })
+        return toggle
+    }
+
+    /// The bar's look for a button or toggle: flat, icon then label, the label also its accessible name.
+    private static func dress(_ button: Widget, _ label: String, icon: String) -> Widget {
         let content = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
         Build.append(content, widget(gtk_image_new_from_icon_name(icon)), Build.label(label))
         gtk_button_set_child(typed(button), content)
         Build.addClasses(button, ["flat"])
         Accessibility.setLabel(button, label)
         return button
-    }
-
-    /// A toggle button (Wrap, Source); `onToggle` gets the new state.
-    func toggle(_ label: String, icon: String, onToggle: @escaping @MainActor (Bool) -> Void) -> Widget {
-        let toggle = widget(gtk_toggle_button_new())
-        let content = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
-        Build.append(content, widget(gtk_image_new_from_icon_name(icon)), Build.label(label))
-        gtk_button_set_child(typed(toggle), content)
-        Build.addClasses(toggle, ["flat"])
-        Accessibility.setLabel(toggle, label)
-        Build.append(trailing, toggle)
-        connect(raw(toggle), "toggled", main: {
-            onToggle(gtk_toggle_button_get_active(typed(toggle)) != 0)
-        })
-        return toggle
     }
 
     /// The desktop's save dialog (GtkFileDialog needs GTK 4.10; this is GTK 4.8), then `save(path)`.

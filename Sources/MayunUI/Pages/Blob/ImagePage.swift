@@ -8,18 +8,15 @@ import MayunCore
 @MainActor
 final class ImagePage: Page {
     private let viewModel: ImageViewModel
-    private let stack: Widget
-    private let status: StatusView
+    private let states: StateStack
     private let image: ImageView
     private let actions: FileActionsBar
     private var shownData: Data?
 
     init(viewModel: ImageViewModel) {
         self.viewModel = viewModel
-        stack = widget(gtk_stack_new())
-        status = StatusView(iconName: "image-x-generic-symbolic", title: tr("Loading…"))
-        status.setAction(title: tr("Retry")) { viewModel.refresh() }
         image = ImageView(isNight: viewModel.nightMode?.isNight ?? false)
+        states = StateStack(content: image.root, failureTitle: tr("Could not load this image")) { viewModel.refresh() }
         actions = FileActionsBar(fileName: viewModel.location.fileName, save: { viewModel.save(to: $0) },
                                  openWebsite: { viewModel.openOnWebsite() })
         let root = Build.box(GTK_ORIENTATION_VERTICAL)
@@ -31,10 +28,7 @@ final class ImagePage: Page {
         connect(raw(zoomOut), "clicked", main: { [unowned self] in image.zoomOut() })
         connect(raw(fit), "clicked", main: { [unowned self] in image.fit() })
         connect(raw(zoomIn), "clicked", main: { [unowned self] in image.zoomIn() })
-        gtk_stack_add_named(opaque(stack), status.root, "status")
-        gtk_stack_add_named(opaque(stack), image.root, "image")
-        gtk_widget_set_vexpand(stack, 1)
-        Build.append(root, actions.root, widget(gtk_separator_new(GTK_ORIENTATION_HORIZONTAL)), stack)
+        Build.append(root, actions.root, widget(gtk_separator_new(GTK_ORIENTATION_HORIZONTAL)), states.root)
         if let nightMode = viewModel.nightMode { image.follow(nightMode, in: bindings) }
 
         bindings.bind { [unowned self] in render(viewModel.state, data: viewModel.data, refusal: viewModel.refusal) }
@@ -45,31 +39,17 @@ final class ImagePage: Page {
 
     override var title: String { viewModel.title }
 
+    /// Content is either the image or, when it is too large to show, why not.
     private func render(_ state: ScreenState, data: Data?, refusal: String?) {
-        switch state {
-        case .content:
-            if let refusal {
-                status.update(iconName: "image-x-generic-symbolic", title: tr("This image is not shown"), detail: refusal)
-                status.showSpinner(false)
-                status.showAction(false)
-                gtk_stack_set_visible_child_name(opaque(stack), "status")
-            } else if let data {
-                if data != shownData {
-                    shownData = data
-                    image.show(data: data)
-                }
-                gtk_stack_set_visible_child_name(opaque(stack), "image")
-            }
+        if state == .content, let refusal {
+            states.showNotice(iconName: "image-x-generic-symbolic", title: tr("This image is not shown"),
+                              detail: refusal)
             return
-        case .failed(let message):
-            status.update(iconName: "network-error-symbolic", title: tr("Could not load this image"), detail: message)
-            status.showSpinner(false)
-            status.showAction(true)
-        default:
-            status.update(iconName: nil, title: tr("Loading…"), detail: "")
-            status.showSpinner(true)
-            status.showAction(false)
         }
-        gtk_stack_set_visible_child_name(opaque(stack), "status")
+        if state == .content, let data, data != shownData {
+            shownData = data
+            image.show(data: data)
+        }
+        states.show(state)
     }
 }

@@ -16,15 +16,9 @@ final class CommitsPage: Page {
             row: { viewModel.row(at: $0) }, activate: { viewModel.activate(at: $0) },
             retryMore: { viewModel.commits.retry() }), bindings: bindings)
         branches = BranchPicker(current: viewModel.branchTitle) { viewModel.selectBranch($0) }
-        let root = Build.box(GTK_ORIENTATION_VERTICAL)
+        let repository = Build.label(viewModel.repo.description, classes: ["heading"], xalign: 0)
+        let root = BarOverList.make(leading: [repository], trailing: [branches.root], spacing: 8, list: list.root)
         super.init(root: root, bindings: bindings)
-        let bar = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, classes: ["path-bar"])
-        Build.margins(bar, 8)
-        let label = Build.label(viewModel.repo.description, classes: ["heading"], xalign: 0)
-        gtk_widget_set_hexpand(label, 1)
-        Build.append(bar, label, branches.root)
-        gtk_widget_set_vexpand(list.root, 1)
-        Build.append(root, bar, list.root)
         bindings.bind { [unowned self] in branches.show(branches: viewModel.branches, current: viewModel.branchTitle) }
         connect(raw(root), "map", main: { viewModel.start() })
     }

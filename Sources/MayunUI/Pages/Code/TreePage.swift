@@ -16,23 +16,16 @@ final class TreePage: Page {
             row: { viewModel.row(at: $0) }, activate: { viewModel.activate(at: $0) },
             retryMore: { viewModel.entries.retry() }), bindings: bindings)
         branches = BranchPicker(current: viewModel.branchTitle) { viewModel.selectBranch($0) }
-        let root = Build.box(GTK_ORIENTATION_VERTICAL)
-        super.init(root: root, bindings: bindings)
-
-        let bar = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4, classes: ["path-bar"])
-        Build.margins(bar, 8)
+        var crumbs: [Widget] = []
         for (index, crumb) in viewModel.breadcrumb.enumerated() {
-            if index > 0 { Build.append(bar, Build.label("/", classes: ["dim-label"])) }
+            if index > 0 { crumbs.append(Build.label("/", classes: ["dim-label"])) }
             let button = widget(gtk_button_new_with_label(crumb.title))
             Build.addClasses(button, ["flat", "crumb"])
             connect(raw(button), "clicked", main: { viewModel.openCrumb(crumb.path) })
-            Build.append(bar, button)
+            crumbs.append(button)
         }
-        let spacer = Build.box(GTK_ORIENTATION_HORIZONTAL)
-        gtk_widget_set_hexpand(spacer, 1)
-        Build.append(bar, spacer, branches.root)
-        gtk_widget_set_vexpand(list.root, 1)
-        Build.append(root, bar, list.root)
+        let root = BarOverList.make(leading: crumbs, trailing: [branches.root], spacing: 4, list: list.root)
+        super.init(root: root, bindings: bindings)
         bindings.bind { [unowned self] in branches.show(branches: viewModel.branches, current: viewModel.branchTitle) }
         connect(raw(root), "map", main: { viewModel.start() })
     }

@@ -14,11 +14,6 @@ final class IssuesPage: Page {
         list = PagedListView(list: viewModel.issues, adapter: SimpleRowView.adapter(
             row: { viewModel.row(at: $0) }, activate: { viewModel.activate(at: $0) },
             retryMore: { viewModel.issues.retry() }, images: images), bindings: bindings)
-        let root = Build.box(GTK_ORIENTATION_VERTICAL)
-        super.init(root: root, bindings: bindings)
-
-        let bar = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, classes: ["path-bar"])
-        Build.margins(bar, 8)
         let filters = Build.box(GTK_ORIENTATION_HORIZONTAL, classes: ["linked"])
         var first: Widget?
         for option in viewModel.filters {
@@ -30,14 +25,11 @@ final class IssuesPage: Page {
             })
             Build.append(filters, button)
         }
-        let spacer = Build.box(GTK_ORIENTATION_HORIZONTAL)
-        gtk_widget_set_hexpand(spacer, 1)
         let create = widget(gtk_button_new_with_label(viewModel.newIssueTitle))
         Build.addClasses(create, ["suggested-action"])
         connect(raw(create), "clicked", main: { viewModel.newIssue() })
-        Build.append(bar, filters, spacer, create)
-        gtk_widget_set_vexpand(list.root, 1)
-        Build.append(root, bar, list.root)
+        let root = BarOverList.make(leading: [filters], trailing: [create], spacing: 8, list: list.root)
+        super.init(root: root, bindings: bindings)
         connect(raw(root), "map", main: { viewModel.start() })
     }
 

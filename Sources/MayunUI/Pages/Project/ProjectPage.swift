@@ -7,8 +7,7 @@ import MayunCore
 final class ProjectPage: Page {
     private let viewModel: ProjectViewModel
     private let header: ProjectHeaderView
-    private let status: StatusView
-    private let content: Widget
+    private let states: StateStack
     private let banner: ListBanner
     private let readme: Widget
     private let readmeView: DocumentView
@@ -17,8 +16,6 @@ final class ProjectPage: Page {
     init(viewModel: ProjectViewModel, images: ImageLoader) {
         self.viewModel = viewModel
         header = ProjectHeaderView(viewModel: viewModel, images: images)
-        status = StatusView(iconName: "content-loading-symbolic", title: tr("Loading…"))
-        status.setAction(title: tr("Retry")) { viewModel.refresh() }
         banner = ListBanner { viewModel.refresh() }
         readme = Build.label("", classes: ["readme-text"], wrap: true, xalign: 0)
         gtk_label_set_selectable(opaque(readme), 1)
@@ -28,14 +25,10 @@ final class ProjectPage: Page {
         readmeView.growWithContent()
         gtk_widget_set_visible(readmeView.root, 0)
         Build.addClasses(readmeView.root, ["readme-document"])
-        content = widget(gtk_stack_new())
-        super.init(root: content)
-
         let column = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 18, classes: ["project-page"])
         gtk_widget_set_size_request(column, 360, -1)
         Build.margins(column, 24)
         let readmeHeading = Build.label(tr("README"), classes: ["heading"], xalign: 0)
-        Build.append(column, header.root, banner.root, makeRows(), readmeHeading, readme, readmeView.root)
         let clamp = Build.box(GTK_ORIENTATION_HORIZONTAL)
         gtk_widget_set_halign(column, GTK_ALIGN_FILL)
         gtk_widget_set_hexpand(column, 1)
@@ -43,10 +36,11 @@ final class ProjectPage: Page {
         let scroller = widget(gtk_scrolled_window_new())
         gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(opaque(scroller), clamp)
-        gtk_stack_add_named(opaque(content), status.root, "status")
-        gtk_stack_add_named(opaque(content), scroller, "content")
+        states = StateStack(content: scroller, failureTitle: tr("Could not load this project")) { viewModel.refresh() }
+        super.init(root: states.root)
+        Build.append(column, header.root, banner.root, makeRows(), readmeHeading, readme, readmeView.root)
 
-        bindings.bind { [unowned self] in render(viewModel.state) }
+        bindings.bind { [unowned self] in states.show(viewModel.state) }
         bindings.bind { [unowned self] in banner.show(viewModel.banner) }
         bindings.bind { [unowned self] in header.show(viewModel.header) }
         bindings.bind { [unowned self] in header.showToggles(star: viewModel.star, watch: viewModel.watch) }
@@ -58,23 +52,6 @@ final class ProjectPage: Page {
     }
 
     override var title: String { viewModel.title }
-
-    private func render(_ state: ScreenState) {
-        switch state {
-        case .content:
-            gtk_stack_set_visible_child_name(opaque(content), "content")
-            return
-        case .failed(let message):
-            status.update(iconName: "network-error-symbolic", title: tr("Could not load this project"), detail: message)
-            status.showSpinner(false)
-            status.showAction(true)
-        default:
-            status.update(iconName: nil, title: tr("Loading…"), detail: "")
-            status.showSpinner(true)
-            status.showAction(false)
-        }
-        gtk_stack_set_visible_child_name(opaque(content), "status")
-    }
 
     private func showReadme(_ state: ProjectViewModel.ReadmeState) {
         let text: String = switch state {
