@@ -538,6 +538,8 @@ def main():
     r.check(os.path.exists(DESKTOP_FILE), f"installed desktop file {DESKTOP_FILE}")
     server = start_fake_gitee()
     try:
+        # xvfb-run can hand over a display before it accepts clients ("cannot open display" seen in a clean-clone run).
+        h.wait_display(r)
         scenario()
     except CheckFailed:
         pass
