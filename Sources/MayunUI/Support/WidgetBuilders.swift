@@ -53,12 +53,8 @@ enum Accessibility {
         g_value_unset(&value)
     }
 
-    /// GTK 4.8 joins a widget's labelled-by names and its own label ("Email Email", "Log Out Log Out"): where a
-    /// visible caption or mnemonic label already names the widget, drop the duplicate.
-    static func dropOwnLabel(_ widget: Widget) {
-        gtk_accessible_reset_property(OpaquePointer(widget), GTK_ACCESSIBLE_PROPERTY_LABEL)
-    }
-
+    /// GTK 4.8 joins a widget's labelled-by names and its own label ("Log Out Log Out" on a dialog button whose
+    /// mnemonic label also names it): drop the labelled-by relation where the widget's own label says the same.
     static func dropLabelledBy(_ widget: Widget) {
         gtk_accessible_reset_relation(OpaquePointer(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
     }

@@ -1,34 +1,31 @@
 import CGtk
 import GLibRuntime
 
-/// The pieces of the login and OAuth settings forms: labelled entries and links. Every entry carries an accessible
-/// label (screen readers, and the end-to-end tests that find fields by name).
+/// The pieces of the login and OAuth settings forms: entries named by their visible caption (`field`), and links.
 @MainActor
 enum LoginForm {
-    static func entry(text: String, accessibleLabel: String, placeholder: String = "") -> Widget {
+    static func entry(text: String, placeholder: String = "") -> Widget {
         let entry = widget(gtk_entry_new())
         gtk_editable_set_text(OpaquePointer(entry), text)
         if !placeholder.isEmpty { gtk_entry_set_placeholder_text(typed(entry), placeholder) }
         gtk_entry_set_activates_default(typed(entry), 0)
-        Accessibility.setLabel(entry, accessibleLabel)
         return entry
     }
 
     /// A GtkPasswordEntry with the eye icon to show what was typed (long tokens are easy to paste wrongly).
-    static func passwordEntry(text: String, accessibleLabel: String) -> Widget {
+    static func passwordEntry(text: String) -> Widget {
         let entry = widget(gtk_password_entry_new())
         gtk_password_entry_set_show_peek_icon(opaque(entry), 1)
         gtk_editable_set_text(OpaquePointer(entry), text)
-        Accessibility.setLabel(entry, accessibleLabel)
         return entry
     }
 
-    /// A visible caption above `control`, tied to it so a click on the caption focuses the field.
+    /// A visible caption above `control`, tied to it so a click on the caption focuses the field; it is also the
+    /// field's accessible name (GTK 4.8 would read a second, own label after it: "Email Email").
     static func field(_ caption: String, _ control: Widget) -> Widget {
         let box = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
         let label = Build.label(caption, classes: ["heading"], xalign: 0)
         gtk_label_set_mnemonic_widget(opaque(label), control)
-        Accessibility.dropOwnLabel(control)
         Build.append(box, label, control)
         return box
     }

@@ -25,11 +25,10 @@ final class LoginPage: Page {
         gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_widget_set_vexpand(scroller, 1)
 
-        emailEntry = LoginForm.entry(text: viewModel.email, accessibleLabel: viewModel.emailLabel,
-                                     placeholder: "name@example.com")
+        emailEntry = LoginForm.entry(text: viewModel.email, placeholder: "name@example.com")
         gtk_entry_set_input_purpose(typed(emailEntry), GTK_INPUT_PURPOSE_EMAIL)
-        passwordEntry = LoginForm.passwordEntry(text: viewModel.password, accessibleLabel: viewModel.passwordLabel)
-        tokenEntry = LoginForm.passwordEntry(text: viewModel.token, accessibleLabel: viewModel.tokenLabel)
+        passwordEntry = LoginForm.passwordEntry(text: viewModel.password)
+        tokenEntry = LoginForm.passwordEntry(text: viewModel.token)
         guidance = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 8, classes: ["card", "login-guidance"])
         methodStack = widget(gtk_stack_new())
         errorLabel = LoginForm.paragraph("", classes: ["error", "login-error"])

@@ -14,8 +14,8 @@ final class OAuthSettingsGroup {
     init(viewModel: OAuthSettingsViewModel, bindings: BindingBag) {
         self.viewModel = viewModel
         root = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 10, classes: ["card", "settings-group", "oauth-settings"])
-        idEntry = LoginForm.entry(text: viewModel.clientID, accessibleLabel: viewModel.clientIDLabel)
-        secretEntry = LoginForm.passwordEntry(text: viewModel.clientSecret, accessibleLabel: viewModel.clientSecretLabel)
+        idEntry = LoginForm.entry(text: viewModel.clientID)
+        secretEntry = LoginForm.passwordEntry(text: viewModel.clientSecret)
         let explanation = LoginForm.paragraph(viewModel.explanation, classes: ["dim-label"])
         let link = LoginForm.link(viewModel.applicationsLabel, url: viewModel.applicationsURL)
         let environment = LoginForm.paragraph(viewModel.environmentNotice ?? "", classes: ["dim-label"])
