@@ -16,6 +16,8 @@ public final class GiteeClient {
     public var oauthClient: OAuthClient?
     /// Shared by every request that hits 401 at the same time, so the token is refreshed once.
     private var refreshInFlight: Task<Void, Error>?
+    /// API roots that failed once this session (v3 explore): their endpoints' substitutes answer instead.
+    public private(set) var unavailableAPIs: Set<String> = []  // `Endpoint.API.rawValue`, e.g. "/api/v3"
 
     public init(configuration: GiteeConfiguration = GiteeConfiguration(), auth: GiteeAuth = GiteeAuth(),
                 transport: (any Transport)? = nil) {
@@ -37,12 +39,39 @@ public final class GiteeClient {
         let pagination = pagination ?? .first(for: endpoint.paging)
         let result = try await perform(endpoint, extraQuery: pagination.queryItems, source: pagination.source)
         let totalPages = result.response.header("total_page").flatMap { Int($0.trimmingWhitespace) }
+        let totalCount = result.response.header("total_count").flatMap { Int($0.trimmingWhitespace) }
+        let firstItem = result.value.first.map(Self.identity)
+        if let firstItem, firstItem == pagination.previousFirstItem {
+            // The server answered the previous page again (it ignores `page` or `prev_id`): the list ends here.
+            log?("\(endpoint.summary): a page repeated the previous one, so the list ends")
+            return Page(items: [], next: nil, totalCount: totalCount, totalPages: totalPages, servedByFallback: result.source > 0)
+        }
         var next = pagination.next(afterReceiving: result.value.count, lastID: (result.value.last as? PagedByID)?.id,
                                    totalPages: totalPages)
         next?.source = result.source
-        return Page(items: result.value, next: next,
-                    totalCount: result.response.header("total_count").flatMap { Int($0.trimmingWhitespace) },
-                    totalPages: totalPages, servedByFallback: result.source > 0)
+        next?.previousFirstItem = firstItem
+        return Page(items: result.value, next: next, totalCount: totalCount, totalPages: totalPages,
+                    servedByFallback: result.source > 0)
+    }
+
+    /// Every page of a list, one after the other (branches: 100 at a time), at most `maxPages` of them.
+    public func all<Item>(_ endpoint: Endpoint<[Item]>, maxPages: Int = 50) async throws -> [Item] {
+        var items: [Item] = []
+        var page = try await self.page(endpoint)
+        items += page.items
+        var fetched = 1
+        while let next = page.next, fetched < maxPages {
+            page = try await self.page(endpoint, at: next)
+            items += page.items
+            fetched += 1
+        }
+        return items
+    }
+
+    /// What identifies a list item for the repeated-page check: its id when it has one, else its whole value.
+    private nonisolated static func identity<Item>(_ item: Item) -> String {
+        if let item = item as? PagedByID { return "id:\(item.id)" }
+        return String(reflecting: item)
     }
 
     /// Streams a raw file to `path` without holding it in memory (big blobs).
@@ -52,7 +81,7 @@ public final class GiteeClient {
             let usedToken = auth.accessToken
             let request = makeRequest(endpoint, extraQuery: [])
             let response = try await mapTransportFailure { try await transport.download(request, to: path, progress: progress) }
-            if response.status == 401, !attemptedRefresh, auth.refreshToken != nil || auth.accessToken != usedToken {
+            if response.status == 401, !endpoint.isPublic, !attemptedRefresh, auth.refreshToken != nil || auth.accessToken != usedToken {
                 attemptedRefresh = true
                 if auth.accessToken == usedToken { try await refreshToken() }
                 continue
@@ -73,6 +102,8 @@ public final class GiteeClient {
         }
         let endpoint = Endpoints.passwordGrant(username: username, password: password, client: client)
         let token = try await tokenRequest(endpoint)
+        // The token belongs to this application: its refreshes must name the same one.
+        oauthClient = client
         auth.use(.oauth(token))
         return token
     }
@@ -105,21 +136,42 @@ public final class GiteeClient {
 
     private func perform<Response>(_ endpoint: Endpoint<Response>, extraQuery: [QueryItem], source: Int) async throws -> Outcome<Response> {
         let chain = [endpoint] + endpoint.fallbacks
-        var index = min(source, chain.count - 1)
+        var index = source
         while true {
+            // An API root that failed once this session (v3) is not asked again: its substitute answers at once.
+            while index < chain.count, unavailableAPIs.contains(chain[index].api.rawValue),
+                  index + 1 < chain.count || endpoint.valueWhenUnavailable != nil {
+                index += 1
+            }
+            guard index < chain.count else {
+                // Only reached with `valueWhenUnavailable` set (the loop above stops at the last endpoint otherwise).
+                return Outcome(value: endpoint.valueWhenUnavailable!, response: HTTPResponse(status: 200), source: index)
+            }
+            let hasSubstitute = index + 1 < chain.count || endpoint.valueWhenUnavailable != nil
             do {
                 let (value, response) = try await performOne(chain[index], extraQuery: extraQuery)
                 return Outcome(value: value, response: response, source: index)
-            } catch GiteeError.notFound(let message) where index + 1 < chain.count {
-                log?("\(chain[index].summary) not available (\(message ?? "404")), falling back")
+            } catch let failure as GiteeError where hasSubstitute && Self.meansUnavailable(failure) {
+                // Whatever the failure (gone, firewall page, login redirect, 401/403, 5xx after retries, odd JSON),
+                // the substitute answers, and the decision holds for the session: a log line, no message on screen.
+                unavailableAPIs.insert(chain[index].api.rawValue)
+                log?("\(chain[index].summary) unavailable (\(failure)); using its substitute for the rest of the session")
                 index += 1
             }
         }
     }
 
+    /// Failures that say something about the API asked, not about the network or the person (cancelled).
+    private static func meansUnavailable(_ failure: GiteeError) -> Bool {
+        switch failure {
+        case .cancelled, .offline, .unreachable, .timeout: return false
+        default: return true
+        }
+    }
+
     private func performOne<Response>(_ endpoint: Endpoint<Response>, extraQuery: [QueryItem]) async throws -> (Response, HTTPResponse) {
         if endpoint.requiresAuth, !auth.isLoggedIn { throw GiteeError.unauthorized(nil) }
-        if auth.needsRefreshBeforeUse { try? await refreshToken() }
+        if !endpoint.isPublic, auth.needsRefreshBeforeUse { try? await refreshToken() }
         var retries = 0
         var attemptedRefresh = false
         while true {
@@ -130,7 +182,8 @@ public final class GiteeClient {
             log?("\(endpoint.method.rawValue) \(endpoint.api.rawValue)\(endpoint.path) -> \(response.status) in \(Int(Date().timeIntervalSince(started) * 1000)) ms")
             if Task.isCancelled { throw GiteeError.cancelled }
 
-            if response.status == 401, endpoint.api != .root, !attemptedRefresh {
+            // A public call carried no token, so its 401 says nothing about the login: no refresh, no logout.
+            if response.status == 401, endpoint.api != .root, !endpoint.isPublic, !attemptedRefresh {
                 // Another request may have refreshed the token meanwhile: then just retry with the new one.
                 if let current = auth.accessToken, current != usedToken {
                     attemptedRefresh = true
@@ -160,7 +213,7 @@ public final class GiteeClient {
         var url = configuration.server + endpoint.api.rawValue + endpoint.path
         if !query.isEmpty { url += "?" + FormEncoding.encode(query) }
         var headers = [HTTPHeader("Accept", "application/json")]
-        if endpoint.api != .root, let token = auth.accessToken {
+        if endpoint.api != .root, !endpoint.isPublic, let token = auth.accessToken {
             headers.append(HTTPHeader("Authorization", "Bearer \(token)"))
         }
         var request = HTTPRequest(method: endpoint.method.rawValue, url: url, headers: headers,
@@ -239,9 +292,8 @@ public final class GiteeClient {
         let task = Task { @MainActor in
             defer { self.refreshInFlight = nil }
             guard let refresh = self.auth.refreshToken else { throw GiteeError.unauthorized(nil) }
-            let client = self.oauthClient ?? OAuthClient(id: "", secret: "")
             do {
-                let token = try await self.tokenRequest(Endpoints.refreshGrant(refreshToken: refresh, client: client))
+                let token = try await self.tokenRequest(Endpoints.refreshGrant(refreshToken: refresh, client: self.oauthClient))
                 self.auth.use(.oauth(token))
             } catch GiteeError.unauthorized(let message) {
                 self.auth.use(nil)

@@ -22,21 +22,27 @@ public struct Endpoint<Response: Sendable>: Sendable {
     public var form: [QueryItem]?
     /// Fails fast with `.unauthorized` when nobody is logged in, without calling the server.
     public var requiresAuth: Bool
+    /// A public call: it never carries the token (whoever is logged in), and a 401 from it is only this call's error:
+    /// it never spends the single-use refresh token and never logs anyone out. Declared per endpoint in `Endpoints`.
+    public var isPublic: Bool
     /// How the list pages (`.none` for single objects).
     public var paging: PagingStyle
     public var title: String
     public var emptyText: String
     /// The answer does not depend on who asks, so the HTTP disk cache may keep it.
     public var isShareable: Bool
-    /// Tried in order when this endpoint answers 404/410 (v3 explore lists fall back to v5 search).
+    /// Tried in order when this endpoint fails in any way other than a dead network or a cancellation (v3 explore
+    /// lists fall back to v5 search). The failing API root is then skipped for the rest of the session.
     public var fallbacks: [Endpoint<Response>]
+    /// The answer when this endpoint and every fallback are unavailable (v3 languages: v5 search's language enum).
+    public var valueWhenUnavailable: Response?
     /// What a 404 means for this call when it is an answer, not an error ("not starred", "no README").
     public var valueWhenNotFound: Response?
     let decode: @Sendable (HTTPResponse) throws -> Response
 
     public init(_ method: Method = .get, _ api: API = .v5, path: String, query: [QueryItem] = [], form: [QueryItem]? = nil,
-                requiresAuth: Bool = false, paging: PagingStyle = .none, title: String = "", emptyText: String = "",
-                isShareable: Bool = false, valueWhenNotFound: Response? = nil,
+                requiresAuth: Bool = false, isPublic: Bool = false, paging: PagingStyle = .none, title: String = "",
+                emptyText: String = "", isShareable: Bool = false, valueWhenNotFound: Response? = nil,
                 decode: @escaping @Sendable (HTTPResponse) throws -> Response) {
         self.method = method
         self.api = api
@@ -44,27 +50,32 @@ public struct Endpoint<Response: Sendable>: Sendable {
         self.query = query
         self.form = form
         self.requiresAuth = requiresAuth
+        self.isPublic = isPublic && !requiresAuth
         self.paging = paging
         self.title = title
         self.emptyText = emptyText
         self.isShareable = isShareable
         self.fallbacks = []
+        self.valueWhenUnavailable = nil
         self.valueWhenNotFound = valueWhenNotFound
         self.decode = decode
     }
 
-    /// A stable description for logs and cache keys (never contains a token: tokens travel in headers only).
+    /// A stable description for logs and cache keys. Never contains a secret: tokens travel in headers, and the one
+    /// call with a secret in its query (the documented refresh grant) has it masked here.
     public var summary: String {
-        let queryText = query.isEmpty ? "" : "?" + query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+        let secretNames: Set<String> = ["access_token", "refresh_token", "password", "client_secret"]
+        let queryText = query.isEmpty ? "" : "?" + query.map { "\($0.name)=\(secretNames.contains($0.name) ? "***" : $0.value)" }
+            .joined(separator: "&")
         return "\(method.rawValue) \(api.rawValue)\(path)\(queryText)"
     }
 }
 
 extension Endpoint where Response: Decodable {
     public init(_ method: Method = .get, _ api: API = .v5, path: String, query: [QueryItem] = [], form: [QueryItem]? = nil,
-                requiresAuth: Bool = false, paging: PagingStyle = .none, title: String = "", emptyText: String = "",
-                isShareable: Bool = false, valueWhenNotFound: Response? = nil) {
-        self.init(method, api, path: path, query: query, form: form, requiresAuth: requiresAuth, paging: paging,
+                requiresAuth: Bool = false, isPublic: Bool = false, paging: PagingStyle = .none, title: String = "",
+                emptyText: String = "", isShareable: Bool = false, valueWhenNotFound: Response? = nil) {
+        self.init(method, api, path: path, query: query, form: form, requiresAuth: requiresAuth, isPublic: isPublic, paging: paging,
                   title: title, emptyText: emptyText, isShareable: isShareable, valueWhenNotFound: valueWhenNotFound) { response in
             // Actions answer `204 No Content`: there is nothing to parse.
             if response.body.isEmpty || response.status == 204, let nothing = NoContent() as? Response { return nothing }
@@ -97,6 +108,9 @@ public struct Pagination: Sendable, Hashable {
     public var afterID: Int?
     /// Which endpoint of the fallback chain served the list (0 = the primary), so later pages ask the same one.
     var source: Int = 0
+    /// What the previous page began with: a page that begins the same way is the server ignoring `page`/`prev_id`,
+    /// and it ends the list (no server can make a list endless).
+    var previousFirstItem: String?
 
     public static func first(for style: PagingStyle) -> Pagination { Pagination(style: style, page: 1, afterID: nil) }
 
@@ -112,6 +126,7 @@ public struct Pagination: Sendable, Hashable {
     /// The page after one that held `count` items (the last of which has `lastID`), or `nil` when the list ended:
     /// a short page ends it, and so does reaching `totalPages` when the server said how many there are.
     func next(afterReceiving count: Int, lastID: Int?, totalPages: Int?) -> Pagination? {
+        if case .afterID = style, let afterID, afterID == lastID { return nil }  // `prev_id` ignored: no progress
         switch style {
         case .none: return nil
         case .numbered(let perPage):
@@ -134,7 +149,8 @@ public struct Page<Item: Sendable>: Sendable {
     public var totalCount: Int?
     /// From the `total_page` header, when sent.
     public var totalPages: Int?
-    /// The primary endpoint failed and a fallback answered (the UI may say "showing search results instead").
+    /// The primary endpoint failed (now or earlier this session) and a fallback answered. For logs and tests: the UI
+    /// shows the projects without comment.
     public var servedByFallback: Bool
 
     public var isLast: Bool { next == nil }

@@ -21,10 +21,16 @@ public enum Endpoints {
     }
 
     // MARK: Explore (v3, with v5 search fallbacks)
+    //
+    // Every call in this file is public (`isPublic`): the answer is the same for everyone, so no token goes with it
+    // and a 401 is only this call's failure. v3 in particular must never see the token: it is undocumented, may be
+    // retired, firewalled or redirected to the login page at any time, and must not spend the refresh token.
 
-    /// 推荐 Featured. v3 only; falls back to search sorted by stars (the closest public equivalent).
+    /// 推荐 Featured. v3 only. v5 has no "recommended" filter on search, so the substitute is search sorted by stars
+    /// (what the staff picks mostly are: the most starred projects), the same as Popular.
     public static func featured(perPage: Int = defaultPageSize) -> Endpoint<[Project]> {
-        var endpoint = Endpoint<[Project]>(.get, .v3, path: "/projects/featured", paging: .numbered(perPage: perPage),
+        var endpoint = Endpoint<[Project]>(.get, .v3, path: "/projects/featured", isPublic: true,
+                                           paging: .numbered(perPage: perPage),
                                            title: "Featured", emptyText: "No featured projects right now.", isShareable: true)
         endpoint.fallbacks = [searchFallback(sort: "stars_count", perPage: perPage, title: endpoint.title, empty: endpoint.emptyText)]
         return endpoint
@@ -32,7 +38,8 @@ public enum Endpoints {
 
     /// 热门 Popular.
     public static func popular(perPage: Int = defaultPageSize) -> Endpoint<[Project]> {
-        var endpoint = Endpoint<[Project]>(.get, .v3, path: "/projects/popular", paging: .numbered(perPage: perPage),
+        var endpoint = Endpoint<[Project]>(.get, .v3, path: "/projects/popular", isPublic: true,
+                                           paging: .numbered(perPage: perPage),
                                            title: "Popular", emptyText: "No popular projects right now.", isShareable: true)
         endpoint.fallbacks = [searchFallback(sort: "stars_count", perPage: perPage, title: endpoint.title, empty: endpoint.emptyText)]
         return endpoint
@@ -40,7 +47,8 @@ public enum Endpoints {
 
     /// 最近更新 Latest.
     public static func latest(perPage: Int = defaultPageSize) -> Endpoint<[Project]> {
-        var endpoint = Endpoint<[Project]>(.get, .v3, path: "/projects/latest", paging: .numbered(perPage: perPage),
+        var endpoint = Endpoint<[Project]>(.get, .v3, path: "/projects/latest", isPublic: true,
+                                           paging: .numbered(perPage: perPage),
                                            title: "Latest", emptyText: "No recently updated projects.", isShareable: true)
         endpoint.fallbacks = [searchFallback(sort: "last_push_at", perPage: perPage, title: endpoint.title, empty: endpoint.emptyText)]
         return endpoint
@@ -50,15 +58,17 @@ public enum Endpoints {
         // `q` is required by v5 search; a single common letter matches broadly.
         Endpoint(.get, .v5, path: "/search/repositories",
                  query: [QueryItem("q", "a"), QueryItem("sort", sort), QueryItem("order", "desc")],
-                 paging: .numbered(perPage: perPage), title: title, emptyText: empty, isShareable: true)
+                 isPublic: true, paging: .numbered(perPage: perPage), title: title, emptyText: empty, isShareable: true)
     }
 
     /// The Discover tab's languages.
     public static func languages() -> Endpoint<[Language]> {
-        // Without the v3 list, the language enum of v5 search stands in (negative ids: `languageProjects` then
-        // goes straight to search, whose `language` filter takes the name).
-        Endpoint(.get, .v3, path: "/projects/languages", title: "Languages", emptyText: "No languages.", isShareable: true,
-                 valueWhenNotFound: Language.searchLanguages)
+        // Without the v3 list (any failure), the language enum of v5 search stands in (negative ids:
+        // `languageProjects` then goes straight to search, whose `language` filter takes the name).
+        var endpoint = Endpoint<[Language]>(.get, .v3, path: "/projects/languages", isPublic: true, title: "Languages",
+                                            emptyText: "No languages.", isShareable: true)
+        endpoint.valueWhenUnavailable = Language.searchLanguages
+        return endpoint
     }
 
     /// One language's projects (by the id from `languages()`); `name` drives the search fallback.
@@ -69,8 +79,8 @@ public enum Endpoints {
         fallback.title = name
         fallback.emptyText = "No \(name) projects yet."
         guard id > 0 else { return fallback }
-        var endpoint = Endpoint<[Project]>(.get, .v3, path: "/projects/languages/\(id)", paging: .numbered(perPage: perPage),
-                                           title: name, emptyText: "No \(name) projects yet.", isShareable: true)
+        var endpoint = Endpoint<[Project]>(.get, .v3, path: "/projects/languages/\(id)", isPublic: true,
+                                           paging: .numbered(perPage: perPage), title: name, emptyText: "No \(name) projects yet.", isShareable: true)
         endpoint.fallbacks = [fallback]
         return endpoint
     }
@@ -92,7 +102,7 @@ public enum Endpoints {
             query += [QueryItem("sort", sort.rawValue), QueryItem("order", descending ? "desc" : "asc")]
         }
         if let language, !language.isEmpty { query.append(QueryItem("language", language)) }
-        return Endpoint(.get, .v5, path: "/search/repositories", query: query, paging: .numbered(perPage: perPage),
+        return Endpoint(.get, .v5, path: "/search/repositories", query: query, isPublic: true, paging: .numbered(perPage: perPage),
                         title: "Search", emptyText: "No projects match \u{201C}\(text)\u{201D}.", isShareable: true)
     }
 }

@@ -17,26 +17,26 @@ extension Endpoints {
                  title: "Watched", emptyText: "You are not watching any project yet.")
     }
 
-    // MARK: Any user
+    // MARK: Any user (public: the same answer for everyone, no token, a 401 never touches the login)
 
     public static func user(_ login: String) -> Endpoint<User> {
-        Endpoint(.get, .v5, path: path("users", login), title: login)
+        Endpoint(.get, .v5, path: path("users", login), isPublic: true, title: login)
     }
     public static func userProjects(_ login: String, perPage: Int = defaultPageSize) -> Endpoint<[Project]> {
-        Endpoint(.get, .v5, path: path("users", login, "repos"), query: [QueryItem("sort", "pushed")],
+        Endpoint(.get, .v5, path: path("users", login, "repos"), query: [QueryItem("sort", "pushed")], isPublic: true,
                  paging: .numbered(perPage: perPage), title: "Projects", emptyText: "\(login) has no public projects.")
     }
     /// Newer Gitee pages these by `prev_id` + `limit`.
     public static func userStarred(_ login: String, limit: Int = defaultPageSize) -> Endpoint<[Project]> {
-        Endpoint(.get, .v5, path: path("users", login, "starred"), paging: .afterID(limit: limit),
+        Endpoint(.get, .v5, path: path("users", login, "starred"), isPublic: true, paging: .afterID(limit: limit),
                  title: "Starred", emptyText: "\(login) has not starred any project.")
     }
     public static func userWatched(_ login: String, limit: Int = defaultPageSize) -> Endpoint<[Project]> {
-        Endpoint(.get, .v5, path: path("users", login, "subscriptions"), paging: .afterID(limit: limit),
+        Endpoint(.get, .v5, path: path("users", login, "subscriptions"), isPublic: true, paging: .afterID(limit: limit),
                  title: "Watched", emptyText: "\(login) is not watching any project.")
     }
     public static func userEvents(_ login: String, limit: Int = defaultPageSize) -> Endpoint<[Event]> {
-        Endpoint(.get, .v5, path: path("users", login, "events"), paging: .afterID(limit: limit),
+        Endpoint(.get, .v5, path: path("users", login, "events"), isPublic: true, paging: .afterID(limit: limit),
                  title: "Events", emptyText: "No activity yet.")
     }
     /// The feed of people and projects `login` follows (the logged-in user's "news").
@@ -46,7 +46,7 @@ extension Endpoints {
     }
     /// An organisation's projects (`/users/{org}/repos` answers too on Gitee, but this is the documented call).
     public static func organizationProjects(_ org: String, perPage: Int = defaultPageSize) -> Endpoint<[Project]> {
-        Endpoint(.get, .v5, path: path("orgs", org, "repos"), paging: .numbered(perPage: perPage),
+        Endpoint(.get, .v5, path: path("orgs", org, "repos"), isPublic: true, paging: .numbered(perPage: perPage),
                  title: "Projects", emptyText: "\(org) has no public projects.")
     }
 
@@ -82,10 +82,17 @@ extension Endpoints {
             QueryItem("client_id", client.id), QueryItem("client_secret", client.secret), QueryItem("scope", client.scope),
         ])
     }
-    static func refreshGrant(refreshToken: String, client: OAuthClient) -> Endpoint<Token> {
-        // Gitee documents these fields as query parameters; the form body works too and keeps the token out of URLs.
-        Endpoint(.post, .root, path: "/oauth/token", form: [
-            QueryItem("grant_type", "refresh_token"), QueryItem("refresh_token", refreshToken),
-        ])
+    /// Gitee's documented refresh: `POST /oauth/token?grant_type=refresh_token&refresh_token=...`. The registered
+    /// application's `client_id`/`client_secret` go in the form body when one is configured (Gitee's OAuth server, like
+    /// any Doorkeeper, checks them when sent and may require them for a confidential application). The query carries a
+    /// single-use secret, so this request is never logged with its query and never cached (POST).
+    static func refreshGrant(refreshToken: String, client: OAuthClient?) -> Endpoint<Token> {
+        var form: [QueryItem] = []
+        if let client, !client.id.isEmpty {
+            form = [QueryItem("client_id", client.id)]
+            if !client.secret.isEmpty { form.append(QueryItem("client_secret", client.secret)) }
+        }
+        return Endpoint(.post, .root, path: "/oauth/token",
+                        query: [QueryItem("grant_type", "refresh_token"), QueryItem("refresh_token", refreshToken)], form: form)
     }
 }

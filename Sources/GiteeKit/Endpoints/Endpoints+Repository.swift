@@ -1,5 +1,7 @@
 import Foundation
 
+// Repository calls carry the token when someone is logged in (they are not `isPublic`): the project may be private
+// and visible to that person only, and `GET /repos/{o}/{r}` answers `stared`/`watched`/`permission` for them.
 extension Endpoints {
     /// `GET /repos/{o}/{r}` (carries `stared`/`watched` when logged in, so never shared in the disk cache).
     public static func project(owner: String, repo: String) -> Endpoint<Project> {
@@ -43,9 +45,10 @@ extension Endpoints {
                        title: String(file.split(separator: "/").last ?? ""), isShareable: true) { $0.body }
     }
 
-    public static func branches(owner: String, repo: String) -> Endpoint<[Branch]> {
-        Endpoint(.get, .v5, path: path("repos", owner, repo, "branches"), title: "Branches", emptyText: "No branches.",
-                 isShareable: true)
+    /// Paged like the spec says (`page`/`per_page`); fetch them all with `client.all(...)`, 100 at a time.
+    public static func branches(owner: String, repo: String, perPage: Int = 100) -> Endpoint<[Branch]> {
+        Endpoint(.get, .v5, path: path("repos", owner, repo, "branches"), paging: .numbered(perPage: perPage),
+                 title: "Branches", emptyText: "No branches.", isShareable: true)
     }
 
     /// `GET .../commits?sha=` newest first, page-based.
@@ -59,8 +62,9 @@ extension Endpoints {
         Endpoint(.get, .v5, path: path("repos", owner, repo, "commits", sha), title: String(sha.prefix(7)), isShareable: true)
     }
 
-    public static func repositoryEvents(owner: String, repo: String, perPage: Int = defaultPageSize) -> Endpoint<[Event]> {
-        Endpoint(.get, .v5, path: path("repos", owner, repo, "events"), paging: .numbered(perPage: perPage),
+    /// The spec pages this by `prev_id` + `limit` only (a `page` parameter is ignored by the server).
+    public static func repositoryEvents(owner: String, repo: String, limit: Int = defaultPageSize) -> Endpoint<[Event]> {
+        Endpoint(.get, .v5, path: path("repos", owner, repo, "events"), paging: .afterID(limit: limit),
                  title: "Activity", emptyText: "No activity yet.")
     }
 

@@ -37,7 +37,7 @@ public final class CommitsViewModel {
     public func start() {
         commits.start()
         guard let client = coordinator?.services.client else { return }
-        Task { branches = (try? await client.send(
+        Task { branches = (try? await client.all(
             Endpoints.branches(owner: repo.owner, repo: repo.name)))?.map(\.name) ?? [] }
     }
 

@@ -86,7 +86,7 @@ public final class TreeViewModel {
 
     private func loadBranches() async {
         guard let client = coordinator?.services.client else { return }
-        let names = (try? await client.send(Endpoints.branches(owner: repo.owner, repo: repo.name)))?
+        let names = (try? await client.all(Endpoints.branches(owner: repo.owner, repo: repo.name)))?
             .map(\.name) ?? []
         branches = names
     }

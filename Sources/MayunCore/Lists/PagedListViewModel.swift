@@ -19,7 +19,7 @@ public final class PagedListViewModel<Item: Sendable> {
     public private(set) var reachedEnd = false
     /// A later page failed: the rows stay and the footer offers a retry with this message.
     public private(set) var loadMoreError: String?
-    /// Shown above the rows: offline with saved data, a failed refresh, or a fallback source.
+    /// Shown above the rows: offline with saved data, or a failed refresh.
     public private(set) var banner: String?
     /// Grows whenever `items` is replaced rather than appended to, so a view knows to reset instead of append.
     public private(set) var generation = 0
@@ -139,7 +139,9 @@ public final class PagedListViewModel<Item: Sendable> {
             isShowingSavedData = false
             next = page.next
             reachedEnd = page.isLast
-            banner = page.servedByFallback ? tr("This list is not available here; showing search results instead.") : nil
+            // A list served by its substitute (v3 explore -> v5 search) says so in the client's log only: the person
+            // sees projects either way, and an alarm about an API they never chose would only worry them.
+            banner = nil
             state = page.items.isEmpty ? .empty(text: emptyText) : .content
             cache?.save(page.items)
         case .success(nil), .failure(.cancelled):

@@ -17,6 +17,8 @@ public final class OAuthClientSettings {
     public private(set) var isLoaded = false
 
     @ObservationIgnored private let vault: SecretVault
+    /// Told whenever `client` changes (the session hands it to `GiteeClient`, whose token refreshes name it).
+    @ObservationIgnored public var onChange: (@MainActor (OAuthClient?) -> Void)?
 
     public init(vault: SecretVault, environment: [String: String]) {
         self.vault = vault
@@ -38,7 +40,10 @@ public final class OAuthClientSettings {
         guard let id = await vault.secret(.oauthClientID), !id.isEmpty else { return }
         let secret = await vault.secret(.oauthClientSecret) ?? ""
         // Settings may have been saved while the keyring was being read: what the person typed wins.
-        if client == nil { client = OAuthClient(id: id, secret: secret) }
+        if client == nil {
+            client = OAuthClient(id: id, secret: secret)
+            onChange?(client)
+        }
     }
 
     /// Uses and stores a new application; empty fields forget it. Answers whether it is now configured.
@@ -50,11 +55,13 @@ public final class OAuthClientSettings {
         let label = tr("Mayun OAuth application") + " (\(vault.server))"
         if id.isEmpty {
             client = nil
+            onChange?(nil)
             vault.write(nil, .oauthClientID, label: label)
             vault.write(nil, .oauthClientSecret, label: label)
             return false
         }
         client = OAuthClient(id: id, secret: secret)
+        onChange?(client)
         vault.write(id, .oauthClientID, label: label)
         vault.write(secret.isEmpty ? nil : secret, .oauthClientSecret, label: label)
         return true

@@ -50,6 +50,9 @@ public final class Session {
         let token = environment["MAYUN_TOKEN"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         environmentToken = token.isEmpty ? nil : token
         client.auth.onChange = { [weak self] credential in self?.credentialChanged(credential) }
+        // The registered application also names itself when a token is refreshed (Gitee's refresh grant).
+        if let application = oauth.client { client.oauthClient = application }
+        oauth.onChange = { [weak client] application in client?.oauthClient = application }
     }
 
     // MARK: Inputs
