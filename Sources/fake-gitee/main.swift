@@ -40,7 +40,19 @@ struct FakeGiteeCommand: ParsableCommand {
             help: "Inject a fault, e.g. 'kind=status,status=500,path=/api/v5/repos/*/issues,method=POST,count=1' (repeatable).")
     var faults: [String] = []
 
+    @Flag(help: "Lenient mode: v3 takes any token, plain pages on prev_id lists, `stared`/`watched` for anyone, refresh without client credentials, no User-Agent needed (strict is the default).")
+    var lenient = false
+
+    @Option(help: "What v3 (explore, languages) does: ok, gone (410), html (403 firewall page), redirect (302 to the login page), 401.")
+    var v3: String = "ok"
+
+    @Flag(name: .customLong("cache-headers"), help: "Send ETag and Cache-Control and answer If-None-Match with 304 (off by default: gitee.com is not known to).")
+    var cacheHeaders = false
+
     func validate() throws {
+        guard V3Behaviour(rawValue: v3) != nil else {
+            throw ValidationError("bad --v3 '\(v3)'; use one of: \(V3Behaviour.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
         for fault in faults where Fault.parse(fault) == nil {
             throw ValidationError("bad --fault '\(fault)'; kinds: \(Fault.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -56,6 +68,9 @@ struct FakeGiteeCommand: ParsableCommand {
         options.tokenLifetime = TimeInterval(tokenLifetime)
         options.latencyMs = latency
         options.faults = faults.compactMap(Fault.parse)
+        options.strict = !lenient
+        options.v3 = V3Behaviour(rawValue: v3) ?? .ok
+        options.cacheHeaders = cacheHeaders
         if let accounts { options.accounts = try AccountsFixture.load(path: accounts) }
         let chosen = options
         try MainActor.assumeIsolated {
@@ -66,7 +81,7 @@ struct FakeGiteeCommand: ParsableCommand {
             FileHandle.standardOutput.write(Data("http://127.0.0.1:\(port)\n".utf8))
             FileHandle.standardError.write(Data("""
                 fake-gitee: \(server.world.projects.count) projects, \(server.world.users.count) users, seed \(seed), \
-                generated in \(Int(server.generationSeconds * 1000)) ms; control API at http://127.0.0.1:\(port)/__fake/health\n
+                generated in \(Int(server.generationSeconds * 1000)) ms; \(lenient ? "lenient" : "strict"), v3 \(v3); control API at http://127.0.0.1:\(port)/__fake/health\n
                 """.utf8))
             let loop = g_main_loop_new(nil, 0)
             for signal in [SIGINT, SIGTERM] {

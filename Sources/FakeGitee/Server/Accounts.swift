@@ -69,6 +69,8 @@ final class TokenAuthority {
 
     let fixture: AccountsFixture
     var lifetime: TimeInterval
+    /// Strict: when the fixture registers applications, a refresh must name one (`client_id` + `client_secret`).
+    var strict = true
     private var accessTokens: [String: Issued] = [:]
     private var refreshTokens: [String: String] = [:]
     private var counter: UInt64 = 0
@@ -97,6 +99,9 @@ final class TokenAuthority {
             }
             return issue(for: account.login, scope: fields["scope"])
         case "refresh_token":
+            if strict, fixture.clients != nil, !clientAllowed(fields) {
+                return oauthError(401, "invalid_client", "Client authentication failed due to unknown client, no client authentication included, or unsupported authentication method.")
+            }
             guard let refresh = fields["refresh_token"], let login = refreshTokens.removeValue(forKey: refresh) else {
                 return oauthError(401, "invalid_grant", "The refresh token is invalid or has been used.")
             }

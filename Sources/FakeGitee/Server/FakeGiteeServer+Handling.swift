@@ -23,14 +23,18 @@ extension FakeGiteeServer {
         }
 
         var response: FakeResponse
-        if isAPI, request.tokenSource != nil, request.viewer == nil, request.segments.first == "api" {
+        if let refused = userAgentAnswer(for: request) ?? v3Answer(for: request) {
+            response = refused
+        } else if isAPI, request.tokenSource != nil, request.viewer == nil, request.segments.first == "api" {
             response = .error(401, request.tokenExpired ? "401 Unauthorized: Access token is expired" : "401 Unauthorized: Invalid access token")
         } else if let (handler, parameters) = router.match(request) {
             response = handler(request, parameters)
         } else {
             response = .notFound("Not Found")
         }
-        if isAPI, request.method == "GET", response.status == 200 { response = Self.revalidated(response, for: request) }
+        if isAPI, sendsCacheHeaders, request.method == "GET", response.status == 200 {
+            response = Self.revalidated(response, for: request)
+        }
         // The control API (and the avatars under it) stays out of the log: the log is about what the app did.
         if !isControl { log(request, status: fault.map(Self.loggedStatus) ?? response.status, fault: fault?.kind) }
         if let fault { return apply(fault, to: response, message: message) }
@@ -83,8 +87,7 @@ extension FakeGiteeServer {
             let text = fault.status == 429 ? "Too Many Requests" : fault.status >= 500 ? "Internal Server Error (injected)" : "Injected error \(fault.status)"
             Self.send(.json(.object([("message", .string(text))]), status: fault.status, headers: headers), to: message)
         case .html:
-            let page = "<!DOCTYPE html><html><head><title>安全验证</title></head><body><h1>访问频率过高</h1><p>Please complete the security check.</p></body></html>"
-            Self.send(FakeResponse(status: fault.status, contentType: "text/html; charset=utf-8", headers: [], body: Data(page.utf8)), to: message)
+            Self.send(Self.firewallPage(status: fault.status), to: message)
         case .malformedJSON:
             Self.send(FakeResponse(status: 200, contentType: "application/json", headers: [], body: Data("{\"id\": 1, \"name\": \"broken".utf8)), to: message)
         case .latency:

@@ -18,6 +18,13 @@ public final class FakeGiteeServer {
         public var faults: [Fault] = []
         public var projectCount = 5_000
         public var userCount = 500
+        /// Behave like the real site where it is less kind (the default; see `StrictMode.swift`).
+        public var strict = true
+        /// What v3 (explore, languages) does.
+        public var v3: V3Behaviour = .ok
+        /// Send `ETag`/`Cache-Control` and answer `If-None-Match` with 304 (off unless asked: nothing shows gitee.com
+        /// sends them, so the app must not depend on them).
+        public var cacheHeaders = false
         public init() {}
     }
 
@@ -28,6 +35,10 @@ public final class FakeGiteeServer {
     var faults: [Fault] = []
     var nextFaultID = 1
     public var latencyMs: Int
+    /// Strict mode (see `Options.strict`); changeable at runtime for tests.
+    public var strict: Bool
+    public var v3Behaviour: V3Behaviour
+    public var sendsCacheHeaders: Bool
     public private(set) var requestLog: [LoggedRequest] = []
     /// Connections held open by the `no-answer` fault (closed by `stop`).
     var heldConnections: [ObjectRef] = []
@@ -43,7 +54,11 @@ public final class FakeGiteeServer {
         generationSeconds = Date().timeIntervalSince(started)
         state = WorldState(world: world, stateFile: options.stateFile)
         authority = TokenAuthority(fixture: options.accounts, lifetime: options.tokenLifetime)
+        authority.strict = options.strict
         latencyMs = options.latencyMs
+        strict = options.strict
+        v3Behaviour = options.v3
+        sendsCacheHeaders = options.cacheHeaders
         for fault in options.faults { addFault(fault) }
         registerRoutes()
     }
@@ -51,7 +66,7 @@ public final class FakeGiteeServer {
     /// `http://127.0.0.1:PORT` once started.
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    var renderer: Renderer { Renderer(base: baseURL, state: state) }
+    var renderer: Renderer { Renderer(base: baseURL, state: state, viewerFieldsForStrangers: !strict) }
 
     /// Listens on 127.0.0.1 only. Port 0 picks a free port; the chosen one is returned (and in `port`).
     @discardableResult
@@ -105,6 +120,12 @@ public final class FakeGiteeServer {
     public func clearLog() { requestLog.removeAll() }
     /// Makes every OAuth access token issued so far expired (to test silent refresh without waiting).
     public func expireAllTokens() { authority.expireAll() }
+    /// Strict or lenient, for the whole server at once (the token authority's refresh rules follow it).
+    public func setStrict(_ strict: Bool) {
+        self.strict = strict
+        authority.strict = strict
+    }
+
     public var tokenLifetime: TimeInterval {
         get { authority.lifetime }
         set { authority.lifetime = newValue }

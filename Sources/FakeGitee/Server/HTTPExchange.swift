@@ -86,9 +86,10 @@ enum Paging {
     }
 
     /// `prev_id` is the id of the last item the client saw.
-    static func afterID<T>(_ items: [T], id: (T) -> Int, _ request: FakeRequest) -> ([T], [(String, String)]) {
-        // Gitee also accepts plain page/per_page on these lists; honour them when no limit is given.
-        guard request.query["limit"] != nil || request.query["prev_id"] != nil else { return numbered(items, request) }
+    /// Strict: `page`/`per_page` are ignored (the spec has only `prev_id`/`limit` for these lists), so a client paging
+    /// by number gets the first items again and again. Lenient: plain pages work when no `limit` is given.
+    static func afterID<T>(_ items: [T], id: (T) -> Int, _ request: FakeRequest, strict: Bool) -> ([T], [(String, String)]) {
+        if !strict, request.query["limit"] == nil, request.query["prev_id"] == nil { return numbered(items, request) }
         let limit = min(100, max(1, Int(request.query["limit"] ?? "") ?? 20))
         var remaining = items[...]
         if let previous = request.query["prev_id"].flatMap(Int.init) {

@@ -7,6 +7,8 @@ struct Renderer {
     /// The server's own root (`http://127.0.0.1:PORT`): URLs in replies point back at FakeGitee.
     let base: String
     let state: WorldState
+    /// Lenient mode sends `stared`/`watched`/`permission` to anonymous callers too; the real site (strict) does not.
+    var viewerFieldsForStrangers = false
     var world: World { state.world }
     var api: String { base + "/api/v5" }
 
@@ -73,7 +75,7 @@ struct Renderer {
             ("pushed_at", .string(giteeTime(project.pushedAt))), ("created_at", .string(giteeTime(project.createdAt))),
             ("updated_at", .string(giteeTime(project.updatedAt))), ("parent", .null), ("paas", .null),
         ]
-        if includeViewerFields {
+        if includeViewerFields, viewerID != nil || viewerFieldsForStrangers {
             let isOwner = viewerID == project.ownerID
             members += [
                 ("stared", .bool(state.isStarred(project, by: viewerID))), ("watched", .bool(state.isWatched(project, by: viewerID))),

@@ -7,6 +7,7 @@ extension FakeGiteeServer {
             .json(.object([("ok", .bool(true)), ("seed", .int(Int(truncatingIfNeeded: world.seed))),
                            ("projects", .int(world.projects.count)), ("users", .int(world.users.count)),
                            ("languages", .int(Vocabulary.languages.count)), ("port", .int(Int(port))),
+                           ("strict", .bool(strict)), ("v3", .string(v3Behaviour.rawValue)), ("cache_headers", .bool(sendsCacheHeaders)),
                            ("accounts", .array(authority.fixture.accounts.map { .object([("login", .string($0.login)), ("email", .string($0.email))]) }))]))
         }
         router.add("GET", "/__fake/log") { [unowned self] request, _ in
@@ -36,6 +37,23 @@ extension FakeGiteeServer {
             latencyMs = max(0, Int(request.field("ms") ?? "") ?? 0)
             return .json(.object([("latency_ms", .int(latencyMs))]))
         }
+        router.add("POST", "/__fake/v3") { [unowned self] request, _ in
+            guard let behaviour = V3Behaviour(rawValue: request.field("mode") ?? "") else {
+                return .error(422, "mode must be one of: " + V3Behaviour.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            v3Behaviour = behaviour
+            return .json(.object([("v3", .string(behaviour.rawValue))]))
+        }
+        router.add("POST", "/__fake/strict") { [unowned self] request, _ in
+            setStrict(Self.flag(request.field("on")))
+            return .json(.object([("strict", .bool(strict))]))
+        }
+        router.add("POST", "/__fake/cache-headers") { [unowned self] request, _ in
+            sendsCacheHeaders = Self.flag(request.field("on"))
+            return .json(.object([("cache_headers", .bool(sendsCacheHeaders))]))
+        }
+        // Where a redirected v3 call lands (the website, not the API).
+        router.add("GET", "/login") { _, _ in Self.loginPage }
         router.add("POST", "/__fake/expire-tokens") { [unowned self] _, _ in
             expireAllTokens()
             return .noContent
@@ -50,4 +68,7 @@ extension FakeGiteeServer {
             return .bytes(Images.identicon(seed: UInt64(user.id) ^ world.seed), type: "image/png")
         }
     }
+
+    /// `on=1|true|yes` (anything else is off).
+    static func flag(_ value: String?) -> Bool { ["1", "true", "yes", "on"].contains((value ?? "").lowercased()) }
 }

@@ -72,12 +72,12 @@ extension FakeGiteeServer {
             }
         }
         router.add("POST", "/oauth/token") { [unowned self] request, _ in
-            authority.grant(request.query.merging(request.form) { $1 })
+            authority.grant(request.query.merging(request.form) { $1 })  // Gitee documents the refresh fields in the query
         }
     }
 
     private func projectList(_ ids: [Int], _ request: FakeRequest, byID: Bool) -> FakeResponse {
-        let (slice, headers) = byID ? Paging.afterID(ids, id: { $0 }, request) : Paging.numbered(ids, request)
+        let (slice, headers) = byID ? Paging.afterID(ids, id: { $0 }, request, strict: strict) : Paging.numbered(ids, request)
         let renderer = self.renderer
         return .json(.array(slice.compactMap { world.project(id: $0).map { renderer.project($0, viewerID: request.viewer?.id) } }),
                      headers: headers)
@@ -90,7 +90,7 @@ extension FakeGiteeServer {
     }
 
     private func eventList(_ events: [JSONEventSeed], _ request: FakeRequest) -> FakeResponse {
-        let (slice, headers) = Paging.afterID(events, id: \.id, request)
+        let (slice, headers) = Paging.afterID(events, id: \.id, request, strict: strict)
         let renderer = self.renderer
         return .json(.array(slice.map { renderer.event($0) }), headers: headers)
     }

@@ -6,12 +6,14 @@ extension FakeGiteeServer {
             guard let project = project(parameters) else { return Self.projectNotFound }
             return .json(renderer.project(project, viewerID: request.viewer?.id))
         }
-        router.add("GET", "/api/v5/repos/:owner/:repo/branches") { [unowned self] _, parameters in
+        router.add("GET", "/api/v5/repos/:owner/:repo/branches") { [unowned self] request, parameters in
             guard let project = project(parameters) else { return Self.projectNotFound }
             let renderer = self.renderer
-            return .json(.array(project.branches.map { branch in
+            // Strict: paged like the spec says (20 by default), so a client that asks once misses branches.
+            let (slice, headers) = strict ? Paging.numbered(project.branches, request) : (project.branches, [])
+            return .json(.array(slice.map { branch in
                 renderer.branch(branch, project: project, head: state.commits(of: project, branch: branch).first)
-            }))
+            }), headers: headers)
         }
         router.add("GET", "/api/v5/repos/:owner/:repo/branches/*branch") { [unowned self] _, parameters in
             guard let project = project(parameters) else { return Self.projectNotFound }
@@ -43,7 +45,9 @@ extension FakeGiteeServer {
         }
         router.add("GET", "/api/v5/repos/:owner/:repo/events") { [unowned self] request, parameters in
             guard let project = project(parameters) else { return Self.projectNotFound }
-            let (slice, headers) = Paging.numbered(Activity.repositoryEvents(project: project, world: world), request)
+            let events = Activity.repositoryEvents(project: project, world: world)
+            // Strict: `prev_id`/`limit` only, as the spec says (`page` is ignored).
+            let (slice, headers) = strict ? Paging.afterID(events, id: \.id, request, strict: true) : Paging.numbered(events, request)
             let renderer = self.renderer
             return .json(.array(slice.map { renderer.event($0) }), headers: headers)
         }
