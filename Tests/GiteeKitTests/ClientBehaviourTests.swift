@@ -51,9 +51,13 @@ final class ClientBehaviourTests: XCTestCase {
         }
     }
 
-    /// Shareable GETs are revalidated from the disk cache (the server answers 304); personal ones never touch it.
+    /// When a server does send ETags (FakeGitee only when asked: gitee.com is not known to), shareable GETs are
+    /// revalidated from the disk cache (304); personal ones never touch it. The cache is an optimisation only.
     func testDiskCacheRevalidatesShareableAnswersOnly() {
         onMainLoop {
+            Fake.reset()
+            Fake.server.sendsCacheHeaders = true
+            defer { Fake.server.sendsCacheHeaders = false }
             let directory = NSTemporaryDirectory() + "mayun-http-cache-\(UUID().uuidString)"
             defer { try? FileManager.default.removeItem(atPath: directory) }
             let client = Fake.client(credential: Fake.demoToken, cacheDirectory: directory)
@@ -100,11 +104,15 @@ final class ClientBehaviourTests: XCTestCase {
                                      auth: GiteeAuth(credential: .oauth(token)), transport: stub)
             let me = try await client.send(Endpoints.me())
             XCTAssertEqual(me.login, "me")
-            XCTAssertEqual(stub.sent.map(\.url), ["https://gitee.example/api/v5/user", "https://gitee.example/oauth/token",
+            // Gitee's documented form: the grant in the query, the registered application in the body.
+            XCTAssertEqual(stub.sent.map(\.url), ["https://gitee.example/api/v5/user",
+                                                  "https://gitee.example/oauth/token?grant_type=refresh_token&refresh_token=r1",
                                                   "https://gitee.example/api/v5/user"])
+            XCTAssertEqual(stub.sent[1].method, "POST")
             XCTAssertEqual(stub.sent[0].header("Authorization"), "Bearer old")
             XCTAssertNil(stub.sent[1].header("Authorization"), "the token call carries no bearer")
-            XCTAssertTrue(String(decoding: stub.sent[1].body ?? Data(), as: UTF8.self).contains("grant_type=refresh_token"))
+            XCTAssertEqual(String(decoding: stub.sent[1].body ?? Data(), as: UTF8.self),
+                           "client_id=mayun-tests&client_secret=not-a-secret")
             XCTAssertEqual(stub.sent[2].header("Authorization"), "Bearer new")
             XCTAssertFalse(stub.sent.contains { $0.url.contains("access_token") })
         }
@@ -117,7 +125,8 @@ final class ClientBehaviourTests: XCTestCase {
             let client = GiteeClient(configuration: GiteeConfiguration(server: "https://gitee.example",
                                                                        retry: RetryPolicy(maxRetries: 2, baseDelay: 0.01)),
                                      transport: stub)
-            await assertThrows(.server(status: 502, message: nil)) { try await client.send(Endpoints.languages()) }
+            // (A call without a substitute: v3 languages would fall back to the search language list instead.)
+            await assertThrows(.server(status: 502, message: nil)) { try await client.send(Endpoints.user("someone")) }
             XCTAssertEqual(stub.sent.count, 3, "one try and two retries")
         }
     }

@@ -122,13 +122,13 @@ final class FakeGiteeWorldTests: XCTestCase {
             let health = try await control(.get, "/__fake/health")
             XCTAssertEqual(health["projects"]?.intValue, 5_000)
             let fault = try await control(.post, "/__fake/fault", [QueryItem("kind", "status"), QueryItem("status", "503"),
-                                                                    QueryItem("path", "/api/v3/**"), QueryItem("count", "1")])
+                                                                    QueryItem("path", "/api/v5/search/**"), QueryItem("count", "1")])
             XCTAssertEqual(fault["remaining"]?.intValue, 1)
             await assertThrows(.server(status: 503, message: "Internal Server Error (injected)")) {
-                try await Fake.client(retry: .none).page(Endpoints.featured())
+                try await Fake.client(retry: .none).page(Endpoints.search("a"))
             }
             let log = try await control(.get, "/__fake/log")
-            XCTAssertTrue(log.arrayValue.contains { $0["path"]?.stringValue == "/api/v3/projects/featured" && $0["fault"]?.stringValue == "status" })
+            XCTAssertTrue(log.arrayValue.contains { $0["path"]?.stringValue == "/api/v5/search/repositories" && $0["fault"]?.stringValue == "status" })
             _ = try await control(.post, "/__fake/fault", [QueryItem("kind", "html")])
             _ = try await control(.delete, "/__fake/faults")
             let faults = try await control(.get, "/__fake/faults")

@@ -84,9 +84,9 @@ final class FaultTests: XCTestCase {
 
     func testMalformedJSON() {
         onMainLoop {
-            Fake.server.addFault(Fault(kind: .malformedJSON, path: "/api/v3/**", count: 1))
+            Fake.server.addFault(Fault(kind: .malformedJSON, path: "/api/v5/search/**", count: 1))
             do {
-                _ = try await Fake.client().page(Endpoints.featured())
+                _ = try await Fake.client().page(Endpoints.search("a"))
                 XCTFail("expected bad response")
             } catch GiteeError.badResponse(.malformedJSON) {}
         }
@@ -94,8 +94,8 @@ final class FaultTests: XCTestCase {
 
     func testTruncatedBody() {
         onMainLoop {
-            Fake.server.addFault(Fault(kind: .truncated, path: "/api/v3/**", count: 1))
-            await assertThrows(.badResponse(.truncated)) { try await Fake.client(retry: .none).page(Endpoints.popular(perPage: 100)) }
+            Fake.server.addFault(Fault(kind: .truncated, path: "/api/v5/search/**", count: 1))
+            await assertThrows(.badResponse(.truncated)) { try await Fake.client(retry: .none).page(Endpoints.search("a", perPage: 100)) }
         }
     }
 

@@ -62,6 +62,9 @@ enum Fake {
         server.clearLog()
         server.latencyMs = 0
         server.tokenLifetime = 86_400
+        server.setStrict(true)
+        server.v3Behaviour = .ok
+        server.sendsCacheHeaders = false
     }
 
     static let oauthClient = OAuthClient(id: "mayun-tests", secret: "not-a-secret")

@@ -87,7 +87,9 @@ public final class WorldState {
         var picks: [Int] = []
         for _ in 0..<count {
             // Popular projects get starred more, as in life.
-            let index = random.chance(0.5) ? world.popularOrder[random.int(0...199)] : random.int(0...(world.projects.count - 1))
+            // (The top 200, or all of a smaller world.)
+            let top = min(200, world.popularOrder.count) - 1
+            let index = random.chance(0.5) ? world.popularOrder[random.int(0...top)] : random.int(0...(world.projects.count - 1))
             let id = world.projects[index].id
             if !picks.contains(id) { picks.append(id) }
         }
