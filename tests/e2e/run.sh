@@ -68,12 +68,16 @@ fi
 # Scenario tests: browsing (issue 4) and the account features (issue 6), each on its own display and session bus with
 # a throwaway keyring (tests/keyring/start-keyring.sh) and state folders under $run. MAYUN_E2E_ONLY="smoke browse"
 # picks scenarios by name (all of them by default).
-for scenario in browse account blob; do
+# browse runs three times: v3 working (the full scenario), then v3 retired (`--v3 gone`) and behind a firewall page
+# (`--v3 html`) in a shorter pass, so Explore is proven to work through v5 search alone (issue 11).
+for run_name in browse browse:gone browse:html account blob; do
+    scenario="${run_name%%:*}"
+    v3="ok"; [ "$run_name" != "$scenario" ] && v3="${run_name#*:}"
     want "$scenario" || continue
     display_from=$(( ${display_from:-100} + 50 ))  # not the display number the previous run is still releasing
     env -u NO_AT_BRIDGE -u GTK_A11Y -u LC_ALL -u LANGUAGE -u DBUS_SESSION_BUS_ADDRESS -u DISPLAY -u WAYLAND_DISPLAY \
         LANG=C.UTF-8 MAYUN_E2E_PREFIX="$prefix" MAYUN_E2E_ARTIFACTS="$artifacts" MAYUN_E2E_FAKE_GITEE="$fake_gitee" \
-        MAYUN_E2E_STATE_DIR="$run" \
+        MAYUN_E2E_STATE_DIR="$run" MAYUN_E2E_V3="$v3" \
         xvfb-run -a -n "$display_from" -s "-screen 0 1280x1024x24 -nolisten tcp" \
         dbus-run-session -- "$repo/tests/keyring/start-keyring.sh" /usr/bin/python3 "$repo/tests/e2e/${scenario}_e2e.py" 2>&1 \
         | grep --line-buffered -v -E 'dbus-daemon\[[0-9]+\]|SpiRegistry daemon is running|dbind-WARNING.*GetItems|couldn.t access control socket|^$' \
