@@ -214,14 +214,56 @@ final class SessionTests: XCTestCase {
                 _ = try? await session.client.send(Endpoints.me())
                 await session.vault.settle()
             }
-            let refresh = transport.requests(to: "/oauth/token").last.map(transport.formFields) ?? [:]
-            XCTAssertEqual(refresh["grant_type"], "refresh_token")
-            XCTAssertEqual(refresh["refresh_token"], "refresh-1")
+            // Gitee's documented refresh: the grant in the query, the registered application in the body.
+            let request = transport.requests(to: "/oauth/token").last
+            let query = Self.queryFields(request)
+            let form = request.map(transport.formFields) ?? [:]
+            XCTAssertEqual(query["grant_type"], "refresh_token")
+            XCTAssertEqual(query["refresh_token"], "refresh-1")
+            XCTAssertEqual(form["client_id"], "mayun-test-client")
+            XCTAssertEqual(form["client_secret"], "s3cret")
             XCTAssertEqual(storedLogin(store)?.accessToken, "access-2")
             XCTAssertEqual(storedLogin(store)?.refreshToken, "refresh-2")
             XCTAssertEqual(storedLogin(store)?.user?.login, "mayun-demo", "the name survives the refresh")
             XCTAssertTrue(session.isLoggedIn)
         }
+    }
+
+    /// After a restart the OAuth application comes from the keyring, after the login: the refresh still names it.
+    func testRefreshAfterRestoreNamesTheStoredApplication() {
+        onMain {
+            let transport = ScriptedTransport()
+            transport.on("GET", "/api/v5/user", F.unauthorized, F.user())
+            transport.on("POST", "/oauth/token", F.token("access-2", refresh: "refresh-2"))
+            let saved = StoredLogin(credential: .oauth(Token(accessToken: "saved", refreshToken: "r", expiresIn: 86_400,
+                                                             createdAt: Int(Date().timeIntervalSince1970))),
+                                    user: SessionUser(login: "mayun-demo", name: "Mayun Demo"))
+            let store = InMemoryCredentialStore(secrets: [
+                F.loginKey(): saved.encoded(),
+                CredentialKey(server: F.server, kind: .oauthClientID): "stored-app",
+                CredentialKey(server: F.server, kind: .oauthClientSecret): "stored-secret",
+            ])
+            let session = makeSession(transport: transport, store: store)
+            runUntilDone("start, then a refresh") {
+                await session.start()
+                await session.vault.settle()
+            }
+            let request = transport.requests(to: "/oauth/token").last
+            XCTAssertEqual(Self.queryFields(request)["refresh_token"], "r")
+            let form = request.map(transport.formFields) ?? [:]
+            XCTAssertEqual(form["client_id"], "stored-app")
+            XCTAssertEqual(form["client_secret"], "stored-secret")
+            XCTAssertTrue(session.isLoggedIn)
+            XCTAssertEqual(storedLogin(store)?.accessToken, "access-2")
+            // Settings changing the application changes what the next refresh names.
+            session.oauth.save(id: "new-app", secret: "new-secret")
+            XCTAssertEqual(session.client.oauthClient?.id, "new-app")
+        }
+    }
+
+    private static func queryFields(_ request: HTTPRequest?) -> [String: String] {
+        let items = request.flatMap { URLComponents(string: $0.url)?.queryItems } ?? []
+        return Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
     }
 
     func testRefreshTokenThatStoppedWorkingLogsOut() {
