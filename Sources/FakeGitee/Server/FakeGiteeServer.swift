@@ -66,7 +66,7 @@ public final class FakeGiteeServer {
     /// `http://127.0.0.1:PORT` once started.
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    var renderer: Renderer { Renderer(base: baseURL, state: state, viewerFieldsForStrangers: !strict) }
+    var renderer: Renderer { Renderer(base: baseURL, state: state, lenient: !strict) }
 
     /// Listens on 127.0.0.1 only. Port 0 picks a free port; the chosen one is returned (and in `port`).
     @discardableResult

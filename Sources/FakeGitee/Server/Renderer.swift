@@ -7,8 +7,9 @@ struct Renderer {
     /// The server's own root (`http://127.0.0.1:PORT`): URLs in replies point back at FakeGitee.
     let base: String
     let state: WorldState
-    /// Lenient mode sends `stared`/`watched`/`permission` to anonymous callers too; the real site (strict) does not.
-    var viewerFieldsForStrangers = false
+    /// Lenient mode sends `stared`/`watched`/`permission` to anonymous callers too, and `homepage: null`; strict mode
+    /// (the real site) sends neither (the samples have `homepage: ""` when there is none).
+    var lenient = false
     var world: World { state.world }
     var api: String { base + "/api/v5" }
 
@@ -65,7 +66,8 @@ struct Renderer {
             members.append(("\(key)_url", .string("\(u)/\(key)")))
         }
         members += [
-            ("recommend", .bool(project.recommend)), ("gvp", .bool(project.gvp)), ("homepage", .text(project.homepage)),
+            ("recommend", .bool(project.recommend)), ("gvp", .bool(project.gvp)),
+            ("homepage", lenient ? .text(project.homepage) : .string(project.homepage ?? "")),
             ("language", .text(project.language)), ("forks_count", .int(project.forks)),
             ("stargazers_count", .int(state.stars(of: project))), ("watchers_count", .int(state.watches(of: project))),
             ("default_branch", .text(project.defaultBranch)), ("open_issues_count", .int(state.openIssueCount(of: project))),
@@ -75,7 +77,7 @@ struct Renderer {
             ("pushed_at", .string(giteeTime(project.pushedAt))), ("created_at", .string(giteeTime(project.createdAt))),
             ("updated_at", .string(giteeTime(project.updatedAt))), ("parent", .null), ("paas", .null),
         ]
-        if includeViewerFields, viewerID != nil || viewerFieldsForStrangers {
+        if includeViewerFields, viewerID != nil || lenient {
             let isOwner = viewerID == project.ownerID
             members += [
                 ("stared", .bool(state.isStarred(project, by: viewerID))), ("watched", .bool(state.isWatched(project, by: viewerID))),
