@@ -15,7 +15,7 @@ build) keeps its settings, cache and data in one temporary folder across its res
   6. restart with FakeGitee stopped: the saved Featured and Popular rows with "Offline: showing saved data."
 
 With MAYUN_E2E_V3=gone|html (run.sh runs both after the full scenario) FakeGitee's undocumented v3 API is retired or
-behind a firewall page: a shorter pass (1, 3 with 60 rows, 5) checks that Featured, Popular, search and a language still
+behind a firewall page: a shorter pass (1, 3 with 100 rows, 5) checks that Featured, Popular, search and a language still
 show projects through v5 search, with no error on screen, that v3 was asked once per app run and never with a token.
 
 Prints PASS/FAIL lines, and on failure what it saw (labels, rows, the server's log, the accessible tree and a
@@ -40,7 +40,7 @@ NAME = "browse" if V3 == "ok" else f"browse-v3{V3}"
 r = h.Report(NAME)
 EMAIL, PASSWORD = "demo@mayun.test", "mayun-demo-password"
 OAUTH_ID, OAUTH_SECRET = "mayun-e2e", "mayun-e2e-secret"
-ROWS_WANTED = 300 if V3 == "ok" else 60
+ROWS_WANTED = 300 if V3 == "ok" else 100
 PER_PAGE = 20
 HELD_BACK_MS = 20000
 OFFLINE_BANNER = "Offline: showing saved data."
