@@ -58,6 +58,48 @@ final class V3StateTests: XCTestCase {
         }
     }
 
+    /// Strict FakeGitee refuses a token on v3 and sends no viewer fields to strangers; lenient mode (kept for tests
+    /// that need the old behaviour) does both, and pages event lists by number.
+    func testStrictAndLenientModes() {
+        onMainLoop {
+            Fake.reset()
+            let transport = SoupTransport(configuration: GiteeConfiguration(server: Fake.server.baseURL))
+            func get(_ path: String, token: Bool = false) async throws -> HTTPResponse {
+                let headers = token ? [HTTPHeader("Authorization", "Bearer mayun-demo-token")] : []
+                return try await transport.send(HTTPRequest(method: "GET", url: Fake.server.baseURL + path, headers: headers), progress: nil)
+            }
+            func text(_ path: String, token: Bool = false) async throws -> String {
+                String(decoding: try await get(path, token: token).body, as: UTF8.self)
+            }
+            let project = Fake.server.world.projects[3]
+            let repo = "/api/v5/repos/\(Fake.server.world.owner(of: project).login)/\(project.path)"
+            let v3WithToken = try await get("/api/v3/projects/popular", token: true)
+            let v3Plain = try await get("/api/v3/projects/popular")
+            let plainProject = try await get(repo)
+            let strangerText = try await text(repo)
+            let ownerText = try await text(repo, token: true)
+            let strictPage1 = try await text(repo + "/events?page=1&per_page=5")
+            let strictPage2 = try await text(repo + "/events?page=2&per_page=5")
+            XCTAssertEqual(v3WithToken.status, 401, "strict: no token on v3")
+            XCTAssertEqual(v3Plain.status, 200)
+            XCTAssertNil(plainProject.header("etag"), "strict: no cache headers")
+            XCTAssertNil(plainProject.header("cache-control"))
+            XCTAssertFalse(strangerText.contains("\"stared\""), "strict: no stared for a caller without a token")
+            XCTAssertTrue(ownerText.contains("\"stared\""))
+            XCTAssertEqual(strictPage1, strictPage2, "strict: page is ignored on events")
+
+            Fake.server.setStrict(false)
+            defer { Fake.server.setStrict(true) }
+            let lenientV3 = try await get("/api/v3/projects/popular", token: true)
+            let lenientStranger = try await text(repo)
+            let lenientPage1 = try await text(repo + "/events?page=1&per_page=5")
+            let lenientPage2 = try await text(repo + "/events?page=2&per_page=5")
+            XCTAssertEqual(lenientV3.status, 200, "lenient: v3 takes a token")
+            XCTAssertTrue(lenientStranger.contains("\"stared\""))
+            XCTAssertNotEqual(lenientPage1, lenientPage2, "lenient: plain pages work")
+        }
+    }
+
     enum Login { case none, personalToken, oauth }
 
     private func browseExplore(v3 state: V3Behaviour, login: Login, file: StaticString = #filePath, line: UInt = #line) {
