@@ -21,13 +21,15 @@ final class ClientBehaviourTests: XCTestCase {
         onMainLoop {
             let client = Fake.client(credential: Fake.demoToken)
             let user = try await client.send(Endpoints.user("mayun-demo"))
-            let avatar = try await client.fetchImage(try XCTUnwrap(user.avatarURL.flatMap(URL.init(string:))))
-            XCTAssertEqual(Array(avatar.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
+            let avatar = try await client.fetchImage(try XCTUnwrap(user.avatarURL.flatMap(URL.init(string:))), maxBytes: 1 << 20)
+            XCTAssertEqual(Array(avatar.data.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
+            XCTAssertFalse(avatar.wasAuthenticated)
             let project = Fake.server.world.projects[7]
             let owner = Fake.server.world.owner(of: project).login
             let url = try XCTUnwrap(URL(string: "\(Fake.server.baseURL)/api/v5/repos/\(owner)/\(project.path)/raw/docs/images/demo.gif"))
-            let gif = try await client.fetchImage(url)
-            XCTAssertEqual(String(decoding: gif.prefix(6), as: UTF8.self), "GIF89a")
+            let gif = try await client.fetchImage(url, maxBytes: 1 << 20)
+            XCTAssertEqual(String(decoding: gif.data.prefix(6), as: UTF8.self), "GIF89a")
+            XCTAssertTrue(gif.wasAuthenticated, "so the image loader keeps it out of the disk cache")
             XCTAssertEqual(Fake.server.requestLog.last?.tokenSource, "bearer")
             XCTAssertEqual(Fake.server.requestLog.last?.login, "mayun-demo")
         }

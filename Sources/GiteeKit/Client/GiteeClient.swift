@@ -211,6 +211,8 @@ public final class GiteeClient {
             return try await body()
         } catch let failure as GiteeError {
             throw failure
+        } catch let failure as LocalFileError {
+            throw failure  // Writing a download failed on this machine: said as such, not as a network failure.
         } catch is CancellationError {
             throw GiteeError.cancelled
         } catch {

@@ -55,7 +55,7 @@ public final class MayunApplication {
         }
         self.preferences = preferences
         let services = makeServices()
-        images = ImageLoader(fetch: { try await services.client.fetchImage($0) },
+        images = ImageLoader(fetch: { try await services.client.fetchImage($0, maxBytes: $1) },
                              diskDirectory: environment.cacheDirectory.appendingPathComponent("images"))
         let coordinator = Coordinator(environment: environment, preferences: preferences, services: services)
         self.coordinator = coordinator
