@@ -53,12 +53,14 @@ final class ClientBehaviourTests: XCTestCase {
         }
     }
 
-    /// Shareable GETs are revalidated from the disk cache (the server answers 304); personal ones never touch it.
+    /// Shareable GETs made without a token are revalidated from the disk cache (the server answers 304); personal
+    /// ones, and anything sent with the token (it may be a private repository's), never touch it.
     func testDiskCacheRevalidatesShareableAnswersOnly() {
         onMainLoop {
             let directory = NSTemporaryDirectory() + "mayun-http-cache-\(UUID().uuidString)"
             defer { try? FileManager.default.removeItem(atPath: directory) }
-            let client = Fake.client(credential: Fake.demoToken, cacheDirectory: directory)
+            Fake.reset()
+            let client = Fake.client(cacheDirectory: directory)
             let project = Fake.server.world.projects[5]
             let owner = Fake.server.world.owner(of: project).login
             let first = try await client.send(Endpoints.readme(owner: owner, repo: project.path))
@@ -73,9 +75,18 @@ final class ClientBehaviourTests: XCTestCase {
             XCTAssertEqual(Fake.server.requestLog.first?.status, 200)
             XCTAssertEqual(Fake.server.requestLog.last?.status, 304, "answers came from the cache after revalidation")
             Fake.server.clearLog()
-            _ = try await client.send(Endpoints.me())
-            _ = try await client.send(Endpoints.me())
+            let withToken = Fake.client(credential: Fake.demoToken, cacheDirectory: directory)
+            _ = try await withToken.send(Endpoints.me())
+            _ = try await withToken.send(Endpoints.me())
             XCTAssertEqual(Fake.server.requestLog.map(\.status), [200, 200], "personal answers are not cached")
+            Fake.server.clearLog()
+            let other = Fake.server.world.projects[6]
+            let otherOwner = Fake.server.world.owner(of: other).login
+            for _ in 0..<3 { _ = try await withToken.send(Endpoints.readme(owner: otherOwner, repo: other.path)) }
+            XCTAssertEqual(Fake.server.requestLog.map(\.status), [200, 200, 200],
+                           "answers fetched with the token bypass the shared disk cache")
+            XCTAssertTrue(Fake.server.requestLog.allSatisfy { $0.tokenSource == "bearer" })
+            withToken.flushCache()
             client.flushCache()
             // The token must not be anywhere on disk: not in cached bodies, headers or the index.
             let token = Data("mayun-demo-token".utf8)
