@@ -95,6 +95,9 @@ public final class GiteeClient {
     /// Writes the HTTP disk cache's index (call when the app quits).
     public func flushCache() { (transport as? SoupTransport)?.flushCache() }
 
+    /// Empties the HTTP disk cache (at Log Out).
+    public func clearCache() { (transport as? SoupTransport)?.clearCache() }
+
     // MARK: The request cycle
 
     struct Outcome<Response> {

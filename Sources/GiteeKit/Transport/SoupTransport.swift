@@ -22,6 +22,7 @@ public final class SoupTransport: Transport {
         soup_session_set_idle_timeout(session, 60)
         if let directory = configuration.cacheDirectory {
             g_mkdir_with_parents(directory, 0o700)
+            chmod(directory, 0o700)  // a folder made by an older Mayun may be 0755
         }
         if let directory = configuration.cacheDirectory, let cache = soup_cache_new(directory, SOUP_CACHE_SINGLE_USER) {
             soup_cache_set_max_size(cache, guint(clamping: configuration.cacheSizeLimit))

@@ -37,6 +37,7 @@ public final class MayunApplication {
         var arguments: [UnsafeMutablePointer<CChar>?] = [strdup(CommandLine.arguments.first ?? "mayun"), nil]
         defer { free(arguments[0]) }
         let status = g_application_run(gApplication, 1, &arguments)
+        if let services = coordinator?.services { PendingWrites.finish(services) }
         g_settings_sync()
         return status
     }
