@@ -82,12 +82,12 @@ public final class DraftStore {
     }
 
     nonisolated static func message(for error: Error) -> String {
-        let code = (error as? POSIXError)?.code.rawValue ?? Int32((error as NSError).code)
         let reason: String
-        switch code {
+        switch PrivateFiles.errorNumber(of: error) {
         case ENOSPC, EDQUOT: reason = tr("the disk is full")
         case EACCES, EPERM, EROFS: reason = tr("permission denied")
-        default: reason = String(cString: strerror(code))
+        case let code?: reason = String(cString: strerror(code))
+        case nil: reason = error.localizedDescription
         }
         return String(format: tr("Your draft could not be saved: %@."), reason)
     }

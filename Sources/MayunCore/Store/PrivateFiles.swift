@@ -49,4 +49,22 @@ public enum PrivateFiles {
         unlink(temporary)
         throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO)
     }
+
+    /// The POSIX error number behind a file error from Foundation (POSIXError, NSPOSIXErrorDomain, or a Cocoa file
+    /// error with its underlying cause), so messages can name a full disk or a refused permission.
+    public static func errorNumber(of error: Error) -> Int32? {
+        if let posix = error as? POSIXError { return posix.code.rawValue }
+        let nsError = error as NSError
+        if nsError.domain == NSPOSIXErrorDomain { return Int32(nsError.code) }
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? Error, let code = errorNumber(of: underlying) {
+            return code
+        }
+        guard nsError.domain == NSCocoaErrorDomain else { return nil }
+        switch nsError.code {
+        case NSFileWriteNoPermissionError, NSFileReadNoPermissionError: return EACCES
+        case NSFileWriteOutOfSpaceError: return ENOSPC
+        case NSFileWriteVolumeReadOnlyError: return EROFS
+        default: return nil
+        }
+    }
 }
