@@ -167,7 +167,8 @@ public final class GiteeClient {
             headers.append(HTTPHeader("Authorization", "Bearer \(token)"))
         }
         var request = HTTPRequest(method: endpoint.method.rawValue, url: url, headers: headers,
-                                  allowsCaching: endpoint.isShareable && endpoint.method == .get)
+                                  allowsCaching: endpoint.isShareable && endpoint.method == .get,
+                                  maxBodyBytes: endpoint.maxBodyBytes)
         if let form = endpoint.form {
             request.body = Data(FormEncoding.encode(form).utf8)
             request.contentType = "application/x-www-form-urlencoded"
