@@ -5,6 +5,11 @@ import Foundation
 public struct FetchedImage: Sendable {
     public let data: Data
     public let wasAuthenticated: Bool
+
+    public init(data: Data, wasAuthenticated: Bool) {
+        self.data = data
+        self.wasAuthenticated = wasAuthenticated
+    }
 }
 
 extension GiteeClient {

@@ -9,6 +9,7 @@ import MayunCore
 @MainActor
 public enum PendingWrites {
     public static func finish(_ services: AppServices, timeout: Double = 10) {
+        MainQueueBridge.install()  // installed by `run` already; the writes' main-actor hops need it
         final class Done { var value = false }
         let done = Done()
         Task { @MainActor in
