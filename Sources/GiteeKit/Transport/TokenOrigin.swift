@@ -18,9 +18,10 @@ struct TokenOrigin: Sendable {
         return origin == target
     }
 
-    /// Removes `Authorization` from `message` whenever its current address is outside the origin. Connected for the
-    /// message's whole life: a redirect to a stranger loses the header, and it is not put back if a later hop comes
-    /// home (the first hop already proved nothing more is needed than what reached the stranger).
+    /// Removes `Authorization` from `message` now if its address is outside the origin, and again at every restart
+    /// (libsoup 3.2 already drops it on a cross-origin redirect; this does not depend on that). Once removed it is
+    /// not put back when a later hop returns to the server: a chain that passed through a stranger is not trusted
+    /// with the token.
     @MainActor
     func guardRedirects(of message: OpaquePointer) {
         let rule = self
