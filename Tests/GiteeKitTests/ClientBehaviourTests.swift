@@ -35,6 +35,36 @@ final class ClientBehaviourTests: XCTestCase {
         }
     }
 
+    /// Log Out clears the HTTP disk cache: the next request is not a revalidation, and no entry keeps the body.
+    func testClearCacheRemovesEveryEntry() {
+        onMainLoop {
+            let directory = NSTemporaryDirectory() + "mayun-http-clear-\(UUID().uuidString)"
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            Fake.reset()
+            let client = Fake.client(cacheDirectory: directory)
+            let project = Fake.server.world.projects[9]
+            let owner = Fake.server.world.owner(of: project).login
+            let readme = try await client.send(Endpoints.readme(owner: owner, repo: project.path))
+            for _ in 0..<10 where Fake.server.requestLog.last?.status != 304 {
+                _ = try await client.send(Endpoints.readme(owner: owner, repo: project.path))
+            }
+            XCTAssertEqual(Fake.server.requestLog.last?.status, 304, "cached before clearing")
+            client.flushCache()
+            let body = try XCTUnwrap(readme?.content.flatMap { Data($0.utf8) })
+            func filesWithBody() -> [String] {
+                (FileManager.default.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? []).filter {
+                    FileManager.default.contents(atPath: directory + "/" + $0)?.range(of: body) != nil
+                }
+            }
+            XCTAssertFalse(filesWithBody().isEmpty, "the entry is on disk before clearing")
+            client.clearCache()
+            XCTAssertEqual(filesWithBody(), [])
+            Fake.server.clearLog()
+            _ = try await client.send(Endpoints.readme(owner: owner, repo: project.path))
+            XCTAssertEqual(Fake.server.requestLog.last?.status, 200, "nothing left to revalidate")
+        }
+    }
+
     func testClientLogNeverShowsTokens() {
         onMainLoop {
             let client = Fake.client()
