@@ -37,7 +37,7 @@ let package = Package(
         ]),
 
         .testTarget(name: "GLibRuntimeTests", dependencies: ["GLibRuntime", "CSoup"]),
-        .testTarget(name: "MayunCoreTests", dependencies: ["MayunCore", "GiteeKit", "GLibRuntime", "CSoup"],
+        .testTarget(name: "MayunCoreTests", dependencies: ["MayunCore", "GiteeKit", "GLibRuntime", "CSoup", "FakeGitee"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "GiteeKitTests", dependencies: ["GiteeKit", "FakeGitee", "GLibRuntime", "CSoup"]),
         .testTarget(name: "MayunUITests", dependencies: ["MayunUI", "MayunCore", "GiteeKit", "GLibRuntime", "CGtk"]),

@@ -27,6 +27,10 @@ struct MayunCommand: ParsableCommand {
 }
 
 let command = MayunCommand.parseOrExit()
+// Everything Mayun writes under the XDG folders (offline store, drafts, cached images and HTTP answers, settings) is
+// private to the person: files the libraries create themselves (libsoup's cache entries, GLib's keyfile) get 0600
+// and folders 0700 too. Files saved with "Save as" set their own mode.
+umask(0o077)
 let resources = AppResources.locate()
 Localization.setUp(catalogDirectory: resources.catalogDirectory?.path)
 let status = MainActor.assumeIsolated {

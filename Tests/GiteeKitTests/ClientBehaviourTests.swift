@@ -21,15 +21,47 @@ final class ClientBehaviourTests: XCTestCase {
         onMainLoop {
             let client = Fake.client(credential: Fake.demoToken)
             let user = try await client.send(Endpoints.user("mayun-demo"))
-            let avatar = try await client.fetchImage(try XCTUnwrap(user.avatarURL.flatMap(URL.init(string:))))
-            XCTAssertEqual(Array(avatar.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
+            let avatar = try await client.fetchImage(try XCTUnwrap(user.avatarURL.flatMap(URL.init(string:))), maxBytes: 1 << 20)
+            XCTAssertEqual(Array(avatar.data.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
+            XCTAssertFalse(avatar.wasAuthenticated)
             let project = Fake.server.world.projects[7]
             let owner = Fake.server.world.owner(of: project).login
             let url = try XCTUnwrap(URL(string: "\(Fake.server.baseURL)/api/v5/repos/\(owner)/\(project.path)/raw/docs/images/demo.gif"))
-            let gif = try await client.fetchImage(url)
-            XCTAssertEqual(String(decoding: gif.prefix(6), as: UTF8.self), "GIF89a")
+            let gif = try await client.fetchImage(url, maxBytes: 1 << 20)
+            XCTAssertEqual(String(decoding: gif.data.prefix(6), as: UTF8.self), "GIF89a")
+            XCTAssertTrue(gif.wasAuthenticated, "so the image loader keeps it out of the disk cache")
             XCTAssertEqual(Fake.server.requestLog.last?.tokenSource, "bearer")
             XCTAssertEqual(Fake.server.requestLog.last?.login, "mayun-demo")
+        }
+    }
+
+    /// Log Out clears the HTTP disk cache: the next request is not a revalidation, and no entry keeps the body.
+    func testClearCacheRemovesEveryEntry() {
+        onMainLoop {
+            let directory = NSTemporaryDirectory() + "mayun-http-clear-\(UUID().uuidString)"
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            Fake.reset()
+            let client = Fake.client(cacheDirectory: directory)
+            let project = Fake.server.world.projects[9]
+            let owner = Fake.server.world.owner(of: project).login
+            let readme = try await client.send(Endpoints.readme(owner: owner, repo: project.path))
+            for _ in 0..<10 where Fake.server.requestLog.last?.status != 304 {
+                _ = try await client.send(Endpoints.readme(owner: owner, repo: project.path))
+            }
+            XCTAssertEqual(Fake.server.requestLog.last?.status, 304, "cached before clearing")
+            client.flushCache()
+            let body = try XCTUnwrap(readme?.content.flatMap { Data($0.utf8) })
+            func filesWithBody() -> [String] {
+                (FileManager.default.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? []).filter {
+                    FileManager.default.contents(atPath: directory + "/" + $0)?.range(of: body) != nil
+                }
+            }
+            XCTAssertFalse(filesWithBody().isEmpty, "the entry is on disk before clearing")
+            client.clearCache()
+            XCTAssertEqual(filesWithBody(), [])
+            Fake.server.clearLog()
+            _ = try await client.send(Endpoints.readme(owner: owner, repo: project.path))
+            XCTAssertEqual(Fake.server.requestLog.last?.status, 200, "nothing left to revalidate")
         }
     }
 
@@ -51,8 +83,9 @@ final class ClientBehaviourTests: XCTestCase {
         }
     }
 
-    /// When a server does send ETags (FakeGitee only when asked: gitee.com is not known to), shareable GETs are
-    /// revalidated from the disk cache (304); personal ones never touch it. The cache is an optimisation only.
+    /// When a server does send ETags (FakeGitee only when asked: gitee.com is not known to), shareable GETs made
+    /// without a token are revalidated from the disk cache (304); personal ones, and anything sent with the token (it
+    /// may be a private repository's), never touch it. The cache is an optimisation only.
     func testDiskCacheRevalidatesShareableAnswersOnly() {
         onMainLoop {
             Fake.reset()
@@ -60,7 +93,7 @@ final class ClientBehaviourTests: XCTestCase {
             defer { Fake.server.sendsCacheHeaders = false }
             let directory = NSTemporaryDirectory() + "mayun-http-cache-\(UUID().uuidString)"
             defer { try? FileManager.default.removeItem(atPath: directory) }
-            let client = Fake.client(credential: Fake.demoToken, cacheDirectory: directory)
+            let client = Fake.client(cacheDirectory: directory)
             let project = Fake.server.world.projects[5]
             let owner = Fake.server.world.owner(of: project).login
             let first = try await client.send(Endpoints.readme(owner: owner, repo: project.path))
@@ -75,9 +108,18 @@ final class ClientBehaviourTests: XCTestCase {
             XCTAssertEqual(Fake.server.requestLog.first?.status, 200)
             XCTAssertEqual(Fake.server.requestLog.last?.status, 304, "answers came from the cache after revalidation")
             Fake.server.clearLog()
-            _ = try await client.send(Endpoints.me())
-            _ = try await client.send(Endpoints.me())
+            let withToken = Fake.client(credential: Fake.demoToken, cacheDirectory: directory)
+            _ = try await withToken.send(Endpoints.me())
+            _ = try await withToken.send(Endpoints.me())
             XCTAssertEqual(Fake.server.requestLog.map(\.status), [200, 200], "personal answers are not cached")
+            Fake.server.clearLog()
+            let other = Fake.server.world.projects[6]
+            let otherOwner = Fake.server.world.owner(of: other).login
+            for _ in 0..<3 { _ = try await withToken.send(Endpoints.readme(owner: otherOwner, repo: other.path)) }
+            XCTAssertEqual(Fake.server.requestLog.map(\.status), [200, 200, 200],
+                           "answers fetched with the token bypass the shared disk cache")
+            XCTAssertTrue(Fake.server.requestLog.allSatisfy { $0.tokenSource == "bearer" })
+            withToken.flushCache()
             client.flushCache()
             // The token must not be anywhere on disk: not in cached bodies, headers or the index.
             let token = Data("mayun-demo-token".utf8)

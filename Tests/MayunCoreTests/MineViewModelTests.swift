@@ -16,6 +16,7 @@ final class MineViewModelTests: XCTestCase {
                                           preferences: InMemoryPreferences(), services: services)
             let mine = coordinator.mineTab
             XCTAssertNil(mine.currentAccount(), "no account page while logged out")
+            store.save(["kept"], key: "list:explore/featured")  // fetched without a token: public
             Task { try await services.session.logIn(personalToken: "token") }
             waitUntil("logged in") { mine.isLoggedIn && services.session.user != nil }
             let account = try XCTUnwrap(mine.currentAccount())
@@ -23,13 +24,15 @@ final class MineViewModelTests: XCTestCase {
             XCTAssertTrue(mine.currentAccount() === account, "the same page while the same person is logged in")
 
             store.save(["saved"], key: "list:mine/starred")
-            store.save(["kept"], key: "list:explore/featured")
-            waitUntil("saved") { store.load([String].self, key: "list:mine/starred") != nil }
+            store.save(["fetched with the token"], key: "list:explore/popular")
+            waitUntil("saved") { store.load([String].self, key: "list:explore/popular") != nil }
             mine.logOut()
             XCTAssertFalse(mine.isLoggedIn)
             XCTAssertNil(mine.currentAccount())
             waitUntil("personal lists forgotten") { store.load([String].self, key: "list:mine/starred") == nil }
-            XCTAssertNotNil(store.load([String].self, key: "list:explore/featured"), "shared lists stay")
+            XCTAssertNotNil(store.load([String].self, key: "list:explore/featured"), "lists fetched without a token stay")
+            XCTAssertNil(store.load([String].self, key: "list:explore/popular"),
+                         "whatever was fetched with the token goes with it (it may hold private repositories)")
         }
     }
 }

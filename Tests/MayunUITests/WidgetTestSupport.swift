@@ -158,5 +158,5 @@ func testServices(transport: any Transport = SampleTransport()) -> AppServices {
 
 @MainActor
 func testImages() -> ImageLoader {
-    ImageLoader(fetch: { _ in throw GiteeError.notFound(nil) }, diskDirectory: nil)
+    ImageLoader(fetch: { _, _ in throw GiteeError.notFound(nil) }, diskDirectory: nil)
 }

@@ -26,7 +26,11 @@ struct RepositoryContent: Sendable {
         func text(_ path: String, _ content: String) { entries.append((path, { Data(content.utf8) })) }
         func bytes(_ path: String, _ content: Data) { entries.append((path, { content })) }
 
-        text("README.md", ReadmeWriter.readme(project: project, ownerLogin: ownerLogin, branch: branch, random: &random))
+        if project.isPrivate {
+            text("README.md", "# Private notes\n\nOnly \(ownerLogin) may read this: \(WorldGenerator.privateReadmeMarker)\n")
+        } else {
+            text("README.md", ReadmeWriter.readme(project: project, ownerLogin: ownerLogin, branch: branch, random: &random))
+        }
         text("LICENSE", "\(project.license ?? "MIT") License\n\nCopyright (c) 2026 \(ownerLogin)\n\nPermission is hereby granted, free of charge...\n")
         text("CHANGELOG.md", "# Changelog\n\n## 1.2.0\n- 新增暗色主题\n- Fixed pagination\n\n## 1.0.0\n- First release\n")
         text(".gitignore", "build/\n*.log\nnode_modules/\n")

@@ -27,6 +27,8 @@ extension FakeGiteeServer {
             response = refused
         } else if isAPI, request.tokenSource != nil, request.viewer == nil, request.segments.first == "api" {
             response = .error(401, request.tokenExpired ? "401 Unauthorized: Access token is expired" : "401 Unauthorized: Invalid access token")
+        } else if let hidden = hiddenRepository(request) {
+            response = hidden
         } else if let (handler, parameters) = router.match(request) {
             response = handler(request, parameters)
         } else {

@@ -58,7 +58,7 @@ struct Renderer {
             ("id", .int(project.id)), ("full_name", .string(fullName)), ("human_name", .string("\(owner.name)/\(project.name)")),
             ("url", .string(u)), ("namespace", namespace(owner)), ("path", .string(project.path)), ("name", .string(project.name)),
             ("owner", userBasic(owner)), ("assigner", userBasic(owner)), ("description", .text(project.description)),
-            ("private", .bool(false)), ("public", .bool(true)), ("internal", .bool(false)), ("fork", .bool(project.isFork)),
+            ("private", .bool(project.isPrivate)), ("public", .bool(!project.isPrivate)), ("internal", .bool(false)), ("fork", .bool(project.isFork)),
             ("html_url", .string(html + ".git")), ("ssh_url", .string("git@127.0.0.1:\(fullName).git")),
         ]
         for key in ["forks", "keys", "collaborators", "hooks", "branches", "tags", "blobs", "stargazers", "contributors",

@@ -8,6 +8,7 @@ extension FakeGiteeServer {
         registerPeopleRoutes()
         registerIssueRoutes()
         registerControlRoutes()
+        registerRedirectRoute()
     }
 
     private func registerExploreRoutes() {

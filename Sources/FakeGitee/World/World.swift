@@ -38,6 +38,8 @@ public struct FakeProject: Sendable, Hashable {
     let updatedAt: Int
     let pushedAt: Int
     public let branches: [String]
+    /// A private repository: only its owner (with a token) sees it; everyone else gets 404 (`World.isVisible`).
+    public internal(set) var isPrivate = false
     public var defaultBranch: String? { isEmpty ? nil : branches.first }
 }
 
@@ -55,6 +57,8 @@ public struct World: Sendable {
     let latestOrder: [Int]
     let projectsByLanguage: [String: [Int]]
     let projectsByOwner: [Int: [Int]]
+    /// Private repositories, kept apart from `projects` so no public list, search or event can ever name them.
+    public internal(set) var privateProjects: [FakeProject] = []
     /// "Now" of the world: fixed, so replies are reproducible (2026-11-01T12:00:00+08:00).
     static let now = 1_793_505_600
 
@@ -63,9 +67,17 @@ public struct World: Sendable {
     }
     public func user(id: Int) -> FakeUser? { id >= 1 && id <= users.count ? users[id - 1] : nil }
     public func project(owner: String, repo: String) -> FakeProject? {
-        projectIndexByFullName["\(owner)/\(repo)".lowercased()].map { projects[$0] }
+        if let index = projectIndexByFullName["\(owner)/\(repo)".lowercased()] { return projects[index] }
+        return privateProjects.first { "\(self.owner(of: $0).login)/\($0.path)".lowercased() == "\(owner)/\(repo)".lowercased() }
     }
-    public func project(id: Int) -> FakeProject? { projectIndexByID[id].map { projects[$0] } }
+    public func project(id: Int) -> FakeProject? {
+        projectIndexByID[id].map { projects[$0] } ?? privateProjects.first { $0.id == id }
+    }
+
+    /// The one visibility rule: a private repository exists only for its owner.
+    public func isVisible(_ project: FakeProject, to viewer: FakeUser?) -> Bool {
+        !project.isPrivate || viewer?.id == project.ownerID
+    }
     public func owner(of project: FakeProject) -> FakeUser { users[project.ownerID - 1] }
     public func fullName(of project: FakeProject) -> String { "\(owner(of: project).login)/\(project.path)" }
 

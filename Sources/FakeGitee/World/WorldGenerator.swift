@@ -79,7 +79,27 @@ public enum WorldGenerator {
                 updatedAt: min(World.now, pushed + random.int(0...3600)), pushedAt: pushed,
                 branches: isEmpty ? [] : branches))
         }
-        return assemble(seed: seed, users: users, projects: projects)
+        var world = assemble(seed: seed, users: users, projects: projects)
+        world.privateProjects = privateProjects(for: accounts, users: users)
+        return world
+    }
+
+    /// The words only a private README holds: tests look for them on disk after Log Out.
+    public static let privateReadmeMarker = "MAYUN-PRIVATE-README-b7e1f04c"
+
+    /// One private repository, `private-notes`, per fixture account (the demo account's world has one).
+    private static func privateProjects(for accounts: [(login: String, email: String)], users: [FakeUser]) -> [FakeProject] {
+        accounts.enumerated().compactMap { offset, account in
+            guard let owner = users.first(where: { $0.login.lowercased() == account.login.lowercased() }) else { return nil }
+            var project = FakeProject(
+                id: 900_001 + offset, ownerID: owner.id, path: "private-notes", name: "private-notes",
+                description: "Private notes", language: "Markdown", license: nil, homepage: nil, baseStars: 0, forks: 0,
+                baseWatches: 1, recommend: false, gvp: false, isFork: false, isEmpty: false,
+                createdAt: World.now - 40 * 86_400, updatedAt: World.now - 86_400, pushedAt: World.now - 86_400,
+                branches: ["master"])
+            project.isPrivate = true
+            return project
+        }
     }
 
     private static func projectPath(_ random: inout SeededRandom) -> String {

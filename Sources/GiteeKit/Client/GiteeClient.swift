@@ -126,6 +126,9 @@ public final class GiteeClient {
     /// Writes the HTTP disk cache's index (call when the app quits).
     public func flushCache() { (transport as? SoupTransport)?.flushCache() }
 
+    /// Empties the HTTP disk cache (at Log Out).
+    public func clearCache() { (transport as? SoupTransport)?.clearCache() }
+
     // MARK: The request cycle
 
     struct Outcome<Response> {
@@ -217,7 +220,8 @@ public final class GiteeClient {
             headers.append(HTTPHeader("Authorization", "Bearer \(token)"))
         }
         var request = HTTPRequest(method: endpoint.method.rawValue, url: url, headers: headers,
-                                  allowsCaching: endpoint.isShareable && endpoint.method == .get)
+                                  allowsCaching: endpoint.isShareable && endpoint.method == .get,
+                                  maxBodyBytes: endpoint.maxBodyBytes)
         if let form = endpoint.form {
             request.body = Data(FormEncoding.encode(form).utf8)
             request.contentType = "application/x-www-form-urlencoded"
@@ -264,6 +268,8 @@ public final class GiteeClient {
             return try await body()
         } catch let failure as GiteeError {
             throw failure
+        } catch let failure as LocalFileError {
+            throw failure  // Writing a download failed on this machine: said as such, not as a network failure.
         } catch is CancellationError {
             throw GiteeError.cancelled
         } catch {

@@ -31,6 +31,8 @@ public enum GiteeError: Error, Sendable, Hashable {
         case malformedJSON(String)
         /// The connection ended before the whole body arrived.
         case truncated
+        /// The body was longer than the request's byte cap (`limit` bytes); reading stopped there.
+        case tooLarge(limit: Int64)
         /// A status code the client does not know what to do with.
         case unexpectedStatus(Int)
     }
@@ -54,6 +56,7 @@ public enum GiteeError: Error, Sendable, Hashable {
         case .server: return "Gitee had a problem answering. Try again later."
         case .badResponse(.htmlPage): return "Gitee answered with a web page instead of data (perhaps a firewall check). Try again later or open it in the browser."
         case .badResponse(.truncated): return "The answer from Gitee was cut off. Try again."
+        case .badResponse(.tooLarge): return "This is too large to download here."
         case .badResponse: return "Gitee sent an answer Mayun does not understand."
         case .cancelled: return "Cancelled."
         }

@@ -38,6 +38,8 @@ public struct Endpoint<Response: Sendable>: Sendable {
     public var valueWhenUnavailable: Response?
     /// What a 404 means for this call when it is an answer, not an error ("not starred", "no README").
     public var valueWhenNotFound: Response?
+    /// Reading the body stops here (`.badResponse(.tooLarge)`): for raw files whose size is not known beforehand.
+    public var maxBodyBytes: Int64?
     let decode: @Sendable (HTTPResponse) throws -> Response
 
     public init(_ method: Method = .get, _ api: API = .v5, path: String, query: [QueryItem] = [], form: [QueryItem]? = nil,

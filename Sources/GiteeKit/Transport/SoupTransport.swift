@@ -10,15 +10,19 @@ public final class SoupTransport: Transport {
     nonisolated(unsafe) private let session: UnsafeMutablePointer<SoupSession>
     nonisolated(unsafe) private let cache: UnsafeMutablePointer<SoupCache>?
     private static let chunkSize = 256 * 1024
+    /// Only the configured server sees the token (see `TokenOrigin`).
+    private let tokenOrigin: TokenOrigin
 
     public init(configuration: GiteeConfiguration) {
         // GObject constructors do not return NULL (allocation failure aborts), so this unwrap cannot fail.
         session = soup_session_new()!
+        tokenOrigin = TokenOrigin(server: configuration.server)
         soup_session_set_user_agent(session, configuration.userAgent)
         soup_session_set_timeout(session, guint(max(1, configuration.timeout.rounded(.up))))
         soup_session_set_idle_timeout(session, 60)
         if let directory = configuration.cacheDirectory {
             g_mkdir_with_parents(directory, 0o700)
+            chmod(directory, 0o700)  // a folder made by an older Mayun may be 0755
         }
         if let directory = configuration.cacheDirectory, let cache = soup_cache_new(directory, SOUP_CACHE_SINGLE_USER) {
             soup_cache_set_max_size(cache, guint(clamping: configuration.cacheSizeLimit))
@@ -42,15 +46,25 @@ public final class SoupTransport: Transport {
         soup_cache_dump(cache)
     }
 
+    /// Deletes every HTTP disk cache entry and its index (at Log Out). Authenticated answers never enter the cache
+    /// (see `exchange`), so this is a second line: entries written by an older Mayun go too.
+    public func clearCache() {
+        guard let cache else { return }
+        soup_cache_clear(cache)
+        soup_cache_dump(cache)
+    }
+
     public func send(_ request: HTTPRequest, progress: TransferProgress?) async throws -> HTTPResponse {
         try await exchange(request, progress: progress) { stream, cancellable, expected in
-            try await Self.readAll(stream, cancellable: cancellable, expected: expected, progress: progress)
+            try await Self.readAll(stream, cancellable: cancellable, expected: expected, limit: request.maxBodyBytes,
+                                   progress: progress)
         }
     }
 
     public func download(_ request: HTTPRequest, to path: String, progress: TransferProgress?) async throws -> HTTPResponse {
         try await exchange(request, progress: progress, onlyOnSuccess: true) { stream, cancellable, expected in
-            try await Self.copy(stream, toFile: path, cancellable: cancellable, expected: expected, progress: progress)
+            try await Self.copy(stream, toFile: path, cancellable: cancellable, expected: expected,
+                                limit: request.maxBodyBytes, progress: progress)
             return Data()
         }
     }
@@ -69,7 +83,12 @@ public final class SoupTransport: Transport {
             soup_message_set_request_body_from_bytes(message, request.contentType, bytes)
             g_bytes_unref(bytes)
         }
-        if !request.allowsCaching { soup_message_disable_feature(message, soup_cache_get_type()) }
+        // An answer fetched with the token may be private (a private repository's README): it never goes into the
+        // shared disk cache, which has no notion of accounts. The offline store keeps such answers per account.
+        let carriesToken = request.header("Authorization") != nil
+        if !request.allowsCaching || carriesToken { soup_message_disable_feature(message, soup_cache_get_type()) }
+        tokenOrigin.guardRedirects(of: message)
+        let limit = request.maxBodyBytes
 
         let session = self.session
         return try await withTaskCancellable { cancellable in
@@ -88,26 +107,38 @@ public final class SoupTransport: Transport {
             let responseHeaders = Self.headers(of: soup_message_get_response_headers(message))
             let expected = soup_message_headers_get_content_length(soup_message_get_response_headers(message))
             let announced = expected > 0 ? Int64(expected) : nil
+            // A Content-Length over the cap is refused before reading; a body that lies is stopped while reading.
+            if let limit, let announced, announced > limit, (200..<300).contains(status) {
+                throw GiteeError.badResponse(.tooLarge(limit: limit))
+            }
             var body = Data()
             if !onlyOnSuccess || (200..<300).contains(status) {
-                do { body = try await readBody(stream, cancellable, announced) } catch { throw Self.bodyFailure(error) }
+                do { body = try await readBody(stream, cancellable, announced) }
+                catch let failure as LocalFileError { throw failure }
+                catch { throw Self.bodyFailure(error) }
             } else {
-                body = (try? await Self.readAll(stream, cancellable: cancellable, expected: announced, progress: nil)) ?? Data()
+                body = (try? await Self.readAll(stream, cancellable: cancellable, expected: announced,
+                                                limit: Self.errorBodyLimit, progress: nil)) ?? Data()
             }
             await Self.close(stream)
             return HTTPResponse(status: status, headers: responseHeaders, body: body)
         }
     }
 
+    /// An error answer's body is only read for its message.
+    private static let errorBodyLimit: Int64 = 1024 * 1024
+
+    /// Reads the body in chunks. Memory grows with what arrived, never with what `Content-Length` promised, and
+    /// reading stops at `limit`.
     private static func readAll(_ stream: OpaquePointer, cancellable: TaskCancellable, expected: Int64?,
-                                progress: TransferProgress?) async throws -> Data {
+                                limit: Int64?, progress: TransferProgress?) async throws -> Data {
         var body = Data()
-        if let expected, expected < 512 * 1024 * 1024 { body.reserveCapacity(Int(expected)) }
         while true {
             let chunk = try await readChunk(stream, cancellable: cancellable)
             defer { g_bytes_unref(chunk) }
             var size: gsize = 0
             guard let bytes = g_bytes_get_data(chunk, &size), size > 0 else { break }
+            if let limit, Int64(body.count) + Int64(size) > limit { throw GiteeError.badResponse(.tooLarge(limit: limit)) }
             body.append(bytes.assumingMemoryBound(to: UInt8.self), count: Int(size))
             progress?(Int64(body.count), expected)
         }
@@ -115,31 +146,40 @@ public final class SoupTransport: Transport {
         return body
     }
 
+    /// Streams the body into the file at `path` (the caller's temporary file: see `AtomicFile` in MayunCore).
+    /// A write that fails is a `LocalFileError` (disk full, permission), not a network failure.
     private static func copy(_ stream: OpaquePointer, toFile path: String, cancellable: TaskCancellable, expected: Int64?,
-                             progress: TransferProgress?) async throws {
+                             limit: Int64?, progress: TransferProgress?) async throws {
+        func local(_ error: Error) -> Error { LocalFileError(gio: error, path: path) ?? GiteeError.cancelled }
         let file = g_file_new_for_path(path)
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-        let output = try withGError { g_file_replace(file, nil, 0, G_FILE_CREATE_NONE, cancellable.pointer, $0) }
-        guard let output else { throw GiteeError.unreachable("cannot write \(path)") }
+        let output: UnsafeMutablePointer<GFileOutputStream>?
+        do {
+            output = try withGError { g_file_replace(file, nil, 0, G_FILE_CREATE_PRIVATE, cancellable.pointer, $0) }
+        } catch { throw local(error) }
+        guard let output else { throw LocalFileError(kind: .other, path: path, detail: "cannot write") }
         defer { g_object_unref(UnsafeMutableRawPointer(output)) }
+        let outputStream = UnsafeMutableRawPointer(output).assumingMemoryBound(to: GOutputStream.self)
         var received: Int64 = 0
         while true {
             let chunk = try await readChunk(stream, cancellable: cancellable)
             defer { g_bytes_unref(chunk) }
             let size = g_bytes_get_size(chunk)
             if size == 0 { break }
-            let outputStream = UnsafeMutableRawPointer(output).assumingMemoryBound(to: GOutputStream.self)
-            _ = try await gioAsync({ callback, data in
-                var length: gsize = 0
-                let pointer = g_bytes_get_data(chunk, &length)
-                g_output_stream_write_all_async(outputStream, pointer, length, G_PRIORITY_DEFAULT, cancellable.pointer, callback, data)
-            }, finish: { result in
-                try withGError { g_output_stream_write_all_finish(outputStream, result, nil, $0) }
-            })
+            if let limit, received + Int64(size) > limit { throw GiteeError.badResponse(.tooLarge(limit: limit)) }
+            do {
+                _ = try await gioAsync({ callback, data in
+                    var length: gsize = 0
+                    let pointer = g_bytes_get_data(chunk, &length)
+                    g_output_stream_write_all_async(outputStream, pointer, length, G_PRIORITY_DEFAULT, cancellable.pointer, callback, data)
+                }, finish: { result in
+                    try withGError { g_output_stream_write_all_finish(outputStream, result, nil, $0) }
+                })
+            } catch { throw local(error) }
             received += Int64(size)
             progress?(received, expected)
         }
-        _ = try withGError { g_output_stream_close(UnsafeMutableRawPointer(output).assumingMemoryBound(to: GOutputStream.self), nil, $0) }
+        do { _ = try withGError { g_output_stream_close(outputStream, nil, $0) } } catch { throw local(error) }
         if let expected, received < expected { throw GiteeError.badResponse(.truncated) }
     }
 

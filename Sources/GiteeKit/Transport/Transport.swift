@@ -9,9 +9,13 @@ public struct HTTPRequest: Sendable, Hashable {
     public var contentType: String?
     /// Allow the HTTP disk cache for this request (only for answers that do not depend on who asks).
     public var allowsCaching: Bool
+    /// The most body bytes to accept: reading stops (and the request fails with `.badResponse(.tooLarge)`) as soon as
+    /// more arrive, whatever `Content-Length` said. `nil`: no cap (the caller's own answers, e.g. JSON pages).
+    public var maxBodyBytes: Int64?
 
     public init(method: String, url: String, headers: [HTTPHeader] = [], body: Data? = nil, contentType: String? = nil,
-                allowsCaching: Bool = false) {
+                allowsCaching: Bool = false, maxBodyBytes: Int64? = nil) {
+        self.maxBodyBytes = maxBodyBytes
         self.method = method
         self.url = url
         self.headers = headers

@@ -18,5 +18,22 @@ public final class AppServices {
         self.session = session ?? Session(client: client, store: nil, environment: [:])
         self.drafts = drafts ?? DraftStore(directory: FileManager.default.temporaryDirectory
             .appendingPathComponent("mayun-drafts-\(ProcessInfo.processInfo.processIdentifier)"))
+        keepPrivateDataPerAccount()
+    }
+
+    /// What is fetched with a token is saved under the login it belongs to, and goes at Log Out: the offline
+    /// store's owned rows and (for entries an older Mayun wrote) the whole HTTP disk cache. Authenticated answers
+    /// never enter the HTTP cache now, and images fetched with the token never enter the image cache.
+    private func keepPrivateDataPerAccount() {
+        let session = self.session, client = self.client, store = self.store
+        store?.account = { [weak session, weak client] in
+            guard let client, client.auth.isLoggedIn else { return .anonymous }
+            guard let login = session?.user?.login, !login.isEmpty else { return .unknown }
+            return .login(login)
+        }
+        session.onLoggedOut = { [weak client, weak store] in
+            store?.forgetAccounts()
+            client?.clearCache()
+        }
     }
 }

@@ -25,6 +25,11 @@ public enum BlobPresentation: Equatable, Sendable {
     /// How much of the file `head` should hold for the binary check.
     public static let sniffLength = 8_192
 
+    /// The most bytes worth downloading to show a file of unknown size: past this, every decision is "too large".
+    public static func downloadLimit(path: String) -> Int {
+        BlobKind.isImage(path: path) ? ImageLimits.maxBytes : textLimit
+    }
+
     /// - Parameters:
     ///   - size: the file's size in bytes (from the tree or contents listing, before downloading).
     ///   - contentType: the server's type when known ("text/plain; charset=utf-8").

@@ -28,13 +28,16 @@ struct BlobSource {
         return tree.entries.first { $0.path == name || $0.path == path }?.size
     }
 
-    /// The raw bytes and their content type.
-    func bytes(of path: String) async throws -> RawFile {
+    /// The raw bytes and their content type. With `limit`, reading stops there and this throws
+    /// `.badResponse(.tooLarge)`: a file whose size the tree did not give is never downloaded past what the size
+    /// policy could show.
+    func bytes(of path: String, limit: Int? = nil) async throws -> RawFile {
         let raw = Endpoints.raw(owner: repo.owner, repo: repo.name, path: path, ref: ref)
-        let endpoint = Endpoint<RawFile>(.get, .v5, path: raw.path, query: raw.query, title: raw.title,
+        var endpoint = Endpoint<RawFile>(.get, .v5, path: raw.path, query: raw.query, title: raw.title,
                                          isShareable: true) { response in
             RawFile(data: response.body, contentType: response.header("content-type"))
         }
+        endpoint.maxBodyBytes = limit.map(Int64.init)
         return try await client.send(endpoint)
     }
 
@@ -75,7 +78,9 @@ public final class FileTransfer {
         let source = BlobSource(client: client, repo: location.repo, ref: location.ref)
         let path = location.path
         start(location.fileName, to: destination) { progress in
-            try await source.download(path, to: destination, progress: progress)
+            try await AtomicFile.write(to: destination) { temporary in
+                try await source.download(path, to: temporary, progress: progress)
+            }
         }
     }
 
@@ -96,6 +101,10 @@ public final class FileTransfer {
                 self?.state = .finished(String(format: tr("Saved to %@"), destination))
             } catch let error as GiteeError where error == .cancelled {
                 self?.state = .idle
+            } catch is CancellationError {
+                self?.state = .idle
+            } catch let error as LocalFileError {
+                self?.state = .failed(String(format: tr("Could not save %@: %@"), fileName, Self.message(for: error)))
             } catch let error as GiteeError {
                 self?.state = .failed(String(format: tr("Could not save %@: %@"), fileName,
                                              ErrorText.message(for: error)))
@@ -109,5 +118,14 @@ public final class FileTransfer {
         task?.cancel()
         task = nil
         if isRunning { state = .idle }
+    }
+
+    /// Writing to this machine failed: a full disk and a refused permission are named, never "cut off".
+    static func message(for error: LocalFileError) -> String {
+        switch error.kind {
+        case .noSpace: tr("the disk is full.")
+        case .permissionDenied: String(format: tr("permission denied (%@)."), error.path)
+        case .other: error.detail
+        }
     }
 }

@@ -162,7 +162,15 @@ public final class BlobViewModel {
                 break
             }
         }
-        let raw = try await source.bytes(of: location.path)
+        // Size unknown (no ref, or the tree did not say): the download itself stops at the largest size the policy
+        // could show, so the policy still runs before a huge file is read.
+        let limit = BlobPresentation.downloadLimit(path: location.path)
+        let raw: RawFile
+        do {
+            raw = try await source.bytes(of: location.path, limit: knownSize == nil ? limit : nil)
+        } catch GiteeError.badResponse(.tooLarge) {
+            return present(.tooLarge(size: limit + 1), size: limit + 1)
+        }
         let size = knownSize ?? raw.data.count
         let presentation = BlobPresentation.decide(path: location.path, size: size, contentType: raw.contentType,
                                                    head: raw.data.prefix(BlobPresentation.sniffLength))

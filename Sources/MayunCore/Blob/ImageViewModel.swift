@@ -74,7 +74,14 @@ public final class ImageViewModel {
                 refuse(ImageLimits.Refusal.tooManyBytes(knownSize).message)
                 return
             }
-            let raw = try await source.bytes(of: location.path)
+            let raw: RawFile
+            do {
+                // Unknown size: the download stops at the limit instead of reading the whole file first.
+                raw = try await source.bytes(of: location.path, limit: knownSize == nil ? ImageLimits.maxBytes : nil)
+            } catch GiteeError.badResponse(.tooLarge) {
+                refuse(ImageLimits.Refusal.tooManyBytes(ImageLimits.maxBytes + 1).message)
+                return
+            }
             size = knownSize ?? raw.data.count
             dimensions = ImageHeader.dimensions(of: raw.data)
             if let refused = ImageLimits.check(raw.data) {

@@ -16,6 +16,9 @@ public enum ErrorText {
         case .badResponse(.htmlPage):
             tr("Gitee answered with a web page instead of data (perhaps a firewall check). Try again later.")
         case .badResponse(.truncated): tr("The answer from Gitee was cut off. Try again.")
+        case .badResponse(.tooLarge(let limit)):
+            tr("This is too large to download here (the limit is %@).").replacingOccurrences(
+                of: "%@", with: ByteSize.format(Int(clamping: limit)))
         case .badResponse: tr("Gitee sent an answer Mayun does not understand.")
         case .cancelled: tr("Cancelled.")
         }

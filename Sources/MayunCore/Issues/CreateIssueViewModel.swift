@@ -17,6 +17,8 @@ public final class CreateIssueViewModel {
     public private(set) var bodyError: String?
     /// A failure that is not about one field (network, server); the draft stays.
     public private(set) var errorMessage: String?
+    /// The draft could not be written to disk (disk full, no permission): typing goes on, but it is not kept.
+    public var draftError: String? { drafts.writeError }
 
     @ObservationIgnored private let drafts: DraftStore
     @ObservationIgnored private let client: GiteeClient

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 
 /// An issue being written: kept on disk as it is typed, so a failed submit, a closed page or a restart loses nothing.
 public struct IssueDraft: Codable, Equatable, Sendable {
@@ -14,35 +15,39 @@ public struct IssueDraft: Codable, Equatable, Sendable {
 }
 
 /// Drafts are the person's own writing, so they live under XDG_DATA_HOME (not the cache, which "Clear cache"
-/// empties): one small JSON file per repository, replaced atomically on each change.
+/// empties): one small JSON file per repository (folder 0700, file 0600), replaced atomically on each change, in
+/// order, off the main thread. A write that fails is said (`writeError`), and the app waits for pending writes when
+/// it quits (`flush`).
 @MainActor
+@Observable
 public final class DraftStore {
     public let directory: URL
-    private var writes: Task<Void, Never>?
+    /// Why the latest write failed (disk full, no permission, ...), or nil once a write succeeds.
+    public private(set) var writeError: String?
+    @ObservationIgnored private var writes: Task<Void, Never>?
 
     public init(directory: URL) {
         self.directory = directory
     }
 
     public func draft(for repo: RepositoryID) -> IssueDraft {
-        guard let data = try? Data(contentsOf: file(for: repo)),
-              let draft = try? JSONDecoder().decode(IssueDraft.self, from: data) else { return IssueDraft() }
-        return draft
+        // Drafts written before file names were injective are still read (and moved on the next save).
+        for file in [file(for: repo), legacyFile(for: repo)] {
+            if let data = try? Data(contentsOf: file), let draft = try? JSONDecoder().decode(IssueDraft.self, from: data) {
+                return draft
+            }
+        }
+        return IssueDraft()
     }
 
     /// Saves in order, off the main thread; the latest call wins.
     public func save(_ draft: IssueDraft, for repo: RepositoryID) {
-        let file = file(for: repo)
-        let directory = directory
+        let file = file(for: repo), legacy = legacyFile(for: repo)
         let previous = writes
-        writes = Task.detached(priority: .utility) {
+        writes = Task.detached(priority: .utility) { [weak self] in
             await previous?.value
-            if draft.isEmpty {
-                try? FileManager.default.removeItem(at: file)
-                return
-            }
-            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try? JSONEncoder().encode(draft).write(to: file, options: .atomic)
+            let failure = Self.write(draft, to: file, legacy: legacy)
+            await self?.finished(failure)
         }
     }
 
@@ -55,8 +60,70 @@ public final class DraftStore {
         await writes?.value
     }
 
-    private func file(for repo: RepositoryID) -> URL {
+    private func finished(_ failure: String?) {
+        writeError = failure
+    }
+
+    nonisolated private static func write(_ draft: IssueDraft, to file: URL, legacy: URL) -> String? {
+        do {
+            // For names that needed no encoding the old file is the new one: it must not be removed then.
+            let oldCopy = legacy.path == file.path ? nil : legacy
+            if draft.isEmpty {
+                if let oldCopy { try? FileManager.default.removeItem(at: oldCopy) }
+                if FileManager.default.fileExists(atPath: file.path) { try FileManager.default.removeItem(at: file) }
+                return nil
+            }
+            try PrivateFiles.write(try JSONEncoder().encode(draft), to: file)
+            if let oldCopy { try? FileManager.default.removeItem(at: oldCopy) }
+            return nil
+        } catch {
+            return Self.message(for: error)
+        }
+    }
+
+    nonisolated static func message(for error: Error) -> String {
+        let reason: String
+        switch PrivateFiles.errorNumber(of: error) {
+        case ENOSPC, EDQUOT: reason = tr("the disk is full")
+        case EACCES, EPERM, EROFS: reason = tr("permission denied")
+        case let code?: reason = String(cString: strerror(code))
+        case nil: reason = error.localizedDescription
+        }
+        return String(format: tr("Your draft could not be saved: %@."), reason)
+    }
+
+    /// `<owner>__<name>.json` with each part percent-encoded over a set without `_` or `%`: the `__` can only be
+    /// the separator, so two repositories never share a file (`a__b/c` and `a/b__c` did when `_` was kept).
+    /// Very long names keep a readable prefix and end in a hash of the whole.
+    func file(for repo: RepositoryID) -> URL {
+        var name = Self.encode(repo.owner) + "__" + Self.encode(repo.name)
+        if name.utf8.count > 200 {
+            name = String(name.prefix(120)) + "-" + Self.hash("\(repo.owner)/\(repo.name)")
+        }
+        return directory.appendingPathComponent(name + ".json")
+    }
+
+    /// The name drafts had before: any character outside letters, digits, `-`, `_`, `.` became `_`.
+    private func legacyFile(for repo: RepositoryID) -> URL {
         let name = "\(repo.owner)__\(repo.name)".map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." ? $0 : "_" }
         return directory.appendingPathComponent(String(name) + ".json")
+    }
+
+    private static let kept = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-.")
+
+    private static func encode(_ part: String) -> String {
+        // "." and ".." alone would be folder names; encoded, they are ordinary.
+        if part == "." || part == ".." { return part.replacingOccurrences(of: ".", with: "%2E") }
+        return part.addingPercentEncoding(withAllowedCharacters: kept) ?? part
+    }
+
+    /// Two FNV-1a 64-bit hashes with different offsets (stable across runs, unlike `Hasher`).
+    private static func hash(_ text: String) -> String {
+        func fnv(_ offset: UInt64) -> UInt64 {
+            var hash = offset
+            for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            return hash
+        }
+        return String(fnv(0xcbf2_9ce4_8422_2325), radix: 16) + String(fnv(0x84222325cbf29ce4), radix: 16)
     }
 }

@@ -38,6 +38,9 @@ public final class Session {
     /// While a login or the restore is running, credential changes are handled by that flow, not by `onChange`.
     @ObservationIgnored private var flowInProgress = false
     @ObservationIgnored private var startTask: Task<Void, Never>?
+    /// Runs whenever the login ends (Log Out, or a token that stopped working): `AppServices` wipes what was
+    /// fetched with it from the disk.
+    @ObservationIgnored public var onLoggedOut: (@MainActor () -> Void)?
 
     /// - Parameters:
     ///   - store: the keyring (`nil` when none can exist, e.g. no session bus).
@@ -87,7 +90,8 @@ public final class Session {
     /// Forgets the login here and in the keyring. A pending "after login" action is dropped.
     public func logOut() {
         pendingAction = nil
-        client.logOut()  // -> credentialChanged(nil), which clears the keyring item
+        client.logOut()  // -> credentialChanged(nil), which clears the keyring item and wipes private data
+        if flowInProgress { onLoggedOut?() }
     }
 
     /// Runs `action` once the person is logged in: now when already logged in, otherwise after the next successful
@@ -182,6 +186,7 @@ public final class Session {
         isLoggedIn = credential != nil
         if credential == nil {
             user = nil
+            onLoggedOut?()
             // An environment token was never stored: leave the keyring (the person's own login) alone.
             if usesEnvironmentToken {
                 usesEnvironmentToken = false

@@ -6,9 +6,24 @@ import GRDB
 ///
 /// Values are saved as JSON in the same shape the API sends, so they decode through GiteeKit's tolerant models.
 /// A database that cannot be opened (corrupt, wrong format, unreadable) is set aside and rebuilt: the app always starts.
+///
+/// Privacy: every row carries its owner, the login whose token fetched it ("" when no token was sent). Reads see
+/// public rows and the current account's; `forgetAccounts()` (Log Out) deletes every owned row, with SQLite's
+/// `secure_delete` so the freed pages are zeroed rather than left readable in the file. When a token is in use but
+/// its login is not known yet, nothing is saved (there would be no owner to wipe it for). Folder 0700, file 0600.
 @MainActor
 public final class OfflineStore {
+    /// Who is fetching: decides the owner of what is saved and which rows may be read.
+    public enum Account: Equatable, Sendable {
+        case anonymous
+        case login(String)
+        /// Logged in, login not known yet: save nothing.
+        case unknown
+    }
+
     public let fileURL: URL
+    /// Asked at every save and load; the app answers from the session (`AppServices`).
+    public var account: @MainActor () -> Account = { .anonymous }
     private let database: DatabaseQueue
     /// Set when the previous database had to be set aside (the UI may mention it once).
     public private(set) var recoveredFromDamage = false
@@ -16,12 +31,15 @@ public final class OfflineStore {
     private var lastWrite: Task<Void, Never>?
 
     public init(directory: URL) throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try PrivateFiles.makeFolder(directory)
         fileURL = directory.appendingPathComponent("store.sqlite")
+        // SQLite gives its journal the database file's mode, so a 0600 database keeps every file it writes 0600.
+        PrivateFiles.prepareFile(fileURL)
         do {
             database = try Self.openAndMigrate(at: fileURL)
         } catch {
             Self.setAside(fileURL)
+            PrivateFiles.prepareFile(fileURL)
             database = try Self.openAndMigrate(at: fileURL)
             recoveredFromDamage = true
         }
@@ -35,8 +53,14 @@ public final class OfflineStore {
     }
 
     public func load<Value: Decodable>(_ type: Value.Type, key: String) -> Saved<Value>? {
+        let login: String
+        switch account() {
+        case .login(let name): login = name
+        case .anonymous, .unknown: login = ""
+        }
         guard let row = try? database.read({ db in
-            try Row.fetchOne(db, sql: "SELECT body, fetched_at FROM entries WHERE key = ?", arguments: [key])
+            try Row.fetchOne(db, sql: "SELECT body, fetched_at FROM entries WHERE key = ? AND (owner = '' OR owner = ?)",
+                             arguments: [key, login])
         }) else { return nil }
         let body: Data = row["body"]
         guard let value = try? JSONDecoder().decode(Value.self, from: body) else { return nil }
@@ -45,6 +69,12 @@ public final class OfflineStore {
 
     /// Saves in the background, in order; a failed write only loses the saved copy, never the screen's data.
     public func save<Value: Encodable>(_ value: Value, key: String, fetchedAt: Date = Date()) {
+        let owner: String
+        switch account() {
+        case .anonymous: owner = ""
+        case .login(let name): owner = name
+        case .unknown: return
+        }
         guard let body = try? JSONEncoder().encode(value) else { return }
         let database = database
         let previous = lastWrite
@@ -52,9 +82,20 @@ public final class OfflineStore {
             await previous?.value
             try? await database.write { db in
                 try db.execute(
-                    sql: "INSERT OR REPLACE INTO entries (key, body, fetched_at) VALUES (?, ?, ?)",
-                    arguments: [key, body, fetchedAt.timeIntervalSince1970])
+                    sql: "INSERT OR REPLACE INTO entries (key, body, fetched_at, owner) VALUES (?, ?, ?, ?)",
+                    arguments: [key, body, fetchedAt.timeIntervalSince1970, owner])
             }
+        }
+    }
+
+    /// Deletes every row fetched with a token, whoever's (Log Out, or a login that stopped working). The pages
+    /// they used are zeroed (`secure_delete`), so nothing of them stays in the file.
+    public func forgetAccounts() {
+        let database = database
+        let previous = lastWrite
+        lastWrite = Task.detached(priority: .utility) {
+            await previous?.value
+            try? await database.write { db in try db.execute(sql: "DELETE FROM entries WHERE owner != ''") }
         }
     }
 
@@ -102,6 +143,7 @@ public final class OfflineStore {
     private static func openAndMigrate(at url: URL) throws -> DatabaseQueue {
         var configuration = Configuration()
         configuration.label = "mayun-store"
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA secure_delete = ON") }
         let queue = try DatabaseQueue(path: url.path, configuration: configuration)
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
@@ -110,6 +152,12 @@ public final class OfflineStore {
                 table.column("body", .blob).notNull()
                 table.column("fetched_at", .double).notNull()
             }
+        }
+        migrator.registerMigration("v2-owner") { db in
+            // Rows saved before owners existed may have been fetched with a token: they cannot be told apart, so
+            // they go (they are only a cache).
+            try db.execute(sql: "DELETE FROM entries")
+            try db.alter(table: "entries") { table in table.add(column: "owner", .text).notNull().defaults(to: "") }
         }
         try migrator.migrate(queue)
         // A damaged file can open and migrate yet fail on first read: check now, while we can still rebuild.

@@ -15,7 +15,8 @@ public final class GSettingsPreferences: PreferencesStore {
     public static func make(schemaDirectory: URL?, configDirectory: URL) -> GSettingsPreferences? {
         guard let schema = lookUpSchema(in: schemaDirectory) else { return nil }
         defer { g_settings_schema_unref(schema) }
-        try? FileManager.default.createDirectory(at: configDirectory, withIntermediateDirectories: true)
+        try? PrivateFiles.makeFolder(configDirectory)
+        PrivateFiles.prepareFile(configDirectory.appendingPathComponent("settings.ini"))
         let file = configDirectory.appendingPathComponent("settings.ini").path
         let backend = g_keyfile_settings_backend_new(file, "/io/gitee/Mayun/", "mayun")
         defer { g_object_unref(backend) }

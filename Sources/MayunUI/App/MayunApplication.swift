@@ -37,6 +37,7 @@ public final class MayunApplication {
         var arguments: [UnsafeMutablePointer<CChar>?] = [strdup(CommandLine.arguments.first ?? "mayun"), nil]
         defer { free(arguments[0]) }
         let status = g_application_run(gApplication, 1, &arguments)
+        if let services = coordinator?.services { PendingWrites.finish(services) }
         g_settings_sync()
         return status
     }
@@ -55,7 +56,7 @@ public final class MayunApplication {
         }
         self.preferences = preferences
         let services = makeServices()
-        images = ImageLoader(fetch: { try await services.client.fetchImage($0) },
+        images = ImageLoader(fetch: { try await services.client.fetchImage($0, maxBytes: $1) },
                              diskDirectory: environment.cacheDirectory.appendingPathComponent("images"))
         let coordinator = Coordinator(environment: environment, preferences: preferences, services: services)
         self.coordinator = coordinator

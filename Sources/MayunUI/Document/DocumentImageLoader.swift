@@ -27,7 +27,9 @@ public final class BytesImageLoader: DocumentImageLoader {
     }
 }
 
-/// Adapts the app's shared `ImageLoader` (memory + disk cache, de-duplicated downloads) to the pane.
+/// Adapts the app's shared `ImageLoader` (memory + disk cache, de-duplicated and capped downloads, decoding off
+/// the main thread with the pixel check) to the pane. Cancelling the awaiting task (the page went) cancels the
+/// download when no one else wants it.
 @MainActor
 public final class SharedImageLoaderAdapter: DocumentImageLoader {
     private let loader: ImageLoader
@@ -37,16 +39,40 @@ public final class SharedImageLoaderAdapter: DocumentImageLoader {
     }
 
     public func image(for url: URL) async throws -> DecodedImage {
-        let texture: UnsafeMutableRawPointer? = await withCheckedContinuation { continuation in
-            loader.load(url) { texture in
-                // Retained here: the cache may drop its reference before the continuation resumes.
-                if let texture { g_object_ref(texture) }
-                nonisolated(unsafe) let texture = texture
-                continuation.resume(returning: texture)
+        let box = TicketBox()
+        let result: Result<DecodedImage, ImageDecodeError>? = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let once = Once(continuation)
+                box.ticket = loader.image(url) { once.resume(returning: $0) }
+                box.onCancel = { once.resume(returning: nil) }
+                if Task.isCancelled { box.cancel() }
             }
+        } onCancel: {
+            Task { @MainActor in box.cancel() }
         }
-        guard let texture else { throw ImageDecodeError.unreadable(url.lastPathComponent) }
-        defer { g_object_unref(texture) }
-        return DecodedImage(retainingTexture: texture)
+        guard let result else { throw CancellationError() }
+        return try result.get()
+    }
+
+    /// The ticket of one request, cancelled when the task awaiting it is.
+    private final class TicketBox: @unchecked Sendable {
+        var ticket: ImageTicket?
+        var onCancel: (() -> Void)?
+        @MainActor func cancel() {
+            ticket?.cancel()
+            onCancel?()
+        }
+    }
+
+    /// Resumes a continuation once: the image may arrive and the task be cancelled in the same turn.
+    private final class Once: @unchecked Sendable {
+        private var continuation: CheckedContinuation<Result<DecodedImage, ImageDecodeError>?, Never>?
+        init(_ continuation: CheckedContinuation<Result<DecodedImage, ImageDecodeError>?, Never>) {
+            self.continuation = continuation
+        }
+        @MainActor func resume(returning value: Result<DecodedImage, ImageDecodeError>?) {
+            continuation?.resume(returning: value)
+            continuation = nil
+        }
     }
 }

@@ -15,6 +15,8 @@ final class DocumentImageSlot {
     private var natural: (width: Int, height: Int)?
     private var available = 600
     private(set) var state: State = .loading
+    /// The download, cancelled when the slot goes (the page was closed or the document replaced).
+    nonisolated(unsafe) private var loadTask: Task<Void, Never>?
 
     enum State: Equatable { case loading, shown, failed }
 
@@ -47,15 +49,20 @@ final class DocumentImageSlot {
             showAltText()
             return
         }
-        Task { [weak self] in
+        loadTask = Task { [weak self] in
             do {
                 let decoded = try await loader.image(for: url)
                 self?.show(decoded)
+            } catch let refused as ImageDecodeError {
+                // Too many bytes or pixels: the alt text stays, and the tooltip says why.
+                self?.showAltText(reason: refused.message)
             } catch {
-                self?.showAltText()
+                if !Task.isCancelled { self?.showAltText() }
             }
         }
     }
+
+    deinit { loadTask?.cancel() }
 
     private func show(_ decoded: DecodedImage) {
         clear()
@@ -80,8 +87,9 @@ final class DocumentImageSlot {
         gtk_box_append(typed(root), placeholder)
     }
 
-    private func showAltText() {
+    private func showAltText(reason: String? = nil) {
         clear()
+        if let reason { gtk_widget_set_tooltip_text(root, reason) }
         let icon = widget(gtk_image_new_from_icon_name("image-missing-symbolic"))
         // Inline images (badges) keep their alt text on one line: wrapping in a box with no width breaks every letter.
         let label = Build.label(image.alt.isEmpty ? tr("Image") : image.alt, classes: ["dim-label"], wrap: isBlock)

@@ -1,6 +1,8 @@
 import Foundation
+import MayunCore
 
-/// Image bytes on disk, one file per URL (named by a hash of it), trimmed to a size limit, oldest first.
+/// Image bytes on disk, one file per URL (named by a hash of it), trimmed to a size limit, oldest first. Folder
+/// 0700, files 0600; only images fetched without the token come here (`ImageLoader`).
 final class ImageDiskCache: Sendable {
     let directory: URL
     let limit: Int64
@@ -8,7 +10,7 @@ final class ImageDiskCache: Sendable {
     init(directory: URL, limit: Int64 = 100 * 1024 * 1024) {
         self.directory = directory
         self.limit = limit
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try? PrivateFiles.makeFolder(directory)
         let cache = self
         Task.detached(priority: .background) { cache.trim() }
     }
@@ -20,7 +22,7 @@ final class ImageDiskCache: Sendable {
 
     func write(_ bytes: Data, for url: URL) {
         let file = path(for: url)
-        Task.detached(priority: .utility) { try? bytes.write(to: file, options: .atomic) }
+        Task.detached(priority: .utility) { try? PrivateFiles.write(bytes, to: file) }
     }
 
     func path(for url: URL) -> URL {

@@ -1,17 +1,22 @@
 import CGtk
 import Foundation
 import GLibRuntime
+import GiteeKit
+import MayunCore
 
-/// Every image Mayun shows from the network (avatars, README images) comes through here: an in-memory cache of
-/// decoded textures, a bounded disk cache of the bytes, one download per URL however many rows want it, and
-/// cancellation when the last row that asked is recycled.
+/// Every image Mayun shows from the network (avatars, README and issue images) comes through here: an in-memory
+/// cache of decoded images, a bounded disk cache of the bytes, one download per URL however many rows want it, and
+/// cancellation when the last row (or page) that asked goes. Downloads stop at `ImageLimits.maxBytes` while
+/// streaming; decoding runs off the main thread through `ImageDecoder`, which refuses images whose header announces
+/// more than `ImageLimits.maxPixels` before allocating them. Images fetched with the token are never written to disk.
 @MainActor
 public final class ImageLoader {
-    public typealias Fetch = @MainActor (URL) async throws -> Data
+    /// Fetches at most `maxBytes` of `url`; `GiteeClient.fetchImage` in the app.
+    public typealias Fetch = @MainActor (_ url: URL, _ maxBytes: Int64) async throws -> FetchedImage
 
     private let fetch: Fetch
     private let disk: ImageDiskCache?
-    private var memory: [URL: ObjectRef] = [:]
+    private var memory: [URL: DecodedImage] = [:]
     private var memoryOrder: [URL] = []
     private let memoryLimit: Int
     private var inFlight: [URL: InFlight] = [:]
@@ -20,7 +25,7 @@ public final class ImageLoader {
 
     private final class InFlight {
         var task: Task<Void, Never>?
-        var waiters: [Int: @MainActor (UnsafeMutableRawPointer?) -> Void] = [:]
+        var waiters: [Int: @MainActor (Result<DecodedImage, ImageDecodeError>) -> Void] = [:]
     }
     private var nextTicket = 0
 
@@ -30,12 +35,18 @@ public final class ImageLoader {
         disk = diskDirectory.map { ImageDiskCache(directory: $0) }
     }
 
-    /// Calls `completion` with a `GdkTexture *` (nil when the image could not be loaded); cancel the ticket when the
-    /// widget no longer wants it. A cached texture is delivered synchronously.
+    /// Calls `completion` with a `GdkTexture *` (nil when the image could not be loaded or was refused); cancel the
+    /// ticket when the widget no longer wants it. A cached texture is delivered synchronously.
     @discardableResult
     public func load(_ url: URL, completion: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void) -> ImageTicket {
-        if let texture = memory[url] {
-            completion(texture.pointer)
+        image(url) { result in completion((try? result.get())?.texturePointer) }
+    }
+
+    /// Like `load`, with the decoded image (animation included) or why it was not shown.
+    @discardableResult
+    public func image(_ url: URL, completion: @escaping @MainActor (Result<DecodedImage, ImageDecodeError>) -> Void) -> ImageTicket {
+        if let image = memory[url] {
+            completion(.success(image))
             return ImageTicket {}
         }
         nextTicket += 1
@@ -52,44 +63,55 @@ public final class ImageLoader {
         }
     }
 
+    /// Whether a download for `url` is running (tests check that leaving a page cancels it).
+    public func isLoading(_ url: URL) -> Bool { inFlight[url] != nil }
+
     private func start(_ url: URL) -> InFlight {
         let entry = InFlight()
         inFlight[url] = entry
         entry.task = Task { [weak self] in
             guard let self else { return }
-            let texture = await self.texture(for: url)
+            let result = await self.decodedImage(for: url)
             guard !Task.isCancelled else { return }
             self.inFlight[url] = nil
-            if let texture { self.remember(texture, for: url) }
-            for completion in entry.waiters.values { completion(texture?.pointer) }
+            if case .success(let image) = result { self.remember(image, for: url) }
+            for completion in entry.waiters.values { completion(result) }
         }
         return entry
     }
 
-    private func texture(for url: URL) async -> ObjectRef? {
-        if let bytes = await disk?.read(url), let texture = Self.decode(bytes) { return texture }
+    private func decodedImage(for url: URL) async -> Result<DecodedImage, ImageDecodeError> {
+        if let bytes = await disk?.read(url), let image = try? await ImageDecoder.decodeInBackground(bytes) {
+            return .success(image)
+        }
         networkFetches += 1
-        guard let bytes = try? await fetch(url), !Task.isCancelled, let texture = Self.decode(bytes) else { return nil }
-        disk?.write(bytes, for: url)
-        return texture
+        let fetched: FetchedImage
+        do {
+            fetched = try await fetch(url, Int64(ImageLimits.maxBytes))
+        } catch GiteeError.badResponse(.tooLarge) {
+            return .failure(.refused(.tooManyBytes(ImageLimits.maxBytes + 1)))
+        } catch {
+            return .failure(.unreadable(url.lastPathComponent))
+        }
+        if Task.isCancelled { return .failure(.unreadable("")) }
+        do {
+            let image = try await ImageDecoder.decodeInBackground(fetched.data)
+            if !fetched.wasAuthenticated { disk?.write(fetched.data, for: url) }
+            return .success(image)
+        } catch let error as ImageDecodeError {
+            return .failure(error)
+        } catch {
+            return .failure(.unreadable(url.lastPathComponent))
+        }
     }
 
-    private func remember(_ texture: ObjectRef, for url: URL) {
-        memory[url] = texture
+    private func remember(_ image: DecodedImage, for url: URL) {
+        memory[url] = image
         memoryOrder.append(url)
         if memoryOrder.count > memoryLimit {
             let evicted = memoryOrder.removeFirst()
             memory[evicted] = nil
         }
-    }
-
-    /// Small images (avatars, badges) decode quickly enough here; large ones go through the image view's threaded
-    /// decoder instead.
-    static func decode(_ bytes: Data) -> ObjectRef? {
-        let gbytes = bytes.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-        defer { g_bytes_unref(gbytes) }
-        guard let texture = gdk_texture_new_from_bytes(gbytes, nil) else { return nil }
-        return ObjectRef(adopting: UnsafeMutableRawPointer(texture))
     }
 }
 

@@ -69,7 +69,9 @@ final class CreateIssuePage: Page {
             gtk_button_set_label(typed(submit), viewModel.submitTitle)
             show(titleError, viewModel.titleError)
             show(bodyError, viewModel.bodyError)
-            show(generalError, viewModel.errorMessage)
+            // A draft that cannot be written is said here too (the form stays usable).
+            let messages = [viewModel.errorMessage, viewModel.draftError].compactMap { $0 }
+            show(generalError, messages.isEmpty ? nil : messages.joined(separator: "\n"))
         }
         bindings.bind { [unowned self] in
             gtk_button_set_label(typed(previewToggle), viewModel.previewToggleTitle)
