@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // libFuzzer targets for Mayun (docs/FUZZING.md). A package of its own so the app's `swift build` never compiles
 // them: build with `make fuzz-build` (swift build --scratch-path ../.build-fuzz -Xswiftc -sanitize=fuzzer,address).
-// Each executable's entry point is libFuzzer's own `main`, which calls `LLVMFuzzerTestOneInput` for every input.
+// Each executable's main.swift hands its test function to libFuzzer (FuzzSupport/FuzzDriver.swift).
 import PackageDescription
 
 let fuzzTargets = ["FuzzMarkdown", "FuzzHTML", "FuzzJSON", "FuzzImageHeader", "FuzzLinks"]

@@ -1,10 +1,12 @@
+import FuzzSupport
 import Foundation
+import Glibc
 @testable import MayunCore
 
 /// Link and image resolution in a document (`href`/`src` as a stranger wrote them), repository path helpers, and
 /// the link policy every external open goes through, including profile links typed by strangers.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzLinks(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+func fuzzLinks(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
     let server = URL(string: "https://gitee.com")!
     for context in [
@@ -36,3 +38,5 @@ public func fuzzLinks(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     }
     return 0
 }
+
+exit(FuzzDriver.run(fuzzLinks))

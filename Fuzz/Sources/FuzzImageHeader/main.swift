@@ -1,9 +1,11 @@
+import FuzzSupport
 import Foundation
+import Glibc
 import MayunCore
 
 /// Image header sniffing and the pixel check on arbitrary bytes: the first bytes of any file or download.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzImageHeader(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+func fuzzImageHeader(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let data = start.map { Data(bytes: $0, count: count) } ?? Data()
     if let size = ImageHeader.dimensions(of: data) {
         precondition(size.width >= 0 && size.height >= 0, "negative image size")
@@ -15,3 +17,5 @@ public func fuzzImageHeader(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CIn
     _ = FileSniffer.binaryType(of: data)
     return 0
 }
+
+exit(FuzzDriver.run(fuzzImageHeader))

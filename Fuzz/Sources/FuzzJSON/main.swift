@@ -1,11 +1,13 @@
+import FuzzSupport
 import Foundation
+import Glibc
 @testable import GiteeKit
 import MayunCore
 
 /// Every GiteeKit model (one object and a list of them) decoded from the same bytes through the json-glib decoder
 /// the app uses, then the values the app derives from them: rows, headers, times, token expiry, event payloads.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzJSON(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+func fuzzJSON(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let data = start.map { Data(bytes: $0, count: count) } ?? Data()
     let now = Date(timeIntervalSince1970: 1_700_000_000)
 
@@ -58,3 +60,5 @@ private func walk(_ value: JSONValue, depth: Int = 0) {
     default: break
     }
 }
+
+exit(FuzzDriver.run(fuzzJSON))
