@@ -44,9 +44,7 @@ final class InertLinkTests: XCTestCase {
             g_object_ref_sink(UnsafeMutableRawPointer(button))
             defer { g_object_unref(UnsafeMutableRawPointer(button)) }
             XCTAssertTrue(isA(button, gtk_link_button_get_type()))
-            XCTAssertNotEqual(gtk_widget_activate(button), 0)
-            // GTK 4 emits `clicked` when the button's short activation animation ends.
-            waitUntil("the link button clicked") { !platform.opened.isEmpty }
+            emitClicked(on: button)  // as a mouse click does: GtkLinkButton then emits `activate-link`
             XCTAssertEqual(platform.opened.map(\.absoluteString), ["https://weibo.com/s"],
                            "an allowed link opens through the Coordinator, not GTK's own launcher")
         }
@@ -85,6 +83,15 @@ final class InertLinkTests: XCTestCase {
             XCTAssertEqual(activated, [.external(URL(string: "https://example.com/site")!)])
         }
     }
+}
+
+@MainActor
+private func emitClicked(on button: Widget) {
+    var instance = GValue()
+    g_value_init(&instance, gtk_button_get_type())
+    g_value_set_object(&instance, UnsafeMutableRawPointer(button))
+    g_signal_emitv(&instance, g_signal_lookup("clicked", gtk_button_get_type()), 0, nil)
+    g_value_unset(&instance)
 }
 
 /// Emits GtkLabel's `activate-link` as a click on a link does, returning the handlers' answer.
