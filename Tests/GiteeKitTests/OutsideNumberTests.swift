@@ -65,6 +65,17 @@ final class OutsideNumberTests: XCTestCase {
         XCTAssertTrue(GiteeError.rateLimited(resetAt: Date(timeIntervalSince1970: -1e300)).explanation.contains("1 s."))
     }
 
+    /// Found by reading the decoders for `+` on server numbers: a commit's default total trapped.
+    func testCommitStatsWithHugeCountsDoNotOverflow() throws {
+        let stats = try decode(Commit.Stats.self, #"{"additions": 9223372036854775807, "deletions": 5}"#)
+        XCTAssertEqual(stats.total, Int.max)
+        let file = try decode(Commit.ChangedFile.self,
+                              #"{"filename": "a", "additions": -9223372036854775807, "deletions": -9, "changes": 3}"#)
+        XCTAssertEqual(file.changes, 3)
+        XCTAssertEqual(Int.min.saturatingSum(-1), Int.min)
+        XCTAssertEqual(40.saturatingSum(2), 42)
+    }
+
     func testTokenExpiryDoesNotOverflow() throws {
         let token = Token(accessToken: "t", expiresIn: Int.max, createdAt: Int.max)
         XCTAssertFalse(token.isExpired(at: Date()))

@@ -11,3 +11,20 @@ final class RelativeTimeBoundsTests: XCTestCase {
         XCTAssertEqual(RelativeTime.describe(now.addingTimeInterval(-120), now: now), "2 minutes ago")
     }
 }
+
+/// A star or watch toggled on a project whose count the server gave as Int.max: `count + 1` trapped (issue 10).
+final class ToggleCountBoundsTests: XCTestCase {
+    func testTogglingAtTheLargestCountDoesNotOverflow() {
+        onMain {
+            let star = ToggleState(kind: .star)
+            star.settle(isOn: false, count: Int.max)
+            star.beginChange(to: true)
+            XCTAssertEqual(star.count, Int.max)
+            XCTAssertTrue(star.isOn)
+            let watch = ToggleState(kind: .watch)
+            watch.settle(isOn: false, count: 41)
+            watch.beginChange(to: true)
+            XCTAssertEqual(watch.count, 42)
+        }
+    }
+}
