@@ -22,6 +22,10 @@ binary_for() {
     esac
 }
 
+dict_for() {
+    case "$1" in json) echo Tests/Fuzz/json.dict ;; markdown|html) echo Tests/Fuzz/document.dict ;; esac
+}
+
 seeds_for() {
     echo "Tests/Fuzz/corpus/$1"
     case "$1" in markdown|html) echo Tests/MayunCoreTests/Fixtures/readmes ;; esac
@@ -54,7 +58,9 @@ run() {
             echo "${#regressions[@]} regression input(s) replayed without a crash"
         fi
         mapfile -t seeds < <(seeds_for "$target")
-        if "$binary" -max_total_time="$seconds" -timeout=10 -max_len="${FUZZ_MAX_LEN:-4096}" -rss_limit_mb=2048 \
+        local dict; dict=$(dict_for "$target"); local dict_flag=()
+        [ -n "$dict" ] && dict_flag=(-dict="$dict")
+        if "$binary" "${dict_flag[@]}" -max_total_time="$seconds" -timeout=10 -max_len="${FUZZ_MAX_LEN:-4096}" -rss_limit_mb=2048 \
             -print_final_stats=1 -artifact_prefix="$artifacts" "$work" "${seeds[@]}" > "$SCRATCH/$target.log" 2>&1; then
             grep -E '^stat::number_of_executed_units|^stat::new_units_added|^Done' "$SCRATCH/$target.log" || true
         else
