@@ -1,12 +1,14 @@
 # Mayun: a Gitee client for the Linux desktop (Swift 6 + GTK 4).
 #
 #   make run       install what is missing, build, open the app
-#   make test      unit + widget tests (Xvfb), meson validation tests, end-to-end smoke (AT-SPI)
+#   make test      unit + widget tests (Xvfb), meson validation tests, end-to-end smoke (AT-SPI), 30 s of fuzzing each
+#   make fuzz      libFuzzer on every parser and decoder, FUZZ_SECONDS each (default 300; docs/FUZZING.md)
 #   make demo      the app against a local fake Gitee server
 #   make bench     startup time against a minimal GTK 4 window (printed, not asserted)
 #   make install   release build + install into PREFIX (default /usr/local) through meson-wrapper/
 #
-# Variables: SWIFT (default swift, with /opt/swift/usr/bin first on PATH), PREFIX, DESTDIR, ARGS (for run).
+# Variables: SWIFT (default swift, with /opt/swift/usr/bin first on PATH), PREFIX, DESTDIR, ARGS (for run),
+# FUZZ_SECONDS and FUZZ_TARGETS (for fuzz).
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eo pipefail -c
@@ -17,6 +19,8 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 PYTHON := /usr/bin/python3
 ARGS ?=
+FUZZ_SECONDS ?= 300
+FUZZ_TARGETS ?=
 
 # Uninstalled data the app finds next to the debug build (see ARCHITECTURE.md: GSettings, gettext).
 DATA_OUT := .build/mayun-data
@@ -35,10 +39,10 @@ banner = @printf '\n\033[1m==> %s\033[0m\n' "$(1)"
 QUIET_SWIFT := { grep --line-buffered -v -E 'warning: prohibited flag|^\[[0-9]+/[0-9]+\] (Compiling|Emitting|Wrapping|Write|Linking|Planning|Merging|Applying|Generating|Copying)' || true; }
 QUIET_XCTEST := { grep --line-buffered -v -E "warning: prohibited flag|dbus-daemon\[[0-9]+\]|SpiRegistry daemon is running|dbind-WARNING.*GetItems|^Test Case '.*' (started|passed)|^$$" || true; }
 
-.PHONY: deps build data run test test-unit test-meson test-e2e demo bench install uninstall clean pot help
+.PHONY: deps build data run test test-unit test-meson test-e2e test-fuzz fuzz fuzz-build demo bench install uninstall clean pot help
 
 help:
-	@sed -n '2,10p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,11p' Makefile | sed 's/^# \{0,1\}//'
 
 deps:
 	@.ci/deps.sh
@@ -63,7 +67,7 @@ run: deps build
 
 test: deps build
 	@status=0; failed=""; \
-	for stage in test-unit test-meson test-e2e; do \
+	for stage in test-unit test-meson test-e2e test-fuzz; do \
 	    $(MAKE) --no-print-directory $$stage || { status=1; failed="$$failed $$stage"; }; \
 	done; \
 	if [ $$status -eq 0 ]; then printf '\n\033[1mmake test: all stages passed\033[0m\n'; \
@@ -94,6 +98,18 @@ test-meson:
 test-e2e:
 	$(call banner,end-to-end smoke test)
 	tests/e2e/run.sh
+
+# libFuzzer targets (Fuzz/, a separate package built into .build-fuzz with -sanitize=fuzzer,address): saved crash
+# inputs in Tests/Fuzz/regressions are replayed first, then each target runs for the given time.
+fuzz-build:
+	$(call banner,swift build Fuzz/ -sanitize=fuzzer,address (.build-fuzz))
+	tests/fuzz/run.sh build
+
+test-fuzz: fuzz-build
+	tests/fuzz/run.sh run 30
+
+fuzz: fuzz-build
+	tests/fuzz/run.sh run $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 demo: deps build
 	$(PYTHON) tests/e2e/demo.py $(ARGS)
@@ -126,4 +142,4 @@ pot:
 	po/update-pot.sh
 
 clean:
-	rm -rf .build .build-pkg .build-release .build-meson .build-bench tests/artifacts
+	rm -rf .build .build-pkg .build-release .build-meson .build-bench .build-fuzz tests/artifacts

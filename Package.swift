@@ -8,6 +8,9 @@ let package = Package(
     products: [
         .executable(name: "mayun", targets: ["mayun"]),
         .executable(name: "fake-gitee", targets: ["fake-gitee"]),
+        // For the fuzz package in Fuzz/ (a separate package so that `swift build` here never builds fuzzers).
+        .library(name: "GiteeKit", targets: ["GiteeKit"]),
+        .library(name: "MayunCore", targets: ["MayunCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

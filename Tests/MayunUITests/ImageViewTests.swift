@@ -36,6 +36,21 @@ final class ImageViewTests: XCTestCase {
         XCTAssertEqual(ZoomGeometry.clamp(1000), ZoomGeometry.maximumZoom)
     }
 
+    /// A 100,000,000 × 1 image is within the pixel cap; at 32× its width is 3.2e9, past `Int32`: the size request
+    /// `Int32(width * zoom)` trapped (issue 10). Now the drawn extent is clamped before it becomes a GTK size.
+    func testDrawnSizeOfAVeryWideImageFitsAGTKSize() {
+        let geometry = ZoomGeometry(imageWidth: 100_000_000, imageHeight: 1, viewportWidth: 800, viewportHeight: 600)
+        let size = geometry.displaySize(zoom: ZoomGeometry.maximumZoom)
+        XCTAssertEqual(size.width, ZoomGeometry.maximumExtent)
+        XCTAssertEqual(size.height, 32)
+        XCTAssertEqual(ZoomGeometry.widgetPixels(size.width), Int32(ZoomGeometry.maximumExtent))
+        XCTAssertEqual(ZoomGeometry.widgetPixels(3.2e9), Int32(ZoomGeometry.maximumExtent))
+        XCTAssertEqual(ZoomGeometry.widgetPixels(.infinity), Int32(ZoomGeometry.maximumExtent))
+        XCTAssertEqual(ZoomGeometry.widgetPixels(.nan), 1)
+        XCTAssertEqual(ZoomGeometry.widgetPixels(0.2), 1, "never smaller than one pixel")
+        XCTAssertEqual(ZoomGeometry.widgetPixels(640.4), 640)
+    }
+
     // MARK: Widgets
 
     func testHundredMegapixelImagesAreNotDecoded() throws {

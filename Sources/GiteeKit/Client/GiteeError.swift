@@ -47,7 +47,9 @@ public enum GiteeError: Error, Sendable, Hashable {
         case .forbidden(let message): return "You are not allowed to do this." + Self.suffix(message)
         case .rateLimited(let resetAt):
             if let resetAt {
-                let seconds = max(1, Int(resetAt.timeIntervalSinceNow.rounded(.up)))
+                // A `resetAt` made by HTTPErrorMapping is at most a day away; clamp anyway before `Int(...)`.
+                let interval = resetAt.timeIntervalSinceNow.rounded(.up)
+                let seconds = interval.isNaN ? 1 : Int(min(max(interval, 1), 86_400 * 366))
                 return "Gitee is limiting requests. Try again in \(seconds) s."
             }
             return "Gitee is limiting requests. Try again in a moment."

@@ -37,21 +37,34 @@ enum HTTPErrorMapping {
         return false
     }
 
-    /// `Retry-After` as seconds (the delta form; the date form is read too).
+    /// The longest wait a server can announce, in seconds. A day covers real rate-limit windows (hourly and daily
+    /// quotas); `inf`, `1e300` or a negative value from a broken or hostile server becomes a number every later
+    /// `Int(...)` or date sum can take.
+    static let longestAnnouncedWait: TimeInterval = 86_400
+
+    static func clampedWait(_ seconds: TimeInterval) -> TimeInterval? {
+        guard !seconds.isNaN else { return nil }
+        return min(max(seconds, 0), longestAnnouncedWait)
+    }
+
+    /// `Retry-After` as seconds (the delta form; the date form is read too), clamped to 0...`longestAnnouncedWait`.
     static func retryAfterSeconds(_ response: HTTPResponse) -> TimeInterval? {
         guard let value = response.header("retry-after")?.trimmingWhitespace, !value.isEmpty else { return nil }
-        if let seconds = Double(value) { return max(0, seconds) }
+        if let seconds = Double(value) { return clampedWait(seconds) }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: value).map { max(0, $0.timeIntervalSinceNow) }
+        return formatter.date(from: value).flatMap { clampedWait($0.timeIntervalSinceNow) }
     }
 
-    /// When a rate limit lifts: Retry-After, else `X-RateLimit-Reset` (epoch seconds, or seconds from now if small).
-    static func resetDate(_ response: HTTPResponse) -> Date? {
-        if let seconds = retryAfterSeconds(response) { return Date().addingTimeInterval(seconds) }
-        guard let reset = response.header("x-ratelimit-reset").flatMap({ Double($0.trimmingWhitespace) }) else { return nil }
-        return reset > 1_000_000_000 ? Date(timeIntervalSince1970: reset) : Date().addingTimeInterval(reset)
+    /// When a rate limit lifts: Retry-After, else `X-RateLimit-Reset` (epoch seconds, or seconds from now if small);
+    /// never more than `longestAnnouncedWait` away.
+    static func resetDate(_ response: HTTPResponse, now: Date = Date()) -> Date? {
+        if let seconds = retryAfterSeconds(response) { return now.addingTimeInterval(seconds) }
+        guard let reset = response.header("x-ratelimit-reset").flatMap({ Double($0.trimmingWhitespace) }),
+              let wait = clampedWait(reset > 1_000_000_000 ? reset - now.timeIntervalSince1970 : reset)
+        else { return nil }
+        return now.addingTimeInterval(wait)
     }
 }
 

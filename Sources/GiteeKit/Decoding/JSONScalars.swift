@@ -32,12 +32,11 @@ enum JSONScalar {
         switch valueType(node) {
         case int64Type: return Int64(json_node_get_int(node))
         case doubleType:
-            let value = json_node_get_double(node)
-            return value.rounded() == value && abs(value) < 9.0e18 ? Int64(value) : nil
+            return Int64(exactly: json_node_get_double(node))
         case booleanType: return json_node_get_boolean(node) != 0 ? 1 : 0
         case stringType:
             guard let text = string(node)?.trimmingWhitespace else { return nil }
-            return Int64(text) ?? Double(text).flatMap { $0.rounded() == $0 && abs($0) < 9.0e18 ? Int64($0) : nil }
+            return Int64(text) ?? Double(text).flatMap { Int64(exactly: $0) }
         default: return nil
         }
     }

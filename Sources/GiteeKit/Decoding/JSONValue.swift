@@ -29,14 +29,15 @@ public enum JSONValue: Sendable, Hashable, Decodable {
     public var stringValue: String? {
         switch self {
         case .string(let text): return text
-        case .number(let number): return number.rounded() == number ? String(Int64(number)) : String(number)
+        // Whole numbers print without ".0"; beyond Int64 (1e300, inf) `Int64(exactly:)` refuses instead of trapping.
+        case .number(let number): return Int64(exactly: number).map { String($0) } ?? String(number)
         case .bool(let flag): return flag ? "true" : "false"
         default: return nil
         }
     }
     public var intValue: Int? {
         switch self {
-        case .number(let number): return number.rounded() == number && abs(number) < 9.0e18 ? Int(number) : nil
+        case .number(let number): return Int(exactly: number)
         case .string(let text): return Int(text)
         default: return nil
         }

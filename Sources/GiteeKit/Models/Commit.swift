@@ -46,7 +46,7 @@ public struct Commit: Sendable, Hashable, Decodable {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             additions = c.value(.additions, or: 0)
             deletions = c.value(.deletions, or: 0)
-            total = c.value(.total, or: additions + deletions)
+            total = c.value(.total, or: additions.saturatingSum(deletions))
         }
     }
 
@@ -67,7 +67,7 @@ public struct Commit: Sendable, Hashable, Decodable {
             status = c.value(.status, or: "modified")
             additions = c.value(.additions, or: 0)
             deletions = c.value(.deletions, or: 0)
-            changes = c.value(.changes, or: additions + deletions)
+            changes = c.value(.changes, or: additions.saturatingSum(deletions))
             patch = c.optional(.patch)
             rawURL = c.text(.rawURL)
         }
@@ -104,4 +104,12 @@ public struct Commit: Sendable, Hashable, Decodable {
     /// The first line of the message.
     public var title: String { String(message.split(separator: "\n", omittingEmptySubsequences: false).first ?? "") }
     public var shortSHA: String { String(sha.prefix(7)) }
+}
+
+extension Int {
+    /// `self + other` held at `Int.max`/`Int.min`: both come from the server, and `+` would trap on overflow.
+    func saturatingSum(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? (other > 0 ? .max : .min) : sum
+    }
 }

@@ -62,7 +62,8 @@ public struct Token: Sendable, Hashable, Codable {
 
     public var expiresAt: Date? {
         guard let expiresIn, let createdAt else { return nil }
-        return Date(timeIntervalSince1970: TimeInterval(createdAt + expiresIn))
+        // Both come from the server: summed as doubles, since `Int.max + 1` would trap.
+        return Date(timeIntervalSince1970: TimeInterval(createdAt) + TimeInterval(expiresIn))
     }
 
     /// Expired, or about to (within `margin` seconds): refresh before use rather than after a 401.

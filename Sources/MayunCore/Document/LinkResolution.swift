@@ -18,12 +18,11 @@ extension DocumentContext {
         if let scheme = Self.scheme(of: href) {
             switch scheme {
             case "http", "https": return webTarget(for: href)
-            case "mailto": return URL(string: href).map(LinkTarget.external) ?? .blocked(href)
-            default: return .blocked(href)
+            default: return .blocked(href)  // LinkPolicy: mailto:, file:, javascript: and the rest stay inert
             }
         }
         guard let repository else {
-            return URL(string: href, relativeTo: server).map { .external($0.absoluteURL) } ?? .blocked(href)
+            return URL(string: href, relativeTo: server).map { external($0.absoluteURL, href) } ?? .blocked(href)
         }
         let path = RepositoryPath.join(folder: folder, RepositoryPath.decode(Self.stripQueryAndFragment(href)))
         let isFolder = href.hasSuffix("/") || Self.stripQueryAndFragment(href).hasSuffix("/")
@@ -78,7 +77,11 @@ extension DocumentContext {
         if let repository, let file = websiteFile(in: url), file.repository.isSame(as: repository) {
             return .route(route(repository: repository, ref: file.ref, path: file.path, isFolder: file.kind == "tree"))
         }
-        return .external(url)
+        return external(url, href)
+    }
+
+    private func external(_ url: URL, _ href: String) -> LinkTarget {
+        LinkPolicy.decide(url).isAllowed ? .external(url) : .blocked(href)
     }
 
     /// `https://<server>/<owner>/<repo>/<blob|tree|raw>/<ref>/<path>` taken apart (nil for other addresses).
@@ -112,7 +115,7 @@ extension DocumentContext {
         switch target {
         case .external(let url): return url.absoluteString
         case .anchor(let slug): return "#" + slug
-        case .blocked(let text): return tr("Blocked link: %@").replacingOccurrences(of: "%@", with: String(text.prefix(80)))
+        case .blocked(let text): return LinkPolicy.hint(for: text)
         case .route(let route):
             switch route {
             case .tree(let repository, let ref, let path):

@@ -6,9 +6,9 @@ public enum LinkTarget: Hashable, Sendable {
     case route(Route)
     /// A heading of this document (its slug).
     case anchor(String)
-    /// An http(s) or mailto address: opened in the browser (or mail client) after a click.
+    /// An http(s) address `LinkPolicy` allows: opened in the browser after a click.
     case external(URL)
-    /// `javascript:`, `data:`, `file:`, `vbscript:` and unknown schemes: never followed.
+    /// `javascript:`, `data:`, `file:`, `mailto:` and every other scheme `LinkPolicy` refuses: never followed.
     case blocked(String)
 
     public var isFollowable: Bool {

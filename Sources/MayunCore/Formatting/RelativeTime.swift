@@ -4,7 +4,9 @@ import Foundation
 public enum RelativeTime {
     public static func describe(_ date: Date?, now: Date = Date()) -> String? {
         guard let date else { return nil }
-        let seconds = Int(now.timeIntervalSince(date))
+        // Clamped before `Int(...)`: a date from outside may be NaN or far beyond Int's range of seconds.
+        let interval = now.timeIntervalSince(date)
+        let seconds = interval.isNaN ? 0 : Int(min(max(interval, -1e15), 1e15))
         if seconds < 60 { return tr("just now") }
         let minutes = seconds / 60
         if minutes < 60 { return String(format: trn("%d minute ago", "%d minutes ago", count: minutes), minutes) }

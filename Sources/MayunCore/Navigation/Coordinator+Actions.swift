@@ -38,8 +38,12 @@ extension Coordinator {
         toast = Toast(id: (toast?.id ?? 0) + 1, message: message)
     }
 
+    /// Every address handed to the desktop passes `LinkPolicy`; a refused one only explains itself in a toast.
     public func openExternal(_ url: URL) {
-        platform?.open(url)
+        switch LinkPolicy.decide(url) {
+        case .open(let allowed): platform?.open(allowed)
+        case .inert(let hint): showToast(hint)
+        }
     }
 
     public func copy(_ text: String, announcing message: String) {

@@ -83,12 +83,13 @@ public final class UserViewModel {
     public func selectList(_ index: Int) {
         if selectedList != index { selectedList = index }
     }
-    public var links: [(title: String, url: URL)] {
+    /// The profile's blog and Weibo addresses, as a stranger typed them: each judged by `LinkPolicy` (a `file:` or
+    /// custom-scheme address is shown, not opened).
+    public var links: [ProfileLink] {
         guard let user else { return [] }
         return [(tr("Blog"), user.blog), (tr("Weibo"), user.weibo)].compactMap { title, text in
-            guard let text, !text.isEmpty else { return nil }
-            let url = URL(string: text.contains("://") ? text : "https://" + text)
-            return url.map { (title, $0) }
+            guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+            return ProfileLink(title: title, text: text, decision: LinkPolicy.decide(profileText: text))
         }
     }
     public var joined: String {
@@ -131,6 +132,16 @@ public final class UserViewModel {
     }
 
     public func open(_ url: URL) { coordinator?.openExternal(url) }
+    public func open(_ link: ProfileLink) {
+        if case .open(let url) = link.decision { open(url) }
+    }
 }
 
 extension UserViewModel: Refreshable {}
+
+/// A link on a profile: its caption, the address as typed, and whether it opens.
+public struct ProfileLink: Equatable, Sendable {
+    public let title: String
+    public let text: String
+    public let decision: LinkPolicy.Decision
+}

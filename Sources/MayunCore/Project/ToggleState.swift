@@ -36,7 +36,9 @@ public final class ToggleState {
         before = (isOn, count)
         isBusy = true
         isOn = on
-        count = max(0, count + (on ? 1 : -1))
+        // The count is the server's (Int.max stars is a number it can send): `+ 1` must not trap.
+        let (next, overflow) = count.addingReportingOverflow(on ? 1 : -1)
+        count = overflow ? count : max(0, next)
     }
 
     func finishChange() {

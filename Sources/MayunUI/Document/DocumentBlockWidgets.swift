@@ -62,13 +62,7 @@ enum DocumentBlockWidgets {
             case .left, .none: gtk_label_set_xalign(opaque(label), 0)
             }
             gtk_widget_set_hexpand(label, 0)
-            let linksSoFar = links
-            connect(raw(label), "activate-link", mainWithArguments: { arguments in
-                if let uri = arguments.string(at: 1), let link = PangoMarkup.link(from: uri, in: linksSoFar) {
-                    if link.target.isFollowable { environment.activate(link) }
-                }
-                return true  // never let GTK open the URI itself
-            })
+            PangoMarkup.routeLinks(of: label, to: links, environment)
             gtk_grid_attach(typed(grid), label, Int32(column), row, 1, 1)
         }
     }
@@ -103,6 +97,17 @@ enum PangoMarkup {
             }
         }
         return result
+    }
+
+    /// A label showing `markup(for:links:)`: its links go to the document's environment (blocked ones nowhere),
+    /// and GTK never opens the `mayun-link:` address itself.
+    @MainActor static func routeLinks(of label: Widget, to links: [Link], _ environment: DocumentEnvironment) {
+        connect(raw(label), "activate-link", mainWithArguments: { arguments in
+            if let uri = arguments.string(at: 1), let link = PangoMarkup.link(from: uri, in: links) {
+                if link.target.isFollowable { environment.activate(link) }
+            }
+            return true
+        })
     }
 
     static func link(from uri: String, in links: [Link]) -> Link? {

@@ -249,6 +249,7 @@ final class DocumentTextView {
         var summaryLinks: [Link] = []
         let summary = Build.label("", xalign: 0)
         gtk_label_set_markup(opaque(summary), "<b>" + PangoMarkup.markup(for: details.summary, links: &summaryLinks) + "</b>")
+        PangoMarkup.routeLinks(of: summary, to: summaryLinks, environment)
         gtk_expander_set_label_widget(opaque(expander), summary)
         gtk_expander_set_expanded(opaque(expander), details.isOpen ? 1 : 0)
         let nested = DocumentTextView(environment: environment, margins: false)

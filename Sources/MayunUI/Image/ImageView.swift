@@ -136,10 +136,10 @@ public final class ImageView {
     private func applyZoom(_ newZoom: Double, offset: (x: Double, y: Double)) {
         guard let image else { return }
         zoom = newZoom
-        let width = max(Double(image.width) * zoom, 1), height = max(Double(image.height) * zoom, 1)
-        gtk_widget_set_size_request(picture, Int32(width.rounded()), Int32(height.rounded()))
-        // Set the new extent now so the offset is not clamped to the old one before GTK reallocates.
         let geometry = self.geometry
+        let (width, height) = geometry.displaySize(zoom: zoom)
+        gtk_widget_set_size_request(picture, ZoomGeometry.widgetPixels(width), ZoomGeometry.widgetPixels(height))
+        // Set the new extent now so the offset is not clamped to the old one before GTK reallocates.
         gtk_adjustment_configure(horizontal, offset.x, 0, max(width, geometry.viewportWidth), 20,
                                  geometry.viewportWidth * 0.9, geometry.viewportWidth)
         gtk_adjustment_configure(vertical, offset.y, 0, max(height, geometry.viewportHeight), 20,

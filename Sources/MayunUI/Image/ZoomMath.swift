@@ -28,6 +28,22 @@ public struct ZoomGeometry: Equatable, Sendable {
 
     public static func clamp(_ zoom: Double) -> Double { min(max(zoom, minimumZoom), maximumZoom) }
 
+    /// The largest extent the picture widget is asked for. GTK sizes are `Int32`: an image 100,000,000 pixels wide
+    /// (within the pixel cap when one pixel high) at 32× would not fit, and `Int32(...)` would trap.
+    public static let maximumExtent = Double(1 << 24)
+
+    /// The image's drawn width and height at `zoom`, at least one pixel and at most `maximumExtent`.
+    public func displaySize(zoom: Double) -> (width: Double, height: Double) {
+        (Self.extent(imageWidth * zoom), Self.extent(imageHeight * zoom))
+    }
+
+    /// A drawn extent as a GTK size request.
+    public static func widgetPixels(_ extent: Double) -> Int32 { Int32(Self.extent(extent).rounded()) }
+
+    private static func extent(_ value: Double) -> Double {
+        value.isNaN ? 1 : min(max(value, 1), maximumExtent)
+    }
+
     /// Where the image's top-left corner sits in content coordinates (non-zero only while it is centred).
     func origin(zoom: Double) -> (x: Double, y: Double) {
         (max(0, (viewportWidth - imageWidth * zoom) / 2), max(0, (viewportHeight - imageHeight * zoom) / 2))

@@ -69,6 +69,7 @@ final class MainWindow: PlatformActions {
     // MARK: PlatformActions
 
     func open(_ url: URL) {
+        guard LinkPolicy.decide(url).isAllowed else { return }  // the Coordinator checked; a second lock at the door
         gtk_show_uri(typed(window), url.absoluteString, guint32(GDK_CURRENT_TIME))
     }
 

@@ -93,10 +93,7 @@ final class UserPage: Page {
         }
         gtk_label_set_text(opaque(joined), viewModel.joined)
         while let child = gtk_widget_get_first_child(links) { gtk_box_remove(typed(links), child) }
-        for link in viewModel.links {
-            let button = widget(gtk_link_button_new_with_label(link.url.absoluteString, link.title))
-            Build.append(links, button)
-        }
+        for link in viewModel.links { Build.append(links, Self.profileLinkWidget(link, viewModel: viewModel)) }
         // An organisation has only projects: hide Events, Starred and Watched.
         let organization = viewModel.isOrganization
         for index in [0, 2, 3] {
@@ -105,5 +102,24 @@ final class UserPage: Page {
             }
         }
         avatar.show(viewModel.avatarURL)
+    }
+
+    /// An address `LinkPolicy` allows is a link button that opens through the view model (never GTK's own
+    /// `gtk_show_uri`); any other is a plain dimmed caption (nothing to click or activate) whose tooltip says why.
+    static func profileLinkWidget(_ link: ProfileLink, viewModel: UserViewModel) -> Widget {
+        switch link.decision {
+        case .open(let url):
+            let button = widget(gtk_link_button_new_with_label(url.absoluteString, link.title))
+            connect(raw(button), "activate-link", mainWithArguments: { [weak viewModel] _ in
+                viewModel?.open(link)
+                return true  // handled: GTK must not launch the address itself
+            })
+            return button
+        case .inert(let hint):
+            let label = Build.label(link.title, classes: ["dim-label", "inert-link"])
+            gtk_widget_set_tooltip_text(label, hint)
+            Accessibility.setLabel(label, link.title + ": " + hint)
+            return label
+        }
     }
 }

@@ -1,0 +1,20 @@
+// swift-tools-version:6.0
+// libFuzzer targets for Mayun (docs/FUZZING.md). A package of its own so the app's `swift build` never compiles
+// them: build with `make fuzz-build` (swift build --scratch-path ../.build-fuzz -Xswiftc -sanitize=fuzzer,address).
+// Each executable's main.swift hands its test function to libFuzzer (FuzzSupport/FuzzDriver.swift).
+import PackageDescription
+
+let fuzzTargets = ["FuzzMarkdown", "FuzzHTML", "FuzzJSON", "FuzzImageHeader", "FuzzLinks"]
+
+let package = Package(
+    name: "MayunFuzz",
+    platforms: [.macOS(.v14)],
+    dependencies: [.package(name: "Mayun", path: "..")],
+    targets: [.target(name: "FuzzSupport")] + fuzzTargets.map { name in
+        .executableTarget(name: name, dependencies: [
+            "FuzzSupport",
+            .product(name: "MayunCore", package: "Mayun"),
+            .product(name: "GiteeKit", package: "Mayun"),
+        ])
+    }
+)

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Builds and runs Mayun's libFuzzer targets (docs/FUZZING.md).
+#
+#   tests/fuzz/run.sh build                 build Fuzz/ with -sanitize=fuzzer,address into .build-fuzz
+#   tests/fuzz/run.sh run SECONDS [TARGET…]  replay Tests/Fuzz/regressions/<target>, then fuzz each target SECONDS
+#
+# Targets: markdown html json image-header links (all when none is named). Seeds come from Tests/Fuzz/corpus/<target>
+# (plus the README fixtures for markdown and html); what libFuzzer learns goes to .build-fuzz/corpus/<target>, crashes
+# to .build-fuzz/artifacts/<target>/. FUZZ_MAX_LEN (default 4096) bounds input size; MAYUN_FUZZ_MAX_DEPTH=N makes the
+# markdown and html targets skip inputs that could nest deeper than N (for exploring past a known depth crash).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+export PATH=/opt/swift/usr/bin:$PATH
+SCRATCH=$PWD/.build-fuzz
+ALL_TARGETS=(markdown html json image-header links)
+
+binary_for() {
+    case "$1" in
+        markdown) echo FuzzMarkdown ;; html) echo FuzzHTML ;; json) echo FuzzJSON ;;
+        image-header) echo FuzzImageHeader ;; links) echo FuzzLinks ;;
+        *) echo "unknown fuzz target: $1" >&2; return 1 ;;
+    esac
+}
+
+dict_for() {
+    case "$1" in json) echo Tests/Fuzz/json.dict ;; markdown|html) echo Tests/Fuzz/document.dict ;; esac
+}
+
+seeds_for() {
+    echo "Tests/Fuzz/corpus/$1"
+    case "$1" in markdown|html) echo Tests/MayunCoreTests/Fixtures/readmes ;; esac
+}
+
+build() {
+    swift build --package-path Fuzz --scratch-path "$SCRATCH" -Xswiftc -sanitize=fuzzer,address 2>&1 \
+        | { grep -v -E 'warning: prohibited flag|ld.gold: warning: Cannot export local symbol|^\[[0-9]+/[0-9]+\] (Compiling|Emitting|Wrapping|Write|Linking|Planning|Merging|Applying|Generating|Copying)' || true; }
+}
+
+run() {
+    local seconds=$1; shift
+    local targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=("${ALL_TARGETS[@]}")
+    local bin_dir; bin_dir=$(swift build --package-path Fuzz --scratch-path "$SCRATCH" --show-bin-path 2>/dev/null)
+    local failed=()
+    for target in "${targets[@]}"; do
+        local binary; binary="$bin_dir/$(binary_for "$target")"
+        [ -x "$binary" ] || { echo "missing $binary: run tests/fuzz/run.sh build first" >&2; exit 1; }
+        local work=$SCRATCH/corpus/$target artifacts=$SCRATCH/artifacts/$target/
+        mkdir -p "$work" "$artifacts"
+        printf '\n\033[1m==> fuzz %s: regressions, then %s s\033[0m\n' "$target" "$seconds"
+        mapfile -t regressions < <(find "Tests/Fuzz/regressions/$target" -type f ! -name README.md 2>/dev/null | sort)
+        if [ ${#regressions[@]} -gt 0 ]; then
+            if ! "$binary" -timeout=10 "${regressions[@]}" > "$SCRATCH/$target-regressions.log" 2>&1; then
+                echo "FAILED: a saved regression input still crashes (log: $SCRATCH/$target-regressions.log)"
+                grep -E '^(Running|==[0-9]+==ERROR|Fatal error|SUMMARY)' "$SCRATCH/$target-regressions.log" | head -20 || true
+                failed+=("$target(regressions)")
+                continue
+            fi
+            echo "${#regressions[@]} regression input(s) replayed without a crash"
+        fi
+        mapfile -t seeds < <(seeds_for "$target")
+        local dict; dict=$(dict_for "$target"); local dict_flag=()
+        [ -n "$dict" ] && dict_flag=(-dict="$dict")
+        if "$binary" "${dict_flag[@]}" -max_total_time="$seconds" -timeout=10 -max_len="${FUZZ_MAX_LEN:-4096}" -rss_limit_mb=2048 \
+            -print_final_stats=1 -artifact_prefix="$artifacts" "$work" "${seeds[@]}" > "$SCRATCH/$target.log" 2>&1; then
+            grep -E '^stat::number_of_executed_units|^stat::new_units_added|^Done' "$SCRATCH/$target.log" || true
+        else
+            echo "FAILED: libFuzzer found a crash or timeout (log: $SCRATCH/$target.log; input under $artifacts)"
+            grep -E '^==[0-9]+==ERROR|Fatal error|^SUMMARY|Test unit written' "$SCRATCH/$target.log" | head -10 || true
+            failed+=("$target")
+        fi
+    done
+    if [ ${#failed[@]} -gt 0 ]; then echo; echo "fuzzing FAILED: ${failed[*]}"; exit 1; fi
+    echo; echo "fuzzing: no crash in ${targets[*]}"
+}
+
+case "${1:-}" in
+    build) build ;;
+    run) shift; run "${1:?seconds}" "${@:2}" ;;
+    *) sed -n '2,10p' "$0"; exit 2 ;;
+esac
