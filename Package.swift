@@ -29,7 +29,8 @@ let package = Package(
             "MayunUI", "MayunCore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "mayun-bench", dependencies: ["MayunUI", "MayunCore", "GLibRuntime", "CGtk", "CMark"]),
+        .executableTarget(name: "mayun-bench", dependencies: ["MayunUI", "MayunCore", "GLibRuntime", "CGtk", "CMark",
+                                                                 "FakeGitee"]),
         .target(name: "FakeGitee", dependencies: ["CSoup", "GLibRuntime", "GiteeKit"]),
         .executableTarget(name: "fake-gitee", dependencies: [
             "FakeGitee", "GLibRuntime",
@@ -37,9 +38,10 @@ let package = Package(
         ]),
 
         .testTarget(name: "GLibRuntimeTests", dependencies: ["GLibRuntime", "CSoup"]),
-        .testTarget(name: "MayunCoreTests", dependencies: ["MayunCore", "GiteeKit", "GLibRuntime", "CSoup"],
+        .testTarget(name: "MayunCoreTests", dependencies: ["MayunCore", "GiteeKit", "GLibRuntime", "CSoup", "FakeGitee"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "GiteeKitTests", dependencies: ["GiteeKit", "FakeGitee", "GLibRuntime", "CSoup"]),
-        .testTarget(name: "MayunUITests", dependencies: ["MayunUI", "MayunCore", "GiteeKit", "GLibRuntime", "CGtk"]),
+        .testTarget(name: "MayunUITests", dependencies: ["MayunUI", "MayunCore", "GiteeKit", "GLibRuntime", "CGtk",
+                                                          "FakeGitee"]),
     ]
 )

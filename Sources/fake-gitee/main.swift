@@ -40,6 +40,10 @@ struct FakeGiteeCommand: ParsableCommand {
             help: "Inject a fault, e.g. 'kind=status,status=500,path=/api/v5/repos/*/issues,method=POST,count=1' (repeatable).")
     var faults: [String] = []
 
+    @Option(name: .customLong("hostile-readme"),
+            help: "Serve this hostile README for every project: \(HostileReadme.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var hostileReadme: HostileReadme?
+
     func validate() throws {
         for fault in faults where Fault.parse(fault) == nil {
             throw ValidationError("bad --fault '\(fault)'; kinds: \(Fault.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -56,6 +60,7 @@ struct FakeGiteeCommand: ParsableCommand {
         options.tokenLifetime = TimeInterval(tokenLifetime)
         options.latencyMs = latency
         options.faults = faults.compactMap(Fault.parse)
+        options.hostileReadme = hostileReadme
         if let accounts { options.accounts = try AccountsFixture.load(path: accounts) }
         let chosen = options
         try MainActor.assumeIsolated {
@@ -81,5 +86,7 @@ struct FakeGiteeCommand: ParsableCommand {
         }
     }
 }
+
+extension HostileReadme: ExpressibleByArgument {}
 
 FakeGiteeCommand.main()

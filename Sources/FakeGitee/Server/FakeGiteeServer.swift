@@ -18,6 +18,8 @@ public final class FakeGiteeServer {
         public var faults: [Fault] = []
         public var projectCount = 5_000
         public var userCount = 500
+        /// Every project's README is this hostile document (see HostileReadmes.swift).
+        public var hostileReadme: HostileReadme?
         public init() {}
     }
 
@@ -28,6 +30,8 @@ public final class FakeGiteeServer {
     var faults: [Fault] = []
     var nextFaultID = 1
     public var latencyMs: Int
+    /// Set by `Options.hostileReadme` or `POST /__fake/hostile-readme`.
+    public var hostileReadme: HostileReadme?
     public private(set) var requestLog: [LoggedRequest] = []
     /// Connections held open by the `no-answer` fault (closed by `stop`).
     var heldConnections: [ObjectRef] = []
@@ -44,6 +48,7 @@ public final class FakeGiteeServer {
         state = WorldState(world: world, stateFile: options.stateFile)
         authority = TokenAuthority(fixture: options.accounts, lifetime: options.tokenLifetime)
         latencyMs = options.latencyMs
+        hostileReadme = options.hostileReadme
         for fault in options.faults { addFault(fault) }
         registerRoutes()
     }

@@ -8,6 +8,7 @@ extension FakeGiteeServer {
         registerPeopleRoutes()
         registerIssueRoutes()
         registerControlRoutes()
+        registerHostileReadmeRoutes()
     }
 
     private func registerExploreRoutes() {

@@ -10,28 +10,48 @@ import Foundation
 struct HTMLDocumentReader {
     let context: DocumentContext
     let prefersDark: Bool
+    /// Polled at every element: once it runs out the walk stops and `read` returns nil.
+    let budget: ParseBudget?
+    private(set) var isAbandoned = false
     private(set) var slugger = HeadingSlugger()
     private(set) var anchors: [String] = []
 
-    init(context: DocumentContext, prefersDark: Bool) {
+    init(context: DocumentContext, prefersDark: Bool, budget: ParseBudget? = nil) {
         self.context = context
         self.prefersDark = prefersDark
+        self.budget = budget
     }
 
-    static func read(html: String, context: DocumentContext, prefersDark: Bool) -> Document {
+    enum Outcome {
+        case document(Document)
+        /// The budget ran out or the parse was cancelled before the walk finished.
+        case abandoned
+        /// libxml2 stopped at its nesting limit (2,048 levels with `XML_PARSE_HUGE`) and dropped everything after:
+        /// the caller shows the text plain rather than a document with its end silently missing.
+        case tooDeep
+    }
+
+    static func read(html: String, context: DocumentContext, prefersDark: Bool, budget: ParseBudget? = nil)
+        -> Outcome
+    {
         LibXML.ensureInitialized()
         let options = Int32(HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue
             | HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NODEFDTD.rawValue | XML_PARSE_HUGE.rawValue)
+        guard let parser = htmlNewParserCtxt() else { return .document(.empty) }
+        defer { htmlFreeParserCtxt(parser) }
         let parsed = html.withCString { bytes in
-            htmlReadMemory(bytes, Int32(clamping: strlen(bytes)), nil, "UTF-8", options)
+            htmlCtxtReadMemory(parser, bytes, Int32(clamping: strlen(bytes)), nil, "UTF-8", options)
         }
-        guard let parsed else { return .empty }
+        guard let parsed else { return .document(.empty) }
         defer { xmlFreeDoc(parsed) }
-        guard let root = xmlDocGetRootElement(parsed) else { return .empty }
-        var reader = HTMLDocumentReader(context: context, prefersDark: prefersDark)
+        if LibXML.stoppedAtDepthLimit(parser) { return .tooDeep }
+        guard let root = xmlDocGetRootElement(parsed) else { return .document(.empty) }
+        if budget?.isExhausted == true { return .abandoned }
+        var reader = HTMLDocumentReader(context: context, prefersDark: prefersDark, budget: budget)
         var collector = BlockCollector()
         reader.visit(HTMLNode(pointer: root), into: &collector, depth: 0)
-        return Document(blocks: collector.finish(), anchors: reader.anchors)
+        if reader.isAbandoned { return .abandoned }
+        return .document(Document(blocks: collector.finish(), anchors: reader.anchors))
     }
 
     // MARK: - Block context
@@ -51,6 +71,7 @@ struct HTMLDocumentReader {
     }
 
     mutating func visit(_ node: HTMLNode, into collector: inout BlockCollector, depth: Int) {
+        if isAbandoned || pollBudget() { return }
         if node.isText {
             collector.add(.text(node.text))
             return
@@ -107,6 +128,19 @@ struct HTMLDocumentReader {
                 visitChildren(of: node, into: &collector, depth: depth)
             }
         }
+    }
+
+    /// True (and the walk abandoned) once the budget is spent or the parse cancelled.
+    mutating func pollBudget() -> Bool {
+        guard let budget, budget.isExhausted else { return false }
+        isAbandoned = true
+        return true
+    }
+
+    /// A subtree past the depth limit: its text as one paragraph, read without recursion.
+    func flattened(_ node: HTMLNode) -> [Block] {
+        let text = InlineWhitespace.normalize([.text(node.textContent)])
+        return text.isEmpty ? [] : [.paragraph(text)]
     }
 
     /// `align="center"` or `style="text-align: center"`.
@@ -169,4 +203,10 @@ enum LibXML {
     /// libxml2 wants its globals set up once before parsers run on several threads.
     private static let initialized: Void = { xmlInitParser() }()
     static func ensureInitialized() { _ = initialized }
+
+    /// Whether the parse was halted by libxml2's "Excessive depth in document" (recorded even with NOERROR).
+    static func stoppedAtDepthLimit(_ parser: htmlParserCtxtPtr) -> Bool {
+        guard let message = parser.pointee.lastError.message else { return false }
+        return String(cString: message).contains("Excessive depth")
+    }
 }

@@ -146,7 +146,10 @@ final class DocumentTextView {
             switch item.task {
             case .done?: marker = "☑\u{00A0}"
             case .open?: marker = "☐\u{00A0}"
-            case nil: marker = list.ordered ? "\(list.start + index).\u{00A0}" : "•\u{00A0}"
+            // Saturating: the start number came from the document.
+            case nil:
+                marker = list.ordered
+                    ? "\(DocumentLimits.itemNumber(start: list.start, index: index)).\u{00A0}" : "•\u{00A0}"
             }
             var remaining = item.blocks[...]
             let start = endOffset
