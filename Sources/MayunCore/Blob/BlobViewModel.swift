@@ -218,6 +218,9 @@ public final class BlobViewModel {
             Task { await presentDocument(saved) }
         } else if let saved = store?.load(SavedBlob.self, key: location.storeKey)?.value {
             let presentation = BlobPresentation.decide(path: location.path, size: saved.size)
+            guard case .document = presentation else {
+                return present(Self.textContent(saved.text, presentation: presentation), size: saved.size)
+            }
             let path = location.path, context = location.documentContext(server: server)
             Task { [weak self] in
                 guard let shown = await Self.content(for: saved.text, path: path, presentation: presentation,
@@ -242,15 +245,18 @@ public final class BlobViewModel {
     nonisolated static func content(for text: String, path: String, presentation: BlobPresentation,
                                     context: DocumentContext, prefersDark: Bool) async -> BlobContent? {
         switch presentation {
-        case .document:
-            let request = DocumentRequest(text: text, format: .of(path: path), context: context,
+        case .document(let format):
+            let request = DocumentRequest(text: text, format: format == .html ? .html : .markdown, context: context,
                                           prefersDark: prefersDark)
             guard let document = await DocumentParseService.parse(request) else { return nil }
             return .document(document, source: text)
-        case .plain:
-            return .code(text: text, highlighted: false)
         default:
-            return .code(text: text, highlighted: true)
+            return textContent(text, presentation: presentation)
         }
+    }
+
+    /// Text shown as code (highlighted or not): nothing to parse, so no need to leave the main thread.
+    nonisolated static func textContent(_ text: String, presentation: BlobPresentation) -> BlobContent {
+        presentation == .plain ? .code(text: text, highlighted: false) : .code(text: text, highlighted: true)
     }
 }
