@@ -13,10 +13,14 @@ import MayunUI
 enum HostileBench {
     static func run(window: BenchWindow, monitor: StallMonitor, context: DocumentContext) {
         print("Hostile READMEs (targets: parse <= 1000 ms, stall <= 50 ms)")
-        print("  kind              size    parse alone  service answer  shown as   DocumentView painted  longest stall  peak RSS")
+        print("  kind             size    cmark alone  parse alone  service answer  shown as    written+painted  longest stall"
+              + "  closing stall  peak RSS")
         for kind in HostileReadme.allCases {
             let text = kind.text
+            let cmark = Bench.time { BenchInputs.cmarkParseOnly(text) }
             let alone = Bench.time { _ = DocumentParser.parseMarkdown(text, context: context) }
+            window.setChild(gtk_label_new("")!)
+            window.waitForPaint()
             PeakMemory.reset()
             monitor.reset()
             let request = DocumentRequest(text: text, format: .markdown, context: context, prefersDark: false)
@@ -35,11 +39,18 @@ enum HostileBench {
                 window.waitForPaint()
             }
             let stall = monitor.longestStall
+            let rss = PeakMemory.megabytes()
+            // Leaving the page: the text view, its buffer and the document are freed on the main thread.
+            monitor.reset()
+            window.setChild(gtk_label_new("")!)
+            box.document = nil
+            window.waitForPaint()
+            let closing = monitor.longestStall
             let shown = box.document?.blocks.first.map(isNote) == true ? "plain+note" : "formatted"
             let size = ByteCountFormatter.string(fromByteCount: Int64(text.utf8.count), countStyle: .file)
-            print("  " + [pad(kind.rawValue, 16), pad(size, 8), ms(alone), "   " + ms(answered), "  " + pad(shown, 10),
-                          ms(total - answered) + "           ", ms(stall) + "   ", PeakMemory.megabytes()]
-                .joined(separator: " "))
+            print("  " + [pad(kind.rawValue, 15), pad(size, 7), ms(cmark), "  " + ms(alone), "   " + ms(answered),
+                          "  " + pad(shown, 10), "  " + ms(total - answered), "     " + ms(stall), "    " + ms(closing),
+                          "  " + rss].joined(separator: " "))
         }
     }
 
@@ -57,7 +68,11 @@ enum HostileBench {
 /// The process's peak resident set (VmHWM), reset between measurements through /proc/self/clear_refs.
 enum PeakMemory {
     static func reset() {
-        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+        // Freed heap goes back to the system first, or the high-water mark would start at the last kind's peak.
+        _ = malloc_trim(0)
+        guard let file = fopen("/proc/self/clear_refs", "w") else { return }
+        fputs("5", file)
+        fclose(file)
     }
 
     static func megabytes() -> String {
@@ -68,3 +83,6 @@ enum PeakMemory {
         return String(format: "%6.0f MB", Double(kilobytes) / 1024)
     }
 }
+
+/// glibc's `malloc_trim` (malloc.h is not part of the Glibc module).
+@_silgen_name("malloc_trim") private func malloc_trim(_ pad: Int) -> Int32

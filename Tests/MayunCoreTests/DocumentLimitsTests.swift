@@ -161,3 +161,18 @@ func XCTUnwrapAsync<T>(_ value: @autoclosure () async throws -> T?, file: Static
     let unwrapped = try await value()
     return try XCTUnwrap(unwrapped, file: file, line: line)
 }
+
+final class MarkdownNestingTests: XCTestCase {
+    func testLinesNestedPastTheLimitAreEscapedAndKeepTheirText() {
+        let limit = MarkdownNesting.maxMarkers
+        XCTAssertEqual(MarkdownNesting.limit("> > quote\n- item\n1. one\nplain"), "> > quote\n- item\n1. one\nplain",
+                       "ordinary markdown is untouched")
+        let deep = String(repeating: "> ", count: limit + 5) + "x"
+        let escaped = MarkdownNesting.limit(deep)
+        XCTAssertEqual(escaped, String(repeating: "> ", count: limit) + "\\" + String(repeating: "> ", count: 5) + "x")
+        let numbered = MarkdownNesting.limit(String(repeating: "12. ", count: limit + 1) + "y")
+        XCTAssertTrue(numbered.hasSuffix("12\\. y"), numbered)
+        let document = DocumentParser.parseMarkdown(deep, context: readmeContext())
+        XCTAssertTrue(plainText(of: document).contains("x"))
+    }
+}

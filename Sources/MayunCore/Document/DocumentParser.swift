@@ -43,7 +43,7 @@ public enum DocumentParser {
         switch format {
         case .markdown:
             // cmark-gfm cannot be interrupted; the size cap is what bounds it.
-            html = MarkdownRenderer.html(from: kept)
+            html = MarkdownRenderer.html(from: MarkdownNesting.limit(kept))
             if budget?.isExhausted == true { return nil }
         case .html:
             html = kept

@@ -80,7 +80,9 @@ struct HTMLDocumentReader {
         let name = node.name
         if HTMLVocabulary.dropped.contains(name) { return }
         if depth > DocumentLimits.maxDepth {
-            collector.add(.text(node.textContent))
+            // Short text stays in the paragraph around it; a long one becomes paragraphs of its own.
+            let text = node.textContent
+            if text.utf8.count <= 4_096 { collector.add(.text(text)) } else { collector.add(Self.paragraphs(of: text)) }
             return
         }
         if let level = HTMLVocabulary.headings[name] {
@@ -139,8 +141,24 @@ struct HTMLDocumentReader {
 
     /// A subtree past the depth limit: its text as one paragraph, read without recursion.
     func flattened(_ node: HTMLNode) -> [Block] {
-        let text = InlineWhitespace.normalize([.text(node.textContent)])
-        return text.isEmpty ? [] : [.paragraph(text)]
+        Self.paragraphs(of: node.textContent)
+    }
+
+    /// Flattened text as paragraphs of at most about 4 KB: one paragraph of hundreds of KB is slow for GTK to lay
+    /// out, and the pane writes a nested block in one go.
+    static func paragraphs(of text: String) -> [Block] {
+        let collapsed = InlineWhitespace.collapse(text)
+        var blocks: [Block] = []
+        var rest = Substring(collapsed)
+        while !rest.isEmpty {
+            var end = rest.utf8.index(rest.startIndex, offsetBy: 4_096, limitedBy: rest.endIndex) ?? rest.endIndex
+            while end < rest.endIndex, String.Index(end, within: rest) == nil { end = rest.utf8.index(after: end) }
+            if end < rest.endIndex, let space = rest[..<end].lastIndex(of: " ") { end = rest.index(after: space) }
+            let piece = InlineWhitespace.normalize([.text(String(rest[..<end]))])
+            if !piece.isEmpty { blocks.append(.paragraph(piece)) }
+            rest = rest[end...]
+        }
+        return blocks
     }
 
     /// `align="center"` or `style="text-align: center"`.

@@ -39,7 +39,7 @@ enum DocumentSlicing {
     }
 
     /// Cells of a table written in one slice (each is measured with Pango).
-    static let cellsPerPiece = 256
+    static let cellsPerPiece = 128
 
     private static func rowsPerPiece(_ table: Table) -> Int { max(1, cellsPerPiece / max(table.columnCount, 1)) }
 
