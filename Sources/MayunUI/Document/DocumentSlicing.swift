@@ -25,7 +25,7 @@ enum DocumentSlicing {
         case .paragraph(let inlines):
             guard let (head, tail) = splitInlines(inlines), !head.isEmpty, !tail.isEmpty else { return (block, nil) }
             return (.paragraph(head), .paragraph(tail))
-        case .table(let table) where table.rows.count > rowsPerPiece(table):
+        case .table(let table) where table.rows.count * max(table.columnCount, 1) > maxGridCells:
             var head = table, tail = table
             let rows = rowsPerPiece(table)
             head.rows = Array(table.rows.prefix(rows))
@@ -38,8 +38,12 @@ enum DocumentSlicing {
         }
     }
 
-    /// Cells of a table written in one slice (each is measured with Pango).
+    /// Cells of a table written in one slice (each is measured with Pango). Only tables too big for a grid
+    /// (`maxGridCells`) are cut, and their pieces are written as text rows.
     static let cellsPerPiece = 128
+    /// A wide table becomes a grid of labels only up to this many cells: GTK re-allocates every embedded widget at
+    /// each change of the view.
+    static let maxGridCells = 512
 
     private static func rowsPerPiece(_ table: Table) -> Int { max(1, cellsPerPiece / max(table.columnCount, 1)) }
 

@@ -47,9 +47,9 @@ extension DocumentTextView {
         }
         let total = widths.reduce(0, +) + Self.columnGap * columns
         // A grid is a widget per cell, and GTK re-allocates every one at each change of the view (see
-        // docs/DOCUMENTS.md): past `maxGridCells` a wide table is written as (wrapping) text rows instead.
+        // docs/DOCUMENTS.md): past `DocumentSlicing.maxGridCells` a wide table is written as (wrapping) text rows instead.
         let cells = (table.rows.count + (table.header.isEmpty ? 0 : 1)) * columns
-        guard total <= availableWidth(style.indent) || cells > Self.maxGridCells else {
+        guard total <= availableWidth(style.indent) || cells > DocumentSlicing.maxGridCells || style.isPiece else {
             embed(DocumentBlockWidgets.table(table, environment: environment), style: style, sized: true)
             return
         }
@@ -119,7 +119,6 @@ extension DocumentTextView {
     }
 
     static let codePadding = 12
-    static let maxGridCells = 512
     static let columnGap = 28
     static let tableInset = 10
 }

@@ -100,6 +100,8 @@ final class DocumentTextView {
         var indent = 0
         var alignment: BlockAlignment?
         var inQuote = false
+        /// Part of a long block cut by `DocumentSlicing` (a big table then stays text rows, never a grid per piece).
+        var isPiece = false
     }
 
     func write(_ blocks: [Block], style: Style = Style()) {

@@ -94,11 +94,15 @@ public final class DocumentView {
 
     private func writeSlice() {
         let start = g_get_monotonic_time()
-        while let next = carried ?? pending.popFirst() {
+        while true {
+            let continues = carried != nil
+            guard let next = carried ?? pending.popFirst() else { break }
             // A list or quote of thousands of items is written a piece at a time, like top-level blocks.
             let (block, rest) = DocumentSlicing.split(next)
             carried = rest
-            content.write(block, style: .init())
+            var style = DocumentTextView.Style()
+            style.isPiece = continues || rest != nil
+            content.write(block, style: style)
             if Double(g_get_monotonic_time() - start) / 1e6 > Self.sliceBudget { break }
         }
         guard pending.isEmpty, carried == nil, !isRendered else { return }
