@@ -32,7 +32,8 @@ let package = Package(
             "MayunUI", "MayunCore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "mayun-bench", dependencies: ["MayunUI", "MayunCore", "GLibRuntime", "CGtk", "CMark"]),
+        .executableTarget(name: "mayun-bench", dependencies: ["MayunUI", "MayunCore", "GLibRuntime", "CGtk", "CMark",
+                                                                 "FakeGitee"]),
         .target(name: "FakeGitee", dependencies: ["CSoup", "GLibRuntime", "GiteeKit"]),
         .executableTarget(name: "fake-gitee", dependencies: [
             "FakeGitee", "GLibRuntime",
@@ -43,6 +44,7 @@ let package = Package(
         .testTarget(name: "MayunCoreTests", dependencies: ["MayunCore", "GiteeKit", "GLibRuntime", "CSoup", "FakeGitee"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "GiteeKitTests", dependencies: ["GiteeKit", "FakeGitee", "GLibRuntime", "CSoup"]),
-        .testTarget(name: "MayunUITests", dependencies: ["MayunUI", "MayunCore", "GiteeKit", "GLibRuntime", "CGtk"]),
+        .testTarget(name: "MayunUITests", dependencies: ["MayunUI", "MayunCore", "GiteeKit", "GLibRuntime", "CGtk",
+                                                          "FakeGitee"]),
     ]
 )

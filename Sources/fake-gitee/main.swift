@@ -48,6 +48,9 @@ struct FakeGiteeCommand: ParsableCommand {
 
     @Flag(name: .customLong("cache-headers"), help: "Send ETag and Cache-Control and answer If-None-Match with 304 (off by default: gitee.com is not known to).")
     var cacheHeaders = false
+    @Option(name: .customLong("hostile-readme"),
+            help: "Serve this hostile README for every project: \(HostileReadme.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var hostileReadme: HostileReadme?
 
     func validate() throws {
         guard V3Behaviour(rawValue: v3) != nil else {
@@ -71,6 +74,7 @@ struct FakeGiteeCommand: ParsableCommand {
         options.strict = !lenient
         options.v3 = V3Behaviour(rawValue: v3) ?? .ok
         options.cacheHeaders = cacheHeaders
+        options.hostileReadme = hostileReadme
         if let accounts { options.accounts = try AccountsFixture.load(path: accounts) }
         let chosen = options
         try MainActor.assumeIsolated {
@@ -96,5 +100,7 @@ struct FakeGiteeCommand: ParsableCommand {
         }
     }
 }
+
+extension HostileReadme: ExpressibleByArgument {}
 
 FakeGiteeCommand.main()

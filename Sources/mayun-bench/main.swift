@@ -1,6 +1,6 @@
 // mayun-bench: how long a 1 MB README and a 5,000-line source file take from bytes to a painted window, and the
 // longest main-thread stall meanwhile, beside floors measured in the same run (cmark-gfm alone; the same text in
-// one plain GtkTextView). Run under Xvfb: `xvfb-run -a swift run -c release mayun-bench`.
+// one plain GtkTextView), then the hostile READMEs of FakeGitee (HostileBench.swift). Run under Xvfb: `xvfb-run -a swift run -c release mayun-bench`.
 import CGtk
 import CMark
 import Foundation
@@ -72,6 +72,8 @@ MainActor.assumeIsolated {
     print("Source 5,000 lines")
     print("  floor: plain GtkTextView + paint   \(ms(plainCode))  longest stall \(ms(plainCodeStall))")
     print("  CodeView (highlighted) -> painted  \(ms(codeTime))  longest stall \(ms(codeStall))")
+
+    HostileBench.run(window: window, monitor: monitor, context: context)
 }
 
 /// Carries the document parsed on a background thread back to the main thread.

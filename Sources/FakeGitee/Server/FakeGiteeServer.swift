@@ -25,6 +25,8 @@ public final class FakeGiteeServer {
         /// Send `ETag`/`Cache-Control` and answer `If-None-Match` with 304 (off unless asked: nothing shows gitee.com
         /// sends them, so the app must not depend on them).
         public var cacheHeaders = false
+        /// Every project's README is this hostile document (see HostileReadmes.swift).
+        public var hostileReadme: HostileReadme?
         public init() {}
     }
 
@@ -39,6 +41,8 @@ public final class FakeGiteeServer {
     public var strict: Bool
     public var v3Behaviour: V3Behaviour
     public var sendsCacheHeaders: Bool
+    /// Set by `Options.hostileReadme` or `POST /__fake/hostile-readme`.
+    public var hostileReadme: HostileReadme?
     public private(set) var requestLog: [LoggedRequest] = []
     /// Connections held open by the `no-answer` fault (closed by `stop`).
     var heldConnections: [ObjectRef] = []
@@ -59,6 +63,7 @@ public final class FakeGiteeServer {
         strict = options.strict
         v3Behaviour = options.v3
         sendsCacheHeaders = options.cacheHeaders
+        hostileReadme = options.hostileReadme
         for fault in options.faults { addFault(fault) }
         registerRoutes()
     }

@@ -9,6 +9,7 @@ extension FakeGiteeServer {
         registerIssueRoutes()
         registerControlRoutes()
         registerRedirectRoute()
+        registerHostileReadmeRoutes()
     }
 
     private func registerExploreRoutes() {

@@ -90,7 +90,8 @@ extension FakeGiteeServer {
         router.add("GET", "/api/v5/repos/:owner/:repo/readme") { [unowned self] request, parameters in
             guard let project = project(parameters) else { return Self.projectNotFound }
             guard let branch = branch(for: request.query["ref"], in: project),
-                  let file = state.content(of: project, branch: branch).file(at: "README.md") else { return .notFound("Readme Not Found") }
+                  let file = hostileReadmeFile ?? state.content(of: project, branch: branch).file(at: "README.md")
+            else { return .notFound("Readme Not Found") }
             return .json(renderer.contentEntry(file, project: project, branch: branch, withContent: true))
         }
         router.add("GET", "/api/v5/repos/:owner/:repo/contents/*path") { [unowned self] request, parameters in

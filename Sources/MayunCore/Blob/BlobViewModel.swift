@@ -183,10 +183,9 @@ public final class BlobViewModel {
         let path = location.path
         let context = location.documentContext(server: server)
         let prefersDark = coordinator?.nightMode.isNight ?? false
-        let shown = await Task.detached(priority: .userInitiated) {
-            Self.content(for: String(decoding: raw.data, as: UTF8.self), path: path, presentation: presentation,
-                         context: context, prefersDark: prefersDark)
-        }.value
+        guard let shown = await Self.content(for: String(decoding: raw.data, as: UTF8.self), path: path,
+                                             presentation: presentation, context: context, prefersDark: prefersDark)
+        else { return }
         present(shown, size: size)
         if size < BlobPresentation.highlightLimit, let text = shown.text {
             store?.save(SavedBlob(text: text, size: size), key: location.storeKey)
@@ -213,9 +212,9 @@ public final class BlobViewModel {
         let prefersDark = coordinator?.nightMode.isNight ?? false
         let size = text.utf8.count
         let presentation = BlobPresentation.decide(path: path, size: size)
-        let shown = await Task.detached(priority: .userInitiated) {
-            Self.content(for: text, path: path, presentation: presentation, context: context, prefersDark: prefersDark)
-        }.value
+        guard let shown = await Self.content(for: text, path: path, presentation: presentation, context: context,
+                                             prefersDark: prefersDark)
+        else { return }
         present(shown, size: size)
     }
 
@@ -227,9 +226,15 @@ public final class BlobViewModel {
             Task { await presentDocument(saved) }
         } else if let saved = store?.load(SavedBlob.self, key: location.storeKey)?.value {
             let presentation = BlobPresentation.decide(path: location.path, size: saved.size)
-            present(Self.content(for: saved.text, path: location.path, presentation: presentation,
-                                 context: location.documentContext(server: server), prefersDark: false),
-                    size: saved.size)
+            guard case .document = presentation else {
+                return present(Self.textContent(saved.text, presentation: presentation), size: saved.size)
+            }
+            let path = location.path, context = location.documentContext(server: server)
+            Task { [weak self] in
+                guard let shown = await Self.content(for: saved.text, path: path, presentation: presentation,
+                                                     context: context, prefersDark: false) else { return }
+                self?.present(shown, size: saved.size)
+            }
         }
     }
 
@@ -243,17 +248,23 @@ public final class BlobViewModel {
         coordinator?.replace(with: .image(location.repo, ref: location.ref, path: location.path))
     }
 
-    /// Text to what the page shows; pure, so it runs off the main thread (a 2 MB README parses in about 2 s).
+    /// Text to what the page shows. Documents go through `DocumentParseService` (off the main thread, with its
+    /// time budget); nil when the calling task was cancelled.
     nonisolated static func content(for text: String, path: String, presentation: BlobPresentation,
-                                    context: DocumentContext, prefersDark: Bool) -> BlobContent {
+                                    context: DocumentContext, prefersDark: Bool) async -> BlobContent? {
         switch presentation {
-        case .document:
-            let document = DocumentParser.parse(text, path: path, context: context, prefersDark: prefersDark)
+        case .document(let format):
+            let request = DocumentRequest(text: text, format: format == .html ? .html : .markdown, context: context,
+                                          prefersDark: prefersDark)
+            guard let document = await DocumentParseService.parse(request) else { return nil }
             return .document(document, source: text)
-        case .plain:
-            return .code(text: text, highlighted: false)
         default:
-            return .code(text: text, highlighted: true)
+            return textContent(text, presentation: presentation)
         }
+    }
+
+    /// Text shown as code (highlighted or not): nothing to parse, so no need to leave the main thread.
+    nonisolated static func textContent(_ text: String, presentation: BlobPresentation) -> BlobContent {
+        presentation == .plain ? .code(text: text, highlighted: false) : .code(text: text, highlighted: true)
     }
 }

@@ -3,13 +3,17 @@ import Foundation
 /// A rendered-to-be README, markdown file, HTML file or issue body: a small tree of blocks and inline runs that the
 /// renderer in MayunUI draws natively. Links and images are already resolved against the repository (see
 /// `DocumentContext`), so the view never decides where anything points.
+///
+/// The model is bounded rather than flat: `init` flattens anything nested deeper than `DocumentNesting.limit` to its
+/// text, so the synthesized `==`, the renderer and the release of a `Document` recurse at most that many levels
+/// whoever built it.
 public struct Document: Equatable, Sendable {
-    public var blocks: [Block]
+    public internal(set) var blocks: [Block]
     /// The anchor slugs of every heading, in document order (what `#anchor` links may scroll to).
     public var anchors: [String]
 
     public init(blocks: [Block], anchors: [String] = []) {
-        self.blocks = blocks
+        self.blocks = DocumentNesting.bounded(blocks)
         self.anchors = anchors
     }
 
@@ -113,13 +117,4 @@ public struct DocumentImage: Equatable, Sendable {
     public var title: String?
     public var width: Int?
     public var height: Int?
-}
-
-/// Guards against inputs no person writes but an attacker might.
-public enum DocumentLimits {
-    /// Deeper HTML/markdown nesting is flattened to its text (keeps recursion in the parser and the pane bounded).
-    public static let maxDepth = 32
-    /// Rows of one table beyond this are counted, not shown.
-    public static let maxTableRows = 1_000
-    public static let maxTableColumns = 64
 }

@@ -1,32 +1,100 @@
 import CMark
 import Foundation
 
-/// The one entry point for turning text into a `Document`. Pure and thread-safe: call it off the main thread for
-/// big files (about 0.1 s for a 1 MB README, see docs/DOCUMENTS.md).
+/// The one entry point for turning text into a `Document`. Pure and thread-safe; the app calls it only through
+/// `DocumentParseService` (off the main thread, cancellable, with a time budget).
 ///
 /// Markdown goes through cmark-gfm (tables, strikethrough, autolinks, task lists) and is rendered to HTML with its
 /// raw HTML kept, and that HTML is read by the same libxml2-based reader as HTML files. Why: READMEs open a raw
 /// `<details>` or `<div align="center">` in one HTML block and close it several markdown blocks later; only an HTML
 /// tree builder puts those markdown blocks inside the element, as browsers and the website do.
+///
+/// Every parse applies `DocumentLimits`: text past `maxInputBytes` is cut with a note, nesting past `maxDepth` is
+/// flattened to text, tables, list numbers and link lengths are capped.
 public enum DocumentParser {
+    public enum Format: Sendable, Equatable {
+        case markdown, html
+        /// Markdown unless the file name says HTML.
+        public static func of(path: String) -> Format { BlobKind.isHTML(path: path) ? .html : .markdown }
+    }
+
     public static func parseMarkdown(_ markdown: String, context: DocumentContext, prefersDark: Bool = false)
         -> Document
     {
-        HTMLDocumentReader.read(html: MarkdownRenderer.html(from: markdown), context: context,
-                                prefersDark: prefersDark)
+        parse(markdown, format: .markdown, context: context, prefersDark: prefersDark, budget: nil) ?? .empty
     }
 
     public static func parseHTML(_ html: String, context: DocumentContext, prefersDark: Bool = false) -> Document {
-        HTMLDocumentReader.read(html: html, context: context, prefersDark: prefersDark)
+        parse(html, format: .html, context: context, prefersDark: prefersDark, budget: nil) ?? .empty
     }
 
     /// Picks the parser from the file name (markdown unless the name says HTML).
     public static func parse(_ text: String, path: String, context: DocumentContext, prefersDark: Bool = false)
         -> Document
     {
-        BlobKind.isHTML(path: path)
-            ? parseHTML(text, context: context, prefersDark: prefersDark)
-            : parseMarkdown(text, context: context, prefersDark: prefersDark)
+        parse(text, format: .of(path: path), context: context, prefersDark: prefersDark, budget: nil) ?? .empty
+    }
+
+    /// The limited parse; nil when `budget` ran out or was cancelled first (the caller shows `plain(_:)` then).
+    public static func parse(_ text: String, format: Format, context: DocumentContext, prefersDark: Bool,
+                             budget: ParseBudget?) -> Document? {
+        let (kept, omitted) = DocumentLimits.truncate(text)
+        let html: String
+        switch format {
+        case .markdown:
+            // cmark-gfm cannot be interrupted; the size cap is what bounds it.
+            html = MarkdownRenderer.html(from: MarkdownNesting.limit(kept))
+            if budget?.isExhausted == true { return nil }
+        case .html:
+            html = kept
+        }
+        var document: Document
+        switch HTMLDocumentReader.read(html: html, context: context, prefersDark: prefersDark, budget: budget) {
+        case .document(let read): document = read
+        case .abandoned: return nil
+        case .tooDeep: return plain(kept, note: DocumentNotes.tooComplex)
+        }
+        if omitted > 0 { document.blocks.append(DocumentNotes.cut(omittedBytes: omitted)) }
+        return document
+    }
+
+    /// `text` unformatted, after `note`: paragraphs of at most a few KB (so the pane writes it in short slices), cut
+    /// at `maxInputBytes` like a formatted document.
+    public static func plain(_ text: String, note: String) -> Document {
+        let (kept, omitted) = DocumentLimits.truncate(text)
+        var blocks: [Block] = [.paragraph([.emphasis([.text(note)])])]
+        var remaining = Substring(kept)
+        while !remaining.isEmpty {
+            // About 4 KB per block, ended at a newline when there is one.
+            let window = remaining.utf8.prefix(4_096)
+            var end = window.endIndex
+            while end < remaining.endIndex, String.Index(end, within: remaining) == nil {
+                end = remaining.utf8.index(after: end)
+            }
+            if end < remaining.endIndex, let newline = remaining[..<end].lastIndex(of: "\n") {
+                end = remaining.index(after: newline)
+            }
+            var text = String(remaining[..<end])
+            remaining = remaining[end...]
+            if text.hasSuffix("\n") { text.removeLast() }
+            blocks.append(.paragraph([.text(text)]))
+        }
+        if omitted > 0 { blocks.append(DocumentNotes.cut(omittedBytes: omitted)) }
+        return Document(blocks: blocks)
+    }
+}
+
+/// The notes a limited document carries, in the reader's language.
+public enum DocumentNotes {
+    public static var tooComplex: String {
+        tr("This document was too complex to format; showing it as plain text.")
+    }
+
+    static func cut(omittedBytes: Int) -> Block {
+        let size = ByteCountFormatter.string(fromByteCount: Int64(omittedBytes), countStyle: .file)
+        return .paragraph([.emphasis([.text(
+            tr("This document is too long to show in full; the last %@ are not shown.")
+                .replacingOccurrences(of: "%@", with: size))])])
     }
 }
 

@@ -10,28 +10,48 @@ import Foundation
 struct HTMLDocumentReader {
     let context: DocumentContext
     let prefersDark: Bool
+    /// Polled at every element: once it runs out the walk stops and `read` returns nil.
+    let budget: ParseBudget?
+    private(set) var isAbandoned = false
     private(set) var slugger = HeadingSlugger()
     private(set) var anchors: [String] = []
 
-    init(context: DocumentContext, prefersDark: Bool) {
+    init(context: DocumentContext, prefersDark: Bool, budget: ParseBudget? = nil) {
         self.context = context
         self.prefersDark = prefersDark
+        self.budget = budget
     }
 
-    static func read(html: String, context: DocumentContext, prefersDark: Bool) -> Document {
+    enum Outcome {
+        case document(Document)
+        /// The budget ran out or the parse was cancelled before the walk finished.
+        case abandoned
+        /// libxml2 stopped at its nesting limit (2,048 levels with `XML_PARSE_HUGE`) and dropped everything after:
+        /// the caller shows the text plain rather than a document with its end silently missing.
+        case tooDeep
+    }
+
+    static func read(html: String, context: DocumentContext, prefersDark: Bool, budget: ParseBudget? = nil)
+        -> Outcome
+    {
         LibXML.ensureInitialized()
         let options = Int32(HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue
             | HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NODEFDTD.rawValue | XML_PARSE_HUGE.rawValue)
+        guard let parser = htmlNewParserCtxt() else { return .document(.empty) }
+        defer { htmlFreeParserCtxt(parser) }
         let parsed = html.withCString { bytes in
-            htmlReadMemory(bytes, Int32(clamping: strlen(bytes)), nil, "UTF-8", options)
+            htmlCtxtReadMemory(parser, bytes, Int32(clamping: strlen(bytes)), nil, "UTF-8", options)
         }
-        guard let parsed else { return .empty }
+        guard let parsed else { return .document(.empty) }
         defer { xmlFreeDoc(parsed) }
-        guard let root = xmlDocGetRootElement(parsed) else { return .empty }
-        var reader = HTMLDocumentReader(context: context, prefersDark: prefersDark)
+        if LibXML.stoppedAtDepthLimit(parser) { return .tooDeep }
+        guard let root = xmlDocGetRootElement(parsed) else { return .document(.empty) }
+        if budget?.isExhausted == true { return .abandoned }
+        var reader = HTMLDocumentReader(context: context, prefersDark: prefersDark, budget: budget)
         var collector = BlockCollector()
         reader.visit(HTMLNode(pointer: root), into: &collector, depth: 0)
-        return Document(blocks: collector.finish(), anchors: reader.anchors)
+        if reader.isAbandoned { return .abandoned }
+        return .document(Document(blocks: collector.finish(), anchors: reader.anchors))
     }
 
     // MARK: - Block context
@@ -51,6 +71,7 @@ struct HTMLDocumentReader {
     }
 
     mutating func visit(_ node: HTMLNode, into collector: inout BlockCollector, depth: Int) {
+        if isAbandoned || pollBudget() { return }
         if node.isText {
             collector.add(.text(node.text))
             return
@@ -59,7 +80,9 @@ struct HTMLDocumentReader {
         let name = node.name
         if HTMLVocabulary.dropped.contains(name) { return }
         if depth > DocumentLimits.maxDepth {
-            collector.add(.text(node.textContent))
+            // Short text stays in the paragraph around it; a long one becomes paragraphs of its own.
+            let text = node.textContent
+            if text.utf8.count <= 4_096 { collector.add(.text(text)) } else { collector.add(Self.paragraphs(of: text)) }
             return
         }
         if let level = HTMLVocabulary.headings[name] {
@@ -107,6 +130,35 @@ struct HTMLDocumentReader {
                 visitChildren(of: node, into: &collector, depth: depth)
             }
         }
+    }
+
+    /// True (and the walk abandoned) once the budget is spent or the parse cancelled.
+    mutating func pollBudget() -> Bool {
+        guard let budget, budget.isExhausted else { return false }
+        isAbandoned = true
+        return true
+    }
+
+    /// A subtree past the depth limit: its text as one paragraph, read without recursion.
+    func flattened(_ node: HTMLNode) -> [Block] {
+        Self.paragraphs(of: node.textContent)
+    }
+
+    /// Flattened text as paragraphs of at most about 4 KB: one paragraph of hundreds of KB is slow for GTK to lay
+    /// out, and the pane writes a nested block in one go.
+    static func paragraphs(of text: String) -> [Block] {
+        let collapsed = InlineWhitespace.collapse(text)
+        var blocks: [Block] = []
+        var rest = Substring(collapsed)
+        while !rest.isEmpty {
+            var end = rest.utf8.index(rest.startIndex, offsetBy: 4_096, limitedBy: rest.endIndex) ?? rest.endIndex
+            while end < rest.endIndex, String.Index(end, within: rest) == nil { end = rest.utf8.index(after: end) }
+            if end < rest.endIndex, let space = rest[..<end].lastIndex(of: " ") { end = rest.index(after: space) }
+            let piece = InlineWhitespace.normalize([.text(String(rest[..<end]))])
+            if !piece.isEmpty { blocks.append(.paragraph(piece)) }
+            rest = rest[end...]
+        }
+        return blocks
     }
 
     /// `align="center"` or `style="text-align: center"`.
@@ -169,4 +221,10 @@ enum LibXML {
     /// libxml2 wants its globals set up once before parsers run on several threads.
     private static let initialized: Void = { xmlInitParser() }()
     static func ensureInitialized() { _ = initialized }
+
+    /// Whether the parse was halted by libxml2's "Excessive depth in document" (recorded even with NOERROR).
+    static func stoppedAtDepthLimit(_ parser: htmlParserCtxtPtr) -> Bool {
+        guard let message = parser.pointee.lastError.message else { return false }
+        return String(cString: message).contains("Excessive depth")
+    }
 }

@@ -6,6 +6,7 @@ extension HTMLDocumentReader {
         var result: [Inline] = []
         var child = node.firstChild
         while let current = child {
+            if isAbandoned || pollBudget() { break }
             appendInlines(of: current, to: &result, depth: depth + 1)
             child = current.next
         }
@@ -47,7 +48,8 @@ extension HTMLDocumentReader {
             return picture(node).map { [.image($0)] } ?? []
         case "a":
             let content = inlines(inChildrenOf: node, depth: depth)
-            guard let href = node.attribute("href"), let link = context.link(for: href, title: node.attribute("title"))
+            guard let href = node.attribute("href"), href.utf8.count <= DocumentLimits.maxLinkLength,
+                  let link = context.link(for: href, title: node.attribute("title"))
             else { return content }
             return [.link(link, content)]
         case "b", "strong":
@@ -72,7 +74,7 @@ extension HTMLDocumentReader {
     func image(_ node: HTMLNode, source override: String? = nil) -> DocumentImage? {
         let src = override ?? node.attribute("src") ?? node.attribute("data-src") ?? ""
         return DocumentImage(
-            source: context.imageSource(for: src), alt: node.attribute("alt") ?? "",
+            source: src.utf8.count <= DocumentLimits.maxLinkLength ? context.imageSource(for: src) : nil, alt: node.attribute("alt") ?? "",
             title: node.attribute("title").flatMap { $0.isEmpty ? nil : $0 },
             width: Self.pixels(node.attribute("width")), height: Self.pixels(node.attribute("height")))
     }
@@ -89,7 +91,7 @@ extension HTMLDocumentReader {
         }
         let source = chosen.flatMap { $0.attribute("srcset") }.map(Self.firstCandidate)
         if let fallback { return image(fallback, source: source) }
-        guard let source else { return nil }
+        guard let source, source.utf8.count <= DocumentLimits.maxLinkLength else { return nil }
         return DocumentImage(source: context.imageSource(for: source), alt: "", title: nil, width: nil, height: nil)
     }
 

@@ -4,10 +4,16 @@ import Foundation
 extension HTMLDocumentReader {
     mutating func list(_ node: HTMLNode, depth: Int) -> ListBlock {
         let ordered = node.name == "ol"
-        let start = node.attribute("start").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 1
+        // Clamped: `start="9223372036854775807"` once trapped when the pane added the item index to it.
+        let start = DocumentLimits.listStart(node.attribute("start")) ?? 1
         var items: [ListItem] = []
         for child in node.elementChildren where !HTMLVocabulary.dropped.contains(child.name) {
-            if child.name == "li" {
+            if isAbandoned { break }
+            if depth + 1 > DocumentLimits.maxDepth {
+                // `<ul><ul><ul>...` a million deep recursed here with no check and froze the window: past the limit
+                // the rest of the list is its text, read without recursion.
+                items.append(ListItem(task: nil, blocks: flattened(child)))
+            } else if child.name == "li" {
                 items.append(listItem(child, depth: depth + 1))
             } else if child.name == "ul" || child.name == "ol" {
                 // `<ul><li>a</li><ul>...</ul></ul>`: invalid, common, and meant as a sub-list of the item before.
@@ -72,17 +78,25 @@ extension HTMLDocumentReader {
         var headerRow: [HTMLNode]?
         var bodyRows: [[HTMLNode]] = []
         var omitted = 0
+        var rowLimit = DocumentLimits.maxTableRows
         for (row, inHead) in tableRows(of: node) {
             let cells = row.elementChildren.filter { $0.name == "td" || $0.name == "th" }
             guard !cells.isEmpty else { continue }
+            // Rows x columns is capped too: the widest row seen so far decides how many rows still fit.
+            let width = min(cells.count, DocumentLimits.maxTableColumns)
+            rowLimit = min(rowLimit, DocumentLimits.maxTableCells / max(width, 1))
             let allHeaderCells = cells.allSatisfy { $0.name == "th" }
             if headerRow == nil, bodyRows.isEmpty, inHead || allHeaderCells {
                 headerRow = cells
-            } else if bodyRows.count < DocumentLimits.maxTableRows {
+            } else if bodyRows.count < rowLimit {
                 bodyRows.append(cells)
             } else {
                 omitted += 1
             }
+        }
+        if bodyRows.count > rowLimit {
+            omitted += bodyRows.count - rowLimit
+            bodyRows.removeLast(bodyRows.count - rowLimit)
         }
         let widest = ([headerRow?.count ?? 0] + bodyRows.map(\.count)).max() ?? 0
         let columns = min(widest, DocumentLimits.maxTableColumns)

@@ -19,6 +19,8 @@ public final class IssueViewModel {
     @ObservationIgnored private weak var coordinator: Coordinator?
     @ObservationIgnored private var started = false
     @ObservationIgnored private var parsing: Set<Int> = []
+    /// Body and comment parses, cancelled when this page goes.
+    @ObservationIgnored private let parses = DocumentParses()
 
     init(repo: RepositoryID, number: String, client: GiteeClient, coordinator: Coordinator?, preloaded: Issue? = nil) {
         self.repo = repo
@@ -66,9 +68,8 @@ public final class IssueViewModel {
         guard let comment = comments.items.indices.contains(index) ? comments.items[index] : nil,
               !parsing.contains(index), let coordinator else { return nil }
         parsing.insert(index)
-        Task {
-            let document = await coordinator.parseMarkdown(comment.body, in: repo)
-            commentDocuments[index] = document
+        parses.parse(coordinator.markdownRequest(comment.body, in: repo), key: "comment \(index)") { [weak self] in
+            self?.commentDocuments[index] = $0
         }
         return nil
     }
@@ -81,7 +82,9 @@ public final class IssueViewModel {
     private func parseBody(of issue: Issue) {
         guard let text = issue.body?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty,
               let coordinator else { return }
-        Task { bodyDocument = await coordinator.parseMarkdown(text, in: repo) }
+        parses.parse(coordinator.markdownRequest(text, in: repo), key: "body") { [weak self] in
+            self?.bodyDocument = $0
+        }
     }
 
     public func start() {

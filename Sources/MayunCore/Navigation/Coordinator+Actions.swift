@@ -25,13 +25,15 @@ extension Coordinator {
         }
     }
 
-    /// Parses markdown written on a repository (an issue, a comment) off the main thread.
-    public func parseMarkdown(_ text: String, in repo: RepositoryID) async -> Document {
+    /// Markdown written on a repository (an issue, a comment), as a request for `DocumentParseService`.
+    public func markdownRequest(_ text: String, in repo: RepositoryID) -> DocumentRequest {
         let context = DocumentContext(repository: repo, ref: nil, folder: "", server: environment.server)
-        let prefersDark = nightMode.isNight
-        return await Task.detached(priority: .userInitiated) {
-            DocumentParser.parseMarkdown(text, context: context, prefersDark: prefersDark)
-        }.value
+        return DocumentRequest(text: text, format: .markdown, context: context, prefersDark: nightMode.isNight)
+    }
+
+    /// Parses markdown written on a repository off the main thread (empty when the calling task is cancelled).
+    public func parseMarkdown(_ text: String, in repo: RepositoryID) async -> Document {
+        await DocumentParseService.parse(markdownRequest(text, in: repo)) ?? .empty
     }
 
     public func showToast(_ message: String) {

@@ -27,6 +27,8 @@ public final class ProjectViewModel {
     @ObservationIgnored private weak var coordinator: Coordinator?
     @ObservationIgnored private var started = false
     @ObservationIgnored private var parsedReadme: String?
+    /// The README's parse, cancelled when this page goes.
+    @ObservationIgnored private let parses = DocumentParses()
 
     public init(repo: RepositoryID, services: AppServices, coordinator: Coordinator) {
         self.repo = repo
@@ -148,10 +150,8 @@ public final class ProjectViewModel {
         parsedReadme = text
         let context = DocumentContext(repository: repo, ref: project?.defaultBranch, folder: "", server: server)
         let prefersDark = coordinator?.nightMode.isNight ?? false
-        Task { [weak self] in
-            let document = await Task.detached(priority: .userInitiated) {
-                DocumentParser.parseMarkdown(text, context: context, prefersDark: prefersDark)
-            }.value
+        let request = DocumentRequest(text: text, format: .markdown, context: context, prefersDark: prefersDark)
+        parses.parse(request) { [weak self] document in
             guard let self, self.parsedReadme == text else { return }
             self.readmeDocument = document
         }

@@ -46,7 +46,10 @@ extension DocumentTextView {
             }
         }
         let total = widths.reduce(0, +) + Self.columnGap * columns
-        guard total <= availableWidth(style.indent) else {
+        // A grid is a widget per cell, and GTK re-allocates every one at each change of the view (see
+        // docs/DOCUMENTS.md): past `DocumentSlicing.maxGridCells` a wide table is written as (wrapping) text rows instead.
+        let cells = (table.rows.count + (table.header.isEmpty ? 0 : 1)) * columns
+        guard total <= availableWidth(style.indent) || cells > DocumentSlicing.maxGridCells || style.isPiece else {
             embed(DocumentBlockWidgets.table(table, environment: environment), style: style, sized: true)
             return
         }

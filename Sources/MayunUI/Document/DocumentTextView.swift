@@ -30,6 +30,11 @@ final class DocumentTextView {
 
     static let horizontalMargin: Int32 = 24
     private static let listIndent = 28, quoteIndent = 18
+    /// Indentation stops growing here: 32 levels of lists would otherwise leave text a few characters wide, and a
+    /// long paragraph in such a column took GTK a second to lay out.
+    static let maxIndent = 280
+
+    static func nested(_ indent: Int, by step: Int) -> Int { min(indent + step, maxIndent) }
 
     init(environment: DocumentEnvironment, margins: Bool) {
         self.environment = environment
@@ -95,6 +100,8 @@ final class DocumentTextView {
         var indent = 0
         var alignment: BlockAlignment?
         var inQuote = false
+        /// Part of a long block cut by `DocumentSlicing` (a big table then stays text rows, never a grid per piece).
+        var isPiece = false
     }
 
     func write(_ blocks: [Block], style: Style = Style()) {
@@ -116,7 +123,7 @@ final class DocumentTextView {
             writeList(list, style: style)
         case .quote(let blocks):
             var inner = style
-            inner.indent += Self.quoteIndent
+            inner.indent = Self.nested(style.indent, by: Self.quoteIndent)
             inner.inQuote = true
             write(blocks, style: inner)
         case .code(let code):
@@ -140,13 +147,16 @@ final class DocumentTextView {
 
     private func writeList(_ list: ListBlock, style: Style) {
         var itemStyle = style
-        itemStyle.indent += Self.listIndent
+        itemStyle.indent = Self.nested(style.indent, by: Self.listIndent)
         for (index, item) in list.items.enumerated() {
             let marker: String
             switch item.task {
             case .done?: marker = "☑\u{00A0}"
             case .open?: marker = "☐\u{00A0}"
-            case nil: marker = list.ordered ? "\(list.start + index).\u{00A0}" : "•\u{00A0}"
+            // Saturating: the start number came from the document.
+            case nil:
+                marker = list.ordered
+                    ? "\(DocumentLimits.itemNumber(start: list.start, index: index)).\u{00A0}" : "•\u{00A0}"
             }
             var remaining = item.blocks[...]
             let start = endOffset

@@ -22,6 +22,8 @@ public final class DocumentView {
     let content: DocumentTextView
     private let environment: DocumentEnvironment
     private var pending: ArraySlice<Block> = []
+    /// The rest of a long block cut by `DocumentSlicing`, written before `pending`.
+    private var carried: Block?
     private var writer: MainLoopSource?
     private var completion: (@MainActor () -> Void)?
     /// Longest slice of writing allowed per main-loop turn.
@@ -47,6 +49,7 @@ public final class DocumentView {
         writer?.cancel()
         content.clear()
         pending = document.blocks[...]
+        carried = nil
         self.completion = completion
         isRendered = false
         writeSlice()
@@ -91,11 +94,18 @@ public final class DocumentView {
 
     private func writeSlice() {
         let start = g_get_monotonic_time()
-        while let block = pending.popFirst() {
-            content.write(block, style: .init())
+        while true {
+            let continues = carried != nil
+            guard let next = carried ?? pending.popFirst() else { break }
+            // A list or quote of thousands of items is written a piece at a time, like top-level blocks.
+            let (block, rest) = DocumentSlicing.split(next)
+            carried = rest
+            var style = DocumentTextView.Style()
+            style.isPiece = continues || rest != nil
+            content.write(block, style: style)
             if Double(g_get_monotonic_time() - start) / 1e6 > Self.sliceBudget { break }
         }
-        guard pending.isEmpty, !isRendered else { return }
+        guard pending.isEmpty, carried == nil, !isRendered else { return }
         isRendered = true
         writer = nil
         let done = completion

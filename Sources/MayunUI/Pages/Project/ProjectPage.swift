@@ -57,7 +57,10 @@ final class ProjectPage: Page {
         let text: String = switch state {
         case .loading: tr("Loading…")
         case .none: tr("This project has no README.")
-        case .text(let text): text
+        // Only the start while the document is parsed: a wrapping label lays out all its text at once, and a 2 MB
+        // README there held the main thread for seconds.
+        case .text(let text):
+            text.prefix(Self.previewLength).endIndex < text.endIndex ? text.prefix(Self.previewLength) + "…" : text
         case .failed(let message): message
         }
         gtk_label_set_text(opaque(readme), text)
@@ -70,6 +73,8 @@ final class ProjectPage: Page {
             gtk_widget_set_visible(readmeView.root, 0)
         }
     }
+
+    static let previewLength = 2_000
 
     private func showReadme(_ document: Document?) {
         guard let document, document != shownReadme else { return }

@@ -1,0 +1,126 @@
+import Foundation
+import Synchronization
+
+/// Text to turn into a `Document`, with everything the parse needs (it runs off the main actor).
+public struct DocumentRequest: Sendable {
+    public var text: String
+    public var format: DocumentParser.Format
+    public var context: DocumentContext
+    public var prefersDark: Bool
+
+    public init(text: String, format: DocumentParser.Format, context: DocumentContext, prefersDark: Bool) {
+        self.text = text
+        self.format = format
+        self.context = context
+        self.prefersDark = prefersDark
+    }
+}
+
+/// The one way the app parses documents (READMEs, files, issues, comments): cmark-gfm and libxml2 off the main
+/// actor, stopped when the caller's task is cancelled, and given a wall-clock budget after which the text is shown
+/// plain with a note (`DocumentNotes.tooComplex`). cmark-gfm itself cannot be interrupted, so the answer does not
+/// wait for it: a timer answers at the deadline and the abandoned parse finishes (bounded by `maxInputBytes`) in the
+/// background, its result dropped.
+public enum DocumentParseService {
+    /// The document, the plain-text fallback when the budget ran out, or nil when the calling task was cancelled.
+    public static func parse(_ request: DocumentRequest, allowance: Duration = DocumentLimits.parseBudget) async
+        -> Document?
+    {
+        await parse(request, budget: ParseBudget(allowance), allowance: allowance)
+    }
+
+    /// As above with a budget the caller holds (tests cancel it directly).
+    public static func parse(_ request: DocumentRequest, budget: ParseBudget, allowance: Duration) async -> Document? {
+        let answer = FirstAnswer()
+        let work = Task.detached(priority: .userInitiated) {
+            let document = DocumentParser.parse(request.text, format: request.format, context: request.context,
+                                                prefersDark: request.prefersDark, budget: budget)
+            answer.give(document.map(Outcome.parsed) ?? (budget.isCancelled ? .cancelled : .expired))
+        }
+        let timer = Task.detached {
+            try? await Task.sleep(for: allowance)
+            answer.give(.expired)
+        }
+        let outcome = await withTaskCancellationHandler {
+            await answer.wait()
+        } onCancel: {
+            budget.cancel()
+            answer.give(.cancelled)
+        }
+        timer.cancel()
+        switch outcome {
+        case .parsed(let document): return document
+        case .expired:
+            budget.cancel()
+            work.cancel()
+            return DocumentParser.plain(request.text, note: DocumentNotes.tooComplex)
+        case .cancelled: return nil
+        }
+    }
+
+    enum Outcome: Sendable {
+        case parsed(Document)
+        case expired
+        case cancelled
+    }
+
+    /// Whichever of the parse, the timer and cancellation answers first; later answers are ignored.
+    final class FirstAnswer: Sendable {
+        private struct State {
+            var outcome: Outcome?
+            var waiter: CheckedContinuation<Outcome, Never>?
+        }
+        private let state = Mutex(State())
+
+        func give(_ outcome: Outcome) {
+            let waiter: CheckedContinuation<Outcome, Never>? = state.withLock { state in
+                guard state.outcome == nil else { return nil }
+                state.outcome = outcome
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume(returning: outcome)
+        }
+
+        func wait() async -> Outcome {
+            await withCheckedContinuation { continuation in
+                let ready: Outcome? = state.withLock { state in
+                    if let outcome = state.outcome { return outcome }
+                    state.waiter = continuation
+                    return nil
+                }
+                if let ready { continuation.resume(returning: ready) }
+            }
+        }
+    }
+}
+
+/// The document parses one page owns: a new parse under a key replaces (cancels) the previous one, and all of them
+/// are cancelled when the page's ViewModel goes away. Results are delivered on the main actor.
+@MainActor
+public final class DocumentParses {
+    private var tasks: [String: Task<Void, Never>] = [:]
+
+    public init() {}
+
+    /// Parses `request` off the main actor and hands the document (or the plain-text fallback) to `deliver`;
+    /// nothing is delivered when it is cancelled first. `deliver` should hold its owner weakly.
+    public func parse(_ request: DocumentRequest, key: String = "",
+                      then deliver: @escaping @MainActor (Document) -> Void) {
+        tasks[key]?.cancel()
+        tasks[key] = Task { [weak self] in
+            guard let document = await DocumentParseService.parse(request), !Task.isCancelled else { return }
+            self?.tasks[key] = nil
+            deliver(document)
+        }
+    }
+
+    public var isParsing: Bool { !tasks.isEmpty }
+
+    public func cancelAll() {
+        for task in tasks.values { task.cancel() }
+        tasks = [:]
+    }
+
+    isolated deinit { cancelAll() }
+}

@@ -1,0 +1,166 @@
+#!/usr/bin/python3
+"""End-to-end: READMEs written to break a client (issue 10), opened with the real mouse.
+
+FakeGitee starts with `--hostile-readme nested-lists` (every project's README is that document) and is switched to
+each other kind in turn with `POST /__fake/hostile-readme` (Sources/FakeGitee/Content/HostileReadmes.swift). For each
+kind a different project of the Featured list is opened with a click, and:
+  - the app is still running, and its main thread answers AT-SPI within 1 s (the slowest of several round trips,
+    taken while the README is being parsed and written, and again once it shows);
+  - the README area shows something: the document's text, or the note that it was too complex to format;
+  - Back returns to the list.
+
+Run by tests/e2e/run.sh (MAYUN_E2E_ONLY="hostile"). Synchronisation is polling with a deadline, never fixed sleeps.
+"""
+
+import glob
+import os
+import shutil
+import sys
+import tempfile
+import time
+import traceback
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import atspi_helpers as h  # noqa: E402
+from atspi_helpers import CheckFailed  # noqa: E402
+
+NAME = "e2e-hostile"
+r = h.Report(NAME)
+
+# What each kind's README area must show once ready (any one of them): a word of the document, or the notes.
+KINDS = {
+    "nested-lists": ("the bottom", "After the lists"),
+    "nested-markdown": ("deep item", "After the nesting"),
+    "int-overflow": ("1000000000.", "After the numbers"),
+    "emphasis": ("After the emphasis",),
+    "table": ("h63", "After the table"),
+    "plain-2mb": ("Plain words without any markup",),
+}
+NOTES = ("too complex to format", "too long to show in full")
+
+
+def artifact(name):
+    return os.path.join(h.ARTIFACTS, f"{NAME}-{name}")
+
+
+def seen_labels(app):
+    return lambda: " / ".join(repr(t) for t in h.labels(app.frame, app.frame)[:30])
+
+
+def top(app):
+    return h.top_page(app.frame)
+
+
+def readme_text(app, limit=20000):
+    """The start and the end of the README's document pane on the page on top (AT-SPI text, `limit` characters of
+    each: the whole of a megabyte would be slow to fetch)."""
+    out = []
+    for view in h.find_all(top(app), "Document", ("text",)):
+        try:
+            text = view.queryText()
+            count = text.characterCount
+            out.append(text.getText(0, min(limit, count)))
+            if count > limit:
+                out.append(text.getText(max(limit, count - limit), count))
+        except Exception:
+            continue
+    return "\n".join(out)
+
+
+def slowest_round_trip(app, samples=5):
+    """The slowest of a few AT-SPI round trips: GTK answers them on its main thread, so a frozen window does not."""
+    worst = 0.0
+    for _ in range(samples):
+        t0 = time.monotonic()
+        h.extents(app.frame)  # a D-Bus call the app must answer (childCount may come from pyatspi's cache)
+        worst = max(worst, time.monotonic() - t0)
+    return worst
+
+
+def check_responsive(app, kind, when):
+    r.check(app.alive(), f"{kind}: the app is still running {when}")
+    latency = slowest_round_trip(app)
+    r.check(latency < 1.0, f"{kind}: the window answers AT-SPI within 1 s {when} (slowest round trip "
+                           f"{latency * 1000:.0f} ms)")
+
+
+def back(app):
+    depth = len(h.navigation_pages(app.frame))
+    button = r.wait_for(lambda: app.find("Back", ("push button",), root=h.header_bar(app.frame)), "the \"Back\" button")
+    app.click(button, "\"Back\"")
+    r.wait_for(lambda: len(h.navigation_pages(app.frame)) < depth, f"Back closes the project page (depth {depth})")
+
+
+def open_kind(app, server, kind, index):
+    r.step(f"{index + 1}. README kind {kind}")
+    if index > 0:
+        status, body = server.call("POST", "/__fake/hostile-readme", {"kind": kind})
+        r.check(status == 200, f"FakeGitee serves the {kind} README from now on", f"{status} {body!r}")
+    rows = r.wait_for(lambda: h.project_rows(app.frame, app.frame), "Featured rows appear", seen=seen_labels(app))
+    # A different project each time: the app keeps each project's README, and must parse the new one.
+    acc, label = rows[index % len(rows)]
+    full_name = label.split(",")[0]
+    since = server.last_seq()
+    app.click(acc, f"row {label[:50]!r}")
+    r.wait_for(lambda: app.find(full_name, ("label",)), f"the project page of {full_name} opens", seen=seen_labels(app))
+    r.wait_for(lambda: [e for e in server.log(since) if e["path"].endswith(f"/{full_name}/readme")],
+               f"{kind}: the README is requested", seen=lambda: h.brief_log(server.log(since)))
+    check_responsive(app, kind, "while the README is parsed and written")
+    wanted = KINDS[kind] + NOTES
+
+    def shown():
+        text = readme_text(app)
+        return next((w for w in wanted if w in text), None)
+    found = r.wait_for(shown, f"{kind}: the README area shows the document or the plain-text note",
+                       seen=lambda: readme_text(app, 300))
+    r.ok(f"{kind}: README area shows {found!r}")
+    check_responsive(app, kind, "with the README shown")
+    path = h.screenshot(f"{NAME}-{index + 1}-{kind}.png")
+    r.log(f"      screenshot {path}")
+    back(app)
+
+
+def scenario(state):
+    server_proc = h.FakeGitee(h.FAKE_GITEE_BIN, artifact("fake-gitee.log"), ["--hostile-readme", "nested-lists"])
+    server = h.Server(r, server_proc.url)
+    app = None
+    try:
+        env = h.state_env(state, server.url)
+        app = h.App(r, env, artifact("app.log"), "hostile").wait_window()
+        for index, kind in enumerate(KINDS):
+            open_kind(app, server, kind, index)
+        app.quit()
+    except BaseException:
+        if app is not None and app.alive():
+            try:
+                r.log(f"      tree: {app.save_tree('failure')}; labels: {seen_labels(app)()}")
+                h.screenshot(f"{NAME}-failure.png")
+            except Exception as e:
+                r.log(f"      (could not save the tree: {e!r})")
+        raise
+    finally:
+        if app is not None:
+            app.kill()
+        server_proc.stop()
+
+
+def main():
+    os.makedirs(h.ARTIFACTS, exist_ok=True)
+    for old in glob.glob(os.path.join(h.ARTIFACTS, f"{NAME}-*")):
+        os.remove(old)
+    r.check(os.access(h.BINARY, os.X_OK), f"app binary {h.BINARY}")
+    r.check(os.access(h.FAKE_GITEE_BIN, os.X_OK), f"FakeGitee binary {h.FAKE_GITEE_BIN} (make build)")
+    state = tempfile.mkdtemp(prefix="hostile.", dir=os.environ.get("MAYUN_E2E_STATE_DIR"))
+    try:
+        scenario(state)
+    except CheckFailed:
+        pass
+    except Exception:
+        r.fail("unexpected error:\n" + traceback.format_exc())
+    finally:
+        shutil.rmtree(state, ignore_errors=True)
+    return r.summary()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
