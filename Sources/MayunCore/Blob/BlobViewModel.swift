@@ -102,6 +102,12 @@ public final class BlobViewModel {
         loading = Task { [weak self] in await self?.load() }
     }
 
+    /// The page was left: the download and the parse stop (a Save As in progress goes on).
+    public func cancel() {
+        loading?.cancel()
+        loading = nil
+    }
+
     public func toggleSource() {
         guard canToggleSource else { return }
         showsSource.toggle()

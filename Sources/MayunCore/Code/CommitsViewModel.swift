@@ -11,6 +11,7 @@ public final class CommitsViewModel {
     public let commits: PagedListViewModel<Commit>
     public private(set) var branches: [String] = []
     @ObservationIgnored private weak var coordinator: Coordinator?
+    @ObservationIgnored private let branchLoad = LatestTask()
 
     init(repo: RepositoryID, ref: String?, coordinator: Coordinator) {
         self.repo = repo
@@ -37,8 +38,17 @@ public final class CommitsViewModel {
     public func start() {
         commits.start()
         guard let client = coordinator?.services.client else { return }
-        Task { branches = (try? await client.send(
-            Endpoints.branches(owner: repo.owner, repo: repo.name)))?.map(\.name) ?? [] }
+        branchLoad.run { [weak self, repo] in
+            let names = (try? await client.send(Endpoints.branches(owner: repo.owner, repo: repo.name)))?.map(\.name)
+            guard !Task.isCancelled else { return }
+            self?.branches = names ?? []
+        }
+    }
+
+    /// The page was left: the commit list and branch requests stop.
+    public func cancel() {
+        commits.cancel()
+        branchLoad.cancel()
     }
 
     public func activate(at index: Int) {
@@ -62,6 +72,7 @@ public final class CommitViewModel {
     public private(set) var commit: Commit?
     @ObservationIgnored private let client: GiteeClient
     @ObservationIgnored private var started = false
+    @ObservationIgnored private let loads = LatestTask()
 
     init(repo: RepositoryID, sha: String, client: GiteeClient) {
         self.repo = repo
@@ -98,13 +109,17 @@ public final class CommitViewModel {
 
     public func load() {
         state = .loading
-        Task {
+        loads.run { [weak self, client, repo, sha] in
             do {
-                commit = try await client.send(Endpoints.commit(owner: repo.owner, repo: repo.name, sha: sha))
+                let commit = try await client.send(Endpoints.commit(owner: repo.owner, repo: repo.name, sha: sha))
+                guard !Task.isCancelled, let self else { return }
+                self.commit = commit
                 state = .content
             } catch let error as GiteeError {
-                if error != .cancelled { state = .failed(message: ErrorText.message(for: error)) }
+                if error != .cancelled { self?.state = .failed(message: ErrorText.message(for: error)) }
             } catch {}
         }
     }
+
+    public func cancel() { loads.cancel() }
 }

@@ -16,6 +16,7 @@ public final class IssueViewModel {
     /// Comments rendered as documents, by position, filled in as each is parsed.
     public private(set) var commentDocuments: [Int: Document] = [:]
     @ObservationIgnored private let client: GiteeClient
+    @ObservationIgnored private let loads = LatestTask()
     @ObservationIgnored private weak var coordinator: Coordinator?
     @ObservationIgnored private var started = false
     @ObservationIgnored private var parsing: Set<Int> = []
@@ -93,9 +94,11 @@ public final class IssueViewModel {
 
     public func refresh() {
         if issue == nil { state = .loading }
-        Task {
+        loads.run { [weak self] in
+            guard let self else { return }
             do {
                 let fresh = try await client.send(Endpoints.issue(owner: repo.owner, repo: repo.name, number: number))
+                guard !Task.isCancelled else { return }
                 issue = fresh
                 state = .content
                 parseBody(of: fresh)
@@ -104,5 +107,11 @@ public final class IssueViewModel {
             } catch {}
         }
         if started { comments.refresh() }
+    }
+
+    /// The page was left: the issue and comment requests stop.
+    public func cancel() {
+        loads.cancel()
+        comments.cancel()
     }
 }

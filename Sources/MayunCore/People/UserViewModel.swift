@@ -17,6 +17,7 @@ public final class UserViewModel {
     @ObservationIgnored private weak var coordinator: Coordinator?
     @ObservationIgnored private let client: GiteeClient
     @ObservationIgnored private var started = false
+    @ObservationIgnored private let loads = LatestTask()
 
     /// Whether this is the logged-in person (Mine): their own lists include private projects.
     public let isMine: Bool
@@ -110,9 +111,11 @@ public final class UserViewModel {
     public func refresh() {
         if user == nil { state = .loading }
         let client = client
-        Task {
+        loads.run { [weak self] in
+            guard let self else { return }
             do {
                 let fresh = try await client.send(Endpoints.user(login))
+                guard !Task.isCancelled else { return }
                 if fresh.isOrganization, user?.isOrganization != true {
                     let endpoint = Endpoints.organizationProjects(login)
                     projects.list.replaceSource { pagination in try await client.page(endpoint, at: pagination) }
@@ -125,6 +128,13 @@ public final class UserViewModel {
         }
     }
 
+    /// The page was left: its requests stop.
+    public func cancel() {
+        loads.cancel()
+        events.cancel()
+        for list in [projects, starred, watched] { list.cancel() }
+    }
+
     public func openEvent(at index: Int) {
         guard events.items.indices.contains(index), let route = events.items[index].destination else { return }
         coordinator?.push(route)
@@ -132,5 +142,3 @@ public final class UserViewModel {
 
     public func open(_ url: URL) { coordinator?.openExternal(url) }
 }
-
-extension UserViewModel: Refreshable {}

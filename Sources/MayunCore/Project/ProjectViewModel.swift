@@ -24,6 +24,7 @@ public final class ProjectViewModel {
     }
 
     @ObservationIgnored private let services: AppServices
+    @ObservationIgnored private let loads = LatestTask()
     @ObservationIgnored private weak var coordinator: Coordinator?
     @ObservationIgnored private var started = false
     @ObservationIgnored private var parsedReadme: String?
@@ -58,7 +59,12 @@ public final class ProjectViewModel {
 
     public func refresh() {
         if project == nil { state = .loading }
-        Task { await load() }
+        loads.run { [weak self] in await self?.load() }
+    }
+
+    /// The page was left: the project and README requests stop (a star or watch already sent still finishes).
+    public func cancel() {
+        loads.cancel()
     }
 
     public func toggleStar() {
@@ -110,6 +116,7 @@ public final class ProjectViewModel {
                 fresh.isStarred = try? await client.send(Endpoints.isStarred(owner: repo.owner, repo: repo.name))
                 fresh.isWatched = try? await client.send(Endpoints.isWatched(owner: repo.owner, repo: repo.name))
             }
+            guard !Task.isCancelled else { return }
             show(fresh)
             state = .content
             banner = nil
@@ -121,6 +128,7 @@ public final class ProjectViewModel {
                 banner = tr("Offline: showing saved data.") + " " + ErrorText.message(for: error)
             }
         } catch {}
+        guard !Task.isCancelled else { return }
         await loadReadme()
     }
 
@@ -128,6 +136,7 @@ public final class ProjectViewModel {
         do {
             let content = try await services.client.send(
                 Endpoints.readme(owner: repo.owner, repo: repo.name, ref: project?.defaultBranch))
+            guard !Task.isCancelled else { return }
             guard let text = content?.text else {
                 readme = .none
                 return
