@@ -68,16 +68,14 @@ public final class CommitsViewModel {
 public final class CommitViewModel {
     public let repo: RepositoryID
     public let sha: String
-    public private(set) var state: ScreenState = .loading
-    public private(set) var commit: Commit?
-    @ObservationIgnored private let client: GiteeClient
-    @ObservationIgnored private var started = false
-    @ObservationIgnored private let loads = LatestTask()
+    public let resource: RemoteResource<Commit>
+    public var state: ScreenState { resource.state }
+    public var commit: Commit? { resource.value }
 
     init(repo: RepositoryID, sha: String, client: GiteeClient) {
         self.repo = repo
         self.sha = sha
-        self.client = client
+        resource = RemoteResource { try await client.send(Endpoints.commit(owner: repo.owner, repo: repo.name, sha: sha)) }
     }
 
     public var title: String { String(sha.prefix(10)) }
@@ -101,25 +99,7 @@ public final class CommitViewModel {
         }
     }
 
-    public func start() {
-        guard !started else { return }
-        started = true
-        load()
-    }
-
-    public func load() {
-        state = .loading
-        loads.run { [weak self, client, repo, sha] in
-            do {
-                let commit = try await client.send(Endpoints.commit(owner: repo.owner, repo: repo.name, sha: sha))
-                guard !Task.isCancelled, let self else { return }
-                self.commit = commit
-                state = .content
-            } catch let error as GiteeError {
-                if error != .cancelled { self?.state = .failed(message: ErrorText.message(for: error)) }
-            } catch {}
-        }
-    }
-
-    public func cancel() { loads.cancel() }
+    public func start() { resource.start() }
+    public func refresh() { resource.refresh() }
+    public func cancel() { resource.cancel() }
 }

@@ -158,9 +158,7 @@ public final class PagedListViewModel<Item: Sendable> {
             if items.isEmpty {
                 state = .failed(message: ErrorText.message(for: error))
             } else {
-                banner = isShowingSavedData
-                    ? tr("Offline: showing saved data.") + " " + ErrorText.message(for: error)
-                    : ErrorText.message(for: error)
+                banner = ErrorText.banner(for: error, overSavedCopy: isShowingSavedData)
             }
         }
     }

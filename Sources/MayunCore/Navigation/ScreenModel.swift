@@ -22,9 +22,7 @@ extension CommitsViewModel: ScreenModel {
     public func refresh() { commits.refresh() }
 }
 
-extension CommitViewModel: ScreenModel {
-    public func refresh() { load() }
-}
+extension CommitViewModel: ScreenModel {}
 
 extension IssuesViewModel: ScreenModel {
     public func refresh() { issues.refresh() }
