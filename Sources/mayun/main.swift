@@ -30,8 +30,8 @@ let command = MayunCommand.parseOrExit()
 let resources = AppResources.locate()
 Localization.setUp(catalogDirectory: resources.catalogDirectory?.path)
 let status = MainActor.assumeIsolated {
-    MayunApplication(
-        environment: .fromXDG(server: command.serverURL()), resources: resources
-    ).run()
+    let environment = AppEnvironment.fromXDG(server: command.serverURL())
+    return MayunApplication(environment: environment, resources: resources,
+                            makeServices: { makeServices(for: environment) }).run()
 }
 exit(status)

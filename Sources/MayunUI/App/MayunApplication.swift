@@ -17,10 +17,13 @@ public final class MayunApplication {
     private var systemColorScheme: SystemColorScheme?
     private var mainWindow: MainWindow?
     private var images: ImageLoader?
+    private let makeServices: @MainActor () -> AppServices
 
-    public init(environment: AppEnvironment, resources: AppResources) {
+    /// `makeServices` is called once at startup: the executable (the composition root) decides what the services are.
+    public init(environment: AppEnvironment, resources: AppResources, makeServices: @escaping @MainActor () -> AppServices) {
         self.environment = environment
         self.resources = resources
+        self.makeServices = makeServices
         application = gtk_application_new(AppEnvironment.applicationID, G_APPLICATION_FLAGS_NONE)
         connect(UnsafeMutableRawPointer(application), "startup", main: { [unowned self] in startup() })
         connect(UnsafeMutableRawPointer(application), "activate", main: { [unowned self] in activate() })
@@ -84,25 +87,6 @@ public final class MayunApplication {
         }
         ListBenchmarkProbe.installIfRequested(in: window)
         gtk_window_present(typed(window.window))
-    }
-
-    private func makeServices() -> AppServices {
-        let configuration = GiteeConfiguration(
-            server: environment.server.absoluteString, appVersion: AppVersion.current,
-            cacheDirectory: environment.cacheDirectory.appendingPathComponent("http").path)
-        let store: OfflineStore?
-        do {
-            store = try OfflineStore(directory: environment.cacheDirectory)
-        } catch {
-            FileHandle.standardError.write(Data("mayun: offline store unavailable (\(error)); running without it\n".utf8))
-            store = nil
-        }
-        let client = GiteeClient(configuration: configuration)
-        // Logins are kept in the desktop keyring (libsecret); the session says so when it cannot reach one.
-        let session = Session(client: client, store: KeyringCredentialStore())
-        Task { await session.start() }
-        let drafts = DraftStore(directory: environment.dataDirectory.appendingPathComponent("drafts"))
-        return AppServices(client: client, store: store, session: session, drafts: drafts)
     }
 
     private func quit() {
