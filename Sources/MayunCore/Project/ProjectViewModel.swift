@@ -84,13 +84,7 @@ public final class ProjectViewModel {
     public func openCommits() { coordinator?.push(.commits(repo, ref: project?.defaultBranch)) }
 
     /// A link clicked in the README: files of the repository open here, web addresses in the browser.
-    public func activate(_ target: LinkTarget) {
-        switch target {
-        case .route(let route): coordinator?.push(route)
-        case .external(let url): coordinator?.openExternal(url)
-        case .anchor, .blocked: break
-        }
-    }
+    public func activate(_ target: LinkTarget) { coordinator?.follow(target) }
 
     /// The night mode the README follows.
     public var nightMode: NightModeViewModel? { coordinator?.nightMode }
