@@ -87,8 +87,11 @@ def scenario(state):
         entry = r.wait_for(lambda: h.find(h.app_of(app.pid), h.entry_named("Gitee link"), ("text", "entry")),
                            "Ctrl+L shows the \"Gitee link\" field")
         r.wait_for(lambda: h.focused(entry), "the link field has the keyboard focus")
-        app.type(f"{server.url}/{login}")
-        app.key("Return")
+        # Typed into the dialog's own X window (app.type would focus the main window first).
+        dialog = r.wait_for(lambda: h.x_main_window(app.pid, "Go to a Gitee Link"), "the dialog's X window is mapped")
+        h.run(["xdotool", "windowfocus", "--sync", dialog[0]], check=True)
+        h.run(["xdotool", "type", "--clearmodifiers", "--delay", "20", f"{server.url}/{login}"], check=True)
+        h.run(["xdotool", "key", "--clearmodifiers", "Return"], check=True)
         r.wait_for(lambda: h.page_title(app.frame) not in (None, name) and
                    app.find(f"Pages of {login}", None, root=h.top_page(app.frame)) is not None,
                    f"the user page of {login} opens", seen=seen_labels(app))
