@@ -14,6 +14,11 @@ struct MayunCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The Gitee site to use.", valueName: "URL"))
     var server: String?
 
+    @Argument(help: ArgumentHelp(
+        "Gitee links to open: a project, a folder (/tree/...), a file (/blob/...), an issue or a person.",
+        valueName: "link"))
+    var links: [String] = []
+
     func validate() throws {
         if let server, AppEnvironment.parseServer(server) == nil {
             throw ValidationError("'\(server)' is not an http(s) URL.")
@@ -34,8 +39,8 @@ umask(0o077)
 let resources = AppResources.locate()
 Localization.setUp(catalogDirectory: resources.catalogDirectory?.path)
 let status = MainActor.assumeIsolated {
-    MayunApplication(
-        environment: .fromXDG(server: command.serverURL()), resources: resources
-    ).run()
+    let environment = AppEnvironment.fromXDG(server: command.serverURL())
+    return MayunApplication(environment: environment, resources: resources,
+                            makeServices: { makeServices(for: environment) }).run(opening: command.links)
 }
 exit(status)

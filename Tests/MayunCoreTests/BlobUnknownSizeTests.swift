@@ -44,7 +44,7 @@ final class BlobUnknownSizeTests: XCTestCase {
             transport.files[Self.raw + "dump.log"] = huge
             let coordinator = Self.coordinator(transport)
             coordinator.push(.blob(Self.repo, ref: nil, path: "dump.log"))
-            let viewModel = try XCTUnwrap(coordinator.top?.viewModel as? BlobViewModel)
+            let viewModel = try XCTUnwrap(coordinator.top?.model as? BlobViewModel)
             viewModel.start()
             waitUntil("the decision") { viewModel.state != .loading }
             XCTAssertEqual(transport.caps[Self.raw + "dump.log"], Int64(BlobPresentation.textLimit))
@@ -59,7 +59,7 @@ final class BlobUnknownSizeTests: XCTestCase {
             transport.files[Self.raw + "notes.txt"] = Data("hello\n".utf8)
             let coordinator = Self.coordinator(transport)
             coordinator.push(.blob(Self.repo, ref: nil, path: "notes.txt"))
-            let viewModel = try XCTUnwrap(coordinator.top?.viewModel as? BlobViewModel)
+            let viewModel = try XCTUnwrap(coordinator.top?.model as? BlobViewModel)
             viewModel.start()
             waitUntil("the file") { viewModel.state != .loading }
             XCTAssertEqual(viewModel.content, .code(text: "hello\n", highlighted: true))
@@ -73,7 +73,7 @@ final class BlobUnknownSizeTests: XCTestCase {
             transport.files[Self.raw + "poster.png"] = Data(count: ImageLimits.maxBytes + 1)
             let coordinator = Self.coordinator(transport)
             coordinator.push(.image(Self.repo, ref: nil, path: "poster.png"))
-            let viewModel = try XCTUnwrap(coordinator.top?.viewModel as? ImageViewModel)
+            let viewModel = try XCTUnwrap(coordinator.top?.model as? ImageViewModel)
             viewModel.start()
             waitUntil("the decision") { viewModel.state != .loading }
             XCTAssertEqual(transport.caps[Self.raw + "poster.png"], Int64(ImageLimits.maxBytes))

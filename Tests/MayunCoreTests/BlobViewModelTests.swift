@@ -56,7 +56,7 @@ private func fixture(files: [(path: String, size: Int, body: Data?, type: String
 @MainActor
 private func open(_ route: Route, in coordinator: Coordinator) throws -> BlobViewModel {
     coordinator.push(route)
-    let viewModel = try XCTUnwrap(coordinator.top?.viewModel as? BlobViewModel)
+    let viewModel = try XCTUnwrap(coordinator.top?.model as? BlobViewModel)
     viewModel.start()
     waitUntil("the file loads") { viewModel.state != .loading }
     return viewModel
@@ -175,7 +175,7 @@ final class BlobViewModelTests: XCTestCase {
             transport.failure = .offline
             coordinator.pop()
             coordinator.push(.blob(repo, ref: "master", path: "main.rs"))
-            let again = try XCTUnwrap(coordinator.top?.viewModel as? BlobViewModel)
+            let again = try XCTUnwrap(coordinator.top?.model as? BlobViewModel)
             again.start()
             XCTAssertEqual(again.content, .code(text: source, highlighted: true), "shown at once, before the network")
             waitUntil("the offline banner") { again.banner != nil }
@@ -186,7 +186,7 @@ final class BlobViewModelTests: XCTestCase {
         try onMain {
             let (coordinator, transport) = fixture(files: [("docs/huge.png", 60 * 1024 * 1024, nil, "")])
             coordinator.push(.image(repo, ref: "master", path: "docs/huge.png"))
-            let viewModel = try XCTUnwrap(coordinator.top?.viewModel as? ImageViewModel)
+            let viewModel = try XCTUnwrap(coordinator.top?.model as? ImageViewModel)
             viewModel.start()
             waitUntil("decided") { viewModel.state != .loading }
             XCTAssertNil(viewModel.data)

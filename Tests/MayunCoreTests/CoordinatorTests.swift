@@ -1,3 +1,4 @@
+@testable import GiteeKit
 @testable import MayunCore
 import XCTest
 
@@ -68,16 +69,68 @@ final class CoordinatorTests: XCTestCase {
         }
     }
 
-    func testRoutesGetTheirViewModels() {
+    func testRoutesGetTheirModels() {
         onMain {
             let coordinator = makeCoordinator()
-            XCTAssertTrue(coordinator.makeViewModel(for: .settings) is SettingsViewModel)
-            XCTAssertTrue(coordinator.makeViewModel(for: .projects(.popular)) is ProjectListViewModel)
-            XCTAssertTrue(coordinator.makeViewModel(for: .issues(repo)) is IssuesViewModel)
-            XCTAssertTrue(coordinator.makeViewModel(for: .tree(repo, ref: "dev", path: "src")) is TreeViewModel)
-            XCTAssertTrue(coordinator.makeViewModel(for: .user(login: "li")) is UserViewModel)
-            let pending = coordinator.makeViewModel(for: .userList(login: "li", .starred)) as? PendingScreenViewModel
-            XCTAssertEqual(pending?.message, "Not loaded yet")
+            XCTAssertTrue(coordinator.makeContent(for: .settings).model is SettingsViewModel)
+            XCTAssertTrue(coordinator.makeContent(for: .projects(.popular)).model is ProjectListViewModel)
+            XCTAssertTrue(coordinator.makeContent(for: .issues(repo)).model is IssuesViewModel)
+            XCTAssertTrue(coordinator.makeContent(for: .tree(repo, ref: "dev", path: "src")).model is TreeViewModel)
+            XCTAssertTrue(coordinator.makeContent(for: .user(login: "li")).model is UserViewModel)
+            XCTAssertTrue(coordinator.makeContent(for: .readme(repo, ref: nil)).model is BlobViewModel)
+        }
+    }
+
+    /// Every route makes a screen whose model carries the route's title: no route leads to a placeholder.
+    func testEveryRouteMakesItsScreen() {
+        onMain {
+            let coordinator = makeCoordinator()
+            for route in everyRoute {
+                let model = coordinator.makeContent(for: route).model
+                XCTAssertFalse(model.title.isEmpty, "\(route) has a title")
+            }
+        }
+    }
+
+    func testPoppingAPageCancelsItsRequest() {
+        onMain {
+            let transport = HangingTransport()
+            let coordinator = Coordinator(
+                environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
+                preferences: InMemoryPreferences(),
+                services: AppServices(client: GiteeClient(configuration: GiteeConfiguration(server: "http://127.0.0.1:9"),
+                                                          transport: transport)))
+            for route: Route in [.project(repo), .image(repo, ref: "master", path: "logo.png"),
+                                 .issue(repo, number: "I1"), .user(login: "li"), .commit(repo, sha: "abc")] {
+                let before = transport.cancelled
+                coordinator.push(route)
+                coordinator.top?.model.start()
+                waitUntil("\(route) asks the server") { transport.waiting > 0 }
+                coordinator.pop()
+                waitUntil("\(route)'s request is cancelled") { transport.waiting == 0 }
+                XCTAssertGreaterThan(transport.cancelled, before, "\(route)")
+            }
+        }
+    }
+
+    func testRefreshReloadsEveryKindOfPage() {
+        onMain {
+            let transport = StubTransport()
+            let coordinator = Coordinator(
+                environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
+                preferences: InMemoryPreferences(), services: makeServices(transport: transport))
+            for route: Route in [.blob(repo, ref: "master", path: "a.swift"), .readme(repo, ref: nil),
+                                 .image(repo, ref: "master", path: "logo.png"), .issue(repo, number: "I1"),
+                                 .project(repo), .user(login: "li"), .commit(repo, sha: "abc"), .issues(repo)] {
+                coordinator.push(route)
+                coordinator.top?.model.start()
+                waitUntil("\(route) asks the server") { !transport.requests.isEmpty }
+                drainMainQueue()
+                let before = transport.requests.count
+                coordinator.refreshCurrent()
+                waitUntil("F5 on \(route) asks again") { transport.requests.count > before }
+                coordinator.pop()
+            }
         }
     }
 
@@ -87,5 +140,62 @@ final class CoordinatorTests: XCTestCase {
         XCTAssertEqual(Route.tree(repo, ref: nil, path: "").title, "docs")
         XCTAssertEqual(Route.issue(repo, number: "I4CD5P").title, "#I4CD5P")
         XCTAssertEqual(Route.commit(repo, sha: "0123456789abcdef").title, "0123456789")
+    }
+}
+
+/// One route of each kind. `kindIndex` is an exhaustive switch, so a new route fails to compile here until it is
+/// added, and the test below checks the list covers every kind.
+@MainActor private let everyRoute: [Route] = [
+    .projects(.featured), .language(id: 1, name: "Swift"), .search(query: "gtk"), .project(repo),
+    .readme(repo, ref: nil), .tree(repo, ref: nil, path: ""), .blob(repo, ref: nil, path: "a.swift"),
+    .image(repo, ref: nil, path: "a.png"), .commits(repo, ref: nil), .commit(repo, sha: "abc"), .issues(repo),
+    .issue(repo, number: "I1"), .createIssue(repo), .user(login: "u"), .followers(login: "u"),
+    .following(login: "u"), .login, .settings,
+]
+
+private func kindIndex(_ route: Route) -> Int {
+    switch route {
+    case .projects: 0
+    case .language: 1
+    case .search: 2
+    case .project: 3
+    case .readme: 4
+    case .tree: 5
+    case .blob: 6
+    case .image: 7
+    case .commits: 8
+    case .commit: 9
+    case .issues: 10
+    case .issue: 11
+    case .createIssue: 12
+    case .user: 13
+    case .followers: 14
+    case .following: 15
+    case .login: 16
+    case .settings: 17
+    }
+}
+
+final class RouteCoverageTests: XCTestCase {
+    func testTheRouteListCoversEveryKind() {
+        onMain { XCTAssertEqual(Set(everyRoute.map(kindIndex)), Set(0...17)) }
+    }
+}
+
+/// A server that never answers: each request waits until its task is cancelled.
+@MainActor
+final class HangingTransport: Transport {
+    private(set) var waiting = 0
+    private(set) var cancelled = 0
+
+    func send(_ request: HTTPRequest, progress: TransferProgress?) async throws -> HTTPResponse {
+        waiting += 1
+        defer { waiting -= 1 }
+        // An AsyncStream that never yields ends its iteration when the waiting task is cancelled.
+        let (never, continuation) = AsyncStream<Never>.makeStream()
+        for await _ in never {}
+        continuation.finish()
+        cancelled += 1
+        throw GiteeError.cancelled
     }
 }

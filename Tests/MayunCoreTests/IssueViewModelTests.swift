@@ -31,7 +31,7 @@ final class IssueViewModelTests: XCTestCase {
             let drafts = makeDrafts()
             let coordinator = makeCoordinator(StubTransport(), drafts: drafts)
             coordinator.push(.createIssue(repo))
-            guard let form = coordinator.top?.viewModel as? CreateIssueViewModel else { return XCTFail("no form") }
+            guard let form = coordinator.top?.model as? CreateIssueViewModel else { return XCTFail("no form") }
             XCTAssertFalse(form.canSubmit, "Submit is disabled until the title has text")
             form.setTitle("Crash on start")
             form.setBody("Steps:\n1. open")
@@ -52,7 +52,7 @@ final class IssueViewModelTests: XCTestCase {
             let drafts = makeDrafts()
             let coordinator = makeCoordinator(transport, drafts: drafts)
             coordinator.push(.createIssue(repo))
-            guard let form = coordinator.top?.viewModel as? CreateIssueViewModel else { return XCTFail("no form") }
+            guard let form = coordinator.top?.model as? CreateIssueViewModel else { return XCTFail("no form") }
             form.setTitle("Keep me")
             form.submit()
             XCTAssertTrue(form.isSubmitting)
@@ -72,7 +72,7 @@ final class IssueViewModelTests: XCTestCase {
             transport.responses[createPath] = HTTPResponse(status: 422, body: Data(#"{"message":"body is too long"}"#.utf8))
             let coordinator = makeCoordinator(transport, drafts: makeDrafts())
             coordinator.push(.createIssue(repo))
-            guard let form = coordinator.top?.viewModel as? CreateIssueViewModel else { return XCTFail("no form") }
+            guard let form = coordinator.top?.model as? CreateIssueViewModel else { return XCTFail("no form") }
             form.setTitle("Title")
             form.setBody(String(repeating: "x", count: 10))
             form.submit()
@@ -93,11 +93,11 @@ final class IssueViewModelTests: XCTestCase {
             let drafts = makeDrafts()
             let coordinator = makeCoordinator(transport, drafts: drafts)
             coordinator.push(.issues(repo))
-            guard let list = coordinator.top?.viewModel as? IssuesViewModel else { return XCTFail("no list") }
+            guard let list = coordinator.top?.model as? IssuesViewModel else { return XCTFail("no list") }
             list.start()
             waitUntil("issues load") { list.issues.state == .content }
             list.newIssue()
-            guard let form = coordinator.top?.viewModel as? CreateIssueViewModel else { return XCTFail("no form") }
+            guard let form = coordinator.top?.model as? CreateIssueViewModel else { return XCTFail("no form") }
             form.setTitle("New one")
             form.submit()
             waitUntil("created") { coordinator.top?.route == .issue(repo, number: "I4CD5P") }

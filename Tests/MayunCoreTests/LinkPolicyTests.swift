@@ -82,7 +82,7 @@ final class LinkPolicyTests: XCTestCase {
             let platform = RecordingPlatform()
             coordinator.platform = platform
             coordinator.push(.user(login: "stranger"))
-            guard let viewModel = coordinator.top?.viewModel as? UserViewModel else { return XCTFail("no user page") }
+            guard let viewModel = coordinator.top?.model as? UserViewModel else { return XCTFail("no user page") }
             viewModel.start()
             waitUntil("the profile loaded") { viewModel.user != nil }
             let links = viewModel.links

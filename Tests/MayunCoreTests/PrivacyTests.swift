@@ -66,17 +66,17 @@ final class PrivacyTests: XCTestCase {
 
             // Open the private repository as the app does: its page (with the README), the README page, the tree.
             coordinator.push(.project(Self.privateRepo))
-            let project = try XCTUnwrap(coordinator.top?.viewModel as? ProjectViewModel)
+            let project = try XCTUnwrap(coordinator.top?.model as? ProjectViewModel)
             project.start()
             waitUntil("the private README") { if case .text = project.readme { return true } else { return false } }
             guard case .text(let readme) = project.readme else { return XCTFail("no README") }
             XCTAssertTrue(readme.contains(WorldGenerator.privateReadmeMarker))
             coordinator.push(.readme(Self.privateRepo, ref: "master"))
-            let readmePage = try XCTUnwrap(coordinator.top?.viewModel as? BlobViewModel)
+            let readmePage = try XCTUnwrap(coordinator.top?.model as? BlobViewModel)
             readmePage.start()
             waitUntil("the README page") { readmePage.state == .content }
             coordinator.push(.tree(Self.privateRepo, ref: "master", path: ""))
-            let tree = try XCTUnwrap(coordinator.top?.viewModel as? TreeViewModel)
+            let tree = try XCTUnwrap(coordinator.top?.model as? TreeViewModel)
             tree.start()
             waitUntil("the tree") { tree.count > 0 }
             runUntilDone("saves land") { await services.store?.flush() }

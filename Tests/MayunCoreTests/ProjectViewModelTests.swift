@@ -26,7 +26,7 @@ private func fixture(loggedIn: Bool) throws -> (Coordinator, StubTransport, Proj
     let coordinator = Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
                                   preferences: InMemoryPreferences(), services: services)
     coordinator.push(.project(sampleRepo))
-    let viewModel = try XCTUnwrap(coordinator.top?.viewModel as? ProjectViewModel)
+    let viewModel = try XCTUnwrap(coordinator.top?.model as? ProjectViewModel)
     viewModel.start()
     waitUntil("the project loads") { viewModel.state == .content }
     return (coordinator, transport, viewModel)
@@ -83,7 +83,7 @@ final class ProjectViewModelTests: XCTestCase {
             XCTAssertEqual(coordinator.routes.last, .login)
             XCTAssertFalse(viewModel.star.isOn, "nothing changes before the login")
             transport.responses["/api/v5/user"] = HTTPResponse(status: 200, body: Data(#"{"id":7,"login":"li"}"#.utf8))
-            guard let login = coordinator.top?.viewModel as? LoginViewModel else { return XCTFail("no login page") }
+            guard let login = coordinator.top?.model as? LoginViewModel else { return XCTFail("no login page") }
             login.select(.token)
             login.setToken("fresh")
             login.submit()
@@ -123,7 +123,7 @@ final class ProjectViewModelTests: XCTestCase {
             waitUntil("the save lands") { store.load(Project.self, key: "project:\(sampleRepo)") != nil }
             offline.failure = .offline
             coordinator.push(.project(sampleRepo))
-            let viewModel = try XCTUnwrap(coordinator.top?.viewModel as? ProjectViewModel)
+            let viewModel = try XCTUnwrap(coordinator.top?.model as? ProjectViewModel)
             viewModel.start()
             XCTAssertEqual(viewModel.state, .content, "the saved copy shows at once")
             XCTAssertEqual(viewModel.header?.fullName, "kit101/drone-yml-test")

@@ -18,9 +18,9 @@ final class SessionCoordinatorTests: XCTestCase {
     func testLoginRouteAndMineUseTheSession() {
         onMain {
             let coordinator = Self.coordinator(ScriptedTransport())
-            XCTAssertTrue(coordinator.makeViewModel(for: .login) is LoginViewModel)
+            XCTAssertTrue(coordinator.makeContent(for: .login).model is LoginViewModel)
             XCTAssertTrue(coordinator.mineTab.session === coordinator.services.session)
-            let settings = coordinator.makeViewModel(for: .settings) as? SettingsViewModel
+            let settings = coordinator.makeContent(for: .settings).model as? SettingsViewModel
             XCTAssertNotNil(settings?.oauth, "Settings has the Password Login section")
             coordinator.mineTab.login.openSettings()
             XCTAssertEqual(coordinator.routes, [.settings], "Open Settings on Mine's form goes to Settings")
@@ -37,7 +37,7 @@ final class SessionCoordinatorTests: XCTestCase {
             var starred = 0
             coordinator.requireLogin { starred += 1 }
             XCTAssertEqual(coordinator.routes, [.project(repo), .login])
-            guard let form = coordinator.top?.viewModel as? LoginViewModel else { return XCTFail("login page on top") }
+            guard let form = coordinator.top?.model as? LoginViewModel else { return XCTFail("login page on top") }
             form.select(.token)
             form.setToken("mayun-demo-token")
             runUntilDone("login") { await form.logIn() }

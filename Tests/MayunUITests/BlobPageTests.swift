@@ -39,7 +39,7 @@ final class BlobPageTests: XCTestCase {
             transport.files["App.swift"] = "import Foundation\nstruct App {}\n"
             let (coordinator, page, window) = present(.blob(repo, ref: "master", path: "App.swift"), transport: transport)
             defer { gtk_window_destroy(typed(window)) }
-            let viewModel = coordinator.top?.viewModel as? BlobViewModel
+            let viewModel = coordinator.top?.model as? BlobViewModel
             waitUntil("the file shows") { viewModel?.state == .content }
             guard let blobPage = page as? BlobPage else { return XCTFail("not a BlobPage") }
             waitUntil("a source view") { firstWidget(in: blobPage.root, ofType: gtk_source_view_get_type()) != nil }

@@ -23,7 +23,7 @@ final class InertLinkTests: XCTestCase {
             let platform = RecordingPlatform()
             coordinator.platform = platform
             coordinator.push(.user(login: "stranger"))
-            let viewModel = try XCTUnwrap(coordinator.top?.viewModel as? UserViewModel)
+            let viewModel = try XCTUnwrap(coordinator.top?.model as? UserViewModel)
 
             let blog = ProfileLink(title: "Blog", text: "file:///home/you/.ssh/id_rsa",
                                    decision: LinkPolicy.decide(profileText: "file:///home/you/.ssh/id_rsa"))

@@ -134,9 +134,10 @@ def state_env(state_dir, server_url, extra=None):
 class App:
     """One run of the installed app; output appended to log_path."""
 
-    def __init__(self, report, env, log_path, label):
+    def __init__(self, report, env, log_path, label, args=()):
         self.r = report
         self.label = label
+        self.args = list(args)
         self.log_path = log_path
         self.logf = open(log_path, "ab", buffering=0)
         self.env = env
@@ -146,7 +147,7 @@ class App:
 
     def launch(self):
         self.logf.write(f"\n==== {self.label} ====\n".encode())
-        self.proc = subprocess.Popen([BINARY], env=self.env, stdin=subprocess.DEVNULL, stdout=self.logf,
+        self.proc = subprocess.Popen([BINARY, *self.args], env=self.env, stdin=subprocess.DEVNULL, stdout=self.logf,
                                      stderr=subprocess.STDOUT, start_new_session=True)
         self.pid = self.proc.pid
 

@@ -102,6 +102,12 @@ public final class BlobViewModel {
         loading = Task { [weak self] in await self?.load() }
     }
 
+    /// The page was left: the download and the parse stop (a Save As in progress goes on).
+    public func cancel() {
+        loading?.cancel()
+        loading = nil
+    }
+
     public func toggleSource() {
         guard canToggleSource else { return }
         showsSource.toggle()
@@ -122,13 +128,7 @@ public final class BlobViewModel {
     }
 
     /// A link clicked in the document: files of the repository open here, web addresses in the browser.
-    public func activate(_ target: LinkTarget) {
-        switch target {
-        case .route(let route): coordinator?.push(route)
-        case .external(let url): coordinator?.openExternal(url)
-        case .anchor, .blocked: break
-        }
-    }
+    public func activate(_ target: LinkTarget) { coordinator?.follow(target) }
 
     // MARK: Loading
 

@@ -18,6 +18,7 @@ public final class ImageViewModel {
     public let transfer = FileTransfer()
 
     @ObservationIgnored private weak var coordinator: Coordinator?
+    @ObservationIgnored private let loads = LatestTask()
     /// The night mode the page's views follow.
     @ObservationIgnored public private(set) weak var nightMode: NightModeViewModel?
     @ObservationIgnored private let client: GiteeClient
@@ -52,8 +53,11 @@ public final class ImageViewModel {
 
     public func refresh() {
         if data == nil { state = .loading }
-        Task { await load() }
+        loads.run { [weak self] in await self?.load() }
     }
+
+    /// The page was left: the download stops.
+    public func cancel() { loads.cancel() }
 
     public func openOnWebsite() {
         if let url = websiteURL { coordinator?.openExternal(url) }
@@ -82,6 +86,7 @@ public final class ImageViewModel {
                 refuse(ImageLimits.Refusal.tooManyBytes(ImageLimits.maxBytes + 1).message)
                 return
             }
+            guard !Task.isCancelled else { return }
             size = knownSize ?? raw.data.count
             dimensions = ImageHeader.dimensions(of: raw.data)
             if let refused = ImageLimits.check(raw.data) {

@@ -11,6 +11,7 @@ public final class CommitsViewModel {
     public let commits: PagedListViewModel<Commit>
     public private(set) var branches: [String] = []
     @ObservationIgnored private weak var coordinator: Coordinator?
+    @ObservationIgnored private let branchLoad = LatestTask()
 
     init(repo: RepositoryID, ref: String?, coordinator: Coordinator) {
         self.repo = repo
@@ -37,8 +38,17 @@ public final class CommitsViewModel {
     public func start() {
         commits.start()
         guard let client = coordinator?.services.client else { return }
-        Task { branches = (try? await client.all(
-            Endpoints.branches(owner: repo.owner, repo: repo.name)))?.map(\.name) ?? [] }
+        branchLoad.run { [weak self, repo] in
+            let names = (try? await client.all(Endpoints.branches(owner: repo.owner, repo: repo.name)))?.map(\.name)
+            guard !Task.isCancelled else { return }
+            self?.branches = names ?? []
+        }
+    }
+
+    /// The page was left: the commit list and branch requests stop.
+    public func cancel() {
+        commits.cancel()
+        branchLoad.cancel()
     }
 
     public func activate(at index: Int) {
@@ -58,15 +68,14 @@ public final class CommitsViewModel {
 public final class CommitViewModel {
     public let repo: RepositoryID
     public let sha: String
-    public private(set) var state: ScreenState = .loading
-    public private(set) var commit: Commit?
-    @ObservationIgnored private let client: GiteeClient
-    @ObservationIgnored private var started = false
+    public let resource: RemoteResource<Commit>
+    public var state: ScreenState { resource.state }
+    public var commit: Commit? { resource.value }
 
     init(repo: RepositoryID, sha: String, client: GiteeClient) {
         self.repo = repo
         self.sha = sha
-        self.client = client
+        resource = RemoteResource { try await client.send(Endpoints.commit(owner: repo.owner, repo: repo.name, sha: sha)) }
     }
 
     public var title: String { String(sha.prefix(10)) }
@@ -90,21 +99,7 @@ public final class CommitViewModel {
         }
     }
 
-    public func start() {
-        guard !started else { return }
-        started = true
-        load()
-    }
-
-    public func load() {
-        state = .loading
-        Task {
-            do {
-                commit = try await client.send(Endpoints.commit(owner: repo.owner, repo: repo.name, sha: sha))
-                state = .content
-            } catch let error as GiteeError {
-                if error != .cancelled { state = .failed(message: ErrorText.message(for: error)) }
-            } catch {}
-        }
-    }
+    public func start() { resource.start() }
+    public func refresh() { resource.refresh() }
+    public func cancel() { resource.cancel() }
 }

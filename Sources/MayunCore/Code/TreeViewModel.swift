@@ -13,6 +13,7 @@ public final class TreeViewModel {
     public private(set) var branches: [String] = []
 
     @ObservationIgnored private weak var coordinator: Coordinator?
+    @ObservationIgnored private let branchLoad = LatestTask()
 
     init(repo: RepositoryID, ref: String?, path: String, coordinator: Coordinator) {
         self.repo = repo
@@ -59,7 +60,7 @@ public final class TreeViewModel {
     // Inputs
     public func start() {
         entries.start()
-        Task { await loadBranches() }
+        branchLoad.run { [weak self] in await self?.loadBranches() }
     }
 
     public func activate(at index: Int) {
@@ -79,6 +80,12 @@ public final class TreeViewModel {
         coordinator?.push(.tree(repo, ref: ref, path: crumbPath))
     }
 
+    /// The page was left: the folder and branch requests stop.
+    public func cancel() {
+        entries.cancel()
+        branchLoad.cancel()
+    }
+
     public func selectBranch(_ name: String) {
         guard name != ref else { return }
         coordinator?.replace(with: .tree(repo, ref: name, path: path))
@@ -88,6 +95,7 @@ public final class TreeViewModel {
         guard let client = coordinator?.services.client else { return }
         let names = (try? await client.all(Endpoints.branches(owner: repo.owner, repo: repo.name)))?
             .map(\.name) ?? []
+        guard !Task.isCancelled else { return }
         branches = names
     }
 }

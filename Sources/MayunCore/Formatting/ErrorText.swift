@@ -24,6 +24,12 @@ public enum ErrorText {
         }
     }
 
+    /// The banner over content that stays on screen when reloading it failed: over a saved copy the page says it is
+    /// offline; over fresh content, only why the reload failed.
+    public static func banner(for error: GiteeError, overSavedCopy: Bool) -> String {
+        overSavedCopy ? tr("Offline: showing saved data.") + " " + message(for: error) : message(for: error)
+    }
+
     private static func withServerMessage(_ sentence: String, _ message: String?) -> String {
         guard let message, !message.isEmpty else { return sentence }
         return "\(sentence) (\(message))"

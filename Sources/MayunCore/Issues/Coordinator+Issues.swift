@@ -5,11 +5,11 @@ extension Coordinator {
     /// the form.
     public func issueCreated(_ issue: Issue, in repo: RepositoryID) {
         for screen in stack {
-            if let list = screen.viewModel as? IssuesViewModel, list.repo == repo { list.insertCreated(issue) }
+            if case .issues(let list) = screen.content, list.repo == repo { list.insertCreated(issue) }
         }
         showToast(String(format: tr("Issue #%@ created"), issue.number))
         let page = IssueViewModel(repo: repo, number: issue.number, client: services.client, coordinator: self,
                                   preloaded: issue)
-        replace(with: .issue(repo, number: issue.number), viewModel: page)
+        replace(with: .issue(repo, number: issue.number), content: .issue(page))
     }
 }

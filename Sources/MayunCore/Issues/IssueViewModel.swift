@@ -8,16 +8,16 @@ import Observation
 public final class IssueViewModel {
     public let repo: RepositoryID
     public let number: String
-    public private(set) var state: ScreenState = .loading
-    public private(set) var issue: Issue?
+    /// The issue itself; its comments page on their own.
+    public let resource: RemoteResource<Issue>
+    public var state: ScreenState { resource.state }
+    public var issue: Issue? { resource.value }
     public let comments: PagedListViewModel<Comment>
     /// The body rendered as a document (nil until parsed, or when there is no body).
     public private(set) var bodyDocument: Document?
     /// Comments rendered as documents, by position, filled in as each is parsed.
     public private(set) var commentDocuments: [Int: Document] = [:]
-    @ObservationIgnored private let client: GiteeClient
     @ObservationIgnored private weak var coordinator: Coordinator?
-    @ObservationIgnored private var started = false
     @ObservationIgnored private var parsing: Set<Int> = []
     /// Body and comment parses, cancelled when this page goes.
     @ObservationIgnored private let parses = DocumentParses()
@@ -25,15 +25,16 @@ public final class IssueViewModel {
     init(repo: RepositoryID, number: String, client: GiteeClient, coordinator: Coordinator?, preloaded: Issue? = nil) {
         self.repo = repo
         self.number = number
-        self.client = client
         self.coordinator = coordinator
-        issue = preloaded
-        if preloaded != nil { state = .content }
+        resource = RemoteResource(initial: preloaded) {
+            try await client.send(Endpoints.issue(owner: repo.owner, repo: repo.name, number: number))
+        }
         let endpoint = Endpoints.issueComments(owner: repo.owner, repo: repo.name, number: number)
         comments = PagedListViewModel<Comment>(emptyText: tr("No comments yet.")) { pagination in
             try await client.page(endpoint, at: pagination)
         }
         if let preloaded { parseBody(of: preloaded) }
+        resource.onFresh = { [weak self] fresh in self?.parseBody(of: fresh) }
     }
 
     public var title: String { "#\(number)" }
@@ -88,24 +89,19 @@ public final class IssueViewModel {
     }
 
     public func start() {
-        guard !started else { return }
-        started = true
-        refresh()
+        resource.start()
         comments.start()
     }
 
     public func refresh() {
-        if issue == nil { state = .loading }
-        Task {
-            do {
-                let fresh = try await client.send(Endpoints.issue(owner: repo.owner, repo: repo.name, number: number))
-                issue = fresh
-                state = .content
-                parseBody(of: fresh)
-            } catch let error as GiteeError {
-                if error != .cancelled, issue == nil { state = .failed(message: ErrorText.message(for: error)) }
-            } catch {}
-        }
-        if started { comments.refresh() }
+        resource.refresh()
+        comments.refresh()
+    }
+
+    /// The page was left: the issue and comment requests stop.
+    public func cancel() {
+        resource.cancel()
+        comments.cancel()
+        parses.cancelAll()
     }
 }

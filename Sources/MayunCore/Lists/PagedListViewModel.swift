@@ -83,6 +83,16 @@ public final class PagedListViewModel<Item: Sendable> {
         }
     }
 
+    /// Stops the request in flight (the page was left); its answer, if it still comes, is dropped.
+    public func cancel() {
+        task?.cancel()
+        task = nil
+        _ = beginRequest()
+        isRefreshing = false
+        isLoadingMore = false
+        if state == .loading { started = false }
+    }
+
     /// Points the list at another source (a new search term) and starts over; answers for the old one are dropped.
     public func replaceSource(_ fetch: @escaping Fetch) {
         self.fetch = fetch
@@ -150,9 +160,7 @@ public final class PagedListViewModel<Item: Sendable> {
             if items.isEmpty {
                 state = .failed(message: ErrorText.message(for: error))
             } else {
-                banner = isShowingSavedData
-                    ? tr("Offline: showing saved data.") + " " + ErrorText.message(for: error)
-                    : ErrorText.message(for: error)
+                banner = ErrorText.banner(for: error, overSavedCopy: isShowingSavedData)
             }
         }
     }

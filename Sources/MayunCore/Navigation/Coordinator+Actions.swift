@@ -15,12 +15,13 @@ public struct Toast: Equatable, Sendable {
 }
 
 extension Coordinator {
-    /// A click on a link in a rendered document: files of a repository open inside Mayun, web links in the browser;
-    /// anchors are scrolled to by the document pane itself and blocked schemes (`javascript:`) do nothing.
+    /// A click on a link in a rendered document: files of a repository and pages of this Gitee site open inside
+    /// Mayun, other web links in the browser; anchors are scrolled to by the document pane itself and blocked
+    /// schemes (`javascript:`) do nothing.
     public func follow(_ target: LinkTarget) {
         switch target {
         case .route(let route): push(route)
-        case .external(let url): openExternal(url)
+        case .external(let url): followWebAddress(url)
         case .anchor, .blocked: break
         }
     }

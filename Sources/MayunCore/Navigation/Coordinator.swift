@@ -1,14 +1,6 @@
 import GiteeKit
 import Observation
 
-/// One screen on the navigation stack: the route it shows and the ViewModel made for it.
-@MainActor
-public struct Screen: Identifiable {
-    public let id: Int
-    public let route: Route
-    public let viewModel: AnyObject
-}
-
 /// Decides where to go. The only place that creates ViewModels; views call its inputs and bind to `stack`,
 /// `selectedTab` and `tabs`, so navigation can be checked as a stack of routes without GTK.
 @MainActor
@@ -57,81 +49,90 @@ public final class Coordinator {
         stack.append(makeScreen(for: route))
     }
 
-    /// Goes back one page; at the tabs it does nothing.
+    /// Goes back one page; at the tabs it does nothing. The page's requests stop.
     public func pop() {
-        guard !stack.isEmpty else { return }
-        stack.removeLast()
+        guard let leaving = stack.popLast() else { return }
+        leaving.model.cancel()
     }
 
     public func popToRoot() {
-        stack.removeAll()
+        closeAll()
     }
 
     /// Replaces the top page (or pushes when at the tabs), e.g. login replaced by the page that asked for it.
     public func replace(with route: Route) {
-        if !stack.isEmpty { stack.removeLast() }
-        stack.append(makeScreen(for: route))
+        replace(with: route, content: makeContent(for: route))
     }
 
-    /// Replaces the top page with a ViewModel made elsewhere (a new issue's page, already filled).
-    public func replace(with route: Route, viewModel: AnyObject) {
-        if !stack.isEmpty { stack.removeLast() }
+    /// Replaces the top page with a model made elsewhere (a new issue's page, already filled).
+    public func replace(with route: Route, content: ScreenContent) {
+        stack.popLast()?.model.cancel()
         defer { nextScreenID += 1 }
-        stack.append(Screen(id: nextScreenID, route: route, viewModel: viewModel))
+        stack.append(Screen(id: nextScreenID, route: route, content: content))
     }
 
     /// Switches the top-level tab; pages pushed over the tabs are closed, as the tab bar is what the person sees.
     public func select(_ tab: Tab) {
-        if !stack.isEmpty { stack.removeAll() }
+        closeAll()
         if selectedTab != tab { selectedTab = tab }
     }
 
-    public func makeViewModel(for route: Route) -> AnyObject {
+    private func closeAll() {
+        guard !stack.isEmpty else { return }
+        let leaving = stack
+        stack.removeAll()
+        for screen in leaving { screen.model.cancel() }
+    }
+
+    /// The model for `route`. Exhaustive on purpose: a new route without a screen does not compile.
+    public func makeContent(for route: Route) -> ScreenContent {
         switch route {
         case .settings:
-            SettingsViewModel(nightMode: nightMode, environment: environment,
+            .settings(SettingsViewModel(nightMode: nightMode, environment: environment,
                               cache: CacheMaintenance(directory: environment.cacheDirectory, store: services.store),
-                              oauth: OAuthSettingsViewModel(session: services.session))
+                              oauth: OAuthSettingsViewModel(session: services.session)))
         case .projects(let kind):
-            makeExploreList(kind)
+            .projectList(makeExploreList(kind))
         case .language(let id, let name):
-            makeProjectList(title: name, emptyText: String(format: tr("No %@ projects yet."), name),
-                            endpoint: Endpoints.languageProjects(id: id, name: name), cacheKey: "language/\(id)")
+            .projectList(makeProjectList(title: name, emptyText: String(format: tr("No %@ projects yet."), name),
+                                         endpoint: Endpoints.languageProjects(id: id, name: name),
+                                         cacheKey: "language/\(id)"))
         case .search(let query):
-            searchResults(for: query)
+            .projectList(searchResults(for: query))
         case .tree(let repo, let ref, let path):
-            TreeViewModel(repo: repo, ref: ref, path: path, coordinator: self)
+            .tree(TreeViewModel(repo: repo, ref: ref, path: path, coordinator: self))
         case .commits(let repo, let ref):
-            CommitsViewModel(repo: repo, ref: ref, coordinator: self)
+            .commits(CommitsViewModel(repo: repo, ref: ref, coordinator: self))
         case .commit(let repo, let sha):
-            CommitViewModel(repo: repo, sha: sha, client: services.client)
+            .commit(CommitViewModel(repo: repo, sha: sha, client: services.client))
         case .user(let login):
-            UserViewModel(login: login, coordinator: self)
+            .user(UserViewModel(login: login, coordinator: self))
         case .followers(let login):
-            PeopleListViewModel(title: tr("Followers"), emptyText: tr("No followers yet."),
-                                endpoint: Endpoints.followers(login), cacheKey: "followers/\(login)", coordinator: self)
+            .people(PeopleListViewModel(title: tr("Followers"), emptyText: tr("No followers yet."),
+                                        endpoint: Endpoints.followers(login), cacheKey: "followers/\(login)",
+                                        coordinator: self))
         case .following(let login):
-            PeopleListViewModel(title: tr("Following"), emptyText: tr("Not following anyone yet."),
-                                endpoint: Endpoints.following(login), cacheKey: "following/\(login)", coordinator: self)
+            .people(PeopleListViewModel(title: tr("Following"), emptyText: tr("Not following anyone yet."),
+                                        endpoint: Endpoints.following(login), cacheKey: "following/\(login)",
+                                        coordinator: self))
         case .issues(let repo):
-            IssuesViewModel(repo: repo, coordinator: self)
+            .issues(IssuesViewModel(repo: repo, coordinator: self))
         case .issue(let repo, let number):
-            IssueViewModel(repo: repo, number: number, client: services.client, coordinator: self)
+            .issue(IssueViewModel(repo: repo, number: number, client: services.client, coordinator: self))
         case .createIssue(let repo):
-            CreateIssueViewModel(repo: repo, drafts: services.drafts, client: services.client, coordinator: self)
+            .createIssue(CreateIssueViewModel(repo: repo, drafts: services.drafts, client: services.client,
+                                              coordinator: self))
         case .project(let repo):
-            ProjectViewModel(repo: repo, services: services, coordinator: self)
+            .project(ProjectViewModel(repo: repo, services: services, coordinator: self))
         case .blob(let repo, let ref, let path):
-            BlobViewModel(repo: repo, ref: ref, path: path, coordinator: self)
+            .blob(BlobViewModel(repo: repo, ref: ref, path: path, coordinator: self))
         case .readme(let repo, let ref):
-            BlobViewModel(readmeOf: repo, ref: ref, coordinator: self)
+            .blob(BlobViewModel(readmeOf: repo, ref: ref, coordinator: self))
         case .image(let repo, let ref, let path):
-            ImageViewModel(repo: repo, ref: ref, path: path, coordinator: self)
+            .image(ImageViewModel(repo: repo, ref: ref, path: path, coordinator: self))
         case .login:
-            LoginViewModel(session: services.session, onLoggedIn: { [weak self] in self?.loginSucceeded() },
-                           onOpenSettings: { [weak self] in self?.push(.settings) })
-        default:
-            PendingScreenViewModel(route: route)
+            .login(LoginViewModel(session: services.session, onLoggedIn: { [weak self] in self?.loginSucceeded() },
+                                  onOpenSettings: { [weak self] in self?.push(.settings) }))
         }
     }
 
@@ -172,6 +173,6 @@ public final class Coordinator {
 
     private func makeScreen(for route: Route) -> Screen {
         defer { nextScreenID += 1 }
-        return Screen(id: nextScreenID, route: route, viewModel: makeViewModel(for: route))
+        return Screen(id: nextScreenID, route: route, content: makeContent(for: route))
     }
 }

@@ -30,15 +30,10 @@ public enum ProjectListKind: String, CaseIterable, Hashable, Sendable {
     }
 }
 
-/// The lists a user page (or Mine) shows in its notebook.
-public enum UserListKind: String, CaseIterable, Hashable, Sendable {
-    case events, projects, starred, watched
-}
-
-/// Every screen of Mayun. The Coordinator turns a route into a ViewModel; MayunUI maps the ViewModel to a page.
+/// Every page that can be pushed over the tabs (the tabs themselves, Projects / Discover / Mine, are `Tab`s; the
+/// shortcuts window is an action). The Coordinator turns a route into a `ScreenContent`; MayunUI makes its page.
 public enum Route: Hashable, Sendable {
     case projects(ProjectListKind)
-    case languages
     case language(id: Int, name: String)
     case search(query: String)
     case project(RepositoryID)
@@ -52,19 +47,15 @@ public enum Route: Hashable, Sendable {
     case issue(RepositoryID, number: String)
     case createIssue(RepositoryID)
     case user(login: String)
-    case userList(login: String, UserListKind)
     case followers(login: String)
     case following(login: String)
-    case mine
     case login
     case settings
-    case shortcuts
 
     /// The page title shown in the header bar while this route is on top.
     public var title: String {
         switch self {
         case .projects(let kind): kind.title
-        case .languages: tr("Languages")
         case .language(_, let name): name
         case .search(let query): query.isEmpty ? tr("Search") : query
         case .project(let repo): repo.description
@@ -76,13 +67,11 @@ public enum Route: Hashable, Sendable {
         case .issues: tr("Issues")
         case .issue(_, let number): "#\(number)"
         case .createIssue: tr("New Issue")
-        case .user(let login), .userList(let login, _): login
+        case .user(let login): login
         case .followers: tr("Followers")
         case .following: tr("Following")
-        case .mine: tr("Mine")
         case .login: tr("Log In")
         case .settings: tr("Settings")
-        case .shortcuts: tr("Keyboard Shortcuts")
         }
     }
 }

@@ -35,6 +35,6 @@ public final class PeopleListViewModel {
     }
 }
 
-extension PeopleListViewModel: Refreshable {
+extension PeopleListViewModel {
     public func refresh() { people.refresh() }
 }

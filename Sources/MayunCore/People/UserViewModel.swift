@@ -8,15 +8,16 @@ import Observation
 @Observable
 public final class UserViewModel {
     public let login: String
-    public private(set) var state: ScreenState = .loading
-    public private(set) var user: User?
+    /// The profile (name, counts, links); the four lists page on their own.
+    public let profile: RemoteResource<User>
+    public var state: ScreenState { profile.state }
+    public var user: User? { profile.value }
     public let events: PagedListViewModel<Event>
     public let projects: ProjectListViewModel
     public let starred: ProjectListViewModel
     public let watched: ProjectListViewModel
     @ObservationIgnored private weak var coordinator: Coordinator?
-    @ObservationIgnored private let client: GiteeClient
-    @ObservationIgnored private var started = false
+    @ObservationIgnored private var switchedToOrganization = false
 
     /// Whether this is the logged-in person (Mine): their own lists include private projects.
     public let isMine: Bool
@@ -28,7 +29,7 @@ public final class UserViewModel {
         self.isMine = isMine
         self.coordinator = coordinator
         let client = coordinator.services.client
-        self.client = client
+        profile = RemoteResource { try await client.send(Endpoints.user(login)) }
         events = PagedListViewModel<Event>(emptyText: tr("No activity yet.")) { pagination in
             try await client.page(Endpoints.userEvents(login), at: pagination)
         }
@@ -42,6 +43,13 @@ public final class UserViewModel {
         watched = coordinator.makeProjectList(
             title: tr("Watched"), emptyText: tr("No watched projects."),
             endpoint: isMine ? Endpoints.myWatched() : Endpoints.userWatched(login), cacheKey: "\(prefix)/watched")
+        // An organisation's projects come from another endpoint; the profile says which kind this login is.
+        profile.onFresh = { [weak self] fresh in
+            guard let self, fresh.isOrganization, !switchedToOrganization else { return }
+            switchedToOrganization = true
+            let endpoint = Endpoints.organizationProjects(login)
+            projects.list.replaceSource { pagination in try await client.page(endpoint, at: pagination) }
+        }
     }
 
     // Outputs
@@ -102,28 +110,14 @@ public final class UserViewModel {
     }
 
     // Inputs
-    public func start() {
-        guard !started else { return }
-        started = true
-        refresh()
-    }
+    public func start() { profile.start() }
+    public func refresh() { profile.refresh() }
 
-    public func refresh() {
-        if user == nil { state = .loading }
-        let client = client
-        Task {
-            do {
-                let fresh = try await client.send(Endpoints.user(login))
-                if fresh.isOrganization, user?.isOrganization != true {
-                    let endpoint = Endpoints.organizationProjects(login)
-                    projects.list.replaceSource { pagination in try await client.page(endpoint, at: pagination) }
-                }
-                user = fresh
-                state = .content
-            } catch let error as GiteeError {
-                if error != .cancelled, user == nil { state = .failed(message: ErrorText.message(for: error)) }
-            } catch {}
-        }
+    /// The page was left: its requests stop.
+    public func cancel() {
+        profile.cancel()
+        events.cancel()
+        for list in [projects, starred, watched] { list.cancel() }
     }
 
     public func openEvent(at index: Int) {
@@ -136,8 +130,6 @@ public final class UserViewModel {
         if case .open(let url) = link.decision { open(url) }
     }
 }
-
-extension UserViewModel: Refreshable {}
 
 /// A link on a profile: its caption, the address as typed, and whether it opens.
 public struct ProfileLink: Equatable, Sendable {

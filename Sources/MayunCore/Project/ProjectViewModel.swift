@@ -24,6 +24,7 @@ public final class ProjectViewModel {
     }
 
     @ObservationIgnored private let services: AppServices
+    @ObservationIgnored private let loads = LatestTask()
     @ObservationIgnored private weak var coordinator: Coordinator?
     @ObservationIgnored private var started = false
     @ObservationIgnored private var parsedReadme: String?
@@ -60,7 +61,14 @@ public final class ProjectViewModel {
 
     public func refresh() {
         if project == nil { state = .loading }
-        Task { await load() }
+        loads.run { [weak self] in await self?.load() }
+    }
+
+    /// The page was left: the project and README requests and the README's parse stop (a star or watch already
+    /// sent still finishes).
+    public func cancel() {
+        loads.cancel()
+        parses.cancelAll()
     }
 
     public func toggleStar() {
@@ -80,13 +88,7 @@ public final class ProjectViewModel {
     public func openCommits() { coordinator?.push(.commits(repo, ref: project?.defaultBranch)) }
 
     /// A link clicked in the README: files of the repository open here, web addresses in the browser.
-    public func activate(_ target: LinkTarget) {
-        switch target {
-        case .route(let route): coordinator?.push(route)
-        case .external(let url): coordinator?.openExternal(url)
-        case .anchor, .blocked: break
-        }
-    }
+    public func activate(_ target: LinkTarget) { coordinator?.follow(target) }
 
     /// The night mode the README follows.
     public var nightMode: NightModeViewModel? { coordinator?.nightMode }
@@ -112,6 +114,7 @@ public final class ProjectViewModel {
                 fresh.isStarred = try? await client.send(Endpoints.isStarred(owner: repo.owner, repo: repo.name))
                 fresh.isWatched = try? await client.send(Endpoints.isWatched(owner: repo.owner, repo: repo.name))
             }
+            guard !Task.isCancelled else { return }
             show(fresh)
             state = .content
             banner = nil
@@ -123,6 +126,7 @@ public final class ProjectViewModel {
                 banner = tr("Offline: showing saved data.") + " " + ErrorText.message(for: error)
             }
         } catch {}
+        guard !Task.isCancelled else { return }
         await loadReadme()
     }
 
@@ -130,6 +134,7 @@ public final class ProjectViewModel {
         do {
             let content = try await services.client.send(
                 Endpoints.readme(owner: repo.owner, repo: repo.name, ref: project?.defaultBranch))
+            guard !Task.isCancelled else { return }
             guard let text = content?.text else {
                 readme = .none
                 return

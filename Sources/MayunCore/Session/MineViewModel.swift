@@ -56,6 +56,11 @@ public final class MineViewModel {
         return account
     }
 
+    /// F5 on the tab: the account page reloads (the login form has nothing to reload).
+    public func refresh() {
+        currentAccount()?.refresh()
+    }
+
     public func logOut() {
         session.logOut()
         account = nil

@@ -61,6 +61,11 @@ public final class SettingsViewModel {
         Task { cacheBytes = await cache.size() }
     }
 
+    /// Measures the cache again.
+    public func refresh() { start() }
+    /// Nothing to stop: measuring and clearing the cache finish on their own.
+    public func cancel() {}
+
     public func clearCache() {
         guard let cache, !isClearingCache else { return }
         isClearingCache = true

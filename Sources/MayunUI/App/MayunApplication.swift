@@ -17,26 +17,44 @@ public final class MayunApplication {
     private var systemColorScheme: SystemColorScheme?
     private var mainWindow: MainWindow?
     private var images: ImageLoader?
+    private let makeServices: @MainActor () -> AppServices
 
-    public init(environment: AppEnvironment, resources: AppResources) {
+    /// `makeServices` is called once at startup: the executable (the composition root) decides what the services are.
+    public init(environment: AppEnvironment, resources: AppResources, makeServices: @escaping @MainActor () -> AppServices) {
         self.environment = environment
         self.resources = resources
-        application = gtk_application_new(AppEnvironment.applicationID, G_APPLICATION_FLAGS_NONE)
+        self.makeServices = makeServices
+        // HANDLES_OPEN: `mayun <link>` hands its links to the instance already running (as "open"), or opens them
+        // in this one.
+        application = gtk_application_new(AppEnvironment.applicationID, G_APPLICATION_HANDLES_OPEN)
         connect(UnsafeMutableRawPointer(application), "startup", main: { [unowned self] in startup() })
         connect(UnsafeMutableRawPointer(application), "activate", main: { [unowned self] in activate() })
+        connect(UnsafeMutableRawPointer(application), "open", mainWithArguments: { [unowned self] arguments in
+            let files = arguments.pointer(at: 1)?.assumingMemoryBound(to: OpaquePointer?.self)
+            let links = (0..<max(0, arguments.int(at: 2))).compactMap { index -> String? in
+                guard let file = files?[index], let uri = g_file_get_uri(file) else { return nil }
+                defer { g_free(uri) }
+                return String(cString: uri)
+            }
+            open(links)
+            return nil
+        })
     }
 
     private var gApplication: UnsafeMutablePointer<GApplication> {
         UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self)
     }
 
-    /// Runs the main loop until the last window closes; returns the exit status.
-    public func run() -> Int32 {
+    /// Runs the main loop until the last window closes; returns the exit status. `links` (Gitee addresses from the
+    /// command line) open in the running instance's window, or in this one's.
+    public func run(opening links: [String] = []) -> Int32 {
         MainQueueBridge.install()
-        // Our own options were parsed already; GApplication only sees the program name.
-        var arguments: [UnsafeMutablePointer<CChar>?] = [strdup(CommandLine.arguments.first ?? "mayun"), nil]
-        defer { free(arguments[0]) }
-        let status = g_application_run(gApplication, 1, &arguments)
+        // Our own options were parsed already; GApplication sees the program name and the links, as files to open.
+        var arguments: [UnsafeMutablePointer<CChar>?] = ([CommandLine.arguments.first ?? "mayun"] + links).map { strdup($0) }
+        defer { arguments.forEach { free($0) } }
+        let count = Int32(arguments.count)
+        arguments.append(nil)
+        let status = g_application_run(gApplication, count, &arguments)
         if let services = coordinator?.services { PendingWrites.finish(services) }
         g_settings_sync()
         return status
@@ -68,6 +86,10 @@ public final class MayunApplication {
         addAction(to: app, "shortcuts") { [unowned self] in showShortcuts() }
         addAction(to: app, "about") { [unowned self] in showAbout() }
         addAction(to: app, "quit") { [unowned self] in quit() }
+        addAction(to: app, "go-to-link") { [unowned self] in
+            guard let mainWindow, let coordinator = self.coordinator else { return }
+            GoToLinkDialog.present(over: mainWindow.window, coordinator: coordinator)
+        }
         KeyBindings.install(on: application)
     }
 
@@ -80,6 +102,7 @@ public final class MayunApplication {
         let window = MainWindow(application: application, coordinator: coordinator, preferences: preferences,
                                 images: images)
         mainWindow = window
+        LinkClipboard.install(on: window.window, coordinator: coordinator)
         if ProcessInfo.processInfo.environment["MAYUN_BENCH_FIRST_FRAME"] == "1" {
             FirstFrameProbe.exitAfterFirstFrame(of: window.window)
         }
@@ -87,23 +110,10 @@ public final class MayunApplication {
         gtk_window_present(typed(window.window))
     }
 
-    private func makeServices() -> AppServices {
-        let configuration = GiteeConfiguration(
-            server: environment.server.absoluteString, appVersion: AppVersion.current,
-            cacheDirectory: environment.cacheDirectory.appendingPathComponent("http").path)
-        let store: OfflineStore?
-        do {
-            store = try OfflineStore(directory: environment.cacheDirectory)
-        } catch {
-            FileHandle.standardError.write(Data("mayun: offline store unavailable (\(error)); running without it\n".utf8))
-            store = nil
-        }
-        let client = GiteeClient(configuration: configuration)
-        // Logins are kept in the desktop keyring (libsecret); the session says so when it cannot reach one.
-        let session = Session(client: client, store: KeyringCredentialStore())
-        Task { await session.start() }
-        let drafts = DraftStore(directory: environment.dataDirectory.appendingPathComponent("drafts"))
-        return AppServices(client: client, store: store, session: session, drafts: drafts)
+    /// Links from the command line or a second launch: the window comes first, then each link's page.
+    private func open(_ links: [String]) {
+        activate()
+        for link in links { coordinator?.openLink(link) }
     }
 
     private func quit() {

@@ -10,6 +10,7 @@ enum ShortcutsWindow {
             ("<Control>w", tr("Close the current page")),
             ("F5", tr("Refresh")),
             ("<Control>f", tr("Search projects")),
+            ("<Control>l", tr("Go to a Gitee link")),
             ("<Control>comma", tr("Settings")),
             ("<Control>question", tr("Keyboard shortcuts")),
             ("<Control>q", tr("Quit")),

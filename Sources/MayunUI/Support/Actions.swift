@@ -20,6 +20,7 @@ enum KeyBindings {
         ("app.settings", ["<Control>comma"]),
         ("app.shortcuts", ["<Control>question"]),
         ("app.quit", ["<Control>q"]),
+        ("app.go-to-link", ["<Control>l"]),
         ("win.back", ["<Alt>Left", "Back"]),
         ("win.close-page", ["<Control>w"]),
         ("win.search", ["<Control>f"]),

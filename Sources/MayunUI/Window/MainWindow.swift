@@ -29,9 +29,9 @@ final class MainWindow: PlatformActions {
 
         tabs = widget(gtk_stack_new())
         gtk_stack_set_transition_type(opaque(tabs), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-        tabsPage = factory.makePage(for: coordinator.projectsTab)
-        let tabRoots = [tabsPage.root, factory.makePage(for: coordinator.discoverTab).root,
-                        factory.makePage(for: coordinator.mineTab).root]
+        tabsPage = factory.makeProjectsTab(coordinator.projectsTab)
+        let tabRoots = [tabsPage.root, factory.makeDiscoverTab(coordinator.discoverTab).root,
+                        factory.makeMineTab(coordinator.mineTab).root]
         for (tab, root) in zip(Tab.allCases, tabRoots) {
             gtk_stack_add_titled(opaque(tabs), root, tab.rawValue, tab.title)
         }

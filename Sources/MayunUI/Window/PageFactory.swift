@@ -1,37 +1,38 @@
 import CGtk
 import MayunCore
 
-/// Maps each ViewModel type to its page (`SettingsViewModel` -> `SettingsPage`, ...). The only place that knows
-/// which view shows which ViewModel.
+/// Makes the page of each screen (`SettingsViewModel` -> `SettingsPage`, ...). The only place that knows which view
+/// shows which model; the switch is exhaustive, so a screen without a page does not compile.
 @MainActor
 struct PageFactory {
     let images: ImageLoader
 
     func makePage(for screen: Screen) -> Page {
-        makePage(for: screen.viewModel)
+        makePage(for: screen.content)
     }
 
-    func makePage(for viewModel: AnyObject) -> Page {
-        switch viewModel {
-        case let settings as SettingsViewModel: SettingsPage(viewModel: settings)
-        case let list as ProjectListViewModel: ProjectListPage(viewModel: list, images: images)
-        case let tab as ProjectsTabViewModel: ProjectsTabPage(viewModel: tab, factory: self)
-        case let project as ProjectViewModel: ProjectPage(viewModel: project, images: images)
-        case let discover as DiscoverViewModel: DiscoverPage(viewModel: discover, images: images)
-        case let tree as TreeViewModel: TreePage(viewModel: tree)
-        case let commits as CommitsViewModel: CommitsPage(viewModel: commits)
-        case let commit as CommitViewModel: CommitPage(viewModel: commit)
-        case let issues as IssuesViewModel: IssuesPage(viewModel: issues, images: images)
-        case let user as UserViewModel: UserPage(viewModel: user, images: images)
-        case let people as PeopleListViewModel: PeopleListPage(viewModel: people, images: images)
-        case let issue as IssueViewModel: IssuePage(viewModel: issue, images: images)
-        case let create as CreateIssueViewModel: CreateIssuePage(viewModel: create, images: images)
-        case let login as LoginViewModel: LoginPage(viewModel: login)
-        case let mine as MineViewModel: MinePage(viewModel: mine, images: images)
-        case let blob as BlobViewModel: BlobPage(viewModel: blob, images: images)
-        case let image as ImageViewModel: ImagePage(viewModel: image)
-        case let pending as PendingScreenViewModel: PendingPage(viewModel: pending)
-        default: fatalError("no page for \(type(of: viewModel))")  // a programming error, caught by PageFactoryTests
+    func makePage(for content: ScreenContent) -> Page {
+        switch content {
+        case .settings(let settings): SettingsPage(viewModel: settings)
+        case .projectList(let list): ProjectListPage(viewModel: list, images: images)
+        case .project(let project): ProjectPage(viewModel: project, images: images)
+        case .tree(let tree): TreePage(viewModel: tree)
+        case .commits(let commits): CommitsPage(viewModel: commits)
+        case .commit(let commit): CommitPage(viewModel: commit)
+        case .issues(let issues): IssuesPage(viewModel: issues, images: images)
+        case .user(let user): UserPage(viewModel: user, images: images)
+        case .people(let people): PeopleListPage(viewModel: people, images: images)
+        case .issue(let issue): IssuePage(viewModel: issue, images: images)
+        case .createIssue(let create): CreateIssuePage(viewModel: create, images: images)
+        case .login(let login): LoginPage(viewModel: login)
+        case .blob(let blob): BlobPage(viewModel: blob, images: images)
+        case .image(let image): ImagePage(viewModel: image)
         }
     }
+
+    // The tabs' pages (they live as long as the window).
+    func makeProjectsTab(_ tab: ProjectsTabViewModel) -> Page { ProjectsTabPage(viewModel: tab, factory: self) }
+    func makeDiscoverTab(_ tab: DiscoverViewModel) -> Page { DiscoverPage(viewModel: tab, images: images) }
+    func makeMineTab(_ tab: MineViewModel) -> Page { MinePage(viewModel: tab, images: images) }
+    func makeProjectList(_ list: ProjectListViewModel) -> Page { ProjectListPage(viewModel: list, images: images) }
 }

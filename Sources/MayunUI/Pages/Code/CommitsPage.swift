@@ -39,7 +39,7 @@ final class CommitPage: Page {
         Build.margins(column, 20)
         let scroller = widget(gtk_scrolled_window_new())
         gtk_scrolled_window_set_child(opaque(scroller), column)
-        states = StateStack(content: scroller, failureTitle: tr("Could not load this commit")) { viewModel.load() }
+        states = StateStack(content: scroller, failureTitle: tr("Could not load this commit")) { viewModel.refresh() }
         super.init(root: states.root)
         bindings.bind { [unowned self] in
             if viewModel.state == .content { fill() }

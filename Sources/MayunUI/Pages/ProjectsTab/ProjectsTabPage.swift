@@ -17,7 +17,7 @@ final class ProjectsTabPage: Page {
         Build.addClasses(notebook, ["projects-notebook"])
         super.init(root: notebook)
         for list in viewModel.lists {
-            let page = factory.makePage(for: list)
+            let page = factory.makeProjectList(list)
             appendNotebookPage(notebook, page.root, title: list.title)
             listPages.append(page)
         }

@@ -1,0 +1,49 @@
+/// The model of one pushed page, by kind. The Coordinator makes one for every `Route` and MayunUI makes a page for
+/// every case; both are exhaustive switches, so a new screen that lacks either does not compile.
+@MainActor
+public enum ScreenContent {
+    case settings(SettingsViewModel)
+    case projectList(ProjectListViewModel)
+    case project(ProjectViewModel)
+    case tree(TreeViewModel)
+    case commits(CommitsViewModel)
+    case commit(CommitViewModel)
+    case issues(IssuesViewModel)
+    case issue(IssueViewModel)
+    case createIssue(CreateIssueViewModel)
+    case user(UserViewModel)
+    case people(PeopleListViewModel)
+    case login(LoginViewModel)
+    case blob(BlobViewModel)
+    case image(ImageViewModel)
+
+    /// The same model seen through what every page model has.
+    public var model: any ScreenModel {
+        switch self {
+        case .settings(let model): model
+        case .projectList(let model): model
+        case .project(let model): model
+        case .tree(let model): model
+        case .commits(let model): model
+        case .commit(let model): model
+        case .issues(let model): model
+        case .issue(let model): model
+        case .createIssue(let model): model
+        case .user(let model): model
+        case .people(let model): model
+        case .login(let model): model
+        case .blob(let model): model
+        case .image(let model): model
+        }
+    }
+}
+
+/// One screen on the navigation stack: the route it shows and the model made for it.
+@MainActor
+public struct Screen: Identifiable {
+    public let id: Int
+    public let route: Route
+    public let content: ScreenContent
+
+    public var model: any ScreenModel { content.model }
+}

@@ -1,0 +1,134 @@
+import GiteeKit
+import Observation
+
+/// One remote thing a page shows (a project, a user, an issue, a commit): the single-resource counterpart of
+/// `PagedListViewModel`. It shows a saved copy at once when there is one, revalidates it, keeps what it showed when
+/// a refresh fails (with a banner offering the reason), drops answers that a newer load or leaving the page made
+/// stale, and cancels its request when the page goes.
+@MainActor
+@Observable
+public final class RemoteResource<Value: Sendable> {
+    public typealias Fetch = @MainActor () async throws -> Value
+
+    /// Where the value came from, as far as the page needs to know.
+    public enum Phase: Equatable, Sendable {
+        case loading
+        case loaded
+        /// The saved copy is showing and the network has not confirmed it (yet, or it failed: see `banner`).
+        case savedWhileOffline
+        case failed(message: String)
+    }
+
+    // Outputs
+    public private(set) var value: Value?
+    public private(set) var phase: Phase = .loading
+    public private(set) var isRefreshing = false
+    /// Shown above the content when a refresh failed: offline with saved data, or the server's reason.
+    public private(set) var banner: String?
+
+    /// The page's state in the shape every page already renders.
+    public var state: ScreenState {
+        switch phase {
+        case .loading: value == nil ? .loading : .content
+        case .loaded, .savedWhileOffline: .content
+        case .failed(let message): value == nil ? .failed(message: message) : .content
+        }
+    }
+
+    @ObservationIgnored private let fetch: Fetch
+    @ObservationIgnored private let saved: SavedCopy<Value>?
+    @ObservationIgnored private let loads = LatestTask()
+    @ObservationIgnored private var started = false
+    /// Called with every fresh value (not with the saved copy), e.g. to parse an issue's body.
+    @ObservationIgnored public var onFresh: @MainActor (Value) -> Void = { _ in }
+
+    public init(initial: Value? = nil, saved: SavedCopy<Value>? = nil, fetch: @escaping Fetch) {
+        self.fetch = fetch
+        self.saved = saved
+        if let initial {
+            value = initial
+            phase = .loaded
+        }
+    }
+
+    // Inputs
+
+    /// Shows the saved copy (when there is one and nothing better) and loads once.
+    public func start() {
+        guard !started else { return }
+        started = true
+        if value == nil, let copy = saved?.load() {
+            value = copy
+            phase = .savedWhileOffline
+        }
+        refresh()
+    }
+
+    /// Loads again; what is showing stays until the answer replaces it.
+    public func refresh() {
+        started = true
+        if value != nil { isRefreshing = true } else { phase = .loading }
+        loads.run { [weak self] in
+            guard let self else { return }
+            let outcome: Result<Value, GiteeError>
+            do {
+                outcome = .success(try await fetch())
+            } catch let error as GiteeError {
+                outcome = .failure(error)
+            } catch is CancellationError {
+                outcome = .failure(.cancelled)
+            } catch {
+                outcome = .failure(.badResponse(.malformedJSON(String(describing: error))))
+            }
+            guard !Task.isCancelled else { return }
+            finish(outcome)
+        }
+    }
+
+    /// The page was left: the request stops and a late answer is dropped.
+    public func cancel() {
+        loads.cancel()
+        isRefreshing = false
+    }
+
+    /// Replaces the value with one the app made itself (a re-read after a star, say), as if it had been fetched.
+    public func show(_ fresh: Value) {
+        value = fresh
+        phase = .loaded
+        banner = nil
+    }
+
+    /// The load in flight, for tests that wait for it.
+    var currentLoad: Task<Void, Never>? { loads.current }
+
+    private func finish(_ outcome: Result<Value, GiteeError>) {
+        isRefreshing = false
+        switch outcome {
+        case .success(let fresh):
+            value = fresh
+            phase = .loaded
+            banner = nil
+            saved?.save(fresh)
+            onFresh(fresh)
+        case .failure(.cancelled):
+            break
+        case .failure(let error):
+            if value == nil {
+                phase = .failed(message: ErrorText.message(for: error))
+            } else {
+                banner = ErrorText.banner(for: error, overSavedCopy: phase == .savedWhileOffline)
+            }
+        }
+    }
+}
+
+/// Where a single resource keeps its last copy between runs (the offline store provides one per key).
+public struct SavedCopy<Value: Sendable> {
+    public let load: @MainActor () -> Value?
+    public let save: @MainActor (Value) -> Void
+
+    public init(load: @escaping @MainActor () -> Value?, save: @escaping @MainActor (Value) -> Void) {
+        self.load = load
+        self.save = save
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import GiteeKit
+import MayunCore
+
+/// The long-lived services of a real run: the libsoup client with its HTTP cache, the SQLite offline store, the
+/// keyring-backed session and the drafts folder, all under the XDG folders of `environment`. Called by the
+/// application at startup (after GTK is up), so nothing here delays the command line.
+@MainActor
+func makeServices(for environment: AppEnvironment) -> AppServices {
+    let configuration = GiteeConfiguration(
+        server: environment.server.absoluteString, appVersion: AppVersion.current,
+        cacheDirectory: environment.cacheDirectory.appendingPathComponent("http").path)
+    let store: OfflineStore?
+    do {
+        store = try OfflineStore(directory: environment.cacheDirectory)
+    } catch {
+        FileHandle.standardError.write(Data("mayun: offline store unavailable (\(error)); running without it\n".utf8))
+        store = nil
+    }
+    let client = GiteeClient(configuration: configuration)
+    // Logins are kept in the desktop keyring (libsecret); the session says so when it cannot reach one.
+    let session = Session(client: client, store: KeyringCredentialStore())
+    Task { await session.start() }
+    let drafts = DraftStore(directory: environment.dataDirectory.appendingPathComponent("drafts"))
+    return AppServices(client: client, store: store, session: session, drafts: drafts)
+}

@@ -1,0 +1,79 @@
+import Foundation
+@testable import MayunCore
+import XCTest
+
+private let gitee = URL(string: "https://gitee.com")!
+private let local = URL(string: "http://127.0.0.1:8080")!
+private let repo = RepositoryID(owner: "openharmony", name: "docs")
+
+final class GiteeLinkTests: XCTestCase {
+    private func page(_ text: String, server: URL = gitee) -> Route? {
+        if case .page(let route) = GiteeLink.outcome(for: text, server: server) { return route }
+        return nil
+    }
+
+    func testProjectsInEveryWayPeopleWriteThem() {
+        for text in ["https://gitee.com/openharmony/docs", "https://gitee.com/openharmony/docs/",
+                     "http://gitee.com/openharmony/docs", "https://www.gitee.com/openharmony/docs",
+                     "https://GITEE.com/openharmony/docs", "gitee.com/openharmony/docs",
+                     "  https://gitee.com/openharmony/docs.git\n", "https://gitee.com/openharmony/docs?from=x#readme",
+                     "https://gitee.com:443/openharmony/docs"] {
+            XCTAssertEqual(page(text), .project(repo), text)
+        }
+    }
+
+    func testUsers() {
+        XCTAssertEqual(page("https://gitee.com/li-si"), .user(login: "li-si"))
+        XCTAssertEqual(page("https://gitee.com/li-si/"), .user(login: "li-si"))
+    }
+
+    func testTreesFilesAndImages() {
+        XCTAssertEqual(page("https://gitee.com/openharmony/docs/tree/master"), .tree(repo, ref: "master", path: ""))
+        XCTAssertEqual(page("https://gitee.com/openharmony/docs/tree/master/zh-cn/readme/"),
+                       .tree(repo, ref: "master", path: "zh-cn/readme"))
+        XCTAssertEqual(page("https://gitee.com/openharmony/docs/blob/master/src/main.c"),
+                       .blob(repo, ref: "master", path: "src/main.c"))
+        XCTAssertEqual(page("https://gitee.com/openharmony/docs/raw/v1.0/logo.png"),
+                       .image(repo, ref: "v1.0", path: "logo.png"))
+        XCTAssertEqual(page("https://gitee.com/openharmony/docs/blob/master"), .tree(repo, ref: "master", path: ""))
+    }
+
+    func testPercentEncodingIsDecodedPerSegment() {
+        XCTAssertEqual(page("https://gitee.com/openharmony/docs/blob/master/%E6%96%87%E6%A1%A3/a%20b.md"),
+                       .blob(repo, ref: "master", path: "文档/a b.md"))
+        XCTAssertEqual(page("https://gitee.com/openharmony/docs/tree/feature%2Fx/src"),
+                       .tree(repo, ref: "feature/x", path: "src"), "an encoded slash stays in the branch name")
+    }
+
+    func testIssuesAndCommits() {
+        XCTAssertEqual(page("https://gitee.com/openharmony/docs/issues"), .issues(repo))
+        XCTAssertEqual(page("https://gitee.com/openharmony/docs/issues/I4CD5P"), .issue(repo, number: "I4CD5P"))
+        XCTAssertEqual(page("https://gitee.com/openharmony/docs/commits/dev"), .commits(repo, ref: "dev"))
+        XCTAssertEqual(page("https://gitee.com/openharmony/docs/commit/0123abc"), .commit(repo, sha: "0123abc"))
+    }
+
+    func testOtherSitesAndSchemesAreForeign() {
+        for text in ["https://github.com/openharmony/docs", "https://gitee.com.evil.example/openharmony/docs",
+                     "https://evilgitee.com/openharmony/docs", "ftp://gitee.com/openharmony/docs",
+                     "file:///etc/passwd", "javascript:alert(1)", "", "not a link at all",
+                     "https://gitee.com:8443/openharmony/docs",
+                     "https://gitee.com/" + String(repeating: "a", count: 5000)] {
+            XCTAssertEqual(GiteeLink.outcome(for: text, server: gitee), .foreign, text)
+        }
+    }
+
+    func testSitePagesAndUnsupportedRepositoryPagesSaySo() {
+        for text in ["https://gitee.com/explore", "https://gitee.com/explore/all", "https://gitee.com/search?q=x",
+                     "https://gitee.com/", "https://gitee.com/openharmony/docs/wikis",
+                     "https://gitee.com/openharmony/docs/pulls/12"] {
+            XCTAssertEqual(GiteeLink.outcome(for: text, server: gitee), .unsupported, text)
+        }
+    }
+
+    func testAnotherServerWithItsPort() {
+        XCTAssertEqual(page("http://127.0.0.1:8080/openharmony/docs", server: local), .project(repo))
+        XCTAssertEqual(GiteeLink.outcome(for: "http://127.0.0.1:9090/openharmony/docs", server: local), .foreign)
+        XCTAssertEqual(GiteeLink.outcome(for: "https://gitee.com/openharmony/docs", server: local), .foreign,
+                       "with --server, gitee.com links belong to another site")
+    }
+}

@@ -1,0 +1,142 @@
+#!/usr/bin/python3
+"""End-to-end test of Gitee links (issue 15), driven through AT-SPI against FakeGitee.
+
+  1. `mayun <project link>`: the window opens on that project's page
+  2. a second `mayun <file link>` hands the link to the running window (one instance) and exits; the file's page
+     shows in the first window
+  3. Ctrl+L, a person's link typed and Return: their page opens
+  4. a second launch with a link to another site: the window says it is not a link to this site, and stays put
+
+Run by tests/e2e/run.sh inside Xvfb, dbus-run-session and the throwaway keyring, with Debian's /usr/bin/python3.
+"""
+
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import traceback
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import atspi_helpers as h  # noqa: E402
+from atspi_helpers import CheckFailed  # noqa: E402
+
+NAME = "links"
+r = h.Report(NAME)
+
+
+def artifact(name):
+    return os.path.join(h.ARTIFACTS, f"{NAME}-{name}")
+
+
+def shot(name):
+    path = h.screenshot(f"{NAME}-{name}.png")
+    r.log(f"      screenshot {path}")
+
+
+def seen_labels(app):
+    return lambda: " / ".join(repr(t[:60]) for t in h.labels(app.frame, app.frame)[:30])
+
+
+def a_project_with_a_file(server):
+    """A Featured project and a top-level file of it, as the server has them."""
+    for project in server.get("/api/v3/projects/featured?per_page=20"):
+        owner, repo = project["path_with_namespace"].split("/", 1)
+        branch = server.get(f"/api/v5/repos/{owner}/{repo}")["default_branch"]
+        files = [e for e in server.get(f"/api/v5/repos/{owner}/{repo}/contents/?ref={branch}")
+                 if e["type"] == "file" and e["name"].endswith((".md", ".txt", "LICENSE"))]
+        if files:
+            return owner, repo, branch, files[0]["path"]
+    raise CheckFailed("no Featured project with a text file")
+
+
+def second_launch(env, link):
+    """`mayun <link>` while the app runs: it must hand the link over and exit at once with status 0."""
+    done = subprocess.run([h.BINARY, link], env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=h.TIMEOUT)
+    r.check(done.returncode == 0, f"a second `mayun {link}` hands the link over and exits with status 0",
+            f"status {done.returncode}: {done.stdout[-300:]!r} {done.stderr[-300:]!r}")
+
+
+def scenario(state):
+    server_proc = h.FakeGitee(h.FAKE_GITEE_BIN, artifact("fake-gitee.log"), ["--latency", "50"])
+    server = h.Server(r, server_proc.url)
+    app = None
+    try:
+        env = h.state_env(state, server.url)
+        owner, repo, branch, path = a_project_with_a_file(server)
+        r.step("1. the app started with a project link shows that project")
+        app = h.App(r, env, artifact("app.log"), "project link", args=[f"{server.url}/{owner}/{repo}"]).wait_window()
+        r.wait_for(lambda: h.open_project_name(app.frame) == f"{owner}/{repo}",
+                   f"the window opens on {owner}/{repo} (title and Star button)", seen=seen_labels(app))
+        shot("1-project")
+
+        r.step("2. a second launch with a file link shows the file in the first window")
+        second_launch(env, f"{server.url}/{owner}/{repo}/blob/{branch}/{path}")
+        name = path.split("/")[-1]
+        r.wait_for(lambda: h.page_title(app.frame) == name, f"the first window shows the file {name}",
+                   seen=seen_labels(app))
+        r.wait_for(lambda: app.find("Save As…", ("push button",), root=h.top_page(app.frame)),
+                   "the file page shows its Save As… button", seen=seen_labels(app))
+        r.check(app.alive(), "the first instance is still the one running")
+        shot("2-file")
+
+        r.step("3. Ctrl+L, a person's link, Return: their page opens")
+        login = owner
+        app.key("ctrl+l")
+        entry = r.wait_for(lambda: h.find(h.app_of(app.pid), h.entry_named("Gitee link"), ("text", "entry")),
+                           "Ctrl+L shows the \"Gitee link\" field")
+        r.wait_for(lambda: h.focused(entry), "the link field has the keyboard focus")
+        # Typed into the dialog's own X window (app.type would focus the main window first).
+        dialog = r.wait_for(lambda: h.x_main_window(app.pid, "Go to a Gitee Link"), "the dialog's X window is mapped")
+        h.run(["xdotool", "windowfocus", "--sync", dialog[0]], check=True)
+        h.run(["xdotool", "type", "--clearmodifiers", "--delay", "20", f"{server.url}/{login}"], check=True)
+        h.run(["xdotool", "key", "--clearmodifiers", "Return"], check=True)
+        r.wait_for(lambda: h.page_title(app.frame) not in (None, name) and
+                   app.find(f"Pages of {login}", None, root=h.top_page(app.frame)) is not None,
+                   f"the user page of {login} opens", seen=seen_labels(app))
+        shot("3-user")
+
+        r.step("4. a link to another site is refused with a message")
+        second_launch(env, "https://example.com/someone/something")
+        port = server.url.rsplit(":", 1)[1].strip("/")
+        r.wait_for(lambda: app.find(f"Not a link to 127.0.0.1:{port}.", ("label",)),
+                   "the window says the link is not to this site", seen=seen_labels(app))
+        r.check(app.find(f"Pages of {login}", None, root=h.top_page(app.frame)) is not None,
+                "the user page stays on top")
+        shot("4-foreign")
+        app.quit()
+    except BaseException:
+        if app is not None and app.alive():
+            try:
+                r.log(f"      tree: {app.save_tree('failure')}; labels: {seen_labels(app)()}")
+                shot("failure")
+            except Exception as e:
+                r.log(f"      (could not save the tree: {e!r})")
+        raise
+    finally:
+        if app is not None:
+            app.kill()
+        server_proc.stop()
+
+
+def main():
+    os.makedirs(h.ARTIFACTS, exist_ok=True)
+    for old in glob.glob(os.path.join(h.ARTIFACTS, f"{NAME}-*")):
+        os.remove(old)
+    r.check(os.access(h.BINARY, os.X_OK), f"app binary {h.BINARY}")
+    r.check(os.access(h.FAKE_GITEE_BIN, os.X_OK), f"FakeGitee binary {h.FAKE_GITEE_BIN} (make build)")
+    state = tempfile.mkdtemp(prefix="links.", dir=os.environ.get("MAYUN_E2E_STATE_DIR"))
+    try:
+        scenario(state)
+    except CheckFailed:
+        pass
+    except Exception:
+        r.fail("unexpected error:\n" + traceback.format_exc())
+    finally:
+        shutil.rmtree(state, ignore_errors=True)
+    return r.summary()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
