@@ -41,6 +41,9 @@ final class ClientBehaviourTests: XCTestCase {
             let directory = NSTemporaryDirectory() + "mayun-http-clear-\(UUID().uuidString)"
             defer { try? FileManager.default.removeItem(atPath: directory) }
             Fake.reset()
+            // Strict FakeGitee sends no cache headers unless asked; this test needs an entry to clear.
+            Fake.server.sendsCacheHeaders = true
+            defer { Fake.server.sendsCacheHeaders = false }
             let client = Fake.client(cacheDirectory: directory)
             let project = Fake.server.world.projects[9]
             let owner = Fake.server.world.owner(of: project).login
