@@ -13,6 +13,7 @@ import MayunUI
 enum HostileBench {
     static func run(window: BenchWindow, monitor: StallMonitor, context: DocumentContext) {
         print("Hostile READMEs (targets: parse <= 1000 ms, stall <= 50 ms)")
+        print("  (cmark alone: cmark-gfm on the raw text, before MarkdownNesting's escaping)")
         print("  kind             size    cmark alone  parse alone  service answer  shown as    written+painted  longest stall"
               + "  closing stall  peak RSS")
         for kind in HostileReadme.allCases {
