@@ -102,7 +102,7 @@ test-e2e:
 # libFuzzer targets (Fuzz/, a separate package built into .build-fuzz with -sanitize=fuzzer,address): saved crash
 # inputs in Tests/Fuzz/regressions are replayed first, then each target runs for the given time.
 fuzz-build:
-	$(call banner,swift build Fuzz/ -sanitize=fuzzer,address (.build-fuzz))
+	$(call banner,swift build Fuzz/ with the fuzzer and address sanitizers into .build-fuzz)
 	tests/fuzz/run.sh build
 
 test-fuzz: fuzz-build

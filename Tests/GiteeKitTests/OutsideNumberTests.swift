@@ -23,6 +23,21 @@ final class OutsideNumberTests: XCTestCase {
         XCTAssertEqual(payload["ok"]?.intValue, 7)
     }
 
+    /// Found by the json fuzzer (make fuzz) from the recorded user sample in 30 s, with the old `stringValue`:
+    /// an id of -1e40038 is -infinity to json-glib, and reading it as text trapped.
+    func testFuzzFoundUserWithAnInfiniteID() throws {
+        let input = Data("""
+        {"id":-1e40038, "login": "kit101", "name": "kit101", "avatar_url": "https://portrait01/orgs", "followers": 2,
+         "created_at": "2017-09-15T11:34:30+08:0p", "updated_at": "20+1-08-06T16:34:48+08:00"}
+        """.utf8)
+        let value = try JSONNodeDecoding.decode(JSONValue.self, from: input)
+        XCTAssertEqual(value["id"]?.stringValue, "-inf")
+        XCTAssertNil(value["id"]?.intValue)
+        let user = try JSONNodeDecoding.decode(User.self, from: input)
+        XCTAssertEqual(user.id, 0, "tolerant decoding: an id that is no integer reads as none")
+        XCTAssertEqual(user.login, "kit101")
+    }
+
     func testIntegerFieldsRefuseWhatDoesNotFit() throws {
         struct Counts: Decodable { let n: Int?; let m: Int64? }
         for text in ["1e400", "-1e400", "9.3e18", "\"1e300\"", "\"9223372036854775808\"", "1e18"] {
