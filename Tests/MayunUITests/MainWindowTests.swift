@@ -120,12 +120,16 @@ final class MainWindowTests: XCTestCase {
                 (pixel(of: fixture.window, x: 40, y: 300).map { Int($0.red) } ?? 255) < 80
             }
             XCTAssertGreaterThan(before.map { Int($0.red) } ?? 0, 200, "the light theme's background is light")
-            var preferDark = GValue()
-            g_value_init(&preferDark, GType(5 << 2))  // G_TYPE_BOOLEAN
-            g_object_get_property(UnsafeMutableRawPointer(gtk_settings_get_default()).assumingMemoryBound(to: GObject.self),
-                                  "gtk-application-prefer-dark-theme", &preferDark)
-            XCTAssertEqual(g_value_get_boolean(&preferDark), 1, "stock widgets follow through GTK's dark preference")
+            let styles = adw_style_manager_get_default()
+            XCTAssertEqual(adw_style_manager_get_color_scheme(styles), ADW_COLOR_SCHEME_FORCE_DARK)
+            XCTAssertEqual(adw_style_manager_get_dark(styles), 1, "stock widgets follow through libadwaita's dark style")
             fixture.coordinator.nightMode.select(.light)
+            waitUntil("Light is applied") { adw_style_manager_get_color_scheme(styles) == ADW_COLOR_SCHEME_FORCE_LIGHT }
+            XCTAssertEqual(adw_style_manager_get_dark(styles), 0)
+            fixture.coordinator.nightMode.select(.system)
+            waitUntil("System leaves the choice to the desktop") {
+                adw_style_manager_get_color_scheme(styles) == ADW_COLOR_SCHEME_DEFAULT
+            }
         }
     }
 

@@ -4,7 +4,7 @@ import GLibRuntime
 import GiteeKit
 import MayunCore
 
-/// The GtkApplication: one instance per session (a second launch raises the first window), the app actions, the
+/// The AdwApplication (a GtkApplication that also initialises libadwaita's styles and icons at startup): one instance per session (a second launch raises the first window), the app actions, the
 /// theme, and the window.
 @MainActor
 public final class MayunApplication {
@@ -21,7 +21,8 @@ public final class MayunApplication {
     public init(environment: AppEnvironment, resources: AppResources) {
         self.environment = environment
         self.resources = resources
-        application = gtk_application_new(AppEnvironment.applicationID, G_APPLICATION_FLAGS_NONE)
+        application = UnsafeMutableRawPointer(adw_application_new(AppEnvironment.applicationID, G_APPLICATION_FLAGS_NONE))
+            .assumingMemoryBound(to: GtkApplication.self)
         connect(UnsafeMutableRawPointer(application), "startup", main: { [unowned self] in startup() })
         connect(UnsafeMutableRawPointer(application), "activate", main: { [unowned self] in activate() })
     }

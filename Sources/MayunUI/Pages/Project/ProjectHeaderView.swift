@@ -20,6 +20,7 @@ final class ProjectHeaderView {
         avatar = AvatarView(size: 64, images: images)
         name = Build.label("", classes: ["title-2"], wrap: true, xalign: 0)
         humanName = Build.label("", classes: ["dim-label"], xalign: 0)
+        gtk_label_set_ellipsize(opaque(humanName), PANGO_ELLIPSIZE_END)
         summary = Build.label("", wrap: true, xalign: 0)
         gtk_label_set_selectable(opaque(summary), 1)
         facts = Build.label("", classes: ["dim-label"], wrap: true, xalign: 0)
@@ -37,10 +38,12 @@ final class ProjectHeaderView {
         connect(raw(watchButton), "clicked", main: { viewModel.toggleWatch() })
         let website = widget(gtk_button_new_with_label(tr("Open on Website")))
         connect(raw(website), "clicked", main: { viewModel.openWebsite() })
-        let actions = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
-        let spacer = Build.box(GTK_ORIENTATION_HORIZONTAL)
-        gtk_widget_set_hexpand(spacer, 1)
-        Build.append(actions, starButton, watchButton, spacer, website, makeShareMenu(viewModel))
+        // Two groups that sit on one line on a wide window and wrap onto two on a phone (a flow box of two).
+        let toggles = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+        Build.append(toggles, starButton, watchButton)
+        let links = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+        Build.append(links, website, makeShareMenu(viewModel))
+        let actions = Build.wrappingRow(toggles, links)
         Build.append(root, top, actions)
     }
 

@@ -15,15 +15,16 @@ final class SettingsPage: Page {
         super.init(root: scroller)
 
         let column = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 18, classes: ["settings-column"])
-        gtk_widget_set_size_request(column, 520, -1)
-        gtk_widget_set_halign(column, GTK_ALIGN_CENTER)
-        Build.margins(column, 24)
+        Build.margins(column, 16)
         Build.append(column, Build.label(viewModel.title, classes: ["title-1"], xalign: 0))
         Build.append(column, appearanceGroup(), cacheGroup(), serverGroup())
         if let oauth = viewModel.oauth {
             Build.append(column, OAuthSettingsGroup(viewModel: oauth, bindings: bindings).root)
         }
-        gtk_scrolled_window_set_child(opaque(scroller), column)
+        let clamp = widget(adw_clamp_new())  // 560 px wide at most; the full width on a phone
+        adw_clamp_set_maximum_size(opaque(clamp), 560)
+        adw_clamp_set_child(opaque(clamp), column)
+        gtk_scrolled_window_set_child(opaque(scroller), clamp)
 
         bindings.bind { [unowned self] in
             for option in viewModel.nightModeOptions {
