@@ -1,4 +1,5 @@
 import CGtk
+import GLibRuntime
 
 /// Small constructors for the widgets every page uses, so pages read as layout rather than C calls.
 @MainActor
@@ -61,7 +62,7 @@ enum Build {
 enum Accessibility {
     static func setLabel(_ widget: Widget, _ text: String) {
         var value = GValue()
-        g_value_init(&value, stringGType)
+        g_value_init(&value, GTypes.string)
         g_value_set_string(&value, text)
         var property = GTK_ACCESSIBLE_PROPERTY_LABEL
         gtk_accessible_update_property_value(OpaquePointer(widget), 1, &property, &value)
@@ -79,7 +80,7 @@ enum Accessibility {
 @MainActor
 func setStringProperty(_ object: UnsafeMutableRawPointer, _ name: String, _ text: String) {
     var value = GValue()
-    g_value_init(&value, stringGType)
+    g_value_init(&value, GTypes.string)
     g_value_set_string(&value, text)
     g_object_set_property(object.assumingMemoryBound(to: GObject.self), name, &value)
     g_value_unset(&value)

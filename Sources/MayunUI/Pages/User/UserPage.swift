@@ -55,7 +55,8 @@ final class UserPage: Page {
         let events = PagedListView(list: viewModel.events, adapter: RowAdapter(
             make: { EventRowView(images: images) },
             bind: { row, index in if let event = viewModel.event(at: index) { (row as? EventRowView)?.show(event) } },
-            activate: { viewModel.openEvent(at: $0) }, retryMore: { viewModel.events.retry() }), bindings: bindings)
+            activate: { viewModel.openEvent(at: $0) }, retryMore: { viewModel.events.retry() }),
+            accessibleName: tr("Events"), bindings: bindings)
         self.events = events
         connect(raw(events.root), "map", main: { viewModel.events.start() })
         // Plain tabs here (GTK 4.8 names them "Tab"): a user page's "Projects" tab named like the window's
