@@ -46,6 +46,19 @@ final class AdaptiveLayoutTests: XCTestCase {
             }
         }
     }
+
+    func testSettingsFitPhoneAndDesktop() {
+        onMain {
+            for size in Self.sizes {
+                let fixture = AdaptiveFixture(size: size)
+                defer { fixture.close() }
+                fixture.coordinator.push(.settings)
+                waitUntil("the settings page shows") { visibleLabelTexts(in: fixture.window).contains("Appearance") }
+                fixture.checkLayout("settings")
+                fixture.screenshots("settings")
+            }
+        }
+    }
 }
 
 /// Serves the recorded project for its page and the recorded repository list for every list.

@@ -109,10 +109,11 @@ final class MainWindowTests: XCTestCase {
             waitUntil("the settings page shows") { visibleLabelTexts(in: fixture.window).contains("Night") }
             waitUntil("the window can be rendered") { pixel(of: fixture.window, x: 40, y: 300) != nil }
             let before = pixel(of: fixture.window, x: 40, y: 300)
+            // The "Night" row's radio (the row's title names it).
             let night = descendants(of: fixture.window).first {
-                isA($0, gtk_check_button_get_type())
-                    && gtk_check_button_get_label(typed($0)).map { String(cString: $0) } == "Night"
-            }
+                isA($0, adw_action_row_get_type())
+                    && adw_preferences_row_get_title(typed($0)).map { String(cString: $0) } == "Night"
+            }.flatMap { adw_action_row_get_activatable_widget(typed($0)) }
             XCTAssertNotNil(night)
             if let night { gtk_check_button_set_active(typed(night), 1) }  // what a click does to a radio
             XCTAssertEqual(fixture.preferences.nightMode, .night)
