@@ -65,4 +65,12 @@ final class WidgetLayerTests: XCTestCase {
         XCTAssertEqual(GTypes.object, g_type_from_name("GObject"))
         XCTAssertEqual(GTypes.boolean, g_type_from_name("gboolean"))
     }
+
+    func testOnlyARightwardSwipeFromTheLeftEdgeGoesBack() {
+        XCTAssertTrue(NavigationView.isBackSwipe(startX: 5, offsetX: 120, offsetY: 10))
+        XCTAssertFalse(NavigationView.isBackSwipe(startX: 200, offsetX: 120, offsetY: 10), "not from the edge")
+        XCTAssertFalse(NavigationView.isBackSwipe(startX: 5, offsetX: 40, offsetY: 0), "too short")
+        XCTAssertFalse(NavigationView.isBackSwipe(startX: 5, offsetX: 120, offsetY: 90), "mostly a vertical scroll")
+        XCTAssertFalse(NavigationView.isBackSwipe(startX: 5, offsetX: -120, offsetY: 0), "leftward")
+    }
 }

@@ -39,15 +39,15 @@ final class SettingsPage: Page {
 
     override var title: String { viewModel.title }
 
-    /// System / Light / Night as three rows with a radio each (an AdwPreferencesGroup); the row's title is the
-    /// radio's accessible name, and a click anywhere on the row selects it.
+    /// System / Light / Night as three rows with a radio each (an AdwPreferencesGroup). The row's title names the
+    /// radio (AdwActionRow makes it the activatable widget's labelled-by; a label of our own would be read twice),
+    /// and a click anywhere on the row selects it.
     private func appearanceGroup() -> Widget {
         let group = preferencesGroup(title: viewModel.appearanceHeading, description: viewModel.nightModeExplanation)
         var first: Widget?
         for option in viewModel.nightModeOptions {
             let button = widget(gtk_check_button_new())
             if let first { gtk_check_button_set_group(typed(button), typed(first)) } else { first = button }
-            Accessibility.setLabel(button, option.title)
             connect(raw(button), "toggled", main: { [unowned self] in
                 if gtk_check_button_get_active(typed(button)) != 0 { viewModel.selectNightMode(option.mode) }
             })
