@@ -454,6 +454,20 @@ def focused(acc):
     return acc.getState().contains(pyatspi.STATE_FOCUSED)
 
 
+def focus_within(acc):
+    """acc or a control inside it has the keyboard focus (an AdwEntryRow is a text box whose inner GtkText takes
+    the focus)."""
+    if focused(acc):
+        return True
+    for c, _ in walk(acc, max_depth=6, into_rows=True):
+        try:
+            if focused(c):
+                return True
+        except Exception:
+            continue
+    return False
+
+
 TAB_ROLES = ("page tab", "toggle button", "push button", "radio button")
 
 
@@ -462,15 +476,19 @@ def find_tab(root, name, notebook_only=False):
     skips the window's Projects/Discover/Mine switcher (a user page has a "Projects" notebook tab too)."""
     if not notebook_only:
         # The window's switcher first: notebook tabs now carry their titles as names too ("Projects" on a user page).
-        # The switcher is an AdwViewSwitcher (page tabs) in the header, or in the bottom bar on a narrow window; the
-        # one not in use is allocated 0x0 and is skipped as not showing.
-        for acc, _ in walk(root, prune_hidden=True, into_rows=False):
-            try:
-                if acc.getRoleName() == "page tab" and acc.name == name and acc.parent is not None \
-                        and acc.parent.name in ("AdwViewSwitcher", "GtkStackSwitcher") and is_showing(acc):
-                    return acc
-            except Exception:
-                continue
+        # The switcher is an AdwViewSwitcher (page tabs) in the header, or on a narrow window in the bottom
+        # AdwViewSwitcherBar (0 px high while hidden). The header's switcher keeps its stale extents after it gave
+        # way to the plain title, so a showing bottom bar is searched first.
+        bars = [acc for acc, _ in walk(root, prune_hidden=True, into_rows=False)
+                if _name(acc) == "AdwViewSwitcherBar" and is_showing(acc)]
+        for scope in bars + [root]:
+            for acc, _ in walk(scope, prune_hidden=True, into_rows=False):
+                try:
+                    if acc.getRoleName() == "page tab" and acc.name == name and acc.parent is not None \
+                            and acc.parent.name in ("AdwViewSwitcher", "GtkStackSwitcher") and is_showing(acc):
+                        return acc
+                except Exception:
+                    continue
     acc = None if notebook_only else find(root, name, TAB_ROLES)
     if acc is not None:
         return acc
@@ -481,6 +499,13 @@ def find_tab(root, name, notebook_only=False):
         except Exception:
             continue
     return None
+
+
+def _name(acc):
+    try:
+        return acc.name
+    except Exception:
+        return None
 
 
 def notebook_page_of(tab):

@@ -25,12 +25,17 @@ final class UserPage: Page {
         avatar = AvatarView(size: 72, images: images)
         name = Build.label("", classes: ["title-2"], xalign: 0)
         subtitle = Build.label("", classes: ["dim-label"], xalign: 0)
+        // Down to a 360 px phone: long names ellipsize, the counts wrap, the tab strip scrolls.
+        for label in [name, subtitle] { gtk_label_set_ellipsize(opaque(label), PANGO_ELLIPSIZE_END) }
         bio = Build.label("", wrap: true, xalign: 0)
-        counts = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4, classes: ["user-counts"])
-        links = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+        counts = widget(gtk_flow_box_new())
+        Build.addClasses(counts, ["user-counts"])
+        gtk_flow_box_set_selection_mode(opaque(counts), GTK_SELECTION_NONE)
+        links = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
         joined = Build.label("", classes: ["dim-label"], xalign: 0)
         notebook = widget(gtk_notebook_new())
         gtk_widget_set_vexpand(notebook, 1)
+        gtk_notebook_set_scrollable(opaque(notebook), 1)
         Accessibility.setLabel(notebook, viewModel.pagesLabel)
         let root = Build.box(GTK_ORIENTATION_VERTICAL)
         let bindings = BindingBag()
@@ -48,7 +53,8 @@ final class UserPage: Page {
             Build.addClasses(button, ["flat", "count-button"])
             connect(raw(button), "clicked", main: { viewModel.open(count) })
             countButtons.append((count, button))
-            Build.append(counts, button)
+            gtk_flow_box_append(opaque(counts), button)
+            if let cell = gtk_widget_get_parent(button) { gtk_widget_set_focusable(cell, 0) }
         }
         Build.append(root, header, notebook)
 
@@ -96,6 +102,8 @@ final class UserPage: Page {
         while let child = gtk_widget_get_first_child(links) { gtk_box_remove(typed(links), child) }
         for link in viewModel.links {
             let button = widget(gtk_link_button_new_with_label(link.url.absoluteString, link.title))
+            gtk_widget_set_halign(button, GTK_ALIGN_START)
+            if let label = gtk_button_get_child(typed(button)) { gtk_label_set_ellipsize(opaque(label), PANGO_ELLIPSIZE_END) }
             Build.append(links, button)
         }
         // An organisation has only projects: hide Events, Starred and Watched.
