@@ -47,6 +47,19 @@ final class AdaptiveLayoutTests: XCTestCase {
         }
     }
 
+    func testIssuePageFitsPhoneAndDesktop() {
+        onMain {
+            for size in Self.sizes {
+                let fixture = AdaptiveFixture(size: size)
+                defer { fixture.close() }
+                fixture.coordinator.push(.issue(Self.project, number: "I4CD5P"))
+                waitUntil("the issue shows") { visibleLabelTexts(in: fixture.window).contains("Comments") }
+                fixture.checkLayout("issue page")
+                fixture.screenshots("issue")
+            }
+        }
+    }
+
     func testSettingsFitPhoneAndDesktop() {
         onMain {
             for size in Self.sizes {
@@ -61,11 +74,18 @@ final class AdaptiveLayoutTests: XCTestCase {
     }
 }
 
-/// Serves the recorded project for its page and the recorded repository list for every list.
+/// Serves the recorded project, issue and comments for their pages and the recorded repository list for every list.
 @MainActor
 private final class ProjectTransport: Transport {
     func send(_ request: HTTPRequest, progress: TransferProgress?) async throws -> HTTPResponse {
         let samples = sharedSamples
+        if request.url.contains("/issues/I4CD5P/comments") {
+            return HTTPResponse(status: 200, headers: ["total_page": "1"],
+                                body: (try? Data(contentsOf: samples.appendingPathComponent("issue_comments.json"))) ?? Data("[]".utf8))
+        }
+        if request.url.contains("/issues/I4CD5P") {
+            return HTTPResponse(status: 200, body: (try? Data(contentsOf: samples.appendingPathComponent("issue.json"))) ?? Data())
+        }
         if request.url.contains("/repos/kit101/drone-yml-test"), !request.url.contains("/readme") {
             return HTTPResponse(status: 200, body: (try? Data(contentsOf: samples.appendingPathComponent("repo.json"))) ?? Data())
         }
