@@ -18,10 +18,13 @@ final class SettingsPage: Page {
         let column = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 24, classes: ["settings-column"])
         Build.margins(column, 16)
         Build.append(column, Build.label(viewModel.title, classes: ["title-1"], xalign: 0))
-        Build.append(column, appearanceGroup(), cacheGroup(), serverGroup())
+        Build.append(column, appearanceGroup())
+        // Password Login right under Appearance: the login form sends people here for it, and its fields should be
+        // in view without scrolling at the standard window size.
         if let oauth = viewModel.oauth {
             Build.append(column, OAuthSettingsGroup(viewModel: oauth, bindings: bindings).root)
         }
+        Build.append(column, cacheGroup(), serverGroup())
         let clamp = widget(adw_clamp_new())  // 560 px wide at most; the full width on a phone
         adw_clamp_set_maximum_size(opaque(clamp), 560)
         adw_clamp_set_child(opaque(clamp), column)
