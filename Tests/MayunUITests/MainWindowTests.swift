@@ -134,6 +134,17 @@ final class MainWindowTests: XCTestCase {
         }
     }
 
+    /// Toasts go to libadwaita's overlay as plain text: markup characters in a server's message stay literal.
+    func testToastShowsTheMessageLiterally() {
+        onMain {
+            let fixture = WindowFixture()
+            defer { fixture.close() }
+            let message = "Could not star <b>x</b> & y"
+            fixture.coordinator.showToast(message)
+            waitUntil("the toast shows the message") { visibleLabelTexts(in: fixture.window).contains(message) }
+        }
+    }
+
     func testWindowSizeIsRestoredAndSavedOnClose() {
         onMain {
             let preferences = InMemoryPreferences(windowGeometry: WindowGeometry(width: 900, height: 640, isMaximized: false))
