@@ -41,6 +41,11 @@ final class AdaptiveLayoutTests: XCTestCase {
                     visibleLabelTexts(in: fixture.window).contains("kit101/drone-yml-test")
                         && visibleLabelTexts(in: fixture.window).contains("Owner")
                 }
+                waitUntil("the README is rendered", timeout: 10) {
+                    descendants(of: fixture.window).contains {
+                        isA($0, gtk_text_view_get_type()) && gtk_widget_get_mapped($0) != 0
+                    }
+                }
                 fixture.checkLayout("project page")
                 fixture.screenshots("project")
             }
@@ -77,6 +82,27 @@ final class AdaptiveLayoutTests: XCTestCase {
 /// Serves the recorded project, issue and comments for their pages and the recorded repository list for every list.
 @MainActor
 private final class ProjectTransport: Transport {
+    /// What FakeGitee's READMEs hold that could be wide: a centred logo, badges, a table, long code lines.
+    static let readme = """
+        <p align="center"><img src="docs/images/logo.png" alt="logo" width="120"></p>
+
+        <h1 align="center">drone-yml-test</h1>
+
+        | Feature | Status | Notes |
+        |:-----|:----:|-----:|
+        | Login | ✅ | OAuth2 |
+        | Dark theme | 🚧 | `prefers-color-scheme` |
+
+        ```bash
+        git clone https://gitee.com/kit101/drone-yml-test.git
+        cd drone-yml-test && ./build.sh --with-a-long-option-name --and-another-one
+        ```
+
+        ```json
+        { "name": "drone-yml-test", "stars": 12345, "language": "Go" }
+        ```
+        """
+
     func send(_ request: HTTPRequest, progress: TransferProgress?) async throws -> HTTPResponse {
         let samples = sharedSamples
         if request.url.contains("/issues/I4CD5P/comments") {
@@ -85,6 +111,11 @@ private final class ProjectTransport: Transport {
         }
         if request.url.contains("/issues/I4CD5P") {
             return HTTPResponse(status: 200, body: (try? Data(contentsOf: samples.appendingPathComponent("issue.json"))) ?? Data())
+        }
+        if request.url.contains("/repos/kit101/drone-yml-test/readme") {
+            let body = ["type": "file", "encoding": "base64", "name": "README.md", "path": "README.md",
+                        "content": Data(Self.readme.utf8).base64EncodedString()]
+            return HTTPResponse(status: 200, body: (try? JSONSerialization.data(withJSONObject: body)) ?? Data())
         }
         if request.url.contains("/repos/kit101/drone-yml-test"), !request.url.contains("/readme") {
             return HTTPResponse(status: 200, body: (try? Data(contentsOf: samples.appendingPathComponent("repo.json"))) ?? Data())
