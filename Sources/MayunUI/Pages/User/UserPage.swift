@@ -32,7 +32,7 @@ final class UserPage: Page {
         Build.addClasses(counts, ["user-counts"])
         gtk_flow_box_set_selection_mode(opaque(counts), GTK_SELECTION_NONE)
         links = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
-        joined = Build.label("", classes: ["dim-label"], xalign: 0)
+        joined = Build.label("", classes: ["dim-label"], wrap: true, xalign: 0)
         notebook = widget(gtk_notebook_new())
         gtk_widget_set_vexpand(notebook, 1)
         gtk_notebook_set_scrollable(opaque(notebook), 1)
@@ -44,8 +44,8 @@ final class UserPage: Page {
         let text = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
         gtk_widget_set_hexpand(text, 1)
         Build.append(text, name, subtitle, bio, counts, joined, links)
-        let header = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 16, classes: ["user-header"])
-        Build.margins(header, 20)
+        let header = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["user-header"])
+        Build.margins(header, 12)
         Build.append(header, avatar.root, text)
         if let accessory { Build.append(header, accessory) }
         for count in UserViewModel.Count.allCases {
