@@ -83,7 +83,7 @@ test-unit:
 	@state=$$(mktemp -d); trap 'rm -rf "$$state"' EXIT; \
 	MAYUN_REQUIRE_DISPLAY=1 MAYUN_REQUIRE_KEYRING=1 GSK_RENDERER=cairo \
 	XDG_CONFIG_HOME=$$state/config XDG_CACHE_HOME=$$state/cache XDG_DATA_HOME=$$state/data \
-	    xvfb-run -a -s '-screen 0 1280x1024x24 -nolisten tcp' \
+	    xvfb-run -a -s '-screen 0 1920x1200x24 -nolisten tcp' \
 	    dbus-run-session -- tests/keyring/start-keyring.sh $(SWIFT) test --skip-build --skip GiteeKitBenchmarks 2>&1 \
 	    | $(QUIET_XCTEST)
 

@@ -19,7 +19,7 @@ let package = Package(
     targets: [
         // C libraries, found through pkg-config (one module may name several .pc files).
         .systemLibrary(name: "CSoup", pkgConfig: "gio-unix-2.0 libsoup-3.0 json-glib-1.0 libxml-2.0 libsecret-1"),
-        .systemLibrary(name: "CGtk", pkgConfig: "gtk4 gtksourceview-5"),
+        .systemLibrary(name: "CGtk", pkgConfig: "gtk4 gtksourceview-5 libadwaita-1"),
         .systemLibrary(name: "CMark", pkgConfig: "libcmark-gfm"),
 
         .target(name: "GLibRuntime", dependencies: ["CSoup"]),

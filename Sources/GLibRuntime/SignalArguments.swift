@@ -12,7 +12,7 @@ public struct SignalArguments {
 
     public func object(at index: Int) -> UnsafeMutableRawPointer? {
         guard let value = value(at: index) else { return nil }
-        if g_type_check_value_holds(UnsafeMutablePointer(mutating: value), gType(G_TYPE_OBJECT)) != 0 {
+        if g_type_check_value_holds(UnsafeMutablePointer(mutating: value), GTypes.object) != 0 {
             return g_value_get_object(value)
         }
         return g_value_peek_pointer(value)
@@ -34,8 +34,3 @@ public struct SignalArguments {
         return values + index
     }
 }
-
-/// Fundamental GType numbers are `(n << 2)`; the C macros that spell them are not imported into Swift.
-@inline(__always) func gType(_ fundamental: Int32) -> GType { GType(fundamental) << 2 }
-let G_TYPE_OBJECT: Int32 = 20
-let G_TYPE_BOOLEAN_FUNDAMENTAL: Int32 = 5

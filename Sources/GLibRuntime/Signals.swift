@@ -27,7 +27,7 @@ public func connect(
         let handler = Unmanaged<SignalHandler>.fromOpaque(data).takeUnretainedValue()
         let result = handler.body(SignalArguments(values: values, count: Int(count)))
         if let returnValue, let result,
-           g_type_check_value_holds(returnValue, gType(G_TYPE_BOOLEAN_FUNDAMENTAL)) != 0 {
+           g_type_check_value_holds(returnValue, GTypes.boolean) != 0 {
             g_value_set_boolean(returnValue, result ? 1 : 0)
         }
     }

@@ -46,7 +46,7 @@ final class SignalTests: XCTestCase {
 
     func testSignalArgumentsAreReadFromGValues() {
         // GListStore's items-changed carries (position, removed, added) as guint arguments.
-        let store = g_list_store_new(GType(20 << 2))!  // G_TYPE_OBJECT
+        let store = g_list_store_new(GTypes.object)!
         defer { g_object_unref(UnsafeMutableRawPointer(store)) }
         var seen: [UInt] = []
         connect(UnsafeMutableRawPointer(store), "items-changed") { arguments in

@@ -109,10 +109,11 @@ final class MainWindowTests: XCTestCase {
             waitUntil("the settings page shows") { visibleLabelTexts(in: fixture.window).contains("Night") }
             waitUntil("the window can be rendered") { pixel(of: fixture.window, x: 40, y: 300) != nil }
             let before = pixel(of: fixture.window, x: 40, y: 300)
+            // The "Night" row's radio (the row's title names it).
             let night = descendants(of: fixture.window).first {
-                isA($0, gtk_check_button_get_type())
-                    && gtk_check_button_get_label(typed($0)).map { String(cString: $0) } == "Night"
-            }
+                isA($0, adw_action_row_get_type())
+                    && adw_preferences_row_get_title(typed($0)).map { String(cString: $0) } == "Night"
+            }.flatMap { adw_action_row_get_activatable_widget(typed($0)) }
             XCTAssertNotNil(night)
             if let night { gtk_check_button_set_active(typed(night), 1) }  // what a click does to a radio
             XCTAssertEqual(fixture.preferences.nightMode, .night)
@@ -120,12 +121,27 @@ final class MainWindowTests: XCTestCase {
                 (pixel(of: fixture.window, x: 40, y: 300).map { Int($0.red) } ?? 255) < 80
             }
             XCTAssertGreaterThan(before.map { Int($0.red) } ?? 0, 200, "the light theme's background is light")
-            var preferDark = GValue()
-            g_value_init(&preferDark, GType(5 << 2))  // G_TYPE_BOOLEAN
-            g_object_get_property(UnsafeMutableRawPointer(gtk_settings_get_default()).assumingMemoryBound(to: GObject.self),
-                                  "gtk-application-prefer-dark-theme", &preferDark)
-            XCTAssertEqual(g_value_get_boolean(&preferDark), 1, "stock widgets follow through GTK's dark preference")
+            let styles = adw_style_manager_get_default()
+            XCTAssertEqual(adw_style_manager_get_color_scheme(styles), ADW_COLOR_SCHEME_FORCE_DARK)
+            XCTAssertEqual(adw_style_manager_get_dark(styles), 1, "stock widgets follow through libadwaita's dark style")
             fixture.coordinator.nightMode.select(.light)
+            waitUntil("Light is applied") { adw_style_manager_get_color_scheme(styles) == ADW_COLOR_SCHEME_FORCE_LIGHT }
+            XCTAssertEqual(adw_style_manager_get_dark(styles), 0)
+            fixture.coordinator.nightMode.select(.system)
+            waitUntil("System leaves the choice to the desktop") {
+                adw_style_manager_get_color_scheme(styles) == ADW_COLOR_SCHEME_DEFAULT
+            }
+        }
+    }
+
+    /// Toasts go to libadwaita's overlay as plain text: markup characters in a server's message stay literal.
+    func testToastShowsTheMessageLiterally() {
+        onMain {
+            let fixture = WindowFixture()
+            defer { fixture.close() }
+            let message = "Could not star <b>x</b> & y"
+            fixture.coordinator.showToast(message)
+            waitUntil("the toast shows the message") { visibleLabelTexts(in: fixture.window).contains(message) }
         }
     }
 

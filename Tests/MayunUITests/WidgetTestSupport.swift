@@ -19,7 +19,9 @@ func requireDisplay() throws {
 private let gtkReady: Bool = {
     setenv("GSK_RENDERER", "cairo", 0)
     MainQueueBridge.install()
-    return gtk_init_check() != 0
+    guard gtk_init_check() != 0 else { return false }
+    adw_init()  // what AdwApplication does at startup: libadwaita's stylesheet, icons and style manager
+    return true
 }()
 
 func onMain(_ body: @MainActor () throws -> Void) rethrows {

@@ -41,6 +41,9 @@ from atspi_helpers import CheckFailed  # noqa: E402
 NAME = "account"
 r = h.Report(NAME)
 TOKEN = "mayun-demo-token"
+# The project page's Owner / Code / Issues... rows are AdwActionRows: each is a list item named by its title (its
+# title label sits deeper in the row than the walks look).
+PROJECT_ROW_ROLES = ("list item", "label")
 LOGIN = "mayun-demo"
 SCHEMA = Secret.Schema.new("io.gitee.Mayun.Token", Secret.SchemaFlags.DONT_MATCH_NAME,
                            {"server": Secret.SchemaAttributeType.STRING, "kind": Secret.SchemaAttributeType.STRING})
@@ -221,7 +224,7 @@ def open_featured_project(app):
         except CheckFailed:
             if attempt == 2:
                 raise
-    r.wait_for(lambda: app.find("Owner", ("label",)), f"the project page of {full} shows its Owner row",
+    r.wait_for(lambda: app.find("Owner", PROJECT_ROW_ROLES), f"the project page of {full} shows its Owner row",
                seen=seen_labels(app))
     return full
 
@@ -232,7 +235,7 @@ def owner_page(app, server):
     star(app, server, full)
     owner = full.split("/")[0]
     since = server.last_seq()
-    click_named(app, "Owner", ("label",))
+    click_named(app, "Owner", PROJECT_ROW_ROLES)
     r.wait_for(lambda: requests(server, since, "GET", rf"^/api/v5/users/{re.escape(owner)}$"),
                f"GET /api/v5/users/{owner} reaches FakeGitee", seen=lambda: h.brief_log(server.log(since)))
     r.wait_for(lambda: user_tab(app, owner, "Projects"), f"the user page of {owner} shows its tabs",
@@ -251,7 +254,7 @@ def owner_page(app, server):
     r.ok(f"user page of {owner} ({profile[0]['status']}): " + "; ".join(shown))
     shot("2-owner")
     click_named(app, "Back", ("push button",))
-    r.wait_for(lambda: app.find("Issues", ("label",)), "back on the project page", seen=seen_labels(app))
+    r.wait_for(lambda: app.find("Issues", PROJECT_ROW_ROLES), "back on the project page", seen=seen_labels(app))
     return full
 
 
@@ -300,7 +303,7 @@ def saved_draft(state, owner, repo):
 def create_issue(app, server, full):
     r.step("3. create an issue")
     owner, repo = full.split("/", 1)
-    click_named(app, "Issues", ("label",))
+    click_named(app, "Issues", PROJECT_ROW_ROLES)
     new = button(app, "New Issue", "the Issues page shows \"New Issue\"")
     app.click(new, "\"New Issue\"")
     stamp = time.strftime("%H%M%S")
@@ -375,7 +378,7 @@ def draft_after_restart(app, env, server, full, title, body, state):
     # The login comes back from the keyring; the project is reached as before.
     opened = open_featured_project(app)
     r.check(opened == full, f"restart: the same project {full} opened again", f"opened {opened}")
-    click_named(app, "Issues", ("label",))
+    click_named(app, "Issues", PROJECT_ROW_ROLES)
     new = button(app, "New Issue", "restart: the Issues page shows \"New Issue\"")
     app.click(new, "\"New Issue\"")
     title_entry = r.wait_for(lambda: app.find(h.entry_named("Title"), ("text", "entry")),

@@ -455,6 +455,20 @@ def focused(acc):
     return acc.getState().contains(pyatspi.STATE_FOCUSED)
 
 
+def focus_within(acc):
+    """acc or a control inside it has the keyboard focus (an AdwEntryRow is a text box whose inner GtkText takes
+    the focus)."""
+    if focused(acc):
+        return True
+    for c, _ in walk(acc, max_depth=6, into_rows=True):
+        try:
+            if focused(c):
+                return True
+        except Exception:
+            continue
+    return False
+
+
 TAB_ROLES = ("page tab", "toggle button", "push button", "radio button")
 
 
@@ -463,13 +477,19 @@ def find_tab(root, name, notebook_only=False):
     skips the window's Projects/Discover/Mine switcher (a user page has a "Projects" notebook tab too)."""
     if not notebook_only:
         # The window's switcher first: notebook tabs now carry their titles as names too ("Projects" on a user page).
-        for acc, _ in walk(root, prune_hidden=True, into_rows=False):
-            try:
-                if acc.getRoleName() == "page tab" and acc.name == name and acc.parent is not None \
-                        and acc.parent.name == "GtkStackSwitcher":
-                    return acc
-            except Exception:
-                continue
+        # The switcher is an AdwViewSwitcher (page tabs) in the header, or on a narrow window in the bottom
+        # AdwViewSwitcherBar (0 px high while hidden). The header's switcher keeps its stale extents after it gave
+        # way to the plain title, so a showing bottom bar is searched first.
+        bars = [acc for acc, _ in walk(root, prune_hidden=True, into_rows=False)
+                if _name(acc) == "AdwViewSwitcherBar" and is_showing(acc)]
+        for scope in bars + [root]:
+            for acc, _ in walk(scope, prune_hidden=True, into_rows=False):
+                try:
+                    if acc.getRoleName() == "page tab" and acc.name == name and acc.parent is not None \
+                            and acc.parent.name in ("AdwViewSwitcher", "GtkStackSwitcher") and is_showing(acc):
+                        return acc
+                except Exception:
+                    continue
     acc = None if notebook_only else find(root, name, TAB_ROLES)
     if acc is not None:
         return acc
@@ -480,6 +500,13 @@ def find_tab(root, name, notebook_only=False):
         except Exception:
             continue
     return None
+
+
+def _name(acc):
+    try:
+        return acc.name
+    except Exception:
+        return None
 
 
 def notebook_page_of(tab):
@@ -565,13 +592,33 @@ def labels(root, frame=None):
 FULL_NAME = re.compile(r"^[\w.-]+/[\w.-]+$")
 
 
+def window_chrome(frame):
+    """(header bar, page area) of the main window. The AdwApplicationWindow's content is a box of exactly these two:
+    the AdwHeaderBar (Back, the tab switcher or page title, the menu) and the AdwToastOverlay holding the navigation
+    stack. GTK 4.8 names neither (both are unnamed panels), so the box is found by shape: the first panel with two
+    children, a short one above a taller one."""
+    for acc, _ in walk(frame, max_depth=3, into_rows=False):
+        try:
+            kids = children(acc)
+            if len(kids) == 2:
+                top, rest = extents(kids[0]), extents(kids[1])
+                if 0 < top.height < 120 and rest.height > top.height and rest.y >= top.y + top.height - 2:
+                    return kids[0], kids[1]
+        except Exception:
+            continue
+    return None, None
+
+
 def navigation_pages(frame):
     """The pages of the window's navigation stack, bottom (the tabs) to top: GTK 4.8 keeps reporting covered pages
     as visible, but a pushed page is always the stack's last child and a popped one is removed."""
-    for acc, _ in walk(frame, max_depth=3, into_rows=False):
+    _, area = window_chrome(frame)
+    if area is None:
+        return []
+    for acc, _ in walk(area, max_depth=2, into_rows=False):
         try:
             pages = [c for c in children(acc) if c.name == "GtkStackPage"]
-            if pages and acc.parent is not None and acc.parent.name == "GtkOverlay":
+            if pages:
                 return [children(p)[0] for p in pages if children(p)]
         except Exception:
             continue
@@ -579,14 +626,9 @@ def navigation_pages(frame):
 
 
 def header_bar(frame):
-    """The window's header (Back, the tab switcher, the menu): the frame's child beside the page overlay."""
-    for c in children(frame):
-        try:
-            if c.name != "GtkOverlay":
-                return c
-        except Exception:
-            continue
-    return frame
+    """The window's header (Back, the tab switcher, the menu)."""
+    header, _ = window_chrome(frame)
+    return header if header is not None else frame
 
 
 def top_page(frame):
@@ -602,7 +644,7 @@ def page_title(frame):
     for acc, _ in walk(frame, prune_hidden=True, into_rows=False, max_depth=8):
         try:
             if acc.getRoleName() == "label" and acc.name and extents(acc).y < top + 40 and is_showing(acc) \
-                    and acc.name not in ("Projects", "Discover", "Mine"):
+                    and acc.name not in ("Projects", "Discover", "Mine", "Mayun"):
                 return acc.name
         except Exception:
             continue

@@ -215,7 +215,7 @@ def night_mode(app):
     box = h.screen_rect(doc, app.frame, app.pid)
     day = shot("5-readme-day")
     app.key("ctrl+comma")
-    night = r.wait_for(lambda: app.find("Night", ("radio button", "check box"), root=top(app)), "Settings shows \"Night\"",
+    night = r.wait_for(lambda: h.find(top(app), "Night", ("radio button", "check box"), into_rows=True), "Settings shows \"Night\"",
                        seen=seen_labels(app))
     app.click(night, "\"Night\"")
     back(app)

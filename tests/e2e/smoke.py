@@ -361,7 +361,8 @@ def settings_page(frame, label, how):
     r.ok(f"{label}: Settings page shown {how} (heading role {heading.getRoleName()})")
     radios = {}
     for name in ("System", "Light", "Night"):
-        radios[name] = r.wait_for(lambda: h.find(frame, name, RADIO_ROLES),
+        # Each choice is a radio inside a preferences row (AdwActionRow, a list item): search inside rows.
+        radios[name] = r.wait_for(lambda: h.find(frame, name, RADIO_ROLES, into_rows=True),
                                   f"{label}: night-mode choice \"{name}\" found")
     r.ok(f"{label}: night-mode choices System/Light/Night found ({radios['Night'].getRoleName()})")
     back = h.find(frame, "Back", ("push button",))

@@ -2,19 +2,19 @@ import CGtk
 import Foundation
 import MayunCore
 
+/// Mayun's About window (an AdwAboutWindow): name, version, what it is, the server it talks to, the licence.
 @MainActor
 enum AboutDialog {
     static func present(over parent: Widget, server: URL) {
-        let dialog = gtk_about_dialog_new()!
-        let about = OpaquePointer(dialog)
-        gtk_about_dialog_set_program_name(about, "Mayun")
-        gtk_about_dialog_set_version(about, AppVersion.current)
-        gtk_about_dialog_set_logo_icon_name(about, AppEnvironment.applicationID)
-        gtk_about_dialog_set_comments(about, tr("A desktop client for Gitee, the code forge."))
-        gtk_about_dialog_set_website(about, server.absoluteString)
-        gtk_about_dialog_set_license_type(about, GTK_LICENSE_MIT_X11)
-        gtk_window_set_transient_for(typed(dialog), typed(parent))
-        gtk_window_set_modal(typed(dialog), 1)
-        gtk_window_present(typed(dialog))
+        let about = widget(adw_about_window_new())
+        adw_about_window_set_application_name(opaque(about), "Mayun")
+        adw_about_window_set_application_icon(opaque(about), AppEnvironment.applicationID)
+        adw_about_window_set_version(opaque(about), AppVersion.current)
+        adw_about_window_set_comments(opaque(about), tr("A desktop client for Gitee, the code forge."))
+        adw_about_window_set_website(opaque(about), server.absoluteString)
+        adw_about_window_set_license_type(opaque(about), GTK_LICENSE_MIT_X11)
+        gtk_window_set_transient_for(typed(about), typed(parent))
+        gtk_window_set_modal(typed(about), 1)
+        gtk_window_present(typed(about))
     }
 }

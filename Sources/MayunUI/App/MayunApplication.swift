@@ -4,7 +4,7 @@ import GLibRuntime
 import GiteeKit
 import MayunCore
 
-/// The GtkApplication: one instance per session (a second launch raises the first window), the app actions, the
+/// The AdwApplication (a GtkApplication that also initialises libadwaita's styles and icons at startup): one instance per session (a second launch raises the first window), the app actions, the
 /// theme, and the window.
 @MainActor
 public final class MayunApplication {
@@ -26,7 +26,8 @@ public final class MayunApplication {
         self.makeServices = makeServices
         // HANDLES_OPEN: `mayun <link>` hands its links to the instance already running (as "open"), or opens them
         // in this one.
-        application = gtk_application_new(AppEnvironment.applicationID, G_APPLICATION_HANDLES_OPEN)
+        application = UnsafeMutableRawPointer(adw_application_new(AppEnvironment.applicationID, G_APPLICATION_HANDLES_OPEN))
+            .assumingMemoryBound(to: GtkApplication.self)
         connect(UnsafeMutableRawPointer(application), "startup", main: { [unowned self] in startup() })
         connect(UnsafeMutableRawPointer(application), "activate", main: { [unowned self] in activate() })
         connect(UnsafeMutableRawPointer(application), "open", mainWithArguments: { [unowned self] arguments in

@@ -7,7 +7,7 @@ import MayunCore
 @MainActor
 enum LinkClipboard {
     static func install(on window: Widget, coordinator: Coordinator) {
-        let drop = gtk_drop_target_new(stringGType, GDK_ACTION_COPY)!
+        let drop = gtk_drop_target_new(GTypes.string, GDK_ACTION_COPY)!
         connect(UnsafeMutableRawPointer(drop), "drop", mainWithArguments: { [unowned coordinator] arguments in
             guard let value = arguments.pointer(at: 1)?.assumingMemoryBound(to: GValue.self),
                   let text = g_value_get_string(value) else { return false }

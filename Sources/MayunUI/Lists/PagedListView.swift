@@ -31,7 +31,7 @@ final class PagedListView<Item: Sendable> {
     let root: Widget
     private let list: PagedListViewModel<Item>
     private let adapter: RowAdapter
-    private let store = g_list_store_new(GType(20 << 2))!  // G_TYPE_OBJECT
+    private let store = g_list_store_new(GTypes.object)!
     private let listView: Widget
     private let scroller: Widget
     private let states: StateStack
@@ -40,7 +40,8 @@ final class PagedListView<Item: Sendable> {
     private var shownGeneration = -1
     private var footer: UnsafeMutableRawPointer?
 
-    init(list: PagedListViewModel<Item>, adapter: RowAdapter, bindings: BindingBag) {
+    /// `accessibleName` names the list for screen readers (and the AT-SPI tests): "Projects", "Issues", "Commits"...
+    init(list: PagedListViewModel<Item>, adapter: RowAdapter, accessibleName: String, bindings: BindingBag) {
         self.list = list
         self.adapter = adapter
         root = Build.box(GTK_ORIENTATION_VERTICAL)
@@ -50,7 +51,7 @@ final class PagedListView<Item: Sendable> {
         listView = widget(gtk_list_view_new(selection, factory))
         gtk_list_view_set_single_click_activate(opaque(listView), 1)
         Build.addClasses(listView, ["project-list"])
-        Accessibility.setLabel(listView, tr("Projects"))
+        Accessibility.setLabel(listView, accessibleName)
         scroller = widget(gtk_scrolled_window_new())
         gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(opaque(scroller), listView)
@@ -101,7 +102,7 @@ final class PagedListView<Item: Sendable> {
 
     private func splice(at position: Int, removing removed: Int, adding indices: Range<Int>) {
         var objects: [UnsafeMutableRawPointer?] = indices.map { index in
-            let object = g_object_new_with_properties(GType(20 << 2), 0, nil, nil)!
+            let object = g_object_new_with_properties(GTypes.object, 0, nil, nil)!
             g_object_set_data(object, "mayun-index", UnsafeMutableRawPointer(bitPattern: index + 1))
             return UnsafeMutableRawPointer(object)
         }
@@ -117,7 +118,7 @@ final class PagedListView<Item: Sendable> {
         if footer != nil { g_list_store_remove(store, position - 1) }
         footer = nil
         guard let state else { return }
-        let object = g_object_new_with_properties(GType(20 << 2), 0, nil, nil)!
+        let object = g_object_new_with_properties(GTypes.object, 0, nil, nil)!
         FooterRow.setState(state, on: UnsafeMutableRawPointer(object))
         g_list_store_append(store, object)
         g_object_unref(object)

@@ -36,6 +36,8 @@ final class ProjectRowView: ListRow {
         counts = Build.label("", classes: ["dim-label", "numeric"], xalign: 0)
         updated = Build.label("", classes: ["dim-label"], xalign: 1)
         gtk_widget_set_hexpand(updated, 1)
+        // Ellipsized rather than pushing the row (and the window) wider than a phone's 360 px.
+        for label in [language, counts, updated] { gtk_label_set_ellipsize(opaque(label), PANGO_ELLIPSIZE_END) }
         let metaLine = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 16)
         Build.append(metaLine, language, counts, updated)
 

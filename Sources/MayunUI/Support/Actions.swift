@@ -30,13 +30,7 @@ enum KeyBindings {
     @MainActor
     static func install(on application: UnsafeMutablePointer<GtkApplication>) {
         for binding in all {
-            var pointers = binding.accels.map { strdup($0) } + [nil]
-            defer { pointers.forEach { free($0) } }
-            pointers.withUnsafeMutableBufferPointer { buffer in
-                buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
-                    gtk_application_set_accels_for_action(application, binding.action, $0)
-                }
-            }
+            withCStringArray(binding.accels) { gtk_application_set_accels_for_action(application, binding.action, $0) }
         }
     }
 }

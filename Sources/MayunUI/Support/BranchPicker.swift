@@ -31,13 +31,7 @@ final class BranchPicker {
         defer { updating = false }
         var list = branches
         if !list.contains(current) { list.insert(current, at: 0) }
-        var pointers = list.map { strdup($0) } + [nil]
-        defer { pointers.forEach { free($0) } }
-        pointers.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
-                gtk_string_list_splice(model, 0, guint(names.count), $0)
-            }
-        }
+        withCStringArray(list) { gtk_string_list_splice(model, 0, guint(names.count), $0) }
         names = list
         gtk_drop_down_set_selected(opaque(root), guint(list.firstIndex(of: current) ?? 0))
     }

@@ -2,33 +2,38 @@ import CGtk
 import GLibRuntime
 import MayunCore
 
-/// A modal question with Cancel and a destructive confirm button (GtkMessageDialog: GTK 4.8 has no GtkAlertDialog).
+/// A modal question with Cancel and a destructive confirm button (an AdwMessageDialog).
 @MainActor
 final class ConfirmDialog {
     private let dialog: Widget
+    private static let cancel = "cancel", confirm = "confirm"
 
     init(parent: UnsafeMutablePointer<GtkWindow>?, question: String, detail: String, confirm: String) {
-        // gtk_message_dialog_new is variadic (not callable from Swift): build it from properties instead.
-        dialog = widget(UnsafeMutablePointer<GtkWidget>(OpaquePointer(
-            g_object_new_with_properties(gtk_message_dialog_get_type(), 0, nil, nil))))
-        setStringProperty(raw(dialog), "text", question)
-        setStringProperty(raw(dialog), "secondary-text", detail)
+        dialog = widget(adw_message_dialog_new(parent, question, detail))
         gtk_window_set_title(typed(dialog), question)  // names the dialog for screen readers
-        gtk_window_set_transient_for(typed(dialog), parent)
         gtk_window_set_modal(typed(dialog), 1)
-        if let cancel = gtk_dialog_add_button(typed(dialog), tr("Cancel"), GTK_RESPONSE_CANCEL.rawValue) {
-            Accessibility.dropLabelledBy(cancel)
-        }
-        if let button = gtk_dialog_add_button(typed(dialog), confirm, GTK_RESPONSE_ACCEPT.rawValue) {
-            Accessibility.dropLabelledBy(button)
-            gtk_widget_add_css_class(button, "destructive-action")
+        adw_message_dialog_add_response(typed(dialog), Self.cancel, tr("Cancel"))
+        adw_message_dialog_add_response(typed(dialog), Self.confirm, confirm)
+        adw_message_dialog_set_response_appearance(typed(dialog), Self.confirm, ADW_RESPONSE_DESTRUCTIVE)
+        // Escape and Enter both mean Cancel: the destructive answer takes a deliberate click.
+        adw_message_dialog_set_close_response(typed(dialog), Self.cancel)
+        adw_message_dialog_set_default_response(typed(dialog), Self.cancel)
+        // GTK 4.8 would read a response button's name twice ("Log Out Log Out"): its label also labels it.
+        var pending = [dialog]
+        while let next = pending.popLast() {
+            if g_type_check_instance_is_a(UnsafeMutableRawPointer(next).assumingMemoryBound(to: GTypeInstance.self),
+                                          gtk_button_get_type()) != 0 {
+                Accessibility.dropLabelledBy(next)
+            }
+            var child = gtk_widget_get_first_child(next)
+            while let current = child { pending.append(current); child = gtk_widget_get_next_sibling(current) }
         }
     }
 
     func present(_ answered: @escaping @MainActor (Bool) -> Void) {
-        connect(raw(dialog), "response", mainWithArguments: { [dialog] arguments in
-            answered(arguments.int(at: 1) == GTK_RESPONSE_ACCEPT.rawValue)
-            gtk_window_destroy(typed(dialog))
+        // AdwMessageDialog closes itself after emitting "response".
+        connect(raw(dialog), "response", mainWithArguments: { arguments in
+            answered(arguments.string(at: 1) == ConfirmDialog.confirm)
             return nil
         })
         gtk_window_present(typed(dialog))

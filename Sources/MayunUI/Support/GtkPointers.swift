@@ -21,5 +21,3 @@ public typealias Widget = UnsafeMutablePointer<GtkWidget>
 
 @inline(__always) func raw(_ widget: Widget) -> UnsafeMutableRawPointer { UnsafeMutableRawPointer(widget) }
 
-/// `G_TYPE_STRING`: fundamental type numbers are `(n << 2)` and their macros are not imported.
-let stringGType = GType(16 << 2)

@@ -1,42 +1,41 @@
 import CGtk
 import GLibRuntime
 
-/// A centred icon, title and explanation: the loading, empty, error and "not loaded yet" states of a screen.
+/// A centred icon, title and explanation (an AdwStatusPage): the loading, empty, error and "not loaded yet" states
+/// of a screen. While loading, a spinner takes the icon's place; an optional button (Retry) sits under the text.
 @MainActor
 final class StatusView {
     let root: Widget
-    private let icon: Widget
-    private let titleLabel: Widget
-    private let detailLabel: Widget
+    private let extras: Widget
     private let spinner: Widget
+    private var iconName: String
     private var action: Widget?
 
     init(iconName: String, title: String, detail: String = "") {
-        root = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 12, classes: ["status-view"])
-        gtk_widget_set_valign(root, GTK_ALIGN_CENTER)
-        gtk_widget_set_halign(root, GTK_ALIGN_CENTER)
+        self.iconName = iconName
+        root = widget(adw_status_page_new())
+        Build.addClasses(root, ["status-view"])
         gtk_widget_set_vexpand(root, 1)
         gtk_widget_set_hexpand(root, 1)
-        icon = widget(gtk_image_new_from_icon_name(iconName))
-        gtk_image_set_pixel_size(opaque(icon), 64)
-        Build.addClasses(icon, ["dim-label"])
-        titleLabel = Build.label(title, classes: ["title-2"], wrap: true)
-        detailLabel = Build.label(detail, classes: ["dim-label"], wrap: true)
-        gtk_label_set_justify(opaque(titleLabel), GTK_JUSTIFY_CENTER)
-        gtk_label_set_justify(opaque(detailLabel), GTK_JUSTIFY_CENTER)
+        extras = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
+        gtk_widget_set_halign(extras, GTK_ALIGN_CENTER)
         spinner = widget(gtk_spinner_new())
         gtk_widget_set_size_request(spinner, 32, 32)
         gtk_widget_set_visible(spinner, 0)
         spinOnlyWhileMapped(spinner)
-        Build.append(root, spinner, icon, titleLabel, detailLabel)
-        update(title: title, detail: detail)
+        Build.append(extras, spinner)
+        adw_status_page_set_child(opaque(root), extras)
+        update(iconName: iconName, title: title, detail: detail)
     }
 
     func update(iconName: String? = nil, title: String, detail: String) {
-        if let iconName { gtk_image_set_from_icon_name(opaque(icon), iconName) }
-        gtk_label_set_text(opaque(titleLabel), title)
-        gtk_label_set_text(opaque(detailLabel), detail)
-        gtk_widget_set_visible(detailLabel, detail.isEmpty ? 0 : 1)
+        if let iconName {
+            self.iconName = iconName
+            if gtk_widget_get_visible(spinner) == 0 { adw_status_page_set_icon_name(opaque(root), iconName) }
+        }
+        adw_status_page_set_title(opaque(root), title)
+        // The description is Pango markup; the detail may quote a server's words.
+        adw_status_page_set_description(opaque(root), detail.isEmpty ? nil : markupEscaped(detail))
     }
 
     /// Adds a button under the text (Retry); hidden until `showAction(true)`.
@@ -46,7 +45,7 @@ final class StatusView {
         Build.addClasses(button, ["suggested-action", "pill"])
         connect(raw(button), "clicked", main: handler)
         gtk_widget_set_visible(button, 0)
-        Build.append(root, button)
+        Build.append(extras, button)
         action = button
     }
 
@@ -56,10 +55,16 @@ final class StatusView {
 
     func showSpinner(_ spinning: Bool) {
         gtk_widget_set_visible(spinner, spinning ? 1 : 0)
-        gtk_widget_set_visible(icon, spinning ? 0 : 1)
+        adw_status_page_set_icon_name(opaque(root), spinning ? nil : iconName)
         gtk_spinner_set_spinning(opaque(spinner), spinning ? 1 : 0)
     }
+}
 
+/// Text made safe to pass where GTK or libadwaita expect Pango markup (toast titles, status descriptions).
+func markupEscaped(_ text: String) -> String {
+    guard let escaped = g_markup_escape_text(text, -1) else { return "" }
+    defer { g_free(escaped) }
+    return String(cString: escaped)
 }
 
 /// A spinning GtkSpinner keeps the frame clock running even on a hidden stack page or a recycled row, so an idle

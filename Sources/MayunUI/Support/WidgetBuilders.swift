@@ -1,4 +1,5 @@
 import CGtk
+import GLibRuntime
 
 /// Small constructors for the widgets every page uses, so pages read as layout rather than C calls.
 @MainActor
@@ -25,6 +26,21 @@ enum Build {
         return button
     }
 
+    /// Groups of controls side by side that wrap onto further lines when the window is too narrow for one (a
+    /// GtkFlowBox whose cells are layout only: they take no focus and no selection).
+    static func wrappingRow(_ groups: Widget..., spacing: Int32 = 8) -> Widget {
+        let flow = widget(gtk_flow_box_new())
+        gtk_flow_box_set_selection_mode(opaque(flow), GTK_SELECTION_NONE)
+        gtk_flow_box_set_max_children_per_line(opaque(flow), guint(max(groups.count, 1)))
+        gtk_flow_box_set_column_spacing(opaque(flow), guint(spacing))
+        gtk_flow_box_set_row_spacing(opaque(flow), guint(spacing))
+        for group in groups {
+            gtk_flow_box_append(opaque(flow), group)
+            if let cell = gtk_widget_get_parent(group) { gtk_widget_set_focusable(cell, 0) }
+        }
+        return flow
+    }
+
     static func append(_ box: Widget, _ children: Widget...) {
         for child in children { gtk_box_append(typed(box), child) }
     }
@@ -46,7 +62,7 @@ enum Build {
 enum Accessibility {
     static func setLabel(_ widget: Widget, _ text: String) {
         var value = GValue()
-        g_value_init(&value, stringGType)
+        g_value_init(&value, GTypes.string)
         g_value_set_string(&value, text)
         var property = GTK_ACCESSIBLE_PROPERTY_LABEL
         gtk_accessible_update_property_value(OpaquePointer(widget), 1, &property, &value)
@@ -64,7 +80,7 @@ enum Accessibility {
 @MainActor
 func setStringProperty(_ object: UnsafeMutableRawPointer, _ name: String, _ text: String) {
     var value = GValue()
-    g_value_init(&value, stringGType)
+    g_value_init(&value, GTypes.string)
     g_value_set_string(&value, text)
     g_object_set_property(object.assumingMemoryBound(to: GObject.self), name, &value)
     g_value_unset(&value)

@@ -2,7 +2,8 @@ import CGtk
 import Foundation
 import MayunCore
 
-/// Loads the CSS theme the night-mode ViewModel names, and sets GTK's own dark preference so stock widgets follow.
+/// Loads the CSS theme the night-mode ViewModel names, and sets libadwaita's colour scheme so stock widgets follow:
+/// System / Light / Night map to AdwStyleManager's default (follow the desktop) / force light / force dark.
 ///
 /// `@define-color` names are only visible inside the provider that defines them, so the theme's colours and the
 /// shared rules of `base.css` and `document.css` (the document pane) are loaded together into one provider.
@@ -21,18 +22,22 @@ final class ThemeController {
             gtk_style_context_add_provider_for_display(
                 display, OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         }
-        bindings.bind { [unowned self] in apply(stylesheet: nightMode.themeStylesheet, isNight: nightMode.isNight) }
+        bindings.bind { [unowned self] in
+            apply(stylesheet: nightMode.themeStylesheet, scheme: Self.colorScheme(nightMode.mode))
+        }
     }
 
-    private func apply(stylesheet: String, isNight: Bool) {
-        if let settings = gtk_settings_get_default() {
-            var value = GValue()
-            g_value_init(&value, GType(5 << 2))  // G_TYPE_BOOLEAN
-            g_value_set_boolean(&value, isNight ? 1 : 0)
-            g_object_set_property(
-                UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self),
-                "gtk-application-prefer-dark-theme", &value)
+    /// The choice itself, not only its outcome, goes to libadwaita, so "System" keeps following the desktop live.
+    static func colorScheme(_ mode: NightMode) -> AdwColorScheme {
+        switch mode {
+        case .system: ADW_COLOR_SCHEME_DEFAULT
+        case .light: ADW_COLOR_SCHEME_FORCE_LIGHT
+        case .night: ADW_COLOR_SCHEME_FORCE_DARK
         }
+    }
+
+    private func apply(stylesheet: String, scheme: AdwColorScheme) {
+        adw_style_manager_set_color_scheme(adw_style_manager_get_default(), scheme)
         guard stylesheet != loadedStylesheet else { return }
         loadedStylesheet = stylesheet
         let css = [stylesheet, "base.css", "document.css"]

@@ -3,7 +3,8 @@ import Foundation
 import GLibRuntime
 import MayunCore
 
-/// The main window: header bar (back, tab switcher or page title, main menu) over the navigation stack.
+/// The main window (an AdwApplicationWindow): header bar (back, tab switcher or page title, main menu) over the
+/// navigation stack, toasts over both, and on narrow windows the tab switcher at the bottom.
 @MainActor
 final class MainWindow: PlatformActions {
     let window: Widget
@@ -15,52 +16,75 @@ final class MainWindow: PlatformActions {
     private let pageTitle: Widget
     private let tabs: Widget
     let tabsPage: Page
-    let toasts: ToastOverlay
+    /// Short messages over the bottom of the window (a failed star, "Link copied"); libadwaita queues and times them.
+    let toasts: Widget
     private let bindings = BindingBag()
 
     init(application: UnsafeMutablePointer<GtkApplication>, coordinator: Coordinator,
          preferences: any PreferencesStore, images: ImageLoader) {
         self.coordinator = coordinator
         self.preferences = preferences
-        window = gtk_application_window_new(application)
+        window = widget(adw_application_window_new(application))
         gtk_window_set_title(typed(window), "Mayun")
         gtk_window_set_icon_name(typed(window), AppEnvironment.applicationID)
         let factory = PageFactory(images: images)
 
-        tabs = widget(gtk_stack_new())
-        gtk_stack_set_transition_type(opaque(tabs), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        // The tabs: an AdwViewStack shown by two switchers, the header's AdwViewSwitcherTitle on wide windows and
+        // an AdwViewSwitcherBar at the bottom on narrow ones (libadwaita 1.2 has no breakpoints: the bar is revealed
+        // exactly when the title had to give up its switcher for lack of room, the documented 1.2 pattern).
+        tabs = widget(adw_view_stack_new())
         tabsPage = factory.makeProjectsTab(coordinator.projectsTab)
         let tabRoots = [tabsPage.root, factory.makeDiscoverTab(coordinator.discoverTab).root,
                         factory.makeMineTab(coordinator.mineTab).root]
         for (tab, root) in zip(Tab.allCases, tabRoots) {
-            gtk_stack_add_titled(opaque(tabs), root, tab.rawValue, tab.title)
+            adw_view_stack_add_titled(opaque(tabs), root, tab.rawValue, tab.title)
+            if let stackPage = adw_view_stack_get_page(opaque(tabs), root) {
+                adw_view_stack_page_set_icon_name(stackPage, tab.iconName)
+            }
         }
-        navigation = NavigationView(tabs: tabs, coordinator: coordinator, factory: factory)
+        gtk_widget_set_vexpand(tabs, 1)
+        let switcherTitle = widget(adw_view_switcher_title_new())
+        adw_view_switcher_title_set_stack(opaque(switcherTitle), opaque(tabs))
+        adw_view_switcher_title_set_title(opaque(switcherTitle), "Mayun")
+        let switcherBar = widget(adw_view_switcher_bar_new())
+        adw_view_switcher_bar_set_stack(opaque(switcherBar), opaque(tabs))
+        g_object_bind_property(UnsafeMutableRawPointer(switcherTitle).assumingMemoryBound(to: GObject.self),
+                               "title-visible",
+                               UnsafeMutableRawPointer(switcherBar).assumingMemoryBound(to: GObject.self),
+                               "reveal", G_BINDING_SYNC_CREATE)
+        let tabsView = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
+        Build.append(tabsView, tabs, switcherBar)
+        navigation = NavigationView(tabs: tabsView, coordinator: coordinator, factory: factory)
 
         backButton = Build.iconButton("go-previous-symbolic", accessibleLabel: tr("Back"))
         pageTitle = Build.label("", classes: ["title"])
         gtk_label_set_ellipsize(opaque(pageTitle), PANGO_ELLIPSIZE_MIDDLE)
         titleStack = widget(gtk_stack_new())
-        let switcher = widget(gtk_stack_switcher_new())
-        gtk_stack_switcher_set_stack(opaque(switcher), opaque(tabs))
-        gtk_stack_add_named(opaque(titleStack), switcher, "switcher")
+        gtk_stack_add_named(opaque(titleStack), switcherTitle, "switcher")
         gtk_stack_add_named(opaque(titleStack), pageTitle, "title")
         gtk_stack_set_hhomogeneous(opaque(titleStack), 0)
+        // The switcher title must be able to shrink to its plain title on a phone-sized window.
+        gtk_widget_set_hexpand(titleStack, 1)
 
-        let header = widget(gtk_header_bar_new())
-        gtk_header_bar_pack_start(opaque(header), backButton)
-        gtk_header_bar_set_title_widget(opaque(header), titleStack)
-        toasts = ToastOverlay(child: navigation.root)
-        gtk_header_bar_pack_end(opaque(header), makeMenuButton())
-        gtk_window_set_titlebar(typed(window), header)
-        gtk_window_set_child(typed(window), toasts.root)
+        let header = widget(adw_header_bar_new())
+        adw_header_bar_pack_start(opaque(header), backButton)
+        adw_header_bar_set_title_widget(opaque(header), titleStack)
+        toasts = widget(adw_toast_overlay_new())
+        adw_toast_overlay_set_child(opaque(toasts), navigation.root)
+        adw_header_bar_pack_end(opaque(header), makeMenuButton())
+        let content = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
+        Build.append(content, header, toasts)
+        adw_application_window_set_content(typed(window), content)
 
         restoreGeometry()
         connectInputs()
         bindings.bind { [unowned self] in showNavigation(top: coordinator.top) }
         bindings.bind { [unowned self] in selectTab(coordinator.selectedTab) }
         bindings.bind { [unowned self] in
-            if let toast = coordinator.toast { toasts.show(toast.message) }
+            // An AdwToast's title is Pango markup: the message (which may quote a server's words) is escaped.
+            if let toast = coordinator.toast {
+                adw_toast_overlay_add_toast(opaque(toasts), adw_toast_new(markupEscaped(toast.message)))
+            }
         }
         coordinator.platform = self
         attach(self, to: raw(window), key: "mayun-main-window")
@@ -115,7 +139,7 @@ final class MainWindow: PlatformActions {
         })
         gtk_widget_add_controller(backButton, backPointer)
         connect(raw(tabs), "notify::visible-child-name", main: { [unowned self] in
-            guard let name = gtk_stack_get_visible_child_name(opaque(tabs)),
+            guard let name = adw_view_stack_get_visible_child_name(opaque(tabs)),
                   let tab = Tab(rawValue: String(cString: name)) else { return }
             coordinator.select(tab)
         })
@@ -148,11 +172,13 @@ final class MainWindow: PlatformActions {
     }
 
     private func selectTab(_ tab: Tab) {
-        let current = gtk_stack_get_visible_child_name(opaque(tabs)).map { String(cString: $0) }
-        if current != tab.rawValue { gtk_stack_set_visible_child_name(opaque(tabs), tab.rawValue) }
+        let current = adw_view_stack_get_visible_child_name(opaque(tabs)).map { String(cString: $0) }
+        if current != tab.rawValue { adw_view_stack_set_visible_child_name(opaque(tabs), tab.rawValue) }
     }
 
     private func restoreGeometry() {
+        // A Linux phone's portrait screen is 360 px wide: the window may be that narrow, never narrower.
+        gtk_widget_set_size_request(window, 360, 320)
         let geometry = preferences.windowGeometry
         gtk_window_set_default_size(typed(window), Int32(clamping: max(geometry.width, 360)),
                                     Int32(clamping: max(geometry.height, 320)))
@@ -168,5 +194,16 @@ final class MainWindow: PlatformActions {
         // While maximized the default size is the unmaximized one GTK remembers; keep it for the next restore.
         if width > 0, height > 0 { geometry.width = Int(width); geometry.height = Int(height) }
         preferences.windowGeometry = geometry
+    }
+}
+
+private extension Tab {
+    /// The icon the bottom switcher bar shows above the title on narrow windows.
+    var iconName: String {
+        switch self {
+        case .projects: "view-grid-symbolic"
+        case .discover: "system-search-symbolic"
+        case .mine: "avatar-default-symbolic"
+        }
     }
 }

@@ -26,6 +26,33 @@ final class NavigationView {
         gtk_stack_add_named(opaque(root), tabs, "tabs")
         connect(raw(root), "notify::transition-running", main: { [unowned self] in removeLeavingPages() })
         bindings.bind { [unowned self] in show(coordinator.stack) }
+        installEdgeSwipe()
+    }
+
+    /// Touch: a swipe to the right that starts at the window's left edge goes back, as on a phone (touch only, so a
+    /// mouse drag selecting text never pops a page; from the edge only, so swiping code or images sideways doesn't).
+    private func installEdgeSwipe() {
+        let drag = gtk_gesture_drag_new()!
+        gtk_gesture_single_set_touch_only(drag, 1)
+        gtk_event_controller_set_propagation_phase(drag, GTK_PHASE_CAPTURE)
+        var startX = 0.0
+        connect(UnsafeMutableRawPointer(drag), "drag-begin", mainWithArguments: { arguments in
+            startX = arguments.double(at: 1)
+            return nil
+        })
+        connect(UnsafeMutableRawPointer(drag), "drag-end", mainWithArguments: { [unowned self] arguments in
+            if !coordinator.stack.isEmpty,
+               Self.isBackSwipe(startX: startX, offsetX: arguments.double(at: 1), offsetY: arguments.double(at: 2)) {
+                coordinator.pop()
+            }
+            return nil
+        })
+        gtk_widget_add_controller(root, drag)
+    }
+
+    /// Starts within 24 px of the left edge, travels at least 80 px right, and more sideways than up or down.
+    nonisolated static func isBackSwipe(startX: Double, offsetX: Double, offsetY: Double) -> Bool {
+        startX <= 24 && offsetX >= 80 && abs(offsetY) * 2 < offsetX
     }
 
     /// The page on top, if any.

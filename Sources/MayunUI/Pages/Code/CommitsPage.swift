@@ -14,7 +14,7 @@ final class CommitsPage: Page {
         let bindings = BindingBag()
         list = PagedListView(list: viewModel.commits, adapter: SimpleRowView.adapter(
             row: { viewModel.row(at: $0) }, activate: { viewModel.activate(at: $0) },
-            retryMore: { viewModel.commits.retry() }), bindings: bindings)
+            retryMore: { viewModel.commits.retry() }), accessibleName: tr("Commits"), bindings: bindings)
         branches = BranchPicker(current: viewModel.branchTitle) { viewModel.selectBranch($0) }
         let repository = Build.label(viewModel.repo.description, classes: ["heading"], xalign: 0)
         let root = BarOverList.make(leading: [repository], trailing: [branches.root], spacing: 8, list: list.root)

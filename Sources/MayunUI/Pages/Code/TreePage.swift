@@ -14,7 +14,7 @@ final class TreePage: Page {
         let bindings = BindingBag()
         list = PagedListView(list: viewModel.entries, adapter: SimpleRowView.adapter(
             row: { viewModel.row(at: $0) }, activate: { viewModel.activate(at: $0) },
-            retryMore: { viewModel.entries.retry() }), bindings: bindings)
+            retryMore: { viewModel.entries.retry() }), accessibleName: tr("Code"), bindings: bindings)
         branches = BranchPicker(current: viewModel.branchTitle) { viewModel.selectBranch($0) }
         var crumbs: [Widget] = []
         for (index, crumb) in viewModel.breadcrumb.enumerated() {

@@ -19,19 +19,14 @@ final class DiscoverPage: Page {
         gtk_widget_set_hexpand(entry, 1)
         setStringProperty(raw(entry), "placeholder-text", viewModel.placeholder)
         Accessibility.setLabel(entry, viewModel.placeholder)
-        var titles = viewModel.sortOptions.map { strdup($0.title) } + [nil]
-        sort = titles.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
-                widget(gtk_drop_down_new_from_strings($0))
-            }
-        }
-        titles.forEach { free($0) }
+        sort = withCStringArray(viewModel.sortOptions.map(\.title)) { widget(gtk_drop_down_new_from_strings($0)) }
         Accessibility.setLabel(sort, tr("Sort by"))
         let languageAdapter = SimpleRowView.adapter(
             row: { index in viewModel.languageTitle(at: index).map { SimpleRow(title: $0) } },
             activate: { viewModel.openLanguage(at: $0) },
             retryMore: { viewModel.languages.retry() })
-        languages = PagedListView(list: viewModel.languages, adapter: languageAdapter, bindings: bindings)
+        languages = PagedListView(list: viewModel.languages, adapter: languageAdapter, accessibleName: tr("Languages"),
+                                  bindings: bindings)
         results = ProjectListPage(viewModel: viewModel.results, images: images)
         content = widget(gtk_stack_new())
         gtk_stack_add_named(opaque(content), languages.root, "languages")

@@ -26,7 +26,7 @@ final class IssuePage: Page {
         heading = Build.label("", classes: ["title-2"], wrap: true, xalign: 0)
         gtk_label_set_selectable(opaque(heading), 1)
         stateLabel = Build.label("", classes: ["badge"])
-        byline = Build.label("", classes: ["dim-label"], xalign: 0)
+        byline = Build.label("", classes: ["dim-label"], wrap: true, xalign: 0)
         labels = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4)
         body = Build.label("", classes: ["issue-body"], wrap: true, xalign: 0)
         gtk_label_set_selectable(opaque(body), 1)
@@ -40,11 +40,15 @@ final class IssuePage: Page {
 
         let meta = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
         Build.append(meta, stateLabel, byline)
-        Build.margins(column, 24)
+        Build.margins(column, 12)
         Build.append(column, heading, meta, labels, body, bodyView.root,
                      Build.label(tr("Comments"), classes: ["heading"], xalign: 0), comments, moreComments)
         gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(opaque(scroller), column)
+        // A reading width on wide windows; the full width (less the margins) on a phone.
+        let clamp = widget(adw_clamp_new())
+        adw_clamp_set_maximum_size(opaque(clamp), 860)
+        adw_clamp_set_child(opaque(clamp), column)
+        gtk_scrolled_window_set_child(opaque(scroller), clamp)
         connect(raw(moreComments), "clicked", main: { viewModel.comments.loadMore() })
 
         bindings.bind { [unowned self] in states.show(viewModel.state) }
@@ -83,6 +87,10 @@ final class IssuePage: Page {
         let view = DocumentView(imageLoader: SharedImageLoaderAdapter(images), palette: nightMode?.palette ?? .light,
                                 isNight: nightMode?.isNight ?? false)
         view.growWithContent()
+        // Horizontally "external", not "never": the document sizes its pictures and rules to its last known width (640
+        // before its first allocation), and with "never" that became the page's minimum width, holding a phone-sized
+        // window 700 px wide. Now the page's width decides and the document follows it.
+        gtk_scrolled_window_set_policy(opaque(view.root), GTK_POLICY_EXTERNAL, GTK_POLICY_NEVER)
         gtk_widget_set_visible(view.root, 0)
         return view
     }

@@ -13,7 +13,8 @@ final class IssuesPage: Page {
         let bindings = BindingBag()
         list = PagedListView(list: viewModel.issues, adapter: SimpleRowView.adapter(
             row: { viewModel.row(at: $0) }, activate: { viewModel.activate(at: $0) },
-            retryMore: { viewModel.issues.retry() }, images: images), bindings: bindings)
+            retryMore: { viewModel.issues.retry() }, images: images), accessibleName: tr("Issues"),
+            bindings: bindings)
         let filters = Build.box(GTK_ORIENTATION_HORIZONTAL, classes: ["linked"])
         var first: Widget?
         for option in viewModel.filters {

@@ -39,13 +39,15 @@ final class LoginPage: Page {
         super.init(root: scroller)
 
         let column = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 14, classes: ["login-form"])
-        gtk_widget_set_size_request(column, 380, -1)
-        gtk_widget_set_halign(column, GTK_ALIGN_CENTER)
-        gtk_widget_set_valign(column, GTK_ALIGN_CENTER)
-        gtk_widget_set_vexpand(column, 1)
-        Build.margins(column, 32)
+        Build.margins(column, 16)
         Build.append(column, header(), methodSwitcher(), methodPages(), errorLabel, submitRow(), storageNotice)
-        gtk_scrolled_window_set_child(opaque(scroller), column)
+        // 420 px wide at most, centred; on a phone the full width (less the margins).
+        let clamp = widget(adw_clamp_new())
+        adw_clamp_set_maximum_size(opaque(clamp), 420)
+        adw_clamp_set_child(opaque(clamp), column)
+        gtk_widget_set_valign(clamp, GTK_ALIGN_CENTER)
+        gtk_widget_set_vexpand(clamp, 1)
+        gtk_scrolled_window_set_child(opaque(scroller), clamp)
 
         connectInputs()
         bind()
@@ -108,11 +110,10 @@ final class LoginPage: Page {
     /// Shown instead of a dead form when no OAuth application is set: where to make one and where to enter it.
     private func guidanceCard() -> Widget {
         let text = LoginForm.paragraph(viewModel.oauthGuidance ?? "")
-        let actions = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
         let link = LoginForm.link(viewModel.oauthApplicationsLabel, url: viewModel.oauthApplicationsURL)
         let settings = widget(gtk_button_new_with_label(viewModel.settingsLabel))
         connect(raw(settings), "clicked", main: { [unowned self] in viewModel.openSettings() })
-        Build.append(actions, link, settings)
+        let actions = Build.wrappingRow(link, settings)  // one line, or two on a phone
         Build.append(guidance, text, actions)
         bindings.bind { [unowned self] in
             gtk_label_set_text(opaque(text), viewModel.oauthGuidance ?? "")

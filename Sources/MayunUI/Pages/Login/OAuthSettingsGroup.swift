@@ -13,31 +13,41 @@ final class OAuthSettingsGroup {
 
     init(viewModel: OAuthSettingsViewModel, bindings: BindingBag) {
         self.viewModel = viewModel
-        root = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 10, classes: ["card", "settings-group", "oauth-settings"])
-        idEntry = LoginForm.entry(text: viewModel.clientID)
-        secretEntry = LoginForm.passwordEntry(text: viewModel.clientSecret)
-        let explanation = LoginForm.paragraph(viewModel.explanation, classes: ["dim-label"])
+        root = preferencesGroup(title: viewModel.heading, description: viewModel.explanation)
+        Build.addClasses(root, ["oauth-settings"])
+        // AdwEntryRow / AdwPasswordEntryRow: the row's title is the field's caption and its accessible name.
+        idEntry = widget(adw_entry_row_new())
+        adw_preferences_row_set_title(typed(idEntry), viewModel.clientIDLabel)
+        secretEntry = widget(adw_password_entry_row_new())
+        adw_preferences_row_set_title(typed(secretEntry), viewModel.clientSecretLabel)
+        for entry in [idEntry, secretEntry] {
+            adw_preferences_group_add(typed(root), entry)
+            gtk_widget_set_sensitive(entry, viewModel.isEditable ? 1 : 0)
+        }
+        LoginForm.setText(idEntry, viewModel.clientID)
+        LoginForm.setText(secretEntry, viewModel.clientSecret)
         let link = LoginForm.link(viewModel.applicationsLabel, url: viewModel.applicationsURL)
+        gtk_widget_set_margin_top(link, 6)
         let environment = LoginForm.paragraph(viewModel.environmentNotice ?? "", classes: ["dim-label"])
         gtk_widget_set_visible(environment, viewModel.environmentNotice == nil ? 0 : 1)
         let storage = LoginForm.paragraph("", classes: ["dim-label"])
-        let status = Build.label("", classes: ["dim-label"], xalign: 0)
+        let status = Build.label("", classes: ["dim-label"], wrap: true, xalign: 0)
         gtk_widget_set_hexpand(status, 1)
         let save = widget(gtk_button_new_with_label(viewModel.saveLabel))
         Build.addClasses(save, ["suggested-action"])
+        gtk_widget_set_valign(save, GTK_ALIGN_CENTER)
         let actions = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        gtk_widget_set_margin_top(actions, 6)
         Build.append(actions, status, save)
-        Build.append(root, Build.label(viewModel.heading, classes: ["heading"], xalign: 0), explanation, link,
-                     LoginForm.field(viewModel.clientIDLabel, idEntry),
-                     LoginForm.field(viewModel.clientSecretLabel, secretEntry), environment, storage, actions)
-        for entry in [idEntry, secretEntry] { gtk_widget_set_sensitive(entry, viewModel.isEditable ? 1 : 0) }
+        // Widgets that are not rows go under the group's boxed list.
+        for extra in [link, environment, storage, actions] { adw_preferences_group_add(typed(root), extra) }
 
         let idEntry = idEntry, secretEntry = secretEntry
         connect(raw(idEntry), "changed", main: { viewModel.setClientID(LoginForm.text(of: idEntry)) })
         connect(raw(secretEntry), "changed", main: { viewModel.setClientSecret(LoginForm.text(of: secretEntry)) })
         connect(raw(save), "clicked", main: { viewModel.save() })
         for entry in [idEntry, secretEntry] {
-            connect(raw(entry), "activate", main: { viewModel.save() })
+            connect(raw(entry), "entry-activated", main: { viewModel.save() })
         }
         // The stored application is read from the keyring at start; fill the fields when it arrives.
         connect(raw(root), "map", main: {

@@ -8,60 +8,53 @@ import MayunCore
 final class ProjectHeaderView {
     let root: Widget
     private let avatar: AvatarView
-    private let name: Widget
-    private let humanName: Widget
-    private let summary: Widget
-    private let facts: Widget
-    private let starButton: Widget
-    private let watchButton: Widget
+    private let name = Label(classes: ["title-2"], wrap: true, xalign: 0)
+    private let humanName = Label(classes: ["dim-label"], xalign: 0, ellipsize: PANGO_ELLIPSIZE_END)
+    private let summary = Label(wrap: true, xalign: 0)
+    private let facts = Label(classes: ["dim-label"], wrap: true, xalign: 0)
+    private let starButton = Button(label: tr("Star"), classes: ["toggle-action"])
+    private let watchButton = Button(label: tr("Watch"), classes: ["toggle-action"])
 
     init(viewModel: ProjectViewModel, images: ImageLoader) {
         root = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 12, classes: ["project-header"])
         avatar = AvatarView(size: 64, images: images)
-        name = Build.label("", classes: ["title-2"], wrap: true, xalign: 0)
-        humanName = Build.label("", classes: ["dim-label"], xalign: 0)
-        summary = Build.label("", wrap: true, xalign: 0)
-        gtk_label_set_selectable(opaque(summary), 1)
-        facts = Build.label("", classes: ["dim-label"], wrap: true, xalign: 0)
+        summary.isSelectable = true
         let text = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
         gtk_widget_set_hexpand(text, 1)
-        Build.append(text, name, humanName, summary, facts)
+        Build.append(text, name.widget, humanName.widget, summary.widget, facts.widget)
         let top = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 16)
         Build.append(top, avatar.root, text)
 
-        starButton = widget(gtk_button_new_with_label(tr("Star")))
-        watchButton = widget(gtk_button_new_with_label(tr("Watch")))
-        Build.addClasses(starButton, ["toggle-action"])
-        Build.addClasses(watchButton, ["toggle-action"])
-        connect(raw(starButton), "clicked", main: { viewModel.toggleStar() })
-        connect(raw(watchButton), "clicked", main: { viewModel.toggleWatch() })
-        let website = widget(gtk_button_new_with_label(tr("Open on Website")))
-        connect(raw(website), "clicked", main: { viewModel.openWebsite() })
-        let actions = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
-        let spacer = Build.box(GTK_ORIENTATION_HORIZONTAL)
-        gtk_widget_set_hexpand(spacer, 1)
-        Build.append(actions, starButton, watchButton, spacer, website, makeShareMenu(viewModel))
-        Build.append(root, top, actions)
+        starButton.onClicked { viewModel.toggleStar() }
+        watchButton.onClicked { viewModel.toggleWatch() }
+        let website = Button(label: tr("Open on Website"))
+        website.onClicked { viewModel.openWebsite() }
+        // Two groups that sit on one line on a wide window and wrap onto two on a phone.
+        let toggles = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+        Build.append(toggles, starButton.widget, watchButton.widget)
+        let links = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+        Build.append(links, website.widget, makeShareMenu(viewModel))
+        Build.append(root, top, Build.wrappingRow(toggles, links))
     }
 
     func show(_ header: ProjectHeader?) {
         guard let header else { return }
-        gtk_label_set_text(opaque(name), header.fullName)
-        gtk_label_set_text(opaque(humanName), header.humanName ?? "")
-        gtk_widget_set_visible(humanName, header.humanName == nil ? 0 : 1)
-        gtk_label_set_text(opaque(summary), header.description)
+        name.text = header.fullName
+        humanName.text = header.humanName ?? ""
+        humanName.isVisible = header.humanName != nil
+        summary.text = header.description
         let parts = [header.language, header.license, header.forks, header.openIssues, header.updated]
             + header.badges.map(\.title) + [header.homepage?.absoluteString]
-        gtk_label_set_text(opaque(facts), parts.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "  ·  "))
+        facts.text = parts.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "  ·  ")
         avatar.show(header.avatarURL)
     }
 
     func showToggles(star: ToggleState, watch: ToggleState) {
         for (button, toggle) in [(starButton, star), (watchButton, watch)] {
             let glyph = toggle.kind == .star ? (toggle.isOn ? "★" : "☆") : "◉"
-            gtk_button_set_label(typed(button), "\(glyph) \(toggle.label)  \(toggle.countText)")
-            Accessibility.setLabel(button, toggle.accessibleLabel)
-            if toggle.isOn { gtk_widget_add_css_class(button, "on") } else { gtk_widget_remove_css_class(button, "on") }
+            button.label = "\(glyph) \(toggle.label)  \(toggle.countText)"
+            button.accessibleLabel = toggle.accessibleLabel
+            button.setClass("on", toggle.isOn)
         }
     }
 

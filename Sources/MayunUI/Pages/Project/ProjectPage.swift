@@ -23,16 +23,20 @@ final class ProjectPage: Page {
         readmeView = DocumentView(imageLoader: SharedImageLoaderAdapter(images), palette: nightMode?.palette ?? .light,
                                   isNight: nightMode?.isNight ?? false)
         readmeView.growWithContent()
+        // Horizontally "external", not "never": the document sizes its pictures and rules to its last known width (640
+        // before its first allocation), and with "never" that became the page's minimum width, holding a phone-sized
+        // window 700 px wide. Now the page's width decides and the document follows it.
+        gtk_scrolled_window_set_policy(opaque(readmeView.root), GTK_POLICY_EXTERNAL, GTK_POLICY_NEVER)
         gtk_widget_set_visible(readmeView.root, 0)
         Build.addClasses(readmeView.root, ["readme-document"])
         let column = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 18, classes: ["project-page"])
-        gtk_widget_set_size_request(column, 360, -1)
-        Build.margins(column, 24)
+        Build.margins(column, 12)
         let readmeHeading = Build.label(tr("README"), classes: ["heading"], xalign: 0)
-        let clamp = Build.box(GTK_ORIENTATION_HORIZONTAL)
-        gtk_widget_set_halign(column, GTK_ALIGN_FILL)
-        gtk_widget_set_hexpand(column, 1)
-        Build.append(clamp, column)
+        // A reading width on wide windows; the full width (less the margins) down to a 360 px phone.
+        let clamp = widget(adw_clamp_new())
+        adw_clamp_set_maximum_size(opaque(clamp), 860)
+        adw_clamp_set_tightening_threshold(opaque(clamp), 600)
+        adw_clamp_set_child(opaque(clamp), column)
         let scroller = widget(gtk_scrolled_window_new())
         gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(opaque(scroller), clamp)
@@ -86,7 +90,7 @@ final class ProjectPage: Page {
 
     private func makeRows() -> Widget {
         let list = widget(gtk_list_box_new())
-        Build.addClasses(list, ["boxed-list", "project-rows"])
+        Build.addClasses(list, ["boxed-list", "project-rows"])  // libadwaita styles boxed lists
         gtk_list_box_set_selection_mode(opaque(list), GTK_SELECTION_NONE)
         let rows: [(String, String, @MainActor () -> Void)] = [
             (tr("Owner"), "avatar-default-symbolic", { [unowned self] in viewModel.openOwner() }),
@@ -96,11 +100,11 @@ final class ProjectPage: Page {
             (tr("Readme"), "text-x-generic-symbolic", { [unowned self] in viewModel.openReadme() }),
         ]
         for (title, icon, _) in rows {
-            let row = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["nav-row"])
-            let image = widget(gtk_image_new_from_icon_name(icon))
-            let label = Build.label(title, xalign: 0)
-            gtk_widget_set_hexpand(label, 1)
-            Build.append(row, image, label, widget(gtk_image_new_from_icon_name("go-next-symbolic")))
+            let row = widget(adw_action_row_new())
+            adw_preferences_row_set_title(typed(row), title)
+            adw_action_row_add_prefix(typed(row), widget(gtk_image_new_from_icon_name(icon)))
+            adw_action_row_add_suffix(typed(row), widget(gtk_image_new_from_icon_name("go-next-symbolic")))
+            gtk_list_box_row_set_activatable(typed(row), 1)
             gtk_list_box_append(opaque(list), row)
         }
         connect(raw(list), "row-activated", mainWithArguments: { arguments in

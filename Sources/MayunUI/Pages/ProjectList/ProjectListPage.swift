@@ -19,7 +19,8 @@ final class ProjectListPage: Page {
             },
             activate: { viewModel.activate(at: $0) },
             retryMore: { viewModel.list.retry() })
-        listView = PagedListView(list: viewModel.list, adapter: adapter, bindings: bindings)
+        listView = PagedListView(list: viewModel.list, adapter: adapter, accessibleName: tr("Projects"),
+                                 bindings: bindings)
         super.init(root: listView.root, bindings: bindings)
         // Lists load when first shown, so hidden notebook pages cost nothing at start-up.
         connect(raw(root), "map", main: { viewModel.list.start() })

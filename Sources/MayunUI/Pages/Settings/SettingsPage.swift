@@ -2,7 +2,8 @@ import CGtk
 import GLibRuntime
 import MayunCore
 
-/// Settings: night mode (System / Light / Night) and the server in use.
+/// Settings: night mode (System / Light / Night), the cache, the server in use and the OAuth application, as
+/// libadwaita preference groups inside a clamped, scrolling column.
 @MainActor
 final class SettingsPage: Page {
     private let viewModel: SettingsViewModel
@@ -14,16 +15,20 @@ final class SettingsPage: Page {
         gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         super.init(root: scroller)
 
-        let column = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 18, classes: ["settings-column"])
-        gtk_widget_set_size_request(column, 520, -1)
-        gtk_widget_set_halign(column, GTK_ALIGN_CENTER)
-        Build.margins(column, 24)
+        let column = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 24, classes: ["settings-column"])
+        Build.margins(column, 16)
         Build.append(column, Build.label(viewModel.title, classes: ["title-1"], xalign: 0))
-        Build.append(column, appearanceGroup(), cacheGroup(), serverGroup())
+        Build.append(column, appearanceGroup())
+        // Password Login right under Appearance: the login form sends people here for it, and its fields should be
+        // in view without scrolling at the standard window size.
         if let oauth = viewModel.oauth {
             Build.append(column, OAuthSettingsGroup(viewModel: oauth, bindings: bindings).root)
         }
-        gtk_scrolled_window_set_child(opaque(scroller), column)
+        Build.append(column, cacheGroup(), serverGroup())
+        let clamp = widget(adw_clamp_new())  // 560 px wide at most; the full width on a phone
+        adw_clamp_set_maximum_size(opaque(clamp), 560)
+        adw_clamp_set_child(opaque(clamp), column)
+        gtk_scrolled_window_set_child(opaque(scroller), clamp)
 
         bindings.bind { [unowned self] in
             for option in viewModel.nightModeOptions {
@@ -37,53 +42,61 @@ final class SettingsPage: Page {
 
     override var title: String { viewModel.title }
 
+    /// System / Light / Night as three rows with a radio each (an AdwPreferencesGroup). The row's title names the
+    /// radio (AdwActionRow makes it the activatable widget's labelled-by; a label of our own would be read twice),
+    /// and a click anywhere on the row selects it.
     private func appearanceGroup() -> Widget {
-        let card = group(heading: viewModel.appearanceHeading)
-        let row = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
-        Build.append(row, Build.label(viewModel.nightModeLabel, xalign: 0))
+        let group = preferencesGroup(title: viewModel.appearanceHeading, description: viewModel.nightModeExplanation)
         var first: Widget?
         for option in viewModel.nightModeOptions {
-            let button = widget(gtk_check_button_new_with_label(option.title))
+            let button = widget(gtk_check_button_new())
             if let first { gtk_check_button_set_group(typed(button), typed(first)) } else { first = button }
             connect(raw(button), "toggled", main: { [unowned self] in
                 if gtk_check_button_get_active(typed(button)) != 0 { viewModel.selectNightMode(option.mode) }
             })
             nightModeButtons.append((option.mode, button))
-            Build.append(row, button)
+            let row = widget(adw_action_row_new())
+            adw_preferences_row_set_title(typed(row), option.title)
+            adw_action_row_add_prefix(typed(row), button)
+            adw_action_row_set_activatable_widget(typed(row), button)
+            adw_preferences_group_add(typed(group), row)
         }
-        Build.append(card, row, Build.label(viewModel.nightModeExplanation, classes: ["dim-label"], wrap: true, xalign: 0))
-        return card
+        return group
     }
 
     private func cacheGroup() -> Widget {
-        let card = group(heading: viewModel.cacheHeading)
-        let row = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
-        let description = Build.label("", wrap: true, xalign: 0)
-        gtk_widget_set_hexpand(description, 1)
+        let group = preferencesGroup(title: viewModel.cacheHeading)
+        let row = widget(adw_action_row_new())
         let clear = widget(gtk_button_new_with_label(viewModel.clearCacheTitle))
         Build.addClasses(clear, ["destructive-action"])
+        gtk_widget_set_valign(clear, GTK_ALIGN_CENTER)
         connect(raw(clear), "clicked", main: { [unowned self] in viewModel.clearCache() })
-        Build.append(row, description, clear)
-        Build.append(card, row)
+        adw_action_row_add_suffix(typed(row), clear)
+        adw_preferences_group_add(typed(group), row)
         bindings.bind { [unowned self] in
-            gtk_label_set_text(opaque(description), viewModel.cacheDescription)
+            adw_preferences_row_set_title(typed(row), viewModel.cacheDescription)
             gtk_widget_set_sensitive(clear, viewModel.canClearCache ? 1 : 0)
         }
-        connect(raw(card), "map", main: { [unowned self] in viewModel.start() })
-        return card
+        connect(raw(group), "map", main: { [unowned self] in viewModel.start() })
+        return group
     }
 
     private func serverGroup() -> Widget {
-        let card = group(heading: viewModel.serverHeading)
-        let server = Build.label(viewModel.serverDescription, classes: ["monospace"], xalign: 0)
-        gtk_label_set_selectable(opaque(server), 1)
-        Build.append(card, server, Build.label(viewModel.serverExplanation, classes: ["dim-label"], wrap: true, xalign: 0))
-        return card
+        let group = preferencesGroup(title: viewModel.serverHeading, description: viewModel.serverExplanation)
+        let row = widget(adw_action_row_new())
+        adw_preferences_row_set_title(typed(row), viewModel.serverDescription)
+        adw_preferences_row_set_title_selectable(typed(row), 1)
+        Build.addClasses(row, ["monospace"])
+        adw_preferences_group_add(typed(group), row)
+        return group
     }
+}
 
-    private func group(heading: String) -> Widget {
-        let card = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 10, classes: ["card", "settings-group"])
-        Build.append(card, Build.label(heading, classes: ["heading"], xalign: 0))
-        return card
-    }
+/// A titled group of boxed rows (AdwPreferencesGroup), as in every GNOME app's preferences.
+@MainActor
+func preferencesGroup(title: String, description: String? = nil) -> Widget {
+    let group = widget(adw_preferences_group_new())
+    adw_preferences_group_set_title(typed(group), title)
+    if let description, !description.isEmpty { adw_preferences_group_set_description(typed(group), description) }
+    return group
 }

@@ -13,7 +13,8 @@ final class PeopleListPage: Page {
         let bindings = BindingBag()
         list = PagedListView(list: viewModel.people, adapter: SimpleRowView.adapter(
             row: { viewModel.row(at: $0) }, activate: { viewModel.activate(at: $0) },
-            retryMore: { viewModel.people.retry() }, images: images), bindings: bindings)
+            retryMore: { viewModel.people.retry() }, images: images), accessibleName: viewModel.title,
+            bindings: bindings)
         super.init(root: list.root, bindings: bindings)
         connect(raw(root), "map", main: { viewModel.start() })
     }

@@ -25,12 +25,17 @@ final class UserPage: Page {
         avatar = AvatarView(size: 72, images: images)
         name = Build.label("", classes: ["title-2"], xalign: 0)
         subtitle = Build.label("", classes: ["dim-label"], xalign: 0)
+        // Down to a 360 px phone: long names ellipsize, the counts wrap, the tab strip scrolls.
+        for label in [name, subtitle] { gtk_label_set_ellipsize(opaque(label), PANGO_ELLIPSIZE_END) }
         bio = Build.label("", wrap: true, xalign: 0)
-        counts = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4, classes: ["user-counts"])
-        links = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
-        joined = Build.label("", classes: ["dim-label"], xalign: 0)
+        counts = widget(gtk_flow_box_new())
+        Build.addClasses(counts, ["user-counts"])
+        gtk_flow_box_set_selection_mode(opaque(counts), GTK_SELECTION_NONE)
+        links = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+        joined = Build.label("", classes: ["dim-label"], wrap: true, xalign: 0)
         notebook = widget(gtk_notebook_new())
         gtk_widget_set_vexpand(notebook, 1)
+        gtk_notebook_set_scrollable(opaque(notebook), 1)
         Accessibility.setLabel(notebook, viewModel.pagesLabel)
         let root = Build.box(GTK_ORIENTATION_VERTICAL)
         let bindings = BindingBag()
@@ -39,8 +44,8 @@ final class UserPage: Page {
         let text = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
         gtk_widget_set_hexpand(text, 1)
         Build.append(text, name, subtitle, bio, counts, joined, links)
-        let header = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 16, classes: ["user-header"])
-        Build.margins(header, 20)
+        let header = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["user-header"])
+        Build.margins(header, 12)
         Build.append(header, avatar.root, text)
         if let accessory { Build.append(header, accessory) }
         for count in UserViewModel.Count.allCases {
@@ -48,14 +53,16 @@ final class UserPage: Page {
             Build.addClasses(button, ["flat", "count-button"])
             connect(raw(button), "clicked", main: { viewModel.open(count) })
             countButtons.append((count, button))
-            Build.append(counts, button)
+            gtk_flow_box_append(opaque(counts), button)
+            if let cell = gtk_widget_get_parent(button) { gtk_widget_set_focusable(cell, 0) }
         }
         Build.append(root, header, notebook)
 
         let events = PagedListView(list: viewModel.events, adapter: RowAdapter(
             make: { EventRowView(images: images) },
             bind: { row, index in if let event = viewModel.event(at: index) { (row as? EventRowView)?.show(event) } },
-            activate: { viewModel.openEvent(at: $0) }, retryMore: { viewModel.events.retry() }), bindings: bindings)
+            activate: { viewModel.openEvent(at: $0) }, retryMore: { viewModel.events.retry() }),
+            accessibleName: tr("Events"), bindings: bindings)
         self.events = events
         connect(raw(events.root), "map", main: { viewModel.events.start() })
         // Plain tabs here (GTK 4.8 names them "Tab"): a user page's "Projects" tab named like the window's

@@ -1,0 +1,26 @@
+import CGtk
+import GLibRuntime
+
+/// A GtkButton with a text label or an icon; `onClicked` takes the handler for pointer, keyboard and AT-SPI clicks.
+@MainActor
+final class Button: WidgetObject {
+    init(label: String, classes: [String] = []) {
+        super.init(owning: MayunUI.widget(gtk_button_new_with_label(label)))
+        addClasses(classes)
+    }
+
+    /// An icon-only button: its accessible name and tooltip say what it does.
+    init(iconName: String, accessibleLabel: String) {
+        super.init(owning: Build.iconButton(iconName, accessibleLabel: accessibleLabel))
+        self.accessibleLabel = accessibleLabel
+    }
+
+    var label: String {
+        get { gtk_button_get_label(typed(widget)).map { String(cString: $0) } ?? "" }
+        set { gtk_button_set_label(typed(widget), newValue) }
+    }
+
+    func onClicked(_ handler: @escaping @MainActor () -> Void) {
+        connect(raw(widget), "clicked", main: handler)
+    }
+}

@@ -1,0 +1,344 @@
+import CGtk
+import Foundation
+import GLibRuntime
+import GiteeKit
+@testable import MayunCore
+@testable import MayunUI
+import XCTest
+
+/// The window from a 360 px phone to a desktop: at 360 x 640 and 1280 x 800, in light and night, the window keeps the
+/// size it was given (no child's minimum width forces it wider) and no visible widget is allocated outside its parent.
+/// Screenshots of each case go to tests/artifacts/adaptive-*.png.
+final class AdaptiveLayoutTests: XCTestCase {
+    override func setUpWithError() throws { try requireDisplay() }
+
+    static let sizes: [(width: Int32, height: Int32)] = [(360, 640), (1280, 800)]
+    static let project = RepositoryID(owner: "kit101", name: "drone-yml-test")
+
+    func testMainWindowFitsPhoneAndDesktop() {
+        onMain {
+            for size in Self.sizes {
+                let fixture = AdaptiveFixture(size: size)
+                defer { fixture.close() }
+                waitUntil("the Featured rows arrive") { visibleLabelTexts(in: fixture.window).contains("drone-yml-test") }
+                fixture.checkLayout("main window")
+                // The tab switcher sits in the header on a wide window and in a bar at the bottom on a phone.
+                let bar = firstWidget(in: fixture.window, ofType: adw_view_switcher_bar_get_type())
+                XCTAssertEqual(bar.map { adw_view_switcher_bar_get_reveal(opaque($0)) != 0 }, size.width < 600,
+                               "the bottom switcher bar shows exactly on the narrow window (\(size.width) px)")
+                fixture.screenshots("main")
+            }
+        }
+    }
+
+    func testProjectPageFitsPhoneAndDesktop() {
+        onMain {
+            for size in Self.sizes {
+                let fixture = AdaptiveFixture(size: size)
+                defer { fixture.close() }
+                fixture.coordinator.push(.project(Self.project))
+                waitUntil("the project header shows") {
+                    visibleLabelTexts(in: fixture.window).contains("kit101/drone-yml-test")
+                        && visibleLabelTexts(in: fixture.window).contains("Owner")
+                }
+                waitUntil("the README is rendered", timeout: 10) {
+                    descendants(of: fixture.window).contains {
+                        isA($0, gtk_text_view_get_type()) && gtk_widget_get_mapped($0) != 0
+                    }
+                }
+                fixture.checkLayout("project page")
+                fixture.screenshots("project")
+            }
+        }
+    }
+
+    func testIssuePageFitsPhoneAndDesktop() {
+        onMain {
+            for size in Self.sizes {
+                let fixture = AdaptiveFixture(size: size)
+                defer { fixture.close() }
+                fixture.coordinator.push(.issue(Self.project, number: "I4CD5P"))
+                waitUntil("the issue shows") { visibleLabelTexts(in: fixture.window).contains("Comments") }
+                fixture.checkLayout("issue page")
+                fixture.screenshots("issue")
+            }
+        }
+    }
+
+    func testSettingsFitPhoneAndDesktop() {
+        onMain {
+            for size in Self.sizes {
+                let fixture = AdaptiveFixture(size: size)
+                defer { fixture.close() }
+                fixture.coordinator.push(.settings)
+                waitUntil("the settings page shows") { visibleLabelTexts(in: fixture.window).contains("Appearance") }
+                fixture.checkLayout("settings")
+                fixture.screenshots("settings")
+            }
+        }
+    }
+}
+
+/// Serves the recorded project, issue and comments for their pages and the recorded repository list for every list.
+@MainActor
+private final class ProjectTransport: Transport {
+    /// FakeGitee's README for fox-chen/jade-sql: a centred logo, badges, a table, task lists, code blocks.
+    static let readme = """
+        <p align="center">
+          <picture>
+            <source media="(prefers-color-scheme: dark)" srcset="docs/images/logo-dark.png">
+            <img src="docs/images/logo.png" alt="jade-sql logo" width="120">
+          </picture>
+        </p>
+
+        <h1 align="center">jade-sql</h1>
+
+        <p align="center">
+          <a href="LICENSE"><img src="docs/images/badge-license.svg" alt="license"></a>
+          <img src="docs/images/badge-build.svg" alt="build passing">
+          <img src="https://img.shields.io/badge/stars-0-blue" alt="stars">
+        </p>
+
+        > No description yet.
+
+        ## Introduction
+
+        jade-sql is an open source project written in **Ruby**. Read the [guide](docs/guide.md) and the [changelog](CHANGELOG.md).
+
+        ![screenshot](docs/images/screenshot.jpg)
+
+        ## Features
+
+        | Feature | Status | Notes |
+        |:-----|:----:|-----:|
+        | Login | ✅ | OAuth2 |
+        | Dark theme | 🚧 | `prefers-color-scheme` |
+        | i18n | ❌ | planned |
+
+        ## Roadmap
+
+        - [x] Core framework
+        - [x] Unit tests
+        - [ ] Plugin market
+        - [ ] ~~Legacy mode~~
+
+        ## Quick start
+
+        ```bash
+        git clone https://gitee.com/fox-chen/jade-sql.git
+        cd jade-sql && ./build.sh
+        ```
+
+        ```ruby
+        # frozen_string_literal: true
+
+        class Greeter
+          def initialize(name) = @name = name
+          def greet = "Hello, #{@name}!"
+        end
+
+        puts Greeter.new('jade-sql').greet
+        ```
+
+        ```json
+        { "name": "jade-sql", "stars": 0, "language": "Ruby" }
+        ```
+
+        <details>
+        <summary>FAQ (click to expand)</summary>
+
+        **Q:** Does it run on Windows?
+        **A:** Yes, and Linux and macOS too.
+
+        </details>
+
+        ## Demo
+
+        <div align="center">
+          <img src="docs/images/demo.gif" alt="demo" width="160">
+          <br><sub>Animated demo</sub>
+        </div>
+
+        ## Contributing
+
+        1. Fork this repository
+        2. Create `feat/xxx` branch
+        3. Commit and open a pull request
+
+        Source entry: [hello.rb](src/main/hello.rb) · Examples: [examples/](examples) · <a href="LICENSE">Apache-2.0</a>
+
+        ---
+        <sub>Generated by FakeGitee (seeded world) · 9.9.6</sub>
+        """
+
+    func send(_ request: HTTPRequest, progress: TransferProgress?) async throws -> HTTPResponse {
+        let samples = sharedSamples
+        if request.url.contains("/issues/I4CD5P/comments") {
+            return HTTPResponse(status: 200, headers: ["total_page": "1"],
+                                body: (try? Data(contentsOf: samples.appendingPathComponent("issue_comments.json"))) ?? Data("[]".utf8))
+        }
+        if request.url.contains("/issues/I4CD5P") {
+            return HTTPResponse(status: 200, body: (try? Data(contentsOf: samples.appendingPathComponent("issue.json"))) ?? Data())
+        }
+        if request.url.contains("/repos/kit101/drone-yml-test/readme") {
+            let body = ["type": "file", "encoding": "base64", "name": "README.md", "path": "README.md",
+                        "content": Data(Self.readme.utf8).base64EncodedString()]
+            return HTTPResponse(status: 200, body: (try? JSONSerialization.data(withJSONObject: body)) ?? Data())
+        }
+        if request.url.contains("/repos/kit101/drone-yml-test"), !request.url.contains("/readme") {
+            return HTTPResponse(status: 200, body: (try? Data(contentsOf: samples.appendingPathComponent("repo.json"))) ?? Data())
+        }
+        if request.url.contains("/projects/") || request.url.contains("/search/") {
+            return HTTPResponse(status: 200, headers: ["total_page": "1"],
+                                body: (try? Data(contentsOf: samples.appendingPathComponent("repos.json"))) ?? Data("[]".utf8))
+        }
+        return HTTPResponse(status: 404, body: Data(#"{"message":"Not Found"}"#.utf8))
+    }
+}
+
+@MainActor
+private final class AdaptiveFixture {
+    /// Every image (avatars, README pictures) is a 1100 x 760 screenshot: wider than a phone.
+    nonisolated static let picture = (try? Data(contentsOf: repositoryRoot.appendingPathComponent("data/screenshots/main.png")))
+        ?? Data()
+
+    let preferences: InMemoryPreferences
+    let coordinator: Coordinator
+    let theme: ThemeController
+    let mainWindow: MainWindow
+    let size: (width: Int32, height: Int32)
+
+    init(size: (width: Int32, height: Int32)) {
+        self.size = size
+        preferences = InMemoryPreferences(windowGeometry: WindowGeometry(width: Int(size.width), height: Int(size.height),
+                                                                         isMaximized: false))
+        coordinator = Coordinator(environment: testEnvironment(), preferences: preferences,
+                                  services: testServices(transport: ProjectTransport()))
+        theme = ThemeController(nightMode: coordinator.nightMode, themesDirectory: AppResources.locate().themesDirectory)
+        mainWindow = MainWindow(application: testApplication, coordinator: coordinator, preferences: preferences,
+                                images: ImageLoader(fetch: { _, _ in FetchedImage(data: Self.picture, wasAuthenticated: false) }, diskDirectory: nil))
+        gtk_window_present(typed(mainWindow.window))
+        waitUntil("the window is laid out") { gtk_widget_get_width(self.mainWindow.window) > 0 }
+    }
+
+    var window: Widget { mainWindow.window }
+
+    /// The window kept the size it was given, and every mapped widget lies inside its parent.
+    func checkLayout(_ what: String, file: StaticString = #filePath, line: UInt = #line) {
+        // Mid-animation, a sliding page, a revealer's child or a squeezer's outgoing child may lie outside.
+        waitUntil("page transitions and reveals have finished") {
+            !descendants(of: window).contains {
+                (isA($0, gtk_stack_get_type()) && gtk_stack_get_transition_running(opaque($0)) != 0)
+                    || (isA($0, gtk_revealer_get_type())
+                        && gtk_revealer_get_child_revealed(opaque($0)) != gtk_revealer_get_reveal_child(opaque($0)))
+                    || (isA($0, adw_squeezer_get_type()) && adw_squeezer_get_transition_running(opaque($0)) != 0)
+            }
+        }
+        waitForFrames(of: window, count: 3)
+        // (The window widget may be a few pixels narrower than its default size: the client-side frame.)
+        XCTAssertLessThanOrEqual(gtk_widget_get_width(window), size.width,
+                       "\(what) at \(size.width) px: the window was not forced wider by a child's minimum width; "
+                       + "too wide: " + widestMinimums(in: window, over: size.width).joined(separator: "; "),
+                       file: file, line: line)
+        let outside = widgetsOutsideTheirParents(in: window)
+        XCTAssertTrue(outside.isEmpty, "\(what) at \(size.width) x \(size.height): outside their parent: "
+                      + outside.prefix(8).joined(separator: "; "), file: file, line: line)
+    }
+
+    /// Light and night screenshots of the window as it is now.
+    func screenshots(_ name: String) {
+        for mode in [NightMode.light, .night] {
+            coordinator.nightMode.select(mode)
+            waitForFrames(of: window, count: 2)
+            let path = repositoryRoot.appendingPathComponent(
+                "tests/artifacts/adaptive-\(name)-\(size.width)x\(size.height)-\(mode.rawValue).png").path
+            try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                     withIntermediateDirectories: true)
+            let saved = withRenderedSurface(of: window) { cairo_surface_write_to_png($0, path) == CAIRO_STATUS_SUCCESS }
+            XCTAssertEqual(saved, true, "screenshot \(path) written")
+        }
+        coordinator.nightMode.select(.light)
+    }
+
+    func close() {
+        gtk_window_destroy(typed(window))
+    }
+}
+
+/// Every mapped widget whose bounds (gtk_widget_compute_bounds in its parent's coordinates) reach outside its
+/// parent by more than a pixel. Children of scrollable widgets (viewports, list and text views) are meant to extend
+/// past what is shown and are not checked; popovers and other native surfaces are not children in this sense.
+@MainActor
+func widgetsOutsideTheirParents(in root: Widget) -> [String] {
+    var found: [String] = []
+    func visit(_ parent: Widget, depth: Int) {
+        guard depth < 200 else { return }
+        // Scrollables' children extend past what they show; a switcher's attention dot is drawn over its icon's
+        // corner by design.
+        let scrollable = [gtk_scrollable_get_type(), typeNamed("AdwIndicatorBin")]
+            .contains { $0 != 0 && isA(parent, $0) }
+        var child = gtk_widget_get_first_child(parent)
+        while let current = child {
+            child = gtk_widget_get_next_sibling(current)
+            guard gtk_widget_get_mapped(current) != 0, !isA(current, gtk_native_get_type()) else { continue }
+            if !scrollable, gtk_widget_get_width(current) > 0, gtk_widget_get_height(current) > 0 {
+                var bounds = graphene_rect_t()
+                if gtk_widget_compute_bounds(current, parent, &bounds) != 0 {
+                    let width = Float(gtk_widget_get_width(parent)), height = Float(gtk_widget_get_height(parent))
+                    // Internal CSS nodes (GtkGizmo: a notebook's tab strip) may be drawn up to 2 px over the edge
+                    // by Adwaita's stylesheet to merge borders; real widgets get a pixel of rounding.
+                    let slack: Float = isA(current, typeNamed("GtkGizmo")) ? 2 : 1
+                    if bounds.origin.x < -slack || bounds.origin.y < -slack
+                        || bounds.origin.x + bounds.size.width > width + slack
+                        || bounds.origin.y + bounds.size.height > height + slack {
+                        found.append("\(typeName(current)) \(bounds.origin.x),\(bounds.origin.y) "
+                                     + "\(bounds.size.width)x\(bounds.size.height) in \(typeName(parent)) \(width)x\(height) "
+                                     + "in \(gtk_widget_get_parent(parent).map(typeName) ?? "-")")
+                    }
+                }
+            }
+            // A scrollbar's slider is drawn over its trough's edge by design.
+            if !isA(current, gtk_scrollbar_get_type()) { visit(current, depth: depth + 1) }
+        }
+    }
+    visit(root, depth: 0)
+    return found
+}
+
+@MainActor
+private func typeName(_ widget: Widget) -> String {
+    let name = String(cString: g_type_name(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+        .pointee.g_class.pointee.g_type))
+    if isA(widget, gtk_label_get_type()) {
+        return "\(name)(\(gtk_label_get_text(OpaquePointer(widget)).map { String(cString: $0) } ?? ""))"
+    }
+    return name
+}
+
+@MainActor
+private func typeNamed(_ name: String) -> GType { g_type_from_name(name) }
+
+/// The deepest widgets whose minimum width exceeds `limit`: what keeps a window from being that narrow.
+@MainActor
+func widestMinimums(in root: Widget, over limit: Int32) -> [String] {
+    func minimumWidth(_ widget: Widget) -> Int32 {
+        var minimum: Int32 = 0
+        gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
+        return minimum
+    }
+    var found: [String] = []
+    func visit(_ widget: Widget, path: String) {
+        var child = gtk_widget_get_first_child(widget)
+        var wideChild = false
+        while let current = child {
+            child = gtk_widget_get_next_sibling(current)
+            if gtk_widget_get_visible(current) != 0, minimumWidth(current) > limit {
+                wideChild = true
+                visit(current, path: path + "/" + typeName(current))
+            }
+        }
+        if !wideChild { found.append("\(path) (\(minimumWidth(widget)) px)") }
+    }
+    visit(root, path: typeName(root))
+    return found
+}
