@@ -20,6 +20,9 @@ final class SettingsPage: Page {
         Build.margins(column, 24)
         Build.append(column, Build.label(viewModel.title, classes: ["title-1"], xalign: 0))
         Build.append(column, appearanceGroup(), cacheGroup(), serverGroup())
+        if let notifications = viewModel.notifications {
+            Build.append(column, NotificationSettingsGroup(viewModel: notifications).root)
+        }
         if let oauth = viewModel.oauth {
             Build.append(column, OAuthSettingsGroup(viewModel: oauth, bindings: bindings).root)
         }
