@@ -5,7 +5,7 @@
 #
 #   tests/e2e/run.sh            (make test-e2e; make test runs it last)
 #   MAYUN_E2E_SKIP_INSTALL=1    reuse the prefix from the last run
-#   MAYUN_E2E_ONLY="account"    run only the named scenarios (smoke browse account blob links)
+#   MAYUN_E2E_ONLY="account"    run only the named scenarios (smoke browse account blob links pulls)
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$repo"
@@ -48,7 +48,7 @@ fake_gitee="${MAYUN_E2E_FAKE_GITEE:-$repo/.build/debug/fake-gitee}"
 # the smoke test never talks to the internet.
 set +e
 status=0
-want() { case " ${MAYUN_E2E_ONLY:-smoke browse account blob links} " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+want() { case " ${MAYUN_E2E_ONLY:-smoke browse account blob links pulls} " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 if want smoke; then
 env -u NO_AT_BRIDGE -u GTK_A11Y -u LC_ALL -u LANGUAGE -u DBUS_SESSION_BUS_ADDRESS -u DISPLAY -u WAYLAND_DISPLAY \
     LANG=C.UTF-8 \
@@ -68,7 +68,7 @@ fi
 # Scenario tests: browsing (issue 4) and the account features (issue 6), each on its own display and session bus with
 # a throwaway keyring (tests/keyring/start-keyring.sh) and state folders under $run. MAYUN_E2E_ONLY="smoke browse"
 # picks scenarios by name (all of them by default).
-for scenario in browse account blob links; do
+for scenario in browse account blob links pulls; do
     want "$scenario" || continue
     display_from=$(( ${display_from:-100} + 50 ))  # not the display number the previous run is still releasing
     env -u NO_AT_BRIDGE -u GTK_A11Y -u LC_ALL -u LANGUAGE -u DBUS_SESSION_BUS_ADDRESS -u DISPLAY -u WAYLAND_DISPLAY \

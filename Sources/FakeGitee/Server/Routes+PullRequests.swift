@@ -29,13 +29,22 @@ extension FakeGiteeServer {
         router.add("GET", "/api/v5/repos/:owner/:repo/pulls/:number/commits") { [unowned self] _, parameters in
             guard let (project, pull) = pullRequest(parameters) else { return .notFound("Pull Request Not Found") }
             let renderer = self.renderer
-            return .json(.array(pull.commits.map { renderer.commit($0, project: project, detailed: false) }))
+            // Real answers (samples/pr_commits.json) carry the parent as one object, not a list.
+            return .json(.array(pull.commits.map { Self.singleParent(renderer.commit($0, project: project, detailed: false)) }))
         }
         router.add("GET", "/api/v5/repos/:owner/:repo/pulls/:number/files") { [unowned self] _, parameters in
             guard let (project, pull) = pullRequest(parameters) else { return .notFound("Pull Request Not Found") }
             let renderer = self.renderer
             return .json(.array(pull.files.map { renderer.pullRequestFile($0, pull: pull, project: project) }))
         }
+    }
+
+    private static func singleParent(_ commit: JSON) -> JSON {
+        guard case .object(let members) = commit else { return commit }
+        return .object(members.map { key, value in
+            guard key == "parents", case .array(let parents) = value else { return (key, value) }
+            return (key, parents.first ?? .null)
+        })
     }
 
     private func pullRequest(_ parameters: [String: String]) -> (FakeProject, FakePullRequest)? {
