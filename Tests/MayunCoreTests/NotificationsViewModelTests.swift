@@ -199,6 +199,8 @@ final class NotificationsViewModelTests: XCTestCase {
             transport.on("PATCH", "\(threadsPath)/9", HTTPResponse(status: 205, body: Data()))
             let coordinator = makeCoordinator(transport, preferences: preferences)
             let model = coordinator.notifications
+            let desktop = RecordingDesktop()
+            model.desktop = desktop
             XCTAssertFalse(model.desktopNotificationsEnabled)
             model.desktopNotificationsEnabled = true
             XCTAssertTrue(preferences.desktopNotifications)
@@ -208,6 +210,7 @@ final class NotificationsViewModelTests: XCTestCase {
             XCTAssertEqual(coordinator.routes.last, .pullRequest(RepositoryID(owner: "o", name: "r"), number: 9))
             XCTAssertEqual(model.unreadCount, 0)
             waitUntil("read on the server") { !transport.requests(to: "\(threadsPath)/9").isEmpty }
+            waitUntil("its bubble is withdrawn") { desktop.withdrawn == ["thread:9"] }
             model.open(target: "thread:404")
             XCTAssertEqual(coordinator.routes.last, .notifications, "an unknown one opens the list")
         }
@@ -224,6 +227,18 @@ final class NotificationsViewModelTests: XCTestCase {
             waitUntil("settled") { coordinator.notifications.state != .loading }
             XCTAssertEqual(coordinator.notifications.state, .empty(text: "Log in to see your notifications."))
             XCTAssertTrue(transport.requests(to: threadsPath).isEmpty)
+
+            // Logging in refreshes at once, not at the next tick.
+            let clock = ManualScheduler()
+            coordinator.notifications.startBackgroundRefresh(scheduler: clock)
+            waitUntil("the logged-out poll") { clock.hasPending }
+            XCTAssertTrue(transport.requests(to: threadsPath).isEmpty)
+            transport.on("GET", "/api/v5/user", F.user())
+            transport.on("GET", threadsPath, list(thread(1, unread: true, at: "2024-05-06T10:00:00+08:00")))
+            transport.on("GET", messagesPath, list())
+            runUntilDone("log in") { try? await session.logIn(personalToken: "new-token") }
+            waitUntil("notifications after login") { coordinator.notifications.unreadCount == 1 }
+            XCTAssertEqual(clock.delays.count, 2, "the login poll re-armed the timer; no tick was needed")
         }
     }
 }

@@ -53,8 +53,10 @@ public struct NotificationItem: Identifiable, Equatable, Sendable {
     }
 
     /// The target a desktop notification carries back when clicked ("thread:12" / "message:3").
-    public var target: String {
-        switch id {
+    public var target: String { Self.target(of: id) }
+
+    static func target(of key: Key) -> String {
+        switch key {
         case .thread(let id): "thread:\(id)"
         case .message(let id): "message:\(id)"
         }

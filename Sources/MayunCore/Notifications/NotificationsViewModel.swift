@@ -81,7 +81,23 @@ public final class NotificationsViewModel {
         self.scheduler = scheduler
         timer?.invalidate()
         timer = nil
-        poll()
+        Task { [weak self] in
+            await self?.reload(background: true)
+            self?.scheduleNext()
+            // Watched only from here: the stored login being restored during the first poll is not a change.
+            self?.pollWhenLoginChanges()
+        }
+    }
+
+    /// Logging in (or out) refreshes at once rather than at the next tick, so the badge follows the person.
+    private func pollWhenLoginChanges() {
+        withObservationTracking { _ = session.isLoggedIn } onChange: { [weak self] in
+            Task { @MainActor in
+                guard let self, self.scheduler != nil else { return }
+                self.poll()
+                self.pollWhenLoginChanges()
+            }
+        }
     }
 
     public func stopBackgroundRefresh() {
@@ -189,7 +205,7 @@ public final class NotificationsViewModel {
         Task { [weak self] in
             do {
                 _ = try await client.send(endpoint)
-                self?.desktop?.withdraw(id: self?.items.first { $0.id == key }?.target ?? "")
+                self?.desktop?.withdraw(id: NotificationItem.target(of: key))
             } catch {
                 self?.setUnread(true, for: [key])
                 self?.tell(String(format: tr("Could not mark as read: %@"), ErrorText.message(for: GiteeError.from(error))))

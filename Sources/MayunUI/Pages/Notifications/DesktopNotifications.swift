@@ -18,10 +18,14 @@ final class DesktopNotifications: DesktopNotifier {
     static func install(on application: UnsafeMutablePointer<GtkApplication>, coordinator: Coordinator,
                         activateWindow: @escaping @MainActor () -> Void) -> DesktopNotifications {
         let notifier = DesktopNotifications(application: application)
-        let action = g_simple_action_new(actionName, g_variant_type_new("s"))!
+        let stringType = g_variant_type_new("s")
+        let action = g_simple_action_new(actionName, stringType)!
+        g_variant_type_free(stringType)
         connect(UnsafeMutableRawPointer(action), "activate", mainWithArguments: { arguments in
-            guard let parameter = arguments.pointer(at: 1) else { return nil }
-            let target = String(cString: g_variant_get_string(OpaquePointer(parameter), nil))
+            // The target comes from the notification server: check its type before reading it.
+            guard let parameter = arguments.pointer(at: 1).map(OpaquePointer.init),
+                  g_variant_classify(parameter) == G_VARIANT_CLASS_STRING else { return nil }
+            let target = String(cString: g_variant_get_string(parameter, nil))
             activateWindow()
             coordinator.notifications.open(target: target)
             return nil
