@@ -63,8 +63,9 @@ public final class NotificationsViewModel {
 
     // MARK: Loading
 
+    /// The page was opened: what the last poll found shows at once, and is asked for again.
     public func start() {
-        if state == .content || state == .loading { return }
+        if state == .loading { return }
         refresh()
     }
 
