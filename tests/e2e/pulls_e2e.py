@@ -4,15 +4,18 @@
   1. a project link opens the project; a mouse click on "Pull Requests" lists its open pull requests
   2. a mouse click on the newest one opens it: its title, its branches and its changed files with the diff
   3. (logged in with MAYUN_TOKEN, refreshed every 2 s) a notification created in FakeGitee while another X window has
-     the focus becomes a desktop notification (the app's log, MAYUN_LOG_NOTIFICATIONS=1)
+     the focus becomes a desktop notification (seen by tests/e2e/notification_daemon.py on the session bus)
   4. it is listed on the Notifications page (Mine's button, with the unread badge); a click on it opens its pull
      request and marks it read on the server
+  5. another one, about an issue, shown on the desktop and clicked there (the stand-in notification service emits
+     ActionInvoked): the issue opens in the window and the notification is read on the server
 
 Run by tests/e2e/run.sh inside Xvfb, dbus-run-session and the throwaway keyring, with Debian's /usr/bin/python3.
 Synchronisation is polling with a deadline (atspi_helpers), never fixed sleeps.
 """
 
 import glob
+import json
 import os
 import shutil
 import subprocess
@@ -90,15 +93,57 @@ def a_project_with_open_pull_requests(server):
     for project in server.get("/api/v3/projects/featured?per_page=30"):
         owner, repo = project["path_with_namespace"].split("/", 1)
         pulls = server.get(f"/api/v5/repos/{owner}/{repo}/pulls?state=open&per_page=20")
-        if pulls:
+        if pulls and server.get(f"/api/v5/repos/{owner}/{repo}")["open_issues_count"] > 0:
             return owner, repo, pulls[0]
-    raise CheckFailed("no Featured project with an open pull request")
+    raise CheckFailed("no Featured project with an open pull request and an open issue")
+
+
+class NotificationDaemon:
+    """tests/e2e/notification_daemon.py on this session bus: what the app shows on the desktop, and clicks on it."""
+
+    def __init__(self):
+        self.log = artifact("notifications.jsonl")
+        self.proc = subprocess.Popen([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                                   "notification_daemon.py"), self.log],
+                                     stdin=subprocess.DEVNULL, start_new_session=True)
+        r.wait_for(lambda: os.path.exists(self.log), "a stand-in notification service owns org.freedesktop.Notifications")
+
+    def shown(self, body):
+        with open(self.log) as f:
+            return [n for n in map(json.loads, f) if n["body"] == body]
+
+    def click(self, nid):
+        with open(self.log + ".click", "w") as f:
+            f.write(str(nid))
+
+    def stop(self):
+        self.proc.terminate()
+        self.proc.wait(timeout=10)
+
+
+def unfocused(make):
+    """Runs make() while another X window (xmessage) has the keyboard focus, so the app's window is not active."""
+    other = subprocess.Popen(["xmessage", "-geometry", "+900+860", "another window has the focus"],
+                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             start_new_session=True)
+    try:
+        def other_window():
+            found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^xmessage$"],
+                                   capture_output=True, text=True).stdout.split()
+            return found[0] if found else None
+        wid = r.wait_for(other_window, "another X window (xmessage) is mapped")
+        subprocess.run(["xdotool", "windowfocus", "--sync", wid], check=True, timeout=h.TIMEOUT)
+        return make()
+    finally:
+        other.terminate()
+        other.wait(timeout=10)
 
 
 def scenario(state):
     server_proc = h.FakeGitee(h.FAKE_GITEE_BIN, artifact("fake-gitee.log"), ["--latency", "30"])
     server = h.Server(r, server_proc.url)
     app = None
+    daemon = NotificationDaemon()
     try:
         owner, repo, pull = a_project_with_open_pull_requests(server)
         number, title = pull["number"], pull["title"]
@@ -147,31 +192,19 @@ def scenario(state):
         shot("2-pull-request")
 
         r.step("3. a notification made in FakeGitee while another window has the focus reaches the desktop")
-        other = subprocess.Popen(["xmessage", "-geometry", "+900+860", "another window has the focus"],
-                                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                 start_new_session=True)
-        try:
-            def other_window():
-                found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^xmessage$"],
-                                       capture_output=True, text=True).stdout.split()
-                return found[0] if found else None
-            wid = r.wait_for(other_window, "another X window (xmessage) is mapped")
-            subprocess.run(["xdotool", "windowfocus", "--sync", wid], check=True, timeout=h.TIMEOUT)
+
+        def make_and_wait():
             status, created = server.call("POST", "/__fake/notifications", {
                 "login": "mayun-demo", "repo": f"{owner}/{repo}", "kind": "pull", "number": str(number),
                 "title": "E2E 请审查 review request"})
             r.check(status == 201, "FakeGitee made the notification", f"{status} {created!r}")
-            thread_id = created["id"]
-
-            def bubble():
-                with open(artifact("app.log"), errors="replace") as f:
-                    return [line.strip() for line in f if f"desktop notification thread:{thread_id}:" in line]
-            sent = r.wait_for(bubble, "the background refresh sends a desktop notification for it (the app's log)",
-                              seen=lambda: app.tail_log(3))
-            r.check(len(sent) == 1 and "E2E 请审查 review request" in sent[0], "exactly one, with its title", f"{sent}")
-        finally:
-            other.terminate()
-            other.wait(timeout=10)
+            shown = r.wait_for(lambda: daemon.shown("E2E 请审查 review request"),
+                               "the background refresh shows it on the desktop (org.freedesktop.Notifications.Notify)",
+                               seen=lambda: app.tail_log(3))
+            return created["id"], shown
+        thread_id, shown = unfocused(make_and_wait)
+        r.check(len(shown) == 1 and shown[0]["summary"] == f"{owner}/{repo}  ·  Pull request" and
+                "default" in shown[0]["actions"], "one bubble, titled with the repository, clickable", f"{shown}")
         h.focus_window(app.pid)
 
         r.step("4. the notification is listed; a click opens its pull request and marks it read on the server")
@@ -199,6 +232,26 @@ def scenario(state):
         r.check(any(e["path"] == f"/api/v5/notifications/threads/{thread_id}" and e["status"] == 205 for e in marks),
                 "the app sent PATCH /notifications/threads/{id} (205)", f"{marks}")
         shot("4-opened")
+
+        r.step("5. clicking a desktop notification opens its page and marks it read")
+
+        def make_issue_notification():
+            status, created = server.call("POST", "/__fake/notifications", {
+                "login": "mayun-demo", "repo": f"{owner}/{repo}", "kind": "issue", "title": "E2E issue 提醒"})
+            r.check(status == 201, "FakeGitee made a notification about an issue", f"{status} {created!r}")
+            return created, r.wait_for(lambda: daemon.shown("E2E issue 提醒"), "it shows on the desktop",
+                                       seen=lambda: app.tail_log(3))
+        issue_note, bubbles = unfocused(make_issue_notification)
+        issue_number = issue_note["html_url"].rstrip("/").split("/")[-1]
+        daemon.click(bubbles[0]["id"])
+        r.wait_for(lambda: h.page_title(app.frame) == f"#{issue_number}",
+                   f"the click opens the issue #{issue_number} in the window", seen=seen_labels(app))
+
+        def issue_read():
+            threads = server.get("/__fake/notifications?login=mayun-demo")["threads"]
+            return any(t["id"] == issue_note["id"] and not t["unread"] for t in threads)
+        r.wait_for(issue_read, "and marks it read on the server")
+        shot("5-from-desktop")
         app.quit()
     except BaseException:
         if app is not None and app.alive():
@@ -211,6 +264,7 @@ def scenario(state):
     finally:
         if app is not None:
             app.kill()
+        daemon.stop()
         server_proc.stop()
 
 
