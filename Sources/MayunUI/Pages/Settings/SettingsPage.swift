@@ -20,11 +20,12 @@ final class SettingsPage: Page {
         Build.margins(column, 24)
         Build.append(column, Build.label(viewModel.title, classes: ["title-1"], xalign: 0))
         Build.append(column, appearanceGroup(), cacheGroup(), serverGroup())
-        if let notifications = viewModel.notifications {
-            Build.append(column, NotificationSettingsGroup(viewModel: notifications).root)
-        }
         if let oauth = viewModel.oauth {
             Build.append(column, OAuthSettingsGroup(viewModel: oauth, bindings: bindings).root)
+        }
+        // Last, so the groups above keep their places (the login form's Open Settings leads to Password Login).
+        if let notifications = viewModel.notifications {
+            Build.append(column, NotificationSettingsGroup(viewModel: notifications).root)
         }
         gtk_scrolled_window_set_child(opaque(scroller), column)
 
