@@ -19,6 +19,12 @@ final class SpecConformanceTests: XCTestCase {
         "RepoCommitWithFiles.commit": "samples/commit.json: commit is an object",
         "RepoCommitWithFiles.parents[]": "samples/commit.json: parents are objects {sha, url}",
         "RepoCommitWithFiles.stats": "samples/commit.json: stats is an object {id, additions, deletions, total}",
+        "PullRequest.head": "samples/pr.json, pulls.json: head is an object {label, ref, sha, user, repo}",
+        "PullRequest.base": "samples/pr.json, pulls.json: base is an object {label, ref, sha, user, repo}",
+        "PullRequest._links": "samples/pr.json: _links is an object {self, html, issue, comments, commits...}",
+        "PullRequestCommits.commit": "samples/pr_commits.json: commit is an object {author, committer, message...}",
+        "PullRequestCommits.committer": "samples/pr_commits.json: committer is a user object",
+        "PullRequestFiles.patch": "samples/pr_files.json: patch is an object {diff, new_path, old_path, too_large...}",
     ]
 
     func testEveryServedEndpointMatchesThePublishedSchemas() throws {
@@ -40,6 +46,18 @@ final class SpecConformanceTests: XCTestCase {
             let issue = try XCTUnwrap(issues.items.first { $0.commentCount > 0 })
             let org = try XCTUnwrap(world.users.first { $0.isOrganization })
             let busy = try XCTUnwrap(world.users.first { $0.followers > 3 && $0.following > 3 })
+            let pullProject = try await PullRequestServerTests.projectWithPullRequests(client, atLeast: 1)
+            let pulls = "/api/v5/repos/\(pullProject.fullName)/pulls"
+            let pull = try await client.page(Endpoints.pullRequests(owner: pullProject.ownerPath, repo: pullProject.repoPath,
+                                                                    state: .all)).items[0].number
+            var commented: Int?
+            for number in try await client.page(Endpoints.pullRequests(
+                owner: pullProject.ownerPath, repo: pullProject.repoPath, state: .all, perPage: 100)).items.map(\.number) {
+                let comments = try await client.page(Endpoints.pullRequestComments(
+                    owner: pullProject.ownerPath, repo: pullProject.repoPath, number: number))
+                if !comments.items.isEmpty { commented = number; break }
+            }
+            let pullWithComments = try XCTUnwrap(commented)
             let calls: [(spec: String, method: String, url: String, form: [QueryItem]?)] = [
                 ("/v5/repos/:owner/:repo", "get", repo, nil),
                 ("/v5/repos/:owner/:repo/readme", "get", "\(repo)/readme", nil),
@@ -73,6 +91,14 @@ final class SpecConformanceTests: XCTestCase {
                 ("/v5/orgs/:org", "get", "/api/v5/orgs/\(org.login)", nil),
                 ("/v5/orgs/:org/repos", "get", "/api/v5/orgs/\(org.login)/repos", nil),
                 ("/v5/search/repositories", "get", "/api/v5/search/repositories?q=vue", nil),
+                ("/v5/repos/:owner/:repo/pulls", "get", "\(pulls)?state=all", nil),
+                ("/v5/repos/:owner/:repo/pulls/:number", "get", "\(pulls)/\(pull)", nil),
+                ("/v5/repos/:owner/:repo/pulls/:number/commits", "get", "\(pulls)/\(pull)/commits", nil),
+                ("/v5/repos/:owner/:repo/pulls/:number/files", "get", "\(pulls)/\(pull)/files", nil),
+                ("/v5/repos/:owner/:repo/pulls/:number/comments", "get", "\(pulls)/\(pullWithComments)/comments", nil),
+                ("/v5/notifications/threads", "get", "/api/v5/notifications/threads", nil),
+                ("/v5/notifications/messages", "get", "/api/v5/notifications/messages", nil),
+                ("/v5/notifications/count", "get", "/api/v5/notifications/count", nil),
             ]
             var problems: [String] = []
             for call in calls {

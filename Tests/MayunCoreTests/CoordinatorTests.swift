@@ -101,7 +101,8 @@ final class CoordinatorTests: XCTestCase {
                 services: AppServices(client: GiteeClient(configuration: GiteeConfiguration(server: "http://127.0.0.1:9"),
                                                           transport: transport)))
             for route: Route in [.project(repo), .image(repo, ref: "master", path: "logo.png"),
-                                 .issue(repo, number: "I1"), .user(login: "li"), .commit(repo, sha: "abc")] {
+                                 .issue(repo, number: "I1"), .user(login: "li"), .commit(repo, sha: "abc"),
+                                 .pullRequest(repo, number: 6)] {
                 let before = transport.cancelled
                 coordinator.push(route)
                 coordinator.top?.model.start()
@@ -150,7 +151,7 @@ final class CoordinatorTests: XCTestCase {
     .readme(repo, ref: nil), .tree(repo, ref: nil, path: ""), .blob(repo, ref: nil, path: "a.swift"),
     .image(repo, ref: nil, path: "a.png"), .commits(repo, ref: nil), .commit(repo, sha: "abc"), .issues(repo),
     .issue(repo, number: "I1"), .createIssue(repo), .user(login: "u"), .followers(login: "u"),
-    .following(login: "u"), .login, .settings,
+    .following(login: "u"), .login, .settings, .pullRequests(repo), .pullRequest(repo, number: 6), .notifications,
 ]
 
 private func kindIndex(_ route: Route) -> Int {
@@ -173,12 +174,15 @@ private func kindIndex(_ route: Route) -> Int {
     case .following: 15
     case .login: 16
     case .settings: 17
+    case .pullRequests: 18
+    case .pullRequest: 19
+    case .notifications: 20
     }
 }
 
 final class RouteCoverageTests: XCTestCase {
     func testTheRouteListCoversEveryKind() {
-        onMain { XCTAssertEqual(Set(everyRoute.map(kindIndex)), Set(0...17)) }
+        onMain { XCTAssertEqual(Set(everyRoute.map(kindIndex)), Set(0...20)) }
     }
 }
 

@@ -52,6 +52,19 @@ final class GiteeLinkTests: XCTestCase {
         XCTAssertEqual(page("https://gitee.com/openharmony/docs/commit/0123abc"), .commit(repo, sha: "0123abc"))
     }
 
+    func testPullRequests() {
+        XCTAssertEqual(page("https://gitee.com/openharmony/docs/pulls"), .pullRequests(repo))
+        XCTAssertEqual(page("https://gitee.com/openharmony/docs/pulls/"), .pullRequests(repo))
+        XCTAssertEqual(page("https://gitee.com/openharmony/docs/pulls/12"), .pullRequest(repo, number: 12))
+        XCTAssertEqual(page("https://www.gitee.com/openharmony/docs.git/pulls/12/files"), .pullRequest(repo, number: 12),
+                       "a tab of the pull request opens the pull request")
+        XCTAssertEqual(page("http://127.0.0.1:8080/openharmony/docs/pulls/3", server: local), .pullRequest(repo, number: 3))
+        for text in ["https://gitee.com/openharmony/docs/pulls/new", "https://gitee.com/openharmony/docs/pulls/-1",
+                     "https://gitee.com/openharmony/docs/pulls/0", "https://gitee.com/openharmony/docs/pulls/99999999999999999999"] {
+            XCTAssertEqual(GiteeLink.outcome(for: text, server: gitee), .unsupported, text)
+        }
+    }
+
     func testOtherSitesAndSchemesAreForeign() {
         for text in ["https://github.com/openharmony/docs", "https://gitee.com.evil.example/openharmony/docs",
                      "https://evilgitee.com/openharmony/docs", "ftp://gitee.com/openharmony/docs",
@@ -65,7 +78,7 @@ final class GiteeLinkTests: XCTestCase {
     func testSitePagesAndUnsupportedRepositoryPagesSaySo() {
         for text in ["https://gitee.com/explore", "https://gitee.com/explore/all", "https://gitee.com/search?q=x",
                      "https://gitee.com/", "https://gitee.com/openharmony/docs/wikis",
-                     "https://gitee.com/openharmony/docs/pulls/12"] {
+                     "https://gitee.com/openharmony/docs/releases"] {
             XCTAssertEqual(GiteeLink.outcome(for: text, server: gitee), .unsupported, text)
         }
     }

@@ -33,6 +33,8 @@ public final class FakeGiteeServer {
     public let state: WorldState
     public var world: World { state.world }
     let authority: TokenAuthority
+    /// Notifications and private messages (Routes+Notifications.swift).
+    let inbox: FakeInbox
     var router = Router()
     var faults: [Fault] = []
     var nextFaultID = 1
@@ -57,6 +59,7 @@ public final class FakeGiteeServer {
                                             accounts: options.accounts.accounts.map { ($0.login, $0.email) })
         generationSeconds = Date().timeIntervalSince(started)
         state = WorldState(world: world, stateFile: options.stateFile)
+        inbox = FakeInbox(world: world)
         authority = TokenAuthority(fixture: options.accounts, lifetime: options.tokenLifetime)
         authority.strict = options.strict
         latencyMs = options.latencyMs

@@ -7,6 +7,8 @@ extension FakeGiteeServer {
         registerContentRoutes()
         registerPeopleRoutes()
         registerIssueRoutes()
+        registerPullRequestRoutes()
+        registerNotificationRoutes()
         registerControlRoutes()
         registerRedirectRoute()
         registerHostileReadmeRoutes()

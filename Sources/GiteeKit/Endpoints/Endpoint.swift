@@ -3,7 +3,7 @@ import Foundation
 /// One API call described as a value (the seeds' `TargetType`): where it goes, what it sends, how its answer is read,
 /// and, for lists, the screen's title and empty-state text, so a list screen can be generic over its endpoint.
 public struct Endpoint<Response: Sendable>: Sendable {
-    public enum Method: String, Sendable { case get = "GET", post = "POST", put = "PUT", delete = "DELETE" }
+    public enum Method: String, Sendable { case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE" }
 
     /// Which part of the site the path is under.
     public enum API: String, Sendable {

@@ -97,6 +97,8 @@ public struct Commit: Sendable, Hashable, Decodable {
         committerName = gitCommitter?.text(.name)
         committedAt = gitCommitter?.optional(.date)
         parentSHAs = (c.list(.parents) as [ParentRef]).compactMap(\.sha)
+        // A pull request's commits carry one parent object rather than a list (samples/pr_commits.json).
+        if parentSHAs.isEmpty, let parent: ParentRef = c.optional(.parents), let sha = parent.sha { parentSHAs = [sha] }
         stats = c.optional(.stats)
         files = c.list(.files)
     }

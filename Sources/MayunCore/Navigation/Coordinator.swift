@@ -17,6 +17,8 @@ public final class Coordinator {
     public let projectsTab: ProjectsTabViewModel
     public private(set) var discoverTab: DiscoverViewModel!
     public let mineTab: MineViewModel
+    /// The person's notifications: one model for the page, the Mine badge and the background refresh.
+    public let notifications: NotificationsViewModel
 
     /// The latest short message for the window's toast overlay.
     public internal(set) var toast: Toast?
@@ -30,8 +32,12 @@ public final class Coordinator {
         nightMode = NightModeViewModel(preferences: preferences)
         projectsTab = ProjectsTabViewModel(lists: [])
         mineTab = MineViewModel(session: services.session)
+        notifications = NotificationsViewModel(client: services.client, session: services.session, preferences: preferences)
         projectsTab.lists = ProjectListKind.allCases.map { makeExploreList($0) }
         discoverTab = DiscoverViewModel(coordinator: self, client: services.client, store: services.store)
+        notifications.coordinator = self
+        mineTab.notifications = notifications
+        mineTab.onOpenNotifications = { [weak self] in self?.push(.notifications) }
         mineTab.onOpenSettings = { [weak self] in self?.push(.settings) }
         mineTab.makeAccount = { [weak self] login in
             self.map { UserViewModel(login: login, coordinator: $0, isMine: true) }
@@ -90,7 +96,7 @@ public final class Coordinator {
         case .settings:
             .settings(SettingsViewModel(nightMode: nightMode, environment: environment,
                               cache: CacheMaintenance(directory: environment.cacheDirectory, store: services.store),
-                              oauth: OAuthSettingsViewModel(session: services.session)))
+                              oauth: OAuthSettingsViewModel(session: services.session), notifications: notifications))
         case .projects(let kind):
             .projectList(makeExploreList(kind))
         case .language(let id, let name):
@@ -122,6 +128,12 @@ public final class Coordinator {
         case .createIssue(let repo):
             .createIssue(CreateIssueViewModel(repo: repo, drafts: services.drafts, client: services.client,
                                               coordinator: self))
+        case .pullRequests(let repo):
+            .pullRequests(PullRequestsViewModel(repo: repo, coordinator: self))
+        case .pullRequest(let repo, let number):
+            .pullRequest(PullRequestViewModel(repo: repo, number: number, client: services.client, coordinator: self))
+        case .notifications:
+            .notifications(notifications)
         case .project(let repo):
             .project(ProjectViewModel(repo: repo, services: services, coordinator: self))
         case .blob(let repo, let ref, let path):

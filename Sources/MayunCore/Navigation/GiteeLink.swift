@@ -1,14 +1,14 @@
 import Foundation
 
 /// A web address on the Gitee site Mayun talks to, taken apart into the page Mayun shows for it:
-/// `https://gitee.com/owner/repo` and its `/tree/<ref>/<path>`, `/blob/<ref>/<path>`, `/issues[/<number>]`,
+/// `https://gitee.com/owner/repo` and its `/tree/<ref>/<path>`, `/blob/<ref>/<path>`, `/issues[/<number>]`, `/pulls[/<number>]`,
 /// `/commits[/<ref>]`, `/commit/<sha>`, and `https://gitee.com/<user>`. Pure, so every form is unit-tested.
 public enum GiteeLink {
     public enum Outcome: Equatable, Sendable {
         case page(Route)
         /// Another site, another scheme, or not an address at all.
         case foreign
-        /// The site's own page that Mayun has no screen for (the explore page, a pull request...).
+        /// The site's own page that Mayun has no screen for (the explore page, a wiki...).
         case unsupported
     }
 
@@ -58,13 +58,18 @@ public enum GiteeLink {
         case "issues":
             guard let number = ref else { return .page(.issues(repo)) }
             return .page(.issue(repo, number: number))
+        case "pulls", "pull_requests":
+            guard let ref else { return .page(.pullRequests(repo)) }
+            // `/pulls/6`, and `/pulls/6/files` (a tab of the same page); anything else is not a pull request.
+            guard let number = Int(ref), number > 0 else { return .unsupported }
+            return .page(.pullRequest(repo, number: number))
         case "commits":
             return .page(.commits(repo, ref: ref))
         case "commit":
             guard let sha = ref else { return .page(.commits(repo, ref: nil)) }
             return .page(.commit(repo, sha: sha))
         default:
-            // The repository's other pages (pulls, wikis, releases...) have no screen in Mayun yet.
+            // The repository's other pages (wikis, releases...) have no screen in Mayun yet.
             return .unsupported
         }
     }

@@ -46,6 +46,9 @@ public enum Route: Hashable, Sendable {
     case issues(RepositoryID)
     case issue(RepositoryID, number: String)
     case createIssue(RepositoryID)
+    case pullRequests(RepositoryID)
+    case pullRequest(RepositoryID, number: Int)
+    case notifications
     case user(login: String)
     case followers(login: String)
     case following(login: String)
@@ -67,6 +70,9 @@ public enum Route: Hashable, Sendable {
         case .issues: tr("Issues")
         case .issue(_, let number): "#\(number)"
         case .createIssue: tr("New Issue")
+        case .pullRequests: tr("Pull Requests")
+        case .pullRequest(_, let number): "!\(number)"
+        case .notifications: tr("Notifications")
         case .user(let login): login
         case .followers: tr("Followers")
         case .following: tr("Following")

@@ -11,6 +11,9 @@ public enum ScreenContent {
     case issues(IssuesViewModel)
     case issue(IssueViewModel)
     case createIssue(CreateIssueViewModel)
+    case pullRequests(PullRequestsViewModel)
+    case pullRequest(PullRequestViewModel)
+    case notifications(NotificationsViewModel)
     case user(UserViewModel)
     case people(PeopleListViewModel)
     case login(LoginViewModel)
@@ -29,6 +32,9 @@ public enum ScreenContent {
         case .issues(let model): model
         case .issue(let model): model
         case .createIssue(let model): model
+        case .pullRequests(let model): model
+        case .pullRequest(let model): model
+        case .notifications(let model): model
         case .user(let model): model
         case .people(let model): model
         case .login(let model): model

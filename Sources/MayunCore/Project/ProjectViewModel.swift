@@ -85,6 +85,7 @@ public final class ProjectViewModel {
     public func openCode() { coordinator?.push(.tree(repo, ref: project?.defaultBranch, path: "")) }
     public func openReadme() { coordinator?.push(.readme(repo, ref: project?.defaultBranch)) }
     public func openIssues() { coordinator?.push(.issues(repo)) }
+    public func openPullRequests() { coordinator?.push(.pullRequests(repo)) }
     public func openCommits() { coordinator?.push(.commits(repo, ref: project?.defaultBranch)) }
 
     /// A link clicked in the README: files of the repository open here, web addresses in the browser.

@@ -12,6 +12,9 @@ public final class MineViewModel {
 
     /// Where "Open Settings" in the form goes (set by the Coordinator, which is created after its tabs).
     @ObservationIgnored public var onOpenSettings: @MainActor () -> Void = {}
+    /// The person's notifications (for the badge) and where the Notifications button goes (set by the Coordinator).
+    @ObservationIgnored public weak var notifications: NotificationsViewModel?
+    @ObservationIgnored public var onOpenNotifications: @MainActor () -> Void = {}
     /// Builds the logged-in person's account page (the Coordinator makes ViewModels).
     @ObservationIgnored public var makeAccount: @MainActor (String) -> UserViewModel? = { _ in nil }
     /// Forgets what was saved about the person who logs out (their lists in the offline store).

@@ -17,15 +17,20 @@ public struct WindowGeometry: Equatable, Sendable {
 public protocol PreferencesStore: AnyObject {
     var nightMode: NightMode { get set }
     var windowGeometry: WindowGeometry { get set }
+    /// Whether new notifications reach the desktop while the window is not focused.
+    var desktopNotifications: Bool { get set }
 }
 
 @MainActor
 public final class InMemoryPreferences: PreferencesStore {
     public var nightMode: NightMode
     public var windowGeometry: WindowGeometry
+    public var desktopNotifications: Bool
 
-    public init(nightMode: NightMode = .system, windowGeometry: WindowGeometry = .standard) {
+    public init(nightMode: NightMode = .system, windowGeometry: WindowGeometry = .standard,
+                desktopNotifications: Bool = true) {
         self.nightMode = nightMode
         self.windowGeometry = windowGeometry
+        self.desktopNotifications = desktopNotifications
     }
 }

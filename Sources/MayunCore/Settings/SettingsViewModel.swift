@@ -21,13 +21,16 @@ public final class SettingsViewModel {
     public private(set) var isClearingCache = false
     /// The "Password Login" section (OAuth application), owned by the session; nil in tests that do not need it.
     public let oauth: OAuthSettingsViewModel?
+    /// The "Notifications" section (the desktop notification switch); nil in tests that do not need it.
+    public let notifications: NotificationsViewModel?
 
     public init(nightMode: NightModeViewModel, environment: AppEnvironment, cache: CacheMaintenance? = nil,
-                oauth: OAuthSettingsViewModel? = nil) {
+                oauth: OAuthSettingsViewModel? = nil, notifications: NotificationsViewModel? = nil) {
         self.nightMode = nightMode
         self.environment = environment
         self.cache = cache
         self.oauth = oauth
+        self.notifications = notifications
     }
 
     // Outputs

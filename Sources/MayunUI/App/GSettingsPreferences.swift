@@ -47,6 +47,11 @@ public final class GSettingsPreferences: PreferencesStore {
         }
     }
 
+    public var desktopNotifications: Bool {
+        get { g_settings_get_boolean(settings, "desktop-notifications") != 0 }
+        set { g_settings_set_boolean(settings, "desktop-notifications", newValue ? 1 : 0) }
+    }
+
     /// Writes pending changes to disk (called when the app quits).
     public func flush() { g_settings_sync() }
 

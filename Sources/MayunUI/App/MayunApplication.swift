@@ -17,6 +17,7 @@ public final class MayunApplication {
     private var systemColorScheme: SystemColorScheme?
     private var mainWindow: MainWindow?
     private var images: ImageLoader?
+    private var desktopNotifications: DesktopNotifications?
     private let makeServices: @MainActor () -> AppServices
 
     /// `makeServices` is called once at startup: the executable (the composition root) decides what the services are.
@@ -92,6 +93,9 @@ public final class MayunApplication {
             GoToLinkDialog.present(over: mainWindow.window, coordinator: coordinator)
         }
         KeyBindings.install(on: application)
+        desktopNotifications = DesktopNotifications.install(on: application, coordinator: coordinator) { [unowned self] in
+            activate()
+        }
     }
 
     private func activate() {

@@ -63,7 +63,7 @@ final class MinePage: Page {
         let logOut = widget(gtk_button_new_with_label(viewModel.logOutLabel))
         Build.addClasses(logOut, ["destructive-action"])
         connect(raw(logOut), "clicked", main: { [unowned self] in confirmLogOut() })
-        Build.append(box, settings, logOut)
+        Build.append(box, NotificationsButton.make(viewModel: viewModel, bindings: bindings), settings, logOut)
         return box
     }
 

@@ -2,7 +2,8 @@ import CGtk
 import GLibRuntime
 import MayunCore
 
-/// The project page: header with Star and Watch, the rows to owner / code / issues / commits, and the README.
+/// The project page: header with Star and Watch, the rows to owner / code / issues / pull requests / commits, and the
+/// README.
 @MainActor
 final class ProjectPage: Page {
     private let viewModel: ProjectViewModel
@@ -96,6 +97,7 @@ final class ProjectPage: Page {
             (tr("Owner"), "avatar-default-symbolic", { [unowned self] in viewModel.openOwner() }),
             (tr("Code"), "folder-symbolic", { [unowned self] in viewModel.openCode() }),
             (tr("Issues"), "dialog-information-symbolic", { [unowned self] in viewModel.openIssues() }),
+            (tr("Pull Requests"), "mail-send-receive-symbolic", { [unowned self] in viewModel.openPullRequests() }),
             (tr("Commits"), "document-open-recent-symbolic", { [unowned self] in viewModel.openCommits() }),
             (tr("Readme"), "text-x-generic-symbolic", { [unowned self] in viewModel.openReadme() }),
         ]

@@ -25,6 +25,10 @@ final class SettingsPage: Page {
             Build.append(column, OAuthSettingsGroup(viewModel: oauth, bindings: bindings).root)
         }
         Build.append(column, cacheGroup(), serverGroup())
+        // Last, so the groups above keep their places (the login form's Open Settings leads to Password Login).
+        if let notifications = viewModel.notifications {
+            Build.append(column, NotificationSettingsGroup(viewModel: notifications).root)
+        }
         let clamp = widget(adw_clamp_new())  // 560 px wide at most; the full width on a phone
         adw_clamp_set_maximum_size(opaque(clamp), 560)
         adw_clamp_set_child(opaque(clamp), column)

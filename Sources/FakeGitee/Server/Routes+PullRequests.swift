@@ -1,0 +1,56 @@
+import Foundation
+
+/// `GET /repos/{o}/{r}/pulls[/{number}[/comments|commits|files]]`, read-only, generated per project.
+extension FakeGiteeServer {
+    func registerPullRequestRoutes() {
+        router.add("GET", "/api/v5/repos/:owner/:repo/pulls") { [unowned self] request, parameters in
+            guard let project = project(parameters) else { return Self.projectNotFound }
+            let wanted = request.query["state"] ?? "open"
+            guard ["open", "closed", "merged", "all"].contains(wanted) else {
+                return .error(400, "state does not have a valid value")
+            }
+            let pulls = PullRequests.pullRequests(project: project, world: world).filter { wanted == "all" || $0.state == wanted }
+            let ordered = request.query["direction"] == "asc" ? pulls.reversed() : pulls
+            let (slice, headers) = Paging.numbered(ordered, request)
+            let renderer = self.renderer
+            return .json(.array(slice.map { renderer.pullRequest($0, project: project) }), headers: headers)
+        }
+        router.add("GET", "/api/v5/repos/:owner/:repo/pulls/:number") { [unowned self] _, parameters in
+            guard let (project, pull) = pullRequest(parameters) else { return .notFound("Pull Request Not Found") }
+            return .json(renderer.pullRequest(pull, project: project))
+        }
+        router.add("GET", "/api/v5/repos/:owner/:repo/pulls/:number/comments") { [unowned self] request, parameters in
+            guard let (project, pull) = pullRequest(parameters) else { return .notFound("Pull Request Not Found") }
+            let (slice, headers) = Paging.numbered(PullRequests.comments(of: pull, world: world), request)
+            let renderer = self.renderer
+            return .json(.array(slice.map { renderer.pullRequestComment($0, pull: pull, project: project) }), headers: headers)
+        }
+        // Commits and files come in one answer, like Gitee's (capped there at 250 and 300).
+        router.add("GET", "/api/v5/repos/:owner/:repo/pulls/:number/commits") { [unowned self] _, parameters in
+            guard let (project, pull) = pullRequest(parameters) else { return .notFound("Pull Request Not Found") }
+            let renderer = self.renderer
+            // Real answers (samples/pr_commits.json) carry the parent as one object, not a list.
+            return .json(.array(pull.commits.map { Self.singleParent(renderer.commit($0, project: project, detailed: false)) }))
+        }
+        router.add("GET", "/api/v5/repos/:owner/:repo/pulls/:number/files") { [unowned self] _, parameters in
+            guard let (project, pull) = pullRequest(parameters) else { return .notFound("Pull Request Not Found") }
+            let renderer = self.renderer
+            return .json(.array(pull.files.map { renderer.pullRequestFile($0, pull: pull, project: project) }))
+        }
+    }
+
+    private static func singleParent(_ commit: JSON) -> JSON {
+        guard case .object(let members) = commit else { return commit }
+        return .object(members.map { key, value in
+            guard key == "parents", case .array(let parents) = value else { return (key, value) }
+            return (key, parents.first ?? .null)
+        })
+    }
+
+    private func pullRequest(_ parameters: [String: String]) -> (FakeProject, FakePullRequest)? {
+        guard let project = project(parameters), let number = Int(parameters["number"] ?? ""),
+              let pull = PullRequests.pullRequests(project: project, world: world).first(where: { $0.number == number })
+        else { return nil }
+        return (project, pull)
+    }
+}

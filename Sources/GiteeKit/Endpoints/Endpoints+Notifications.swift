@@ -1,0 +1,52 @@
+import Foundation
+
+extension Endpoints {
+    /// `GET /notifications/threads` for the token's user, newest first. Gitee wraps the list
+    /// (`{"total_count", "list"}`); it is unwrapped here so the list pages like any other.
+    public static func notificationThreads(unreadOnly: Bool = false, perPage: Int = defaultPageSize)
+        -> Endpoint<[NotificationThread]>
+    {
+        Endpoint<[NotificationThread]>(.get, .v5, path: path("notifications", "threads"),
+                                       query: unreadOnly ? [QueryItem("unread", "true")] : [], requiresAuth: true,
+                                       paging: .numbered(perPage: perPage), title: "Notifications",
+                                       emptyText: "No notifications.") { response in
+            try JSONNodeDecoding.decode(NotificationList<NotificationThread>.self, from: response.body).items
+        }
+    }
+
+    /// `GET /notifications/messages` (private messages), wrapped like the threads.
+    public static func privateMessages(unreadOnly: Bool = false, perPage: Int = defaultPageSize) -> Endpoint<[PrivateMessage]> {
+        Endpoint<[PrivateMessage]>(.get, .v5, path: path("notifications", "messages"),
+                                   query: unreadOnly ? [QueryItem("unread", "true")] : [], requiresAuth: true,
+                                   paging: .numbered(perPage: perPage), title: "Messages",
+                                   emptyText: "No messages.") { response in
+            try JSONNodeDecoding.decode(NotificationList<PrivateMessage>.self, from: response.body).items
+        }
+    }
+
+    /// `GET /notifications/count?unread=true`: how many unread notifications and messages there are.
+    public static func unreadNotificationCount() -> Endpoint<NotificationCount> {
+        Endpoint(.get, .v5, path: path("notifications", "count"), query: [QueryItem("unread", "true")], requiresAuth: true)
+    }
+
+    /// `PATCH /notifications/threads/{id}`: marks one thread read (answers 205).
+    public static func markNotificationRead(id: Int) -> Endpoint<NoContent> {
+        Endpoint(.patch, .v5, path: path("notifications", "threads", String(id)), form: [], requiresAuth: true)
+    }
+
+    /// `PATCH /notifications/messages/{id}`: marks one private message read (answers 205).
+    public static func markMessageRead(id: Int) -> Endpoint<NoContent> {
+        Endpoint(.patch, .v5, path: path("notifications", "messages", String(id)), form: [], requiresAuth: true)
+    }
+
+    /// `PUT /notifications/threads`: marks every thread read, or only `ids` when given (answers 205).
+    public static func markAllNotificationsRead(ids: [Int]? = nil) -> Endpoint<NoContent> {
+        let form = ids.map { [QueryItem("ids", $0.map(String.init).joined(separator: ","))] } ?? []
+        return Endpoint(.put, .v5, path: path("notifications", "threads"), form: form, requiresAuth: true)
+    }
+
+    /// `PUT /notifications/messages`: marks every private message read (answers 205).
+    public static func markAllMessagesRead() -> Endpoint<NoContent> {
+        Endpoint(.put, .v5, path: path("notifications", "messages"), form: [], requiresAuth: true)
+    }
+}

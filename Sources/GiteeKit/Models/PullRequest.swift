@@ -1,0 +1,138 @@
+/// A pull request (`GET /repos/{o}/{r}/pulls[/{number}]`). Field names follow the v5 spec's `PullRequest`; where the
+/// spec and real answers disagree (`head`/`base` are objects in `samples/pr.json`, strings in the spec) both are read.
+public struct PullRequest: Sendable, Hashable, Identifiable, Decodable {
+    public var id: Int
+    public var number: Int
+    /// "open", "closed" or "merged".
+    public var state: String
+    public var title: String
+    public var body: String?
+    public var author: User?
+    public var head: BranchRef
+    public var base: BranchRef
+    public var labels: [Issue.Label]
+    public var isDraft: Bool
+    public var mergeable: Bool?
+    public var htmlURL: String?
+    public var createdAt: Timestamp?
+    public var updatedAt: Timestamp?
+    public var mergedAt: Timestamp?
+    public var closedAt: Timestamp?
+
+    /// One side of a pull request: a branch (`ref`) of a repository.
+    public struct BranchRef: Sendable, Hashable, Decodable {
+        public var ref: String
+        public var label: String?
+        public var sha: String?
+        /// `owner/repo` of the side's repository (a fork for pull requests from forks).
+        public var repositoryFullName: String?
+
+        public init(ref: String, label: String? = nil, sha: String? = nil, repositoryFullName: String? = nil) {
+            self.ref = ref
+            self.label = label
+            self.sha = sha
+            self.repositoryFullName = repositoryFullName
+        }
+
+        enum CodingKeys: String, CodingKey { case ref, label, sha, repo }
+        enum RepoKeys: String, CodingKey { case fullName = "full_name" }
+        public init(from decoder: Decoder) throws {
+            // The spec describes the side as a plain string (the branch name).
+            if let name = try? decoder.singleValueContainer().decode(String.self) {
+                self.init(ref: name)
+                return
+            }
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            let repo = try? c.nestedContainer(keyedBy: RepoKeys.self, forKey: .repo)
+            self.init(ref: c.text(.ref) ?? c.text(.label) ?? "", label: c.text(.label), sha: c.text(.sha),
+                      repositoryFullName: repo?.text(.fullName))
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, number, state, title, body, user, head, base, labels, draft, mergeable
+        case htmlURL = "html_url", createdAt = "created_at", updatedAt = "updated_at", mergedAt = "merged_at"
+        case closedAt = "closed_at"
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = c.value(.id, or: 0)
+        number = max(0, c.value(.number, or: 0))
+        state = c.value(.state, or: "open")
+        title = c.value(.title, or: "")
+        body = c.optional(.body)
+        author = c.optional(.user)
+        head = c.optional(.head) ?? BranchRef(ref: "")
+        base = c.optional(.base) ?? BranchRef(ref: "")
+        labels = c.list(.labels)
+        isDraft = c.value(.draft, or: false)
+        mergeable = c.optional(.mergeable)
+        htmlURL = c.text(.htmlURL)
+        createdAt = c.optional(.createdAt)
+        updatedAt = c.optional(.updatedAt)
+        mergedAt = c.optional(.mergedAt)
+        closedAt = c.optional(.closedAt)
+    }
+
+    public var isOpen: Bool { state == "open" }
+    /// Gitee lists a merged pull request with `state: "merged"`; a `merged_at` time says the same.
+    public var isMerged: Bool { state == "merged" || mergedAt != nil }
+}
+
+/// A file changed by a pull request (`GET .../pulls/{number}/files`). The spec has `patch` as a string and the counts
+/// as strings; real answers carry `patch` as an object whose `diff` is the text. Both are read.
+public struct PullRequestFile: Sendable, Hashable, Decodable {
+    public var sha: String?
+    public var filename: String
+    /// "added", "modified", "deleted", "renamed".
+    public var status: String
+    public var additions: Int
+    public var deletions: Int
+    public var patch: String?
+    public var isTooLarge: Bool
+
+    enum CodingKeys: String, CodingKey { case sha, filename, status, additions, deletions, patch }
+    enum PatchKeys: String, CodingKey { case diff, newPath = "new_path", tooLarge = "too_large" }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        sha = c.text(.sha)
+        status = c.value(.status, or: "modified")
+        additions = max(0, c.value(.additions, or: 0))
+        deletions = max(0, c.value(.deletions, or: 0))
+        if let detail = try? c.nestedContainer(keyedBy: PatchKeys.self, forKey: .patch) {
+            patch = detail.optional(.diff)
+            isTooLarge = detail.value(.tooLarge, or: false)
+            filename = c.text(.filename) ?? detail.text(.newPath) ?? ""
+        } else {
+            patch = c.optional(.patch)
+            isTooLarge = false
+            filename = c.value(.filename, or: "")
+        }
+    }
+}
+
+/// A comment on a pull request (`GET .../pulls/{number}/comments`): the issue-style `Comment` plus where a review
+/// comment sits (`path`, `comment_type` "diff_comment" or "pr_comment").
+public struct PullRequestComment: Sendable, Hashable, Identifiable, Decodable {
+    public var id: Int
+    public var body: String
+    public var author: User?
+    public var path: String?
+    public var commentType: String?
+    public var createdAt: Timestamp?
+
+    enum CodingKeys: String, CodingKey {
+        case id, body, user, path, commentType = "comment_type", createdAt = "created_at"
+    }
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = c.value(.id, or: 0)
+        body = c.value(.body, or: "")
+        author = c.optional(.user)
+        path = c.text(.path)
+        commentType = c.text(.commentType)
+        createdAt = c.optional(.createdAt)
+    }
+}

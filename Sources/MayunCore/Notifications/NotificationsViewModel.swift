@@ -1,0 +1,280 @@
+import Foundation
+import GiteeKit
+import Observation
+
+/// The person's notification threads and private messages: unread first, mark one or all read (shown at once, put
+/// back when the server refuses), refreshed in the background while logged in, and a desktop notification for each
+/// new unread one while no Mayun window has the focus. Lives as long as the window (the Mine badge reads it).
+@MainActor
+@Observable
+public final class NotificationsViewModel {
+    public private(set) var items: [NotificationItem] = []
+    public private(set) var state: ScreenState = .notLoaded(message: tr("Not loaded yet"))
+    /// Shown over the list when a reload failed but the last answer is still on screen.
+    public private(set) var banner: String?
+    public var unreadCount: Int { items.reduce(0) { $0 + ($1.isUnread ? 1 : 0) } }
+    public var desktopNotificationsEnabled: Bool {
+        didSet { preferences.desktopNotifications = desktopNotificationsEnabled }
+    }
+
+    /// The poll interval now (it grows when Gitee says to slow down, and returns to `baseInterval` after a success).
+    public private(set) var pollInterval: Double
+    /// The ordinary interval between background refreshes (five minutes; tests shorten it).
+    @ObservationIgnored public var baseInterval: Double = NotificationsViewModel.normalInterval {
+        didSet { pollInterval = baseInterval }
+    }
+
+    /// Where clicked notifications lead and failures are told (set by the Coordinator).
+    @ObservationIgnored weak var coordinator: Coordinator?
+    /// The desktop's notification service (set by MayunUI when the app starts).
+    @ObservationIgnored public weak var desktop: (any DesktopNotifier)?
+    @ObservationIgnored private let client: GiteeClient
+    @ObservationIgnored private let session: Session
+    @ObservationIgnored private let preferences: any PreferencesStore
+    @ObservationIgnored private var scheduler: (any PollScheduler)?
+    @ObservationIgnored private var timer: (any PollTimer)?
+    @ObservationIgnored private let load = LatestTask()
+    /// Everything seen since login; `nil` until the first answer, which is the baseline (never announced).
+    @ObservationIgnored private var seen: Set<NotificationItem.Key>?
+    @ObservationIgnored private var loggedInAs: String?
+
+    public static let normalInterval: Double = 300
+    public static let longestInterval: Double = 3600
+    /// How many of each kind one load reads (Gitee's largest page); older ones stay on the website.
+    static let pageSize = 50
+
+    init(client: GiteeClient, session: Session, preferences: any PreferencesStore) {
+        self.client = client
+        self.session = session
+        self.preferences = preferences
+        desktopNotificationsEnabled = preferences.desktopNotifications
+        pollInterval = Self.normalInterval
+    }
+
+    public var title: String { tr("Notifications") }
+    public var markAllTitle: String { tr("Mark All as Read") }
+    public var canMarkAll: Bool { unreadCount > 0 }
+    /// "3" for the Mine badge, or nil when nothing is unread.
+    public var badgeText: String? { unreadCount == 0 ? nil : unreadCount > 99 ? "99+" : "\(unreadCount)" }
+
+    public func when(_ item: NotificationItem, now: Date = Date()) -> String {
+        RelativeTime.describe(item.date, now: now) ?? ""
+    }
+
+    // MARK: Loading
+
+    /// The page was opened: what the last poll found shows at once, and is asked for again.
+    public func start() {
+        if state == .loading { return }
+        refresh()
+    }
+
+    public func refresh() {
+        if items.isEmpty { state = .loading }
+        load.run { [weak self] in await self?.reload(background: false) }
+    }
+
+    /// The page was left: its load stops (the background refresh goes on).
+    public func cancel() { load.cancel() }
+
+    /// Starts polling every `normalInterval` seconds (longer after 403/429); the first poll runs at once.
+    public func startBackgroundRefresh(scheduler: any PollScheduler) {
+        self.scheduler = scheduler
+        timer?.invalidate()
+        timer = nil
+        Task { [weak self] in
+            await self?.reload(background: true)
+            self?.scheduleNext()
+            // Watched only from here: the stored login being restored during the first poll is not a change.
+            self?.pollWhenLoginChanges()
+        }
+    }
+
+    /// Logging in (or out) refreshes at once rather than at the next tick, so the badge follows the person.
+    private func pollWhenLoginChanges() {
+        withObservationTracking { _ = session.isLoggedIn } onChange: { [weak self] in
+            Task { @MainActor in
+                guard let self, self.scheduler != nil else { return }
+                self.poll()
+                self.pollWhenLoginChanges()
+            }
+        }
+    }
+
+    public func stopBackgroundRefresh() {
+        timer?.invalidate()
+        timer = nil
+        scheduler = nil
+    }
+
+    /// One background refresh, then the next is scheduled.
+    func poll() {
+        Task { [weak self] in
+            await self?.reload(background: true)
+            self?.scheduleNext()
+        }
+    }
+
+    private func scheduleNext() {
+        guard let scheduler else { return }
+        timer?.invalidate()
+        timer = scheduler.schedule(after: pollInterval) { [weak self] in self?.poll() }
+    }
+
+    private func reload(background: Bool) async {
+        await session.start()
+        guard !Task.isCancelled else { return }
+        guard session.isLoggedIn else {
+            forget()
+            state = .empty(text: tr("Log in to see your notifications."))
+            return
+        }
+        let login = session.user?.login ?? ""
+        if loggedInAs != login {
+            forget()
+            loggedInAs = login
+        }
+        do {
+            let threads = try await client.page(Endpoints.notificationThreads(perPage: Self.pageSize))
+            let messages = try await client.page(Endpoints.privateMessages(perPage: Self.pageSize))
+            guard !Task.isCancelled, session.isLoggedIn else { return }
+            apply(threads.items.map(NotificationItem.init) + messages.items.map(NotificationItem.init))
+            pollInterval = baseInterval
+        } catch {
+            guard !Task.isCancelled else { return }
+            let error = GiteeError.from(error)
+            slowDown(after: error)
+            if !background || !items.isEmpty {
+                if items.isEmpty { state = .failed(message: ErrorText.message(for: error)) }
+                else { banner = ErrorText.banner(for: error, overSavedCopy: false) }
+            }
+        }
+    }
+
+    /// Gitee's "too many requests" (429, or 403 with no requests left) and plain 403s double the interval.
+    private func slowDown(after error: GiteeError) {
+        switch error {
+        case .rateLimited(let resetAt):
+            let untilReset = resetAt.map { $0.timeIntervalSinceNow } ?? 0
+            pollInterval = min(Self.longestInterval, max(pollInterval * 2, untilReset))
+        case .forbidden:
+            pollInterval = min(Self.longestInterval, pollInterval * 2)
+        default:
+            break
+        }
+    }
+
+    private func apply(_ fresh: [NotificationItem]) {
+        let keys = Set(fresh.map(\.id))
+        if let seen {
+            let new = fresh.filter { $0.isUnread && !seen.contains($0.id) }
+            self.seen = seen.union(keys)
+            announce(new)
+        } else {
+            seen = keys
+        }
+        items = NotificationItem.ordered(fresh)
+        banner = nil
+        state = items.isEmpty ? .empty(text: tr("No notifications.")) : .content
+    }
+
+    private func forget() {
+        items = []
+        seen = nil
+        loggedInAs = nil
+        banner = nil
+    }
+
+    private func announce(_ new: [NotificationItem]) {
+        guard desktopNotificationsEnabled, let desktop, !desktop.isWindowFocused else { return }
+        for item in new {
+            desktop.send(id: item.target, title: item.context, body: item.title, target: item.target)
+        }
+    }
+
+    // MARK: Reading
+
+    /// Marks one read at once; the server is told, and the row turns unread again if it refuses.
+    public func markRead(_ key: NotificationItem.Key) {
+        guard let index = items.firstIndex(where: { $0.id == key }), items[index].isUnread else { return }
+        setUnread(false, for: [key])
+        let endpoint = switch key {
+        case .thread(let id): Endpoints.markNotificationRead(id: id)
+        case .message(let id): Endpoints.markMessageRead(id: id)
+        }
+        let client = client
+        Task { [weak self] in
+            do {
+                _ = try await client.send(endpoint)
+                self?.desktop?.withdraw(id: NotificationItem.target(of: key))
+            } catch {
+                self?.setUnread(true, for: [key])
+                self?.tell(String(format: tr("Could not mark as read: %@"), ErrorText.message(for: GiteeError.from(error))))
+            }
+        }
+    }
+
+    /// Marks every unread one shown read (by id, so one that arrived meanwhile stays unread).
+    public func markAllRead() {
+        let threads = items.compactMap { item -> Int? in
+            if case .thread(let id) = item.id, item.isUnread { return id }
+            return nil
+        }
+        let hasUnreadMessages = items.contains { item in
+            if case .message = item.id { return item.isUnread }
+            return false
+        }
+        let messageKeys = items.filter { if case .message = $0.id { $0.isUnread } else { false } }.map(\.id)
+        guard !threads.isEmpty || hasUnreadMessages else { return }
+        setUnread(false, for: threads.map { .thread($0) } + messageKeys)
+        let client = client
+        Task { [weak self] in
+            if !threads.isEmpty {
+                do { _ = try await client.send(Endpoints.markAllNotificationsRead(ids: threads)) } catch {
+                    self?.setUnread(true, for: threads.map { .thread($0) })
+                    self?.tell(String(format: tr("Could not mark as read: %@"), ErrorText.message(for: GiteeError.from(error))))
+                }
+            }
+            if hasUnreadMessages {
+                do { _ = try await client.send(Endpoints.markAllMessagesRead()) } catch {
+                    self?.setUnread(true, for: messageKeys)
+                    self?.tell(String(format: tr("Could not mark as read: %@"), ErrorText.message(for: GiteeError.from(error))))
+                }
+            }
+        }
+    }
+
+    /// A row was clicked: it is read now, and its page opens (in Mayun when Mayun has one).
+    public func activate(_ key: NotificationItem.Key) {
+        guard let item = items.first(where: { $0.id == key }) else { return }
+        markRead(key)
+        if let link = item.link { coordinator?.openLink(link) }
+    }
+
+    /// A desktop notification was clicked ("thread:12"): the same as clicking its row.
+    public func open(target: String) {
+        guard let item = items.first(where: { $0.target == target }) else {
+            coordinator?.push(.notifications)
+            return
+        }
+        activate(item.id)
+    }
+
+    private func setUnread(_ unread: Bool, for keys: [NotificationItem.Key]) {
+        let wanted = Set(keys)
+        for index in items.indices where wanted.contains(items[index].id) { items[index].isUnread = unread }
+    }
+
+    private func tell(_ message: String) { coordinator?.showToast(message) }
+}
+
+extension NotificationsViewModel: ScreenModel {}
+
+extension GiteeError {
+    /// The client throws `GiteeError` only; anything else is treated as a broken answer.
+    static func from(_ error: any Error) -> GiteeError {
+        if let error = error as? GiteeError { return error }
+        if error is CancellationError { return .cancelled }
+        return .badResponse(.malformedJSON(String(describing: error)))
+    }
+}

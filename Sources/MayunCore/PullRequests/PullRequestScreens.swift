@@ -1,0 +1,2 @@
+extension PullRequestsViewModel: ScreenModel {}
+extension PullRequestViewModel: ScreenModel {}

@@ -1,0 +1,156 @@
+import Foundation
+import GiteeKit
+import Observation
+
+/// One pull request: state, author, head -> base branches, the rendered body, its commits, its changed files with
+/// their patches, and the comments (paged).
+@MainActor
+@Observable
+public final class PullRequestViewModel {
+    public let repo: RepositoryID
+    public let number: Int
+    public let resource: RemoteResource<PullRequest>
+    public let commitList: RemoteResource<[Commit]>
+    public let fileList: RemoteResource<[PullRequestFile]>
+    public let comments: PagedListViewModel<PullRequestComment>
+    public var state: ScreenState { resource.state }
+    public var pullRequest: PullRequest? { resource.value }
+    /// The body rendered as a document (nil until parsed, or when there is no body).
+    public private(set) var bodyDocument: Document?
+    /// Comments rendered as documents, by position, filled in as each is parsed.
+    public private(set) var commentDocuments: [Int: Document] = [:]
+    @ObservationIgnored private weak var coordinator: Coordinator?
+    @ObservationIgnored private var parsing: Set<Int> = []
+
+    /// A patch longer than this is cut (a generated file can carry megabytes of diff; the website cuts too).
+    static let patchCharacterLimit = 200_000
+
+    init(repo: RepositoryID, number: Int, client: GiteeClient, coordinator: Coordinator?) {
+        self.repo = repo
+        self.number = number
+        self.coordinator = coordinator
+        resource = RemoteResource {
+            try await client.send(Endpoints.pullRequest(owner: repo.owner, repo: repo.name, number: number))
+        }
+        commitList = RemoteResource {
+            try await client.send(Endpoints.pullRequestCommits(owner: repo.owner, repo: repo.name, number: number))
+        }
+        fileList = RemoteResource {
+            try await client.send(Endpoints.pullRequestFiles(owner: repo.owner, repo: repo.name, number: number))
+        }
+        let endpoint = Endpoints.pullRequestComments(owner: repo.owner, repo: repo.name, number: number)
+        comments = PagedListViewModel<PullRequestComment>(emptyText: tr("No comments yet.")) { pagination in
+            try await client.page(endpoint, at: pagination)
+        }
+        resource.onFresh = { [weak self] fresh in self?.parseBody(of: fresh) }
+    }
+
+    public var title: String { "!\(number)" }
+    public var heading: String { pullRequest?.title ?? "" }
+    public var stateText: String { pullRequest.map(PullRequestsViewModel.stateText(for:)) ?? "" }
+    public var isOpen: Bool { pullRequest?.isOpen ?? true }
+    public var isMerged: Bool { pullRequest?.isMerged ?? false }
+    public var byline: String {
+        guard let pull = pullRequest else { return "" }
+        let author = pull.author?.name ?? pull.author?.login ?? ""
+        let when = RelativeTime.describe(pull.createdAt?.date) ?? ""
+        return String(format: tr("%@ opened this %@"), author, when)
+    }
+    /// "head → base", with the head's repository when it comes from a fork.
+    public var branches: String {
+        guard let pull = pullRequest else { return "" }
+        let own = "\(repo)".lowercased()
+        let head = pull.head.repositoryFullName.map { $0.lowercased() == own ? pull.head.ref : "\($0):\(pull.head.ref)" }
+            ?? pull.head.ref
+        return String(format: tr("%@ into %@"), head, pull.base.ref)
+    }
+    public var labels: [String] { pullRequest?.labels.map(\.name) ?? [] }
+    public var body: String {
+        let text = pullRequest?.body?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        return text.isEmpty ? tr("No description provided.") : text
+    }
+
+    /// "3 commits", once they arrived.
+    public var commitsHeading: String {
+        let count = commitList.value?.count ?? 0
+        return String(format: trn("%d commit", "%d commits", count: count), count)
+    }
+    public var commits: [(sha: String, title: String, byline: String)] {
+        (commitList.value ?? []).map { commit in
+            let when = RelativeTime.describe((commit.authoredAt ?? commit.committedAt)?.date) ?? ""
+            return (commit.sha, commit.title, "\(commit.authorName)  ·  \(when)  ·  \(commit.shortSHA)")
+        }
+    }
+
+    /// "2 files changed  ·  +10  −3", once they arrived.
+    public var filesHeading: String {
+        let files = fileList.value ?? []
+        let text = String(format: trn("%d file changed", "%d files changed", count: files.count), files.count)
+        let additions = files.reduce(0) { $0 + $1.additions }, deletions = files.reduce(0) { $0 + $1.deletions }
+        return "\(text)  ·  +\(additions)  −\(deletions)"
+    }
+    public var files: [(title: String, patch: String)] {
+        (fileList.value ?? []).map { file in
+            let title = "\(file.filename)  (\(file.status), +\(file.additions) −\(file.deletions))"
+            guard let patch = file.patch, !patch.isEmpty, !file.isTooLarge else {
+                return (title, tr("No textual changes to show."))
+            }
+            guard patch.count > Self.patchCharacterLimit else { return (title, patch) }
+            return (title, String(patch.prefix(Self.patchCharacterLimit)) + "\n" + tr("(The rest of this patch is not shown.)"))
+        }
+    }
+
+    public func comment(at index: Int) -> (author: String, when: String, body: String)? {
+        guard comments.items.indices.contains(index) else { return nil }
+        let comment = comments.items[index]
+        return (comment.author?.name ?? comment.author?.login ?? "", RelativeTime.describe(comment.createdAt?.date) ?? "",
+                comment.body)
+    }
+
+    /// The rendered comment at `index`; starts parsing it the first time it is asked for.
+    public func commentDocument(at index: Int) -> Document? {
+        if let document = commentDocuments[index] { return document }
+        guard let comment = comments.items.indices.contains(index) ? comments.items[index] : nil,
+              !parsing.contains(index), let coordinator else { return nil }
+        parsing.insert(index)
+        let repo = repo
+        Task {
+            let document = await coordinator.parseMarkdown(comment.body, in: repo)
+            commentDocuments[index] = document
+        }
+        return nil
+    }
+
+    public func openCommit(_ sha: String) { coordinator?.push(.commit(repo, sha: sha)) }
+    public func activate(_ target: LinkTarget) { coordinator?.follow(target) }
+    public var nightMode: NightModeViewModel? { coordinator?.nightMode }
+
+    private func parseBody(of pull: PullRequest) {
+        guard let text = pull.body?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty,
+              let coordinator else { return }
+        let repo = repo
+        Task { bodyDocument = await coordinator.parseMarkdown(text, in: repo) }
+    }
+
+    public func start() {
+        resource.start()
+        commitList.start()
+        fileList.start()
+        comments.start()
+    }
+
+    public func refresh() {
+        resource.refresh()
+        commitList.refresh()
+        fileList.refresh()
+        comments.refresh()
+    }
+
+    /// The page was left: every request stops.
+    public func cancel() {
+        resource.cancel()
+        commitList.cancel()
+        fileList.cancel()
+        comments.cancel()
+    }
+}

@@ -1,0 +1,170 @@
+import CGtk
+import GLibRuntime
+import MayunCore
+
+/// One pull request: title, state, author, branches, the rendered body, then its changed files (the diff view
+/// commits use), its commits (a click opens one) and the comments (more load on demand).
+@MainActor
+final class PullRequestPage: Page {
+    private let viewModel: PullRequestViewModel
+    private let states: StateStack
+    private let heading: Widget
+    private let stateLabel: Widget
+    private let byline: Widget
+    private let branches: Widget
+    private let body: Widget
+    private let bodyView: DocumentView
+    private let images: ImageLoader
+    private let filesHeading: Widget
+    private let files: Widget
+    private let commitsHeading: Widget
+    private let commits: Widget
+    private var commitSHAs: [String] = []
+    private var commentViews: [Int: DocumentView] = [:]
+    private let comments: Widget
+    private let moreComments: Widget
+    private var shownComments = 0
+
+    init(viewModel: PullRequestViewModel, images: ImageLoader) {
+        self.viewModel = viewModel
+        self.images = images
+        bodyView = IssuePage.makeDocumentView(images: images, nightMode: viewModel.nightMode)
+        heading = Build.label("", classes: ["title-2"], wrap: true, xalign: 0)
+        gtk_label_set_selectable(opaque(heading), 1)
+        stateLabel = Build.label("", classes: ["badge"])
+        byline = Build.label("", classes: ["dim-label"], xalign: 0)
+        branches = Build.label("", classes: ["monospace"], wrap: true, xalign: 0)
+        gtk_label_set_selectable(opaque(branches), 1)
+        body = Build.label("", classes: ["issue-body"], wrap: true, xalign: 0)
+        gtk_label_set_selectable(opaque(body), 1)
+        filesHeading = Build.label("", classes: ["heading"], xalign: 0)
+        files = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
+        commitsHeading = Build.label("", classes: ["heading"], xalign: 0)
+        commits = widget(gtk_list_box_new())
+        Build.addClasses(commits, ["boxed-list"])
+        gtk_list_box_set_selection_mode(opaque(commits), GTK_SELECTION_NONE)
+        comments = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 10)
+        moreComments = widget(gtk_button_new_with_label(tr("Load more comments")))
+        gtk_widget_set_halign(moreComments, GTK_ALIGN_CENTER)
+        let column = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 12, classes: ["issue-page", "pull-request-page"])
+        let scroller = widget(gtk_scrolled_window_new())
+        states = StateStack(content: scroller, failureTitle: tr("Could not load this pull request")) { viewModel.refresh() }
+        super.init(root: states.root)
+
+        let meta = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+        Build.append(meta, stateLabel, byline)
+        Build.margins(column, 24)
+        Build.append(column, heading, meta, branches, body, bodyView.root, filesHeading, files, commitsHeading, commits,
+                     Build.label(tr("Comments"), classes: ["heading"], xalign: 0), comments, moreComments)
+        gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(opaque(scroller), column)
+        connect(raw(moreComments), "clicked", main: { viewModel.comments.loadMore() })
+        connect(raw(commits), "row-activated", mainWithArguments: { [unowned self] arguments in
+            guard let row = arguments.object(at: 1) else { return nil }
+            let index = Int(gtk_list_box_row_get_index(UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkListBoxRow.self)))
+            if commitSHAs.indices.contains(index) { viewModel.openCommit(commitSHAs[index]) }
+            return nil
+        })
+
+        bindings.bind { [unowned self] in states.show(viewModel.state) }
+        bindings.bind { [unowned self] in showHeader(viewModel.heading, viewModel.body) }
+        bindings.bind { [unowned self] in
+            // The plain text shows until the rendered body is ready (and stays for an empty body).
+            guard let document = viewModel.bodyDocument else { return }
+            bodyView.show(document)
+            gtk_widget_set_visible(body, 0)
+            gtk_widget_set_visible(bodyView.root, 1)
+        }
+        bindings.bind { [unowned self] in showFiles(viewModel.files, heading: viewModel.filesHeading,
+                                                    state: viewModel.fileList.state) }
+        bindings.bind { [unowned self] in showCommits(viewModel.commits, heading: viewModel.commitsHeading,
+                                                      state: viewModel.commitList.state) }
+        bindings.bind { [unowned self] in
+            for (index, document) in viewModel.commentDocuments { showCommentDocument(document, at: index) }
+        }
+        if let nightMode = viewModel.nightMode { bodyView.follow(nightMode, in: bindings) }
+        bodyView.onActivateLink = { target in viewModel.activate(target) }
+        bindings.bind { [unowned self] in showComments(count: viewModel.comments.items.count,
+                                                         generation: viewModel.comments.generation) }
+        bindings.bind { [unowned self] in
+            gtk_widget_set_visible(moreComments, viewModel.comments.reachedEnd || viewModel.comments.items.isEmpty ? 0 : 1)
+        }
+        connect(raw(root), "map", main: { viewModel.start() })
+    }
+
+    override var title: String { viewModel.title }
+
+    private func showHeader(_ title: String, _ text: String) {
+        gtk_label_set_text(opaque(heading), title)
+        gtk_label_set_text(opaque(stateLabel), viewModel.stateText)
+        for name in ["issue-open", "issue-closed", "pull-closed"] { gtk_widget_remove_css_class(stateLabel, name) }
+        Build.addClasses(stateLabel, [viewModel.isMerged ? "issue-closed" : viewModel.isOpen ? "issue-open" : "pull-closed"])
+        gtk_label_set_text(opaque(byline), viewModel.byline)
+        gtk_label_set_text(opaque(branches), viewModel.branches)
+        gtk_label_set_text(opaque(body), text)
+    }
+
+    private func showFiles(_ list: [(title: String, patch: String)], heading: String, state: ScreenState) {
+        while let child = gtk_widget_get_first_child(files) { gtk_box_remove(typed(files), child) }
+        switch state {
+        case .failed(let message):
+            gtk_label_set_text(opaque(filesHeading), tr("Files changed"))
+            Build.append(files, Build.label(message, classes: ["dim-label"], wrap: true, xalign: 0))
+        case .content, .empty:
+            gtk_label_set_text(opaque(filesHeading), heading)
+            for file in list {
+                Build.append(files, Build.label(file.title, classes: ["monospace", "heading"], wrap: true, xalign: 0),
+                             DiffView.make(file.patch))
+            }
+        case .loading, .notLoaded:
+            gtk_label_set_text(opaque(filesHeading), tr("Files changed"))
+            Build.append(files, Build.label(tr("Loading…"), classes: ["dim-label"], xalign: 0))
+        }
+    }
+
+    private func showCommits(_ list: [(sha: String, title: String, byline: String)], heading: String, state: ScreenState) {
+        while let child = gtk_widget_get_first_child(commits) { gtk_list_box_remove(opaque(commits), child) }
+        commitSHAs = list.map(\.sha)
+        gtk_label_set_text(opaque(commitsHeading), state == .content ? heading : tr("Commits"))
+        gtk_widget_set_visible(commits, list.isEmpty ? 0 : 1)
+        for commit in list {
+            let row = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 2, classes: ["nav-row"])
+            Build.append(row, Build.label(commit.title, wrap: true, xalign: 0),
+                         Build.label(commit.byline, classes: ["dim-label", "caption"], xalign: 0))
+            gtk_list_box_append(opaque(commits), row)
+        }
+    }
+
+    /// Swaps a comment's plain text for its rendered document.
+    private func showCommentDocument(_ document: Document, at index: Int) {
+        guard let view = commentViews[index], gtk_widget_get_visible(view.root) == 0 else { return }
+        view.show(document)
+        if let plain = gtk_widget_get_prev_sibling(view.root) { gtk_widget_set_visible(plain, 0) }
+        gtk_widget_set_visible(view.root, 1)
+    }
+
+    private func showComments(count: Int, generation: Int) {
+        if count < shownComments {
+            while let child = gtk_widget_get_first_child(comments) { gtk_box_remove(typed(comments), child) }
+            shownComments = 0
+            commentViews = [:]
+        }
+        while shownComments < count, let comment = viewModel.comment(at: shownComments) {
+            let card = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 6, classes: ["card", "comment"])
+            let text = Build.label(comment.body, wrap: true, xalign: 0)
+            gtk_label_set_selectable(opaque(text), 1)
+            let view = IssuePage.makeDocumentView(images: images, nightMode: viewModel.nightMode)
+            if let nightMode = viewModel.nightMode { view.follow(nightMode, in: bindings) }
+            view.onActivateLink = { [unowned self] target in viewModel.activate(target) }
+            commentViews[shownComments] = view
+            Build.append(card, Build.label("\(comment.author)  ·  \(comment.when)", classes: ["dim-label"], xalign: 0),
+                         text, view.root)
+            Build.append(comments, card)
+            if let document = viewModel.commentDocument(at: shownComments) { showCommentDocument(document, at: shownComments) }
+            shownComments += 1
+        }
+        if count == 0 && viewModel.comments.state == .empty(text: tr("No comments yet.")) {
+            Build.append(comments, Build.label(tr("No comments yet."), classes: ["dim-label"], xalign: 0))
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import CGtk
+import Foundation
+import GLibRuntime
+import GiteeKit
+@testable import MayunCore
+@testable import MayunUI
+import XCTest
+
+/// Serves the recorded pull request samples, and a notification inbox, for the pull request and notification pages.
+@MainActor
+private final class PullTransport: Transport {
+    private(set) var requests: [HTTPRequest] = []
+
+    func send(_ request: HTTPRequest, progress: TransferProgress?) async throws -> HTTPResponse {
+        requests.append(request)
+        let path = URL(string: request.url)?.path ?? ""
+        let pulls = "/api/v5/repos/kit101/drone-yml-test/pulls"
+        let files = [pulls: "pulls.json", "\(pulls)/6": "pr.json", "\(pulls)/6/files": "pr_files.json",
+                     "\(pulls)/6/commits": "pr_commits.json", "\(pulls)/6/comments": "pr_comments.json"]
+        if let name = files[path], let body = try? Data(contentsOf: sharedSamples.appendingPathComponent(name)) {
+            return HTTPResponse(status: 200, body: body)
+        }
+        switch (request.method, path) {
+        case ("GET", "/api/v5/user"):
+            return HTTPResponse(status: 200, body: Data(#"{"id": 7, "login": "mayun-demo", "name": "Mayun Demo"}"#.utf8))
+        case ("GET", "/api/v5/notifications/threads"):
+            return HTTPResponse(status: 200, body: Data(#"""
+                {"total_count": 2, "list": [
+                 {"id": 1, "content": "已读的通知", "unread": false, "updated_at": "2024-05-06T10:00:00+08:00"},
+                 {"id": 2, "content": "请审查 Please review", "unread": true, "updated_at": "2024-05-05T10:00:00+08:00",
+                  "html_url": "https://gitee.com/kit101/drone-yml-test/pulls/6",
+                  "repository": {"id": 1, "full_name": "kit101/drone-yml-test"}, "subject": {"type": "PullRequest"}}]}
+                """#.utf8))
+        case ("GET", "/api/v5/notifications/messages"):
+            return HTTPResponse(status: 200, body: Data(#"{"total_count": 0, "list": []}"#.utf8))
+        case ("PATCH", "/api/v5/notifications/threads/2"):
+            return HTTPResponse(status: 205, body: Data())
+        default:
+            return HTTPResponse(status: 404, body: Data(#"{"message":"Not Found"}"#.utf8))
+        }
+    }
+}
+
+@MainActor
+private func present(_ route: Route, coordinator: Coordinator) -> (MayunUI.Page, UnsafeMutablePointer<GtkWidget>) {
+    coordinator.push(route)
+    let page = PageFactory(images: testImages()).makePage(for: coordinator.top!)
+    let window = gtk_window_new()!
+    gtk_window_set_default_size(typed(window), 900, 700)
+    gtk_window_set_child(typed(window), page.root)
+    gtk_window_present(typed(window))
+    return (page, window)
+}
+
+@MainActor
+private func sourceViewTexts(in root: Widget) -> [(text: String, language: String?)] {
+    descendants(of: root).filter { isA($0, gtk_source_view_get_type()) }.map { view in
+        let buffer = gtk_text_view_get_buffer(typed(view, as: GtkTextView.self))!
+        var start = GtkTextIter(), end = GtkTextIter()
+        gtk_text_buffer_get_bounds(buffer, &start, &end)
+        let chars = gtk_text_buffer_get_text(buffer, &start, &end, 1)!
+        defer { g_free(chars) }
+        let language = gtk_source_buffer_get_language(UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: GtkSourceBuffer.self))
+        return (String(cString: chars), SourceLanguages.languageID(language))
+    }
+}
+
+final class PullRequestPageTests: XCTestCase {
+    override func setUpWithError() throws { try requireDisplay() }
+
+    func testThePageShowsBranchesAndEachFilesDiff() {
+        onMain {
+            let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
+                                          services: testServices(transport: PullTransport()))
+            let (page, window) = present(.pullRequest(RepositoryID(owner: "kit101", name: "drone-yml-test"), number: 6),
+                                         coordinator: coordinator)
+            defer { gtk_window_destroy(typed(window)) }
+            waitUntil("four diffs") { sourceViewTexts(in: page.root).count == 4 }
+            let diffs = sourceViewTexts(in: page.root)
+            XCTAssertEqual(diffs[0].text, "@@ -1 +0,0 @@\n-add\n\\ No newline at end of file\n")
+            XCTAssertTrue(diffs.allSatisfy { $0.language == "diff" }, "\(diffs.map(\.language))")
+            XCTAssertEqual(diffs[3].text, "No textual changes to show.")
+            let labels = visibleLabelTexts(in: page.root)
+            for expected in ["new-feature", "Open", "crud into master", "change/add2.txt  (added, +4 −0)", "add3",
+                             "1 commit", "test comment 1"] {
+                waitUntil("\"\(expected)\" shows") { visibleLabelTexts(in: page.root).contains(expected) }
+            }
+            XCTAssertTrue(labels.contains { $0.hasPrefix("4 files changed") }, "\(labels)")
+            XCTAssertEqual(page.title, "!6")
+        }
+    }
+
+    func testNotificationsPageMarksReadAndMineShowsTheBadge() {
+        onMain {
+            let transport = PullTransport()
+            let client = GiteeClient(configuration: GiteeConfiguration(server: "http://127.0.0.1:9", retry: .none),
+                                     transport: transport)
+            let session = Session(client: client, store: nil, environment: ["MAYUN_TOKEN": "token"])
+            let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
+                                          services: AppServices(client: client, session: session))
+            let mine = PageFactory(images: testImages()).makeMineTab(coordinator.mineTab)
+            let mineWindow = gtk_window_new()!
+            gtk_window_set_child(typed(mineWindow), mine.root)
+            gtk_window_present(typed(mineWindow))
+            defer { gtk_window_destroy(typed(mineWindow)) }
+            let (page, window) = present(.notifications, coordinator: coordinator)
+            defer { gtk_window_destroy(typed(window)) }
+            waitUntil("the list") { visibleLabelTexts(in: page.root).contains("请审查 Please review") }
+            waitUntil("Mine's badge says 1") { visibleLabelTexts(in: mine.root).contains("1") }
+            let buttons = descendants(of: page.root).filter {
+                isA($0, gtk_button_get_type()) && gtk_widget_get_tooltip_text($0).map { String(cString: $0) } == "Mark as Read"
+            }
+            XCTAssertEqual(buttons.count, 1, "only the unread one has Mark as Read")
+            gtk_widget_activate(buttons[0])
+            waitUntil("read on the server") { transport.requests.contains { $0.method == "PATCH" } }
+            waitUntil("the badge goes") { !visibleLabelTexts(in: mine.root).contains("1") }
+            XCTAssertEqual(coordinator.notifications.unreadCount, 0)
+        }
+    }
+
+    func testTheSettingsSwitchTurnsDesktopNotificationsOff() {
+        onMain {
+            let preferences = InMemoryPreferences()
+            let coordinator = Coordinator(environment: testEnvironment(), preferences: preferences,
+                                          services: testServices())
+            let (page, window) = present(.settings, coordinator: coordinator)
+            defer { gtk_window_destroy(typed(window)) }
+            XCTAssertTrue(visibleLabelTexts(in: page.root).contains("Desktop notifications"))
+            let toggle = descendants(of: page.root).first { isA($0, gtk_switch_get_type()) }
+            guard let toggle else { return XCTFail("no switch") }
+            XCTAssertEqual(gtk_switch_get_active(OpaquePointer(toggle)), 1, "on by default")
+            gtk_switch_set_active(OpaquePointer(toggle), 0)
+            XCTAssertFalse(preferences.desktopNotifications)
+            XCTAssertFalse(coordinator.notifications.desktopNotificationsEnabled)
+        }
+    }
+}

@@ -1,0 +1,290 @@
+#!/usr/bin/python3
+"""End-to-end test of pull requests and notifications (issue 15), driven through AT-SPI against FakeGitee.
+
+  1. a project link opens the project; a mouse click on "Pull Requests" lists its open pull requests
+  2. a mouse click on the newest one opens it: its title, its branches and its changed files with the diff
+  3. (logged in with MAYUN_TOKEN, refreshed every 2 s) a notification created in FakeGitee while another X window has
+     the focus becomes a desktop notification (seen by tests/e2e/notification_daemon.py on the session bus)
+  4. it is listed on the Notifications page (Mine's button, with the unread badge); a click on it opens its pull
+     request and marks it read on the server
+  5. another one, about an issue, shown on the desktop and clicked there (the stand-in notification service emits
+     ActionInvoked): the issue opens in the window and the notification is read on the server
+
+Run by tests/e2e/run.sh inside Xvfb, dbus-run-session and the throwaway keyring, with Debian's /usr/bin/python3.
+Synchronisation is polling with a deadline (atspi_helpers), never fixed sleeps.
+"""
+
+import glob
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import traceback
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import atspi_helpers as h  # noqa: E402
+from atspi_helpers import CheckFailed  # noqa: E402
+
+NAME = "pulls"
+r = h.Report(NAME)
+TOKEN = "mayun-demo-token"
+
+
+def artifact(name):
+    return os.path.join(h.ARTIFACTS, f"{NAME}-{name}")
+
+
+def shot(name):
+    path = h.screenshot(f"{NAME}-{name}.png")
+    r.log(f"      screenshot {path}")
+
+
+def seen_labels(app):
+    return lambda: " / ".join(repr(t[:60]) for t in h.labels(app.frame, app.frame)[:30])
+
+
+def top(app):
+    return h.top_page(app.frame)
+
+
+def settled(app, find, what):
+    """A control whose place on screen stayed the same over three polls (pages slide in; a click during the slide
+    lands on whatever moves under the pointer)."""
+    last = {"rect": None, "same": 0}
+
+    def still():
+        acc = find()
+        if acc is None:
+            last["rect"], last["same"] = None, 0
+            return None
+        rect = h.screen_rect(acc, app.frame, app.pid)
+        last["same"] = last["same"] + 1 if rect == last["rect"] else 0
+        last["rect"] = rect
+        return acc if last["same"] >= 2 else None
+    return r.wait_for(still, what, seen=lambda: f"last place {last['rect']}, same for {last['same']} polls")
+
+
+def list_row(app, title):
+    """A row of a list on the page on top whose accessible label starts with `title` (rows read "title, subtitle")."""
+    for lst in h.lists(top(app)):
+        for acc, name in h.rows_of(lst, app.frame):
+            if name.split(", ")[0] == title:
+                return acc
+    return None
+
+
+def back_to_tabs(app):
+    """Alt+Left until the tab switcher shows again (pages pushed over the tabs close). The keyboard rather than the
+    header's Back button: quick Back-Back clicks can be taken for a double click on GTK 4.8's header bar."""
+    for _ in range(8):
+        depth = len(h.navigation_pages(app.frame))
+        if app.find("Back", ("push button",)) is None:
+            return
+        app.key("alt+Left")
+        r.wait_for(lambda: len(h.navigation_pages(app.frame)) < depth or app.find("Back", ("push button",)) is None,
+                   f"Alt+Left closes the page on top (depth {depth})", seen=seen_labels(app))
+    r.fail("Alt+Left never reached the tabs")
+    raise CheckFailed("back_to_tabs")
+
+
+def a_project_with_open_pull_requests(server):
+    for project in server.get("/api/v3/projects/featured?per_page=30"):
+        owner, repo = project["path_with_namespace"].split("/", 1)
+        pulls = server.get(f"/api/v5/repos/{owner}/{repo}/pulls?state=open&per_page=20")
+        if pulls and server.get(f"/api/v5/repos/{owner}/{repo}")["open_issues_count"] > 0:
+            return owner, repo, pulls[0]
+    raise CheckFailed("no Featured project with an open pull request and an open issue")
+
+
+class NotificationDaemon:
+    """tests/e2e/notification_daemon.py on this session bus: what the app shows on the desktop, and clicks on it."""
+
+    def __init__(self):
+        self.log = artifact("notifications.jsonl")
+        self.proc = subprocess.Popen([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                                   "notification_daemon.py"), self.log],
+                                     stdin=subprocess.DEVNULL, start_new_session=True)
+        r.wait_for(lambda: os.path.exists(self.log), "a stand-in notification service owns org.freedesktop.Notifications")
+
+    def shown(self, body):
+        with open(self.log) as f:
+            return [n for n in map(json.loads, f) if n["body"] == body]
+
+    def click(self, nid):
+        with open(self.log + ".click", "w") as f:
+            f.write(str(nid))
+
+    def stop(self):
+        self.proc.terminate()
+        self.proc.wait(timeout=10)
+
+
+def unfocused(make):
+    """Runs make() while another X window (xmessage) has the keyboard focus, so the app's window is not active."""
+    other = subprocess.Popen(["xmessage", "-geometry", "+900+860", "another window has the focus"],
+                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             start_new_session=True)
+    try:
+        def other_window():
+            found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^xmessage$"],
+                                   capture_output=True, text=True).stdout.split()
+            return found[0] if found else None
+        wid = r.wait_for(other_window, "another X window (xmessage) is mapped")
+        subprocess.run(["xdotool", "windowfocus", "--sync", wid], check=True, timeout=h.TIMEOUT)
+        return make()
+    finally:
+        other.terminate()
+        other.wait(timeout=10)
+
+
+def scenario(state):
+    server_proc = h.FakeGitee(h.FAKE_GITEE_BIN, artifact("fake-gitee.log"), ["--latency", "30"])
+    server = h.Server(r, server_proc.url)
+    app = None
+    daemon = NotificationDaemon()
+    try:
+        owner, repo, pull = a_project_with_open_pull_requests(server)
+        number, title = pull["number"], pull["title"]
+        files = server.get(f"/api/v5/repos/{owner}/{repo}/pulls/{number}/files")
+        first_file = files[0]["filename"]
+        first_hunk = files[0]["patch"]["diff"].split("\n")[0]
+        env = h.state_env(state, server.url, {"MAYUN_TOKEN": TOKEN, "MAYUN_LOG_NOTIFICATIONS": "1",
+                                              "MAYUN_NOTIFICATION_INTERVAL": "2"})
+
+        r.step("1. the project's Pull Requests row lists its open pull requests")
+        app = h.App(r, env, artifact("app.log"), "project link", args=[f"{server.url}/{owner}/{repo}"]).wait_window()
+        r.wait_for(lambda: h.open_project_name(app.frame) == f"{owner}/{repo}", f"the window shows {owner}/{repo}",
+                   seen=seen_labels(app))
+        app.click(settled(app, lambda: app.find("Pull Requests", ("label",), root=top(app)),
+                          "the \"Pull Requests\" row"), "\"Pull Requests\"")
+        r.wait_for(lambda: h.page_title(app.frame) == "Pull Requests", "the Pull Requests page opens",
+                   seen=seen_labels(app))
+        for name in ("Open", "Merged", "Closed", "All"):
+            r.check(app.find(name, ("toggle button", "push button"), root=top(app)) is not None,
+                    f"the \"{name}\" filter is there")
+        row = settled(app, lambda: list_row(app, title), f"the newest open pull request \"{title}\" is listed")
+        shot("1-list")
+
+        r.step("2. a click opens the pull request with its branches and its diff")
+        since = server.last_seq()
+        app.click(row, f"\"{title}\"")
+        r.wait_for(lambda: h.page_title(app.frame) == f"!{number}", f"the page \"!{number}\" opens",
+                   seen=seen_labels(app))
+        r.wait_for(lambda: app.find(title, ("label",), root=top(app)), "its title shows", seen=seen_labels(app))
+        branches = f"{pull['head']['ref']} into {pull['base']['ref']}"
+        r.wait_for(lambda: app.find(branches, ("label",), root=top(app)), f"its branches show: \"{branches}\"",
+                   seen=seen_labels(app))
+        r.wait_for(lambda: app.find(lambda n: n.startswith(first_file + "  ("), ("label",), root=top(app)),
+                   f"the changed file {first_file} is named", seen=seen_labels(app))
+
+        def diff_shown():
+            for view in h.find_all(top(app), lambda n: True, ("text",)):
+                text = h.text_of(view) or ""
+                if text.startswith(first_hunk):
+                    return view
+            return None
+        r.wait_for(diff_shown, f"its diff shows, starting with \"{first_hunk}\"")
+        asked = [e["path"] for e in server.log(since)]
+        r.check(f"/api/v5/repos/{owner}/{repo}/pulls/{number}/files" in asked, "the files were asked for once the page opened",
+                f"{asked}")
+        shot("2-pull-request")
+
+        r.step("3. a notification made in FakeGitee while another window has the focus reaches the desktop")
+
+        def make_and_wait():
+            status, created = server.call("POST", "/__fake/notifications", {
+                "login": "mayun-demo", "repo": f"{owner}/{repo}", "kind": "pull", "number": str(number),
+                "title": "E2E 请审查 review request"})
+            r.check(status == 201, "FakeGitee made the notification", f"{status} {created!r}")
+            shown = r.wait_for(lambda: daemon.shown("E2E 请审查 review request"),
+                               "the background refresh shows it on the desktop (org.freedesktop.Notifications.Notify)",
+                               seen=lambda: app.tail_log(3))
+            return created["id"], shown
+        thread_id, shown = unfocused(make_and_wait)
+        r.check(len(shown) == 1 and shown[0]["summary"] == f"{owner}/{repo}  ·  Pull request" and
+                "default" in shown[0]["actions"], "one bubble, titled with the repository, clickable", f"{shown}")
+        h.focus_window(app.pid)
+
+        r.step("4. the notification is listed; a click opens its pull request and marks it read on the server")
+        back_to_tabs(app)
+        tab = r.wait_for(lambda: h.find_tab(app.frame, "Mine"), "the Mine tab", seen=seen_labels(app))
+        app.click(tab, "tab \"Mine\"")
+        r.wait_for(lambda: h.selected(tab) or tab.getState().contains(h.pyatspi.STATE_CHECKED),
+                   "the Mine tab is selected after a click", seen=lambda: h.describe(tab))
+        button = settled(app, lambda: app.find("Notifications", ("push button",)), "Mine's \"Notifications\" button")
+        app.click(button, "\"Notifications\"")
+        r.wait_for(lambda: h.page_title(app.frame) == "Notifications", "the Notifications page opens",
+                   seen=seen_labels(app))
+        item = settled(app, lambda: h.find(top(app), "E2E 请审查 review request", ("label",), into_rows=True),
+                       "the new notification is listed")
+        shot("3-notifications")
+        app.click(item, "the notification")
+        r.wait_for(lambda: h.page_title(app.frame) == f"!{number}", "the click opens its pull request",
+                   seen=seen_labels(app))
+
+        def read_on_server():
+            threads = server.get("/__fake/notifications?login=mayun-demo")["threads"]
+            return any(t["id"] == thread_id and not t["unread"] for t in threads)
+        r.wait_for(read_on_server, "the notification is read on the server")
+        marks = [e for e in server.log() if e["method"] == "PATCH"]
+        r.check(any(e["path"] == f"/api/v5/notifications/threads/{thread_id}" and e["status"] == 205 for e in marks),
+                "the app sent PATCH /notifications/threads/{id} (205)", f"{marks}")
+        shot("4-opened")
+
+        r.step("5. clicking a desktop notification opens its page and marks it read")
+
+        def make_issue_notification():
+            status, created = server.call("POST", "/__fake/notifications", {
+                "login": "mayun-demo", "repo": f"{owner}/{repo}", "kind": "issue", "title": "E2E issue 提醒"})
+            r.check(status == 201, "FakeGitee made a notification about an issue", f"{status} {created!r}")
+            return created, r.wait_for(lambda: daemon.shown("E2E issue 提醒"), "it shows on the desktop",
+                                       seen=lambda: app.tail_log(3))
+        issue_note, bubbles = unfocused(make_issue_notification)
+        issue_number = issue_note["html_url"].rstrip("/").split("/")[-1]
+        daemon.click(bubbles[0]["id"])
+        r.wait_for(lambda: h.page_title(app.frame) == f"#{issue_number}",
+                   f"the click opens the issue #{issue_number} in the window", seen=seen_labels(app))
+
+        def issue_read():
+            threads = server.get("/__fake/notifications?login=mayun-demo")["threads"]
+            return any(t["id"] == issue_note["id"] and not t["unread"] for t in threads)
+        r.wait_for(issue_read, "and marks it read on the server")
+        shot("5-from-desktop")
+        app.quit()
+    except BaseException:
+        if app is not None and app.alive():
+            try:
+                r.log(f"      tree: {app.save_tree('failure')}; labels: {seen_labels(app)()}")
+                shot("failure")
+            except Exception as e:
+                r.log(f"      (could not save the tree: {e!r})")
+        raise
+    finally:
+        if app is not None:
+            app.kill()
+        daemon.stop()
+        server_proc.stop()
+
+
+def main():
+    os.makedirs(h.ARTIFACTS, exist_ok=True)
+    for old in glob.glob(os.path.join(h.ARTIFACTS, f"{NAME}-*")):
+        os.remove(old)
+    r.check(os.access(h.BINARY, os.X_OK), f"app binary {h.BINARY}")
+    r.check(os.access(h.FAKE_GITEE_BIN, os.X_OK), f"FakeGitee binary {h.FAKE_GITEE_BIN} (make build)")
+    state = tempfile.mkdtemp(prefix="pulls.", dir=os.environ.get("MAYUN_E2E_STATE_DIR"))
+    try:
+        scenario(state)
+    except CheckFailed:
+        pass
+    except Exception:
+        r.fail("unexpected error:\n" + traceback.format_exc())
+    finally:
+        shutil.rmtree(state, ignore_errors=True)
+    return r.summary()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
