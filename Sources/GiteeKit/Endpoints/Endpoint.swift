@@ -27,8 +27,6 @@ public struct Endpoint<Response: Sendable>: Sendable {
     public var isPublic: Bool
     /// How the list pages (`.none` for single objects).
     public var paging: PagingStyle
-    public var title: String
-    public var emptyText: String
     /// The answer does not depend on who asks, so the HTTP disk cache may keep it.
     public var isShareable: Bool
     /// Tried in order when this endpoint fails in any way other than a dead network or a cancellation (v3 explore
@@ -43,8 +41,8 @@ public struct Endpoint<Response: Sendable>: Sendable {
     let decode: @Sendable (HTTPResponse) throws -> Response
 
     public init(_ method: Method = .get, _ api: API = .v5, path: String, query: [QueryItem] = [], form: [QueryItem]? = nil,
-                requiresAuth: Bool = false, isPublic: Bool = false, paging: PagingStyle = .none, title: String = "",
-                emptyText: String = "", isShareable: Bool = false, valueWhenNotFound: Response? = nil,
+                requiresAuth: Bool = false, isPublic: Bool = false, paging: PagingStyle = .none,
+                isShareable: Bool = false, valueWhenNotFound: Response? = nil,
                 decode: @escaping @Sendable (HTTPResponse) throws -> Response) {
         self.method = method
         self.api = api
@@ -54,8 +52,6 @@ public struct Endpoint<Response: Sendable>: Sendable {
         self.requiresAuth = requiresAuth
         self.isPublic = isPublic && !requiresAuth
         self.paging = paging
-        self.title = title
-        self.emptyText = emptyText
         self.isShareable = isShareable
         self.fallbacks = []
         self.valueWhenUnavailable = nil
@@ -75,10 +71,10 @@ public struct Endpoint<Response: Sendable>: Sendable {
 
 extension Endpoint where Response: Decodable {
     public init(_ method: Method = .get, _ api: API = .v5, path: String, query: [QueryItem] = [], form: [QueryItem]? = nil,
-                requiresAuth: Bool = false, isPublic: Bool = false, paging: PagingStyle = .none, title: String = "",
-                emptyText: String = "", isShareable: Bool = false, valueWhenNotFound: Response? = nil) {
+                requiresAuth: Bool = false, isPublic: Bool = false, paging: PagingStyle = .none,
+                isShareable: Bool = false, valueWhenNotFound: Response? = nil) {
         self.init(method, api, path: path, query: query, form: form, requiresAuth: requiresAuth, isPublic: isPublic, paging: paging,
-                  title: title, emptyText: emptyText, isShareable: isShareable, valueWhenNotFound: valueWhenNotFound) { response in
+                  isShareable: isShareable, valueWhenNotFound: valueWhenNotFound) { response in
             // Actions answer `204 No Content`: there is nothing to parse.
             if response.body.isEmpty || response.status == 204, let nothing = NoContent() as? Response { return nothing }
             return try JSONNodeDecoding.decode(Response.self, from: response.body)

@@ -30,43 +30,39 @@ public enum Endpoints {
     /// (what the staff picks mostly are: the most starred projects), the same as Popular.
     public static func featured(perPage: Int = defaultPageSize) -> Endpoint<[Project]> {
         var endpoint = Endpoint<[Project]>(.get, .v3, path: "/projects/featured", isPublic: true,
-                                           paging: .numbered(perPage: perPage),
-                                           title: "Featured", emptyText: "No featured projects right now.", isShareable: true)
-        endpoint.fallbacks = [searchFallback(sort: "stars_count", perPage: perPage, title: endpoint.title, empty: endpoint.emptyText)]
+                                           paging: .numbered(perPage: perPage), isShareable: true)
+        endpoint.fallbacks = [searchFallback(sort: "stars_count", perPage: perPage)]
         return endpoint
     }
 
     /// 热门 Popular.
     public static func popular(perPage: Int = defaultPageSize) -> Endpoint<[Project]> {
         var endpoint = Endpoint<[Project]>(.get, .v3, path: "/projects/popular", isPublic: true,
-                                           paging: .numbered(perPage: perPage),
-                                           title: "Popular", emptyText: "No popular projects right now.", isShareable: true)
-        endpoint.fallbacks = [searchFallback(sort: "stars_count", perPage: perPage, title: endpoint.title, empty: endpoint.emptyText)]
+                                           paging: .numbered(perPage: perPage), isShareable: true)
+        endpoint.fallbacks = [searchFallback(sort: "stars_count", perPage: perPage)]
         return endpoint
     }
 
     /// 最近更新 Latest.
     public static func latest(perPage: Int = defaultPageSize) -> Endpoint<[Project]> {
         var endpoint = Endpoint<[Project]>(.get, .v3, path: "/projects/latest", isPublic: true,
-                                           paging: .numbered(perPage: perPage),
-                                           title: "Latest", emptyText: "No recently updated projects.", isShareable: true)
-        endpoint.fallbacks = [searchFallback(sort: "last_push_at", perPage: perPage, title: endpoint.title, empty: endpoint.emptyText)]
+                                           paging: .numbered(perPage: perPage), isShareable: true)
+        endpoint.fallbacks = [searchFallback(sort: "last_push_at", perPage: perPage)]
         return endpoint
     }
 
-    private static func searchFallback(sort: String, perPage: Int, title: String, empty: String) -> Endpoint<[Project]> {
+    private static func searchFallback(sort: String, perPage: Int) -> Endpoint<[Project]> {
         // `q` is required by v5 search; a single common letter matches broadly.
         Endpoint(.get, .v5, path: "/search/repositories",
                  query: [QueryItem("q", "a"), QueryItem("sort", sort), QueryItem("order", "desc")],
-                 isPublic: true, paging: .numbered(perPage: perPage), title: title, emptyText: empty, isShareable: true)
+                 isPublic: true, paging: .numbered(perPage: perPage), isShareable: true)
     }
 
     /// The Discover tab's languages.
     public static func languages() -> Endpoint<[Language]> {
         // Without the v3 list (any failure), the language enum of v5 search stands in (negative ids:
         // `languageProjects` then goes straight to search, whose `language` filter takes the name).
-        var endpoint = Endpoint<[Language]>(.get, .v3, path: "/projects/languages", isPublic: true, title: "Languages",
-                                            emptyText: "No languages.", isShareable: true)
+        var endpoint = Endpoint<[Language]>(.get, .v3, path: "/projects/languages", isPublic: true, isShareable: true)
         endpoint.valueWhenUnavailable = Language.searchLanguages
         return endpoint
     }
@@ -76,11 +72,9 @@ public enum Endpoints {
         var fallback = search(name, language: name, sort: .stars, perPage: perPage)
         // Search needs a term; with the language filter set, a single common letter matches broadly.
         fallback.query[0] = QueryItem("q", "a")
-        fallback.title = name
-        fallback.emptyText = "No \(name) projects yet."
         guard id > 0 else { return fallback }
         var endpoint = Endpoint<[Project]>(.get, .v3, path: "/projects/languages/\(id)", isPublic: true,
-                                           paging: .numbered(perPage: perPage), title: name, emptyText: "No \(name) projects yet.", isShareable: true)
+                                           paging: .numbered(perPage: perPage), isShareable: true)
         endpoint.fallbacks = [fallback]
         return endpoint
     }
@@ -102,7 +96,7 @@ public enum Endpoints {
             query += [QueryItem("sort", sort.rawValue), QueryItem("order", descending ? "desc" : "asc")]
         }
         if let language, !language.isEmpty { query.append(QueryItem("language", language)) }
-        return Endpoint(.get, .v5, path: "/search/repositories", query: query, isPublic: true, paging: .numbered(perPage: perPage),
-                        title: "Search", emptyText: "No projects match \u{201C}\(text)\u{201D}.", isShareable: true)
+        return Endpoint(.get, .v5, path: "/search/repositories", query: query, isPublic: true,
+                        paging: .numbered(perPage: perPage), isShareable: true)
     }
 }

@@ -8,8 +8,7 @@ extension Endpoints {
     {
         Endpoint<[NotificationThread]>(.get, .v5, path: path("notifications", "threads"),
                                        query: unreadOnly ? [QueryItem("unread", "true")] : [], requiresAuth: true,
-                                       paging: .numbered(perPage: perPage), title: "Notifications",
-                                       emptyText: "No notifications.") { response in
+                                       paging: .numbered(perPage: perPage)) { response in
             try JSONNodeDecoding.decode(NotificationList<NotificationThread>.self, from: response.body).items
         }
     }
@@ -18,8 +17,7 @@ extension Endpoints {
     public static func privateMessages(unreadOnly: Bool = false, perPage: Int = defaultPageSize) -> Endpoint<[PrivateMessage]> {
         Endpoint<[PrivateMessage]>(.get, .v5, path: path("notifications", "messages"),
                                    query: unreadOnly ? [QueryItem("unread", "true")] : [], requiresAuth: true,
-                                   paging: .numbered(perPage: perPage), title: "Messages",
-                                   emptyText: "No messages.") { response in
+                                   paging: .numbered(perPage: perPage)) { response in
             try JSONNodeDecoding.decode(NotificationList<PrivateMessage>.self, from: response.body).items
         }
     }

@@ -2,52 +2,46 @@ extension Endpoints {
     // MARK: Me
 
     public static func me() -> Endpoint<User> {
-        Endpoint(.get, .v5, path: "/user", requiresAuth: true, title: "Me")
+        Endpoint(.get, .v5, path: "/user", requiresAuth: true)
     }
     public static func myProjects(perPage: Int = defaultPageSize) -> Endpoint<[Project]> {
         Endpoint(.get, .v5, path: "/user/repos", query: [QueryItem("sort", "pushed")], requiresAuth: true,
-                 paging: .numbered(perPage: perPage), title: "Projects", emptyText: "You have no projects yet.")
+                 paging: .numbered(perPage: perPage))
     }
     public static func myStarred(perPage: Int = defaultPageSize) -> Endpoint<[Project]> {
-        Endpoint(.get, .v5, path: "/user/starred", requiresAuth: true, paging: .numbered(perPage: perPage),
-                 title: "Starred", emptyText: "You have not starred any project yet.")
+        Endpoint(.get, .v5, path: "/user/starred", requiresAuth: true, paging: .numbered(perPage: perPage))
     }
     public static func myWatched(perPage: Int = defaultPageSize) -> Endpoint<[Project]> {
-        Endpoint(.get, .v5, path: "/user/subscriptions", requiresAuth: true, paging: .numbered(perPage: perPage),
-                 title: "Watched", emptyText: "You are not watching any project yet.")
+        Endpoint(.get, .v5, path: "/user/subscriptions", requiresAuth: true, paging: .numbered(perPage: perPage))
     }
 
     // MARK: Any user (public: the same answer for everyone, no token, a 401 never touches the login)
 
     public static func user(_ login: String) -> Endpoint<User> {
-        Endpoint(.get, .v5, path: path("users", login), isPublic: true, title: login)
+        Endpoint(.get, .v5, path: path("users", login), isPublic: true)
     }
     public static func userProjects(_ login: String, perPage: Int = defaultPageSize) -> Endpoint<[Project]> {
         Endpoint(.get, .v5, path: path("users", login, "repos"), query: [QueryItem("sort", "pushed")], isPublic: true,
-                 paging: .numbered(perPage: perPage), title: "Projects", emptyText: "\(login) has no public projects.")
+                 paging: .numbered(perPage: perPage))
     }
     /// Newer Gitee pages these by `prev_id` + `limit`.
     public static func userStarred(_ login: String, limit: Int = defaultPageSize) -> Endpoint<[Project]> {
-        Endpoint(.get, .v5, path: path("users", login, "starred"), isPublic: true, paging: .afterID(limit: limit),
-                 title: "Starred", emptyText: "\(login) has not starred any project.")
+        Endpoint(.get, .v5, path: path("users", login, "starred"), isPublic: true, paging: .afterID(limit: limit))
     }
     public static func userWatched(_ login: String, limit: Int = defaultPageSize) -> Endpoint<[Project]> {
-        Endpoint(.get, .v5, path: path("users", login, "subscriptions"), isPublic: true, paging: .afterID(limit: limit),
-                 title: "Watched", emptyText: "\(login) is not watching any project.")
+        Endpoint(.get, .v5, path: path("users", login, "subscriptions"), isPublic: true, paging: .afterID(limit: limit))
     }
     public static func userEvents(_ login: String, limit: Int = defaultPageSize) -> Endpoint<[Event]> {
-        Endpoint(.get, .v5, path: path("users", login, "events"), isPublic: true, paging: .afterID(limit: limit),
-                 title: "Events", emptyText: "No activity yet.")
+        Endpoint(.get, .v5, path: path("users", login, "events"), isPublic: true, paging: .afterID(limit: limit))
     }
     /// The feed of people and projects `login` follows (the logged-in user's "news").
     public static func receivedEvents(_ login: String, limit: Int = defaultPageSize) -> Endpoint<[Event]> {
-        Endpoint(.get, .v5, path: path("users", login, "received_events"), requiresAuth: true, paging: .afterID(limit: limit),
-                 title: "Events", emptyText: "Nothing new from the people and projects you follow.")
+        Endpoint(.get, .v5, path: path("users", login, "received_events"), requiresAuth: true,
+                 paging: .afterID(limit: limit))
     }
     /// An organisation's projects (`/users/{org}/repos` answers too on Gitee, but this is the documented call).
     public static func organizationProjects(_ org: String, perPage: Int = defaultPageSize) -> Endpoint<[Project]> {
-        Endpoint(.get, .v5, path: path("orgs", org, "repos"), isPublic: true, paging: .numbered(perPage: perPage),
-                 title: "Projects", emptyText: "\(org) has no public projects.")
+        Endpoint(.get, .v5, path: path("orgs", org, "repos"), isPublic: true, paging: .numbered(perPage: perPage))
     }
 
     // MARK: Issues
@@ -57,21 +51,20 @@ extension Endpoints {
     public static func issues(owner: String, repo: String, state: IssueState = .open, perPage: Int = defaultPageSize) -> Endpoint<[Issue]> {
         Endpoint(.get, .v5, path: path("repos", owner, repo, "issues"),
                  query: [QueryItem("state", state.rawValue), QueryItem("sort", "created"), QueryItem("direction", "desc")],
-                 paging: .numbered(perPage: perPage), title: "Issues",
-                 emptyText: state == .closed ? "No closed issues." : state == .open ? "No open issues." : "No issues yet.")
+                 paging: .numbered(perPage: perPage))
     }
     public static func issue(owner: String, repo: String, number: String) -> Endpoint<Issue> {
-        Endpoint(.get, .v5, path: path("repos", owner, repo, "issues", number), title: number)
+        Endpoint(.get, .v5, path: path("repos", owner, repo, "issues", number))
     }
     public static func issueComments(owner: String, repo: String, number: String, perPage: Int = defaultPageSize) -> Endpoint<[Comment]> {
         Endpoint(.get, .v5, path: path("repos", owner, repo, "issues", number, "comments"),
-                 paging: .numbered(perPage: perPage), title: "Comments", emptyText: "No comments yet.")
+                 paging: .numbered(perPage: perPage))
     }
     /// `POST /repos/{owner}/issues` with the repository in the body (Gitee's shape). Answers 201 with the issue.
     public static func createIssue(owner: String, repo: String, title: String, body: String?) -> Endpoint<Issue> {
         var form = [QueryItem("repo", repo), QueryItem("title", title)]
         if let body, !body.isEmpty { form.append(QueryItem("body", body)) }
-        return Endpoint(.post, .v5, path: path("repos", owner, "issues"), form: form, requiresAuth: true, title: "New issue")
+        return Endpoint(.post, .v5, path: path("repos", owner, "issues"), form: form, requiresAuth: true)
     }
 
     // MARK: OAuth (sent by `GiteeClient.logIn`, not by hand: these bodies carry secrets)

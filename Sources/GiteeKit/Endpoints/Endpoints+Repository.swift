@@ -5,32 +5,31 @@ import Foundation
 extension Endpoints {
     /// `GET /repos/{o}/{r}` (carries `stared`/`watched` when logged in, so never shared in the disk cache).
     public static func project(owner: String, repo: String) -> Endpoint<Project> {
-        Endpoint(.get, .v5, path: path("repos", owner, repo), title: repo)
+        Endpoint(.get, .v5, path: path("repos", owner, repo))
     }
 
     /// `GET .../readme`: `nil` when the project has no README (404 is an answer here, not an error).
     public static func readme(owner: String, repo: String, ref: String? = nil) -> Endpoint<Content?> {
         Endpoint<Content?>(.get, .v5, path: path("repos", owner, repo, "readme"), query: refQuery(ref),
-                           title: "README", emptyText: "This project has no README.", isShareable: true, valueWhenNotFound: .some(nil))
+                           isShareable: true, valueWhenNotFound: .some(nil))
     }
 
     /// `GET .../contents/{path}` for a folder: its entries (a missing path answers `[]`).
     public static func folder(owner: String, repo: String, path folder: String = "", ref: String? = nil) -> Endpoint<[Content]> {
         Endpoint(.get, .v5, path: path("repos", owner, repo, "contents") + (folder.isEmpty ? "" : "/" + filePath(folder)),
-                 query: refQuery(ref), title: folder.isEmpty ? repo : String(folder.split(separator: "/").last ?? ""),
-                 emptyText: "This folder is empty.", isShareable: true)
+                 query: refQuery(ref), isShareable: true)
     }
 
     /// `GET .../contents/{path}` for a file: one object with base64 content.
     public static func file(owner: String, repo: String, path file: String, ref: String? = nil) -> Endpoint<Content> {
         Endpoint(.get, .v5, path: path("repos", owner, repo, "contents") + "/" + filePath(file), query: refQuery(ref),
-                 title: String(file.split(separator: "/").last ?? ""), isShareable: true)
+                 isShareable: true)
     }
 
     /// `GET .../git/trees/{sha}` (`recursive` lists every descendant).
     public static func tree(owner: String, repo: String, sha: String, recursive: Bool = false) -> Endpoint<Tree> {
         Endpoint(.get, .v5, path: path("repos", owner, repo, "git", "trees", sha),
-                 query: recursive ? [QueryItem("recursive", "1")] : [], title: repo, emptyText: "This folder is empty.",
+                 query: recursive ? [QueryItem("recursive", "1")] : [],
                  isShareable: true)
     }
 
@@ -41,31 +40,30 @@ extension Endpoints {
 
     /// `GET .../raw/{path}`: the file's bytes (images, big files). Use `GiteeClient.download` to stream to disk.
     public static func raw(owner: String, repo: String, path file: String, ref: String? = nil) -> Endpoint<Data> {
-        Endpoint<Data>(.get, .v5, path: path("repos", owner, repo, "raw") + "/" + filePath(file), query: refQuery(ref),
-                       title: String(file.split(separator: "/").last ?? ""), isShareable: true) { $0.body }
+        Endpoint<Data>(.get, .v5, path: path("repos", owner, repo, "raw") + "/" + filePath(file),
+                       query: refQuery(ref), isShareable: true) { $0.body }
     }
 
     /// Paged like the spec says (`page`/`per_page`); fetch them all with `client.all(...)`, 100 at a time.
     public static func branches(owner: String, repo: String, perPage: Int = 100) -> Endpoint<[Branch]> {
         Endpoint(.get, .v5, path: path("repos", owner, repo, "branches"), paging: .numbered(perPage: perPage),
-                 title: "Branches", emptyText: "No branches.", isShareable: true)
+                 isShareable: true)
     }
 
     /// `GET .../commits?sha=` newest first, page-based.
     public static func commits(owner: String, repo: String, branch: String? = nil, perPage: Int = defaultPageSize) -> Endpoint<[Commit]> {
         Endpoint(.get, .v5, path: path("repos", owner, repo, "commits"), query: branch.map { [QueryItem("sha", $0)] } ?? [],
-                 paging: .numbered(perPage: perPage), title: "Commits", emptyText: "No commits yet.", isShareable: true)
+                 paging: .numbered(perPage: perPage), isShareable: true)
     }
 
     /// `GET .../commits/{sha}` with changed files and patches.
     public static func commit(owner: String, repo: String, sha: String) -> Endpoint<Commit> {
-        Endpoint(.get, .v5, path: path("repos", owner, repo, "commits", sha), title: String(sha.prefix(7)), isShareable: true)
+        Endpoint(.get, .v5, path: path("repos", owner, repo, "commits", sha), isShareable: true)
     }
 
     /// The spec pages this by `prev_id` + `limit` only (a `page` parameter is ignored by the server).
     public static func repositoryEvents(owner: String, repo: String, limit: Int = defaultPageSize) -> Endpoint<[Event]> {
-        Endpoint(.get, .v5, path: path("repos", owner, repo, "events"), paging: .afterID(limit: limit),
-                 title: "Activity", emptyText: "No activity yet.")
+        Endpoint(.get, .v5, path: path("repos", owner, repo, "events"), paging: .afterID(limit: limit))
     }
 
     // MARK: Star and watch (answers 204; the check answers 404 for "no")

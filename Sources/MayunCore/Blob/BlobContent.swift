@@ -45,7 +45,7 @@ public struct BlobLocation: Equatable, Sendable {
         DocumentContext(repository: repo, ref: ref, filePath: path, server: server)
     }
 
-    var storeKey: String { "blob:\(repo)@\(ref ?? ""):\(path)" }
+    var storeKey: String { OfflineKey.blob(repo, ref: ref, path: path) }
 }
 
 extension BlobPresentation {

@@ -33,7 +33,7 @@ struct BlobSource {
     /// policy could show.
     func bytes(of path: String, limit: Int? = nil) async throws -> RawFile {
         let raw = Endpoints.raw(owner: repo.owner, repo: repo.name, path: path, ref: ref)
-        var endpoint = Endpoint<RawFile>(.get, .v5, path: raw.path, query: raw.query, title: raw.title,
+        var endpoint = Endpoint<RawFile>(.get, .v5, path: raw.path, query: raw.query,
                                          isShareable: true) { response in
             RawFile(data: response.body, contentType: response.header("content-type"))
         }

@@ -204,7 +204,7 @@ public final class BlobViewModel {
         store?.save(text, key: readmeStoreKey)
     }
 
-    private var readmeStoreKey: String { "readme:\(location.repo)" }
+    private var readmeStoreKey: String { OfflineKey.readme(location.repo) }
 
     private func presentDocument(_ text: String) async {
         let path = location.path

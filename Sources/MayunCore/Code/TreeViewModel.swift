@@ -22,7 +22,7 @@ public final class TreeViewModel {
         self.coordinator = coordinator
         let client = coordinator.services.client
         let endpoint = Endpoints.folder(owner: repo.owner, repo: repo.name, path: path, ref: ref)
-        let cache = coordinator.services.store?.listCache(for: "tree:\(repo)@\(ref ?? ""):\(path)", of: Content.self)
+        let cache = coordinator.services.store?.listCache(for: OfflineKey.folder(repo, ref: ref, path: path), of: Content.self)
         entries = PagedListViewModel<Content>(emptyText: tr("This folder is empty."), cache: cache) { pagination in
             var page = try await client.page(endpoint, at: pagination)
             page.items.sort { lhs, rhs in

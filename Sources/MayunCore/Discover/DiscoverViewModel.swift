@@ -19,7 +19,7 @@ public final class DiscoverViewModel {
     init(coordinator: Coordinator, client: GiteeClient, store: OfflineStore?) {
         self.coordinator = coordinator
         languages = PagedListViewModel<Language>(
-            emptyText: tr("No languages."), cache: store?.listCache(for: "languages", of: Language.self)
+            emptyText: tr("No languages."), cache: store?.listCache(for: OfflineKey.languages, of: Language.self)
         ) { pagination in try await client.page(Endpoints.languages(), at: pagination) }
         results = coordinator.makeProjectList(
             title: tr("Search"), emptyText: tr("No projects match your search."),

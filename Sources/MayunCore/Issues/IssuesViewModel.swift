@@ -20,7 +20,7 @@ public final class IssuesViewModel {
         let endpoint = Endpoints.issues(owner: repo.owner, repo: repo.name, state: .open)
         issues = PagedListViewModel<Issue>(
             emptyText: tr("No open issues."),
-            cache: coordinator.services.store?.listCache(for: "issues:\(repo):open", of: Issue.self)
+            cache: coordinator.services.store?.listCache(for: OfflineKey.openIssues(repo), of: Issue.self)
         ) { pagination in try await client.page(endpoint, at: pagination) }
     }
 

@@ -42,7 +42,7 @@ public final class Coordinator {
         mineTab.makeAccount = { [weak self] login in
             self.map { UserViewModel(login: login, coordinator: $0, isMine: true) }
         }
-        mineTab.clearPersonalData = { [weak self] in self?.services.store?.removeEntries(withPrefix: "list:mine/") }
+        mineTab.clearPersonalData = { [weak self] in self?.services.store?.removeEntries(withPrefix: OfflineKey.myListsPrefix) }
     }
 
     public var routes: [Route] { stack.map(\.route) }
@@ -102,7 +102,7 @@ public final class Coordinator {
         case .language(let id, let name):
             .projectList(makeProjectList(title: name, emptyText: String(format: tr("No %@ projects yet."), name),
                                          endpoint: Endpoints.languageProjects(id: id, name: name),
-                                         cacheKey: "language/\(id)"))
+                                         cacheKey: OfflineKey.language(id: id)))
         case .search(let query):
             .projectList(searchResults(for: query))
         case .tree(let repo, let ref, let path):
@@ -115,11 +115,11 @@ public final class Coordinator {
             .user(UserViewModel(login: login, coordinator: self))
         case .followers(let login):
             .people(PeopleListViewModel(title: tr("Followers"), emptyText: tr("No followers yet."),
-                                        endpoint: Endpoints.followers(login), cacheKey: "followers/\(login)",
+                                        endpoint: Endpoints.followers(login), cacheKey: OfflineKey.followers(login),
                                         coordinator: self))
         case .following(let login):
             .people(PeopleListViewModel(title: tr("Following"), emptyText: tr("Not following anyone yet."),
-                                        endpoint: Endpoints.following(login), cacheKey: "following/\(login)",
+                                        endpoint: Endpoints.following(login), cacheKey: OfflineKey.following(login),
                                         coordinator: self))
         case .issues(let repo):
             .issues(IssuesViewModel(repo: repo, coordinator: self))
@@ -165,7 +165,7 @@ public final class Coordinator {
         case .latest: Endpoints.latest()
         }
         return makeProjectList(title: kind.title, emptyText: kind.emptyText, endpoint: endpoint,
-                               cacheKey: "explore/\(kind.rawValue)")
+                               cacheKey: OfflineKey.explore(kind))
     }
 
     func makeProjectList(title: String, emptyText: String, endpoint: Endpoint<[Project]>, cacheKey: String?)

@@ -33,16 +33,18 @@ public final class UserViewModel {
         events = PagedListViewModel<Event>(emptyText: tr("No activity yet.")) { pagination in
             try await client.page(Endpoints.userEvents(login), at: pagination)
         }
-        let prefix = isMine ? "mine" : "user/\(login)"
         projects = coordinator.makeProjectList(
             title: tr("Projects"), emptyText: tr("No public projects."),
-            endpoint: isMine ? Endpoints.myProjects() : Endpoints.userProjects(login), cacheKey: "\(prefix)/projects")
+            endpoint: isMine ? Endpoints.myProjects() : Endpoints.userProjects(login),
+            cacheKey: OfflineKey.userList("projects", of: login, isMine: isMine))
         starred = coordinator.makeProjectList(
             title: tr("Starred"), emptyText: tr("No starred projects."),
-            endpoint: isMine ? Endpoints.myStarred() : Endpoints.userStarred(login), cacheKey: "\(prefix)/starred")
+            endpoint: isMine ? Endpoints.myStarred() : Endpoints.userStarred(login),
+            cacheKey: OfflineKey.userList("starred", of: login, isMine: isMine))
         watched = coordinator.makeProjectList(
             title: tr("Watched"), emptyText: tr("No watched projects."),
-            endpoint: isMine ? Endpoints.myWatched() : Endpoints.userWatched(login), cacheKey: "\(prefix)/watched")
+            endpoint: isMine ? Endpoints.myWatched() : Endpoints.userWatched(login),
+            cacheKey: OfflineKey.userList("watched", of: login, isMine: isMine))
         // An organisation's projects come from another endpoint; the profile says which kind this login is.
         profile.onFresh = { [weak self] fresh in
             guard let self, fresh.isOrganization, !switchedToOrganization else { return }

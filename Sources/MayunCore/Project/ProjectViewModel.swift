@@ -39,7 +39,7 @@ public final class ProjectViewModel {
         watch = ToggleState(kind: .watch)
     }
 
-    private var storeKey: String { "project:\(repo)" }
+    private var storeKey: String { OfflineKey.project(repo) }
 
     // MARK: Outputs
 
@@ -55,7 +55,7 @@ public final class ProjectViewModel {
             show(saved.value)
             state = .content
         }
-        if let saved = services.store?.load(String.self, key: "readme:\(repo)") { showReadme(saved.value) }
+        if let saved = services.store?.load(String.self, key: OfflineKey.readme(repo)) { showReadme(saved.value) }
         refresh()
     }
 
@@ -141,7 +141,7 @@ public final class ProjectViewModel {
                 return
             }
             showReadme(text)
-            services.store?.save(text, key: "readme:\(repo)")
+            services.store?.save(text, key: OfflineKey.readme(repo))
         } catch let error as GiteeError {
             if case .text = readme { return }  // keep the saved README offline
             if error != .cancelled { readme = .failed(ErrorText.message(for: error)) }

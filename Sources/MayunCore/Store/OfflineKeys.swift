@@ -1,0 +1,23 @@
+/// Every key of the offline store, in one place: no screen spells one, and two screens that share a saved copy (the
+/// project page's README and the README page) cannot drift apart. The spellings are those of earlier versions, so
+/// saved copies stay readable across the change.
+enum OfflineKey {
+    static func project(_ repo: RepositoryID) -> String { "project:\(repo)" }
+    static func readme(_ repo: RepositoryID) -> String { "readme:\(repo)" }
+    static func blob(_ repo: RepositoryID, ref: String?, path: String) -> String { "blob:\(repo)@\(ref ?? ""):\(path)" }
+
+    // Lists (`OfflineStore.listCache` puts them under "list:").
+    static func folder(_ repo: RepositoryID, ref: String?, path: String) -> String { "tree:\(repo)@\(ref ?? ""):\(path)" }
+    static func openIssues(_ repo: RepositoryID) -> String { "issues:\(repo):open" }
+    static func explore(_ kind: ProjectListKind) -> String { "explore/\(kind.rawValue)" }
+    static let languages = "languages"
+    static func language(id: Int) -> String { "language/\(id)" }
+    static func followers(_ login: String) -> String { "followers/\(login)" }
+    static func following(_ login: String) -> String { "following/\(login)" }
+    /// A user's projects, starred or watched list; the logged-in person's own lists go under `mine/`.
+    static func userList(_ name: String, of login: String, isMine: Bool) -> String {
+        (isMine ? "mine" : "user/\(login)") + "/" + name
+    }
+    /// What Log Out clears besides the rows fetched with the token (the store keeps those per account).
+    static let myListsPrefix = "list:mine/"
+}
