@@ -59,7 +59,7 @@ final class DraftStoreTests: XCTestCase {
             let services = AppServices(client: GiteeClient(configuration: GiteeConfiguration(server: "http://127.0.0.1:9"),
                                                            transport: StubTransport()), drafts: drafts)
             let form = CreateIssueViewModel(repo: RepositoryID(owner: "a", name: "b"), drafts: drafts,
-                                            client: services.client, coordinator: nil)
+                                            client: services.client, markdown: nil, navigator: nil)
             XCTAssertNil(form.draftError)
             form.setTitle("lost?")
             runUntilDone("write") { await drafts.flush() }

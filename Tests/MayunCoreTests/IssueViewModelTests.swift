@@ -40,7 +40,7 @@ final class IssueViewModelTests: XCTestCase {
             // A "restart": a new store over the same folder, a new form.
             let restarted = DraftStore(directory: drafts.directory)
             let again = CreateIssueViewModel(repo: repo, drafts: restarted, client: coordinator.services.client,
-                                             coordinator: nil)
+                                             markdown: nil, navigator: nil)
             XCTAssertEqual(again.draft, IssueDraft(title: "Crash on start", body: "Steps:\n1. open"))
         }
     }

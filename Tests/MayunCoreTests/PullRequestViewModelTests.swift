@@ -88,7 +88,8 @@ final class PullRequestViewModelTests: XCTestCase {
                  {"filename": "logo.png", "status": "added", "patch": {"diff": "", "too_large": true}}]
                 """.utf8))
             let coordinator = makeCoordinator(transport)
-            let page = PullRequestViewModel(repo: repo, number: 6, client: coordinator.services.client, coordinator: coordinator)
+            let page = PullRequestViewModel(repo: repo, number: 6, client: coordinator.services.client,
+                                            markdown: coordinator.markdown, navigator: coordinator)
             page.fileList.start()
             waitUntil("files") { page.fileList.state == .content }
             XCTAssertLessThan(page.files[0].patch.count, PullRequestViewModel.patchCharacterLimit + 100)

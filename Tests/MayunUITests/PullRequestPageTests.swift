@@ -80,12 +80,14 @@ final class PullRequestPageTests: XCTestCase {
             XCTAssertEqual(diffs[0].text, "@@ -1 +0,0 @@\n-add\n\\ No newline at end of file\n")
             XCTAssertTrue(diffs.allSatisfy { $0.language == "diff" }, "\(diffs.map(\.language))")
             XCTAssertEqual(diffs[3].text, "No textual changes to show.")
-            let labels = visibleLabelTexts(in: page.root)
             for expected in ["new-feature", "Open", "crud into master", "change/add2.txt  (added, +4 −0)", "add3",
                              "1 commit", "test comment 1"] {
                 waitUntil("\"\(expected)\" shows") { visibleLabelTexts(in: page.root).contains(expected) }
             }
-            XCTAssertTrue(labels.contains { $0.hasPrefix("4 files changed") }, "\(labels)")
+            // The stats line comes with the pull request itself, which may answer after the files.
+            waitUntil("the stats line shows") {
+                visibleLabelTexts(in: page.root).contains { $0.hasPrefix("4 files changed") }
+            }
             XCTAssertEqual(page.title, "!6")
         }
     }

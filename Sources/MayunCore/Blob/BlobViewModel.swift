@@ -18,7 +18,7 @@ public final class BlobViewModel {
     public private(set) var showsSource = false
     public let transfer = FileTransfer()
 
-    @ObservationIgnored private weak var coordinator: Coordinator?
+    @ObservationIgnored private weak var navigator: (any Navigator)?
     /// The night mode the page's views follow.
     @ObservationIgnored public private(set) weak var nightMode: NightModeViewModel?
     @ObservationIgnored private let client: GiteeClient
@@ -27,24 +27,32 @@ public final class BlobViewModel {
     @ObservationIgnored private var started = false
     @ObservationIgnored private var loading: Task<Void, Never>?
 
-    public convenience init(repo: RepositoryID, ref: String?, path: String, coordinator: Coordinator) {
-        self.init(location: BlobLocation(repo: repo, ref: ref, path: path), isReadme: false, coordinator: coordinator)
+    /// What a file page needs: the API, the offline store, the site (for links) and the night mode.
+    struct Dependencies {
+        let client: GiteeClient
+        let store: OfflineStore?
+        let server: URL
+        let nightMode: NightModeViewModel
+        weak var navigator: (any Navigator)?
+    }
+
+    convenience init(repo: RepositoryID, ref: String?, path: String, _ dependencies: Dependencies) {
+        self.init(location: BlobLocation(repo: repo, ref: ref, path: path), isReadme: false, dependencies)
     }
 
     /// The README of `repo` (its path is learnt from the answer).
-    public convenience init(readmeOf repo: RepositoryID, ref: String?, coordinator: Coordinator) {
-        self.init(location: BlobLocation(repo: repo, ref: ref, path: "README.md"), isReadme: true,
-                  coordinator: coordinator)
+    convenience init(readmeOf repo: RepositoryID, ref: String?, _ dependencies: Dependencies) {
+        self.init(location: BlobLocation(repo: repo, ref: ref, path: "README.md"), isReadme: true, dependencies)
     }
 
-    private init(location: BlobLocation, isReadme: Bool, coordinator: Coordinator) {
+    private init(location: BlobLocation, isReadme: Bool, _ dependencies: Dependencies) {
         self.location = location
         self.isReadme = isReadme
-        self.coordinator = coordinator
-        nightMode = coordinator.nightMode
-        client = coordinator.services.client
-        store = coordinator.services.store
-        server = coordinator.environment.server
+        navigator = dependencies.navigator
+        nightMode = dependencies.nightMode
+        client = dependencies.client
+        store = dependencies.store
+        server = dependencies.server
     }
 
     // MARK: Outputs
@@ -115,11 +123,11 @@ public final class BlobViewModel {
 
     public func copyText() {
         guard let text = content?.text else { return }
-        coordinator?.copy(text, announcing: tr("Copied"))
+        navigator?.copy(text, announcing: tr("Copied"))
     }
 
     public func openOnWebsite() {
-        if let url = websiteURL { coordinator?.openExternal(url) }
+        if let url = websiteURL { navigator?.openExternal(url) }
     }
 
     /// Streams the file to `destination` (chosen by the person in the page's file chooser).
@@ -128,7 +136,7 @@ public final class BlobViewModel {
     }
 
     /// A link clicked in the document: files of the repository open here, web addresses in the browser.
-    public func activate(_ target: LinkTarget) { coordinator?.follow(target) }
+    public func activate(_ target: LinkTarget) { navigator?.follow(target) }
 
     // MARK: Loading
 
@@ -182,7 +190,7 @@ public final class BlobViewModel {
         }
         let path = location.path
         let context = location.documentContext(server: server)
-        let prefersDark = coordinator?.nightMode.isNight ?? false
+        let prefersDark = nightMode?.isNight ?? false
         guard let shown = await Self.content(for: String(decoding: raw.data, as: UTF8.self), path: path,
                                              presentation: presentation, context: context, prefersDark: prefersDark)
         else { return }
@@ -209,7 +217,7 @@ public final class BlobViewModel {
     private func presentDocument(_ text: String) async {
         let path = location.path
         let context = location.documentContext(server: server)
-        let prefersDark = coordinator?.nightMode.isNight ?? false
+        let prefersDark = nightMode?.isNight ?? false
         let size = text.utf8.count
         let presentation = BlobPresentation.decide(path: path, size: size)
         guard let shown = await Self.content(for: text, path: path, presentation: presentation, context: context,
@@ -245,7 +253,7 @@ public final class BlobViewModel {
     }
 
     private func openAsImage() {
-        coordinator?.replace(with: .image(location.repo, ref: location.ref, path: location.path))
+        navigator?.replace(with: .image(location.repo, ref: location.ref, path: location.path))
     }
 
     /// Text to what the page shows. Documents go through `DocumentParseService` (off the main thread, with its

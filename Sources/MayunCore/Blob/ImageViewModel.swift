@@ -17,7 +17,7 @@ public final class ImageViewModel {
     public private(set) var dimensions: (width: Int, height: Int)?
     public let transfer = FileTransfer()
 
-    @ObservationIgnored private weak var coordinator: Coordinator?
+    @ObservationIgnored private weak var navigator: (any Navigator)?
     @ObservationIgnored private let loads = LatestTask()
     /// The night mode the page's views follow.
     @ObservationIgnored public private(set) weak var nightMode: NightModeViewModel?
@@ -25,12 +25,13 @@ public final class ImageViewModel {
     @ObservationIgnored private let server: URL
     @ObservationIgnored private var started = false
 
-    public init(repo: RepositoryID, ref: String?, path: String, coordinator: Coordinator) {
+    init(repo: RepositoryID, ref: String?, path: String, client: GiteeClient, server: URL,
+         nightMode: NightModeViewModel, navigator: any Navigator) {
         location = BlobLocation(repo: repo, ref: ref, path: path)
-        self.coordinator = coordinator
-        nightMode = coordinator.nightMode
-        client = coordinator.services.client
-        server = coordinator.environment.server
+        self.navigator = navigator
+        self.nightMode = nightMode
+        self.client = client
+        self.server = server
     }
 
     // MARK: Outputs
@@ -60,7 +61,7 @@ public final class ImageViewModel {
     public func cancel() { loads.cancel() }
 
     public func openOnWebsite() {
-        if let url = websiteURL { coordinator?.openExternal(url) }
+        if let url = websiteURL { navigator?.openExternal(url) }
     }
 
     public func save(to destination: String) {

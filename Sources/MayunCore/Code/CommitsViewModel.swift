@@ -10,14 +10,15 @@ public final class CommitsViewModel {
     public let ref: String?
     public let commits: PagedListViewModel<Commit>
     public private(set) var branches: [String] = []
-    @ObservationIgnored private weak var coordinator: Coordinator?
+    @ObservationIgnored private weak var navigator: (any Navigator)?
     @ObservationIgnored private let branchLoad = LatestTask()
+    @ObservationIgnored private let client: GiteeClient
 
-    init(repo: RepositoryID, ref: String?, coordinator: Coordinator) {
+    init(repo: RepositoryID, ref: String?, client: GiteeClient, navigator: any Navigator) {
         self.repo = repo
         self.ref = ref
-        self.coordinator = coordinator
-        let client = coordinator.services.client
+        self.navigator = navigator
+        self.client = client
         let endpoint = Endpoints.commits(owner: repo.owner, repo: repo.name, branch: ref)
         commits = PagedListViewModel<Commit>(emptyText: tr("No commits yet.")) { pagination in
             try await client.page(endpoint, at: pagination)
@@ -37,8 +38,7 @@ public final class CommitsViewModel {
 
     public func start() {
         commits.start()
-        guard let client = coordinator?.services.client else { return }
-        branchLoad.run { [weak self, repo] in
+        branchLoad.run { [weak self, repo, client] in
             let names = (try? await client.all(Endpoints.branches(owner: repo.owner, repo: repo.name)))?.map(\.name)
             guard !Task.isCancelled else { return }
             self?.branches = names ?? []
@@ -53,12 +53,12 @@ public final class CommitsViewModel {
 
     public func activate(at index: Int) {
         guard commits.items.indices.contains(index) else { return }
-        coordinator?.push(.commit(repo, sha: commits.items[index].sha))
+        navigator?.push(.commit(repo, sha: commits.items[index].sha))
     }
 
     public func selectBranch(_ name: String) {
         guard name != ref else { return }
-        coordinator?.replace(with: .commits(repo, ref: name))
+        navigator?.replace(with: .commits(repo, ref: name))
     }
 }
 

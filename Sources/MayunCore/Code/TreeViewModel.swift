@@ -12,17 +12,18 @@ public final class TreeViewModel {
     public let entries: PagedListViewModel<Content>
     public private(set) var branches: [String] = []
 
-    @ObservationIgnored private weak var coordinator: Coordinator?
+    @ObservationIgnored private weak var navigator: (any Navigator)?
     @ObservationIgnored private let branchLoad = LatestTask()
+    @ObservationIgnored private let client: GiteeClient
 
-    init(repo: RepositoryID, ref: String?, path: String, coordinator: Coordinator) {
+    init(repo: RepositoryID, ref: String?, path: String, client: GiteeClient, store: OfflineStore?, navigator: any Navigator) {
         self.repo = repo
         self.ref = ref
         self.path = path
-        self.coordinator = coordinator
-        let client = coordinator.services.client
+        self.navigator = navigator
+        self.client = client
         let endpoint = Endpoints.folder(owner: repo.owner, repo: repo.name, path: path, ref: ref)
-        let cache = coordinator.services.store?.listCache(for: OfflineKey.folder(repo, ref: ref, path: path), of: Content.self)
+        let cache = store?.listCache(for: OfflineKey.folder(repo, ref: ref, path: path), of: Content.self)
         entries = PagedListViewModel<Content>(emptyText: tr("This folder is empty."), cache: cache) { pagination in
             var page = try await client.page(endpoint, at: pagination)
             page.items.sort { lhs, rhs in
@@ -67,17 +68,17 @@ public final class TreeViewModel {
         guard entries.items.indices.contains(index) else { return }
         let entry = entries.items[index]
         if entry.isDirectory {
-            coordinator?.push(.tree(repo, ref: ref, path: entry.path))
+            navigator?.push(.tree(repo, ref: ref, path: entry.path))
         } else if FileKind.isImage(entry.name) {
-            coordinator?.push(.image(repo, ref: ref, path: entry.path))
+            navigator?.push(.image(repo, ref: ref, path: entry.path))
         } else {
-            coordinator?.push(.blob(repo, ref: ref, path: entry.path))
+            navigator?.push(.blob(repo, ref: ref, path: entry.path))
         }
     }
 
     public func openCrumb(_ crumbPath: String) {
         guard crumbPath != path else { return }
-        coordinator?.push(.tree(repo, ref: ref, path: crumbPath))
+        navigator?.push(.tree(repo, ref: ref, path: crumbPath))
     }
 
     /// The page was left: the folder and branch requests stop.
@@ -88,11 +89,10 @@ public final class TreeViewModel {
 
     public func selectBranch(_ name: String) {
         guard name != ref else { return }
-        coordinator?.replace(with: .tree(repo, ref: name, path: path))
+        navigator?.replace(with: .tree(repo, ref: name, path: path))
     }
 
     private func loadBranches() async {
-        guard let client = coordinator?.services.client else { return }
         let names = (try? await client.all(Endpoints.branches(owner: repo.owner, repo: repo.name)))?
             .map(\.name) ?? []
         guard !Task.isCancelled else { return }

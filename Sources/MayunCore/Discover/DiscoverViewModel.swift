@@ -14,16 +14,17 @@ public final class DiscoverViewModel {
     /// Grows when the search field should take the keyboard focus (Ctrl+F).
     public private(set) var focusRequests = 0
 
-    @ObservationIgnored private weak var coordinator: Coordinator?
+    @ObservationIgnored private weak var navigator: (any Navigator)?
+    @ObservationIgnored private let client: GiteeClient
 
-    init(coordinator: Coordinator, client: GiteeClient, store: OfflineStore?) {
-        self.coordinator = coordinator
+    init(client: GiteeClient, store: OfflineStore?, makeList: ProjectListFactory, navigator: any Navigator) {
+        self.navigator = navigator
+        self.client = client
         languages = PagedListViewModel<Language>(
             emptyText: tr("No languages."), cache: store?.listCache(for: OfflineKey.languages, of: Language.self)
         ) { pagination in try await client.page(Endpoints.languages(), at: pagination) }
-        results = coordinator.makeProjectList(
-            title: tr("Search"), emptyText: tr("No projects match your search."),
-            endpoint: Endpoints.search("", perPage: Endpoints.defaultPageSize), cacheKey: nil)
+        results = makeList(tr("Search"), tr("No projects match your search."),
+                           Endpoints.search("", perPage: Endpoints.defaultPageSize), nil)
     }
 
     // Outputs
@@ -61,14 +62,14 @@ public final class DiscoverViewModel {
     public func openLanguage(at index: Int) {
         guard languages.items.indices.contains(index) else { return }
         let language = languages.items[index]
-        coordinator?.push(.language(id: language.id, name: language.name))
+        navigator?.push(.language(id: language.id, name: language.name))
     }
 
     public func focusSearch() { focusRequests += 1 }
 
     private func reload() {
         guard !query.isEmpty else { return }
-        guard let client = coordinator?.services.client else { return }
+        let client = client
         let endpoint = Endpoints.search(query, sort: sort)
         results.list.replaceSource { pagination in try await client.page(endpoint, at: pagination) }
     }

@@ -8,7 +8,8 @@ extension Coordinator {
             if case .issues(let list) = screen.content, list.repo == repo { list.insertCreated(issue) }
         }
         showToast(String(format: tr("Issue #%@ created"), issue.number))
-        let page = IssueViewModel(repo: repo, number: issue.number, client: services.client, coordinator: self,
+        let page = IssueViewModel(repo: repo, number: issue.number, client: services.client, markdown: markdown,
+                                  navigator: self,
                                   preloaded: issue)
         replace(with: .issue(repo, number: issue.number), content: .issue(page))
     }

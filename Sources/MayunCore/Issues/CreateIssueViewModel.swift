@@ -22,13 +22,19 @@ public final class CreateIssueViewModel {
 
     @ObservationIgnored private let drafts: DraftStore
     @ObservationIgnored private let client: GiteeClient
-    @ObservationIgnored private weak var coordinator: Coordinator?
+    @ObservationIgnored private weak var navigator: (any Navigator)?
+    @ObservationIgnored private let markdown: RepositoryMarkdown?
+    /// Where a created issue goes (the Coordinator shows it in place of the form and in open lists).
+    @ObservationIgnored private let created: @MainActor (Issue, RepositoryID) -> Void
 
-    init(repo: RepositoryID, drafts: DraftStore, client: GiteeClient, coordinator: Coordinator?) {
+    init(repo: RepositoryID, drafts: DraftStore, client: GiteeClient, markdown: RepositoryMarkdown?,
+         navigator: (any Navigator)?, created: @escaping @MainActor (Issue, RepositoryID) -> Void = { _, _ in }) {
         self.repo = repo
         self.drafts = drafts
         self.client = client
-        self.coordinator = coordinator
+        self.navigator = navigator
+        self.markdown = markdown
+        self.created = created
         draft = drafts.draft(for: repo)
     }
 
@@ -59,15 +65,15 @@ public final class CreateIssueViewModel {
 
     public func togglePreview() {
         isPreviewing.toggle()
-        guard isPreviewing, let coordinator else { return }
+        guard isPreviewing, let markdown else { return }
         let text = draft.body
         Task {
-            let document = await coordinator.parseMarkdown(text, in: repo)
+            let document = await markdown.parse(text, in: repo)
             if isPreviewing, draft.body == text { previewDocument = document }
         }
     }
 
-    public var nightMode: NightModeViewModel? { coordinator?.nightMode }
+    public var nightMode: NightModeViewModel? { markdown?.nightMode }
 
     public func submit() {
         guard canSubmit else { return }
@@ -85,7 +91,7 @@ public final class CreateIssueViewModel {
                 // Only now is the writing safe on the server.
                 if draft == submitted { draft = IssueDraft() }
                 drafts.clear(for: repo)
-                coordinator?.issueCreated(issue, in: repo)
+                created(issue, repo)
             } catch let error as GiteeError {
                 show(error)
             } catch {
@@ -107,7 +113,7 @@ public final class CreateIssueViewModel {
             }
         case .unauthorized:
             errorMessage = ErrorText.message(for: error)
-            coordinator?.requireLogin { [weak self] in self?.submit() }
+            navigator?.requireLogin { [weak self] in self?.submit() }
         default:
             errorMessage = ErrorText.message(for: error) + " " + tr("Your draft is kept.")
         }

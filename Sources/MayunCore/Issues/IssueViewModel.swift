@@ -17,15 +17,18 @@ public final class IssueViewModel {
     public private(set) var bodyDocument: Document?
     /// Comments rendered as documents, by position, filled in as each is parsed.
     public private(set) var commentDocuments: [Int: Document] = [:]
-    @ObservationIgnored private weak var coordinator: Coordinator?
+    @ObservationIgnored private weak var navigator: (any Navigator)?
+    @ObservationIgnored private let markdown: RepositoryMarkdown?
     @ObservationIgnored private var parsing: Set<Int> = []
     /// Body and comment parses, cancelled when this page goes.
     @ObservationIgnored private let parses = DocumentParses()
 
-    init(repo: RepositoryID, number: String, client: GiteeClient, coordinator: Coordinator?, preloaded: Issue? = nil) {
+    init(repo: RepositoryID, number: String, client: GiteeClient, markdown: RepositoryMarkdown?,
+         navigator: (any Navigator)?, preloaded: Issue? = nil) {
         self.repo = repo
         self.number = number
-        self.coordinator = coordinator
+        self.navigator = navigator
+        self.markdown = markdown
         resource = RemoteResource(initial: preloaded) {
             try await client.send(Endpoints.issue(owner: repo.owner, repo: repo.name, number: number))
         }
@@ -67,23 +70,23 @@ public final class IssueViewModel {
     public func commentDocument(at index: Int) -> Document? {
         if let document = commentDocuments[index] { return document }
         guard let comment = comments.items.indices.contains(index) ? comments.items[index] : nil,
-              !parsing.contains(index), let coordinator else { return nil }
+              !parsing.contains(index), let markdown else { return nil }
         parsing.insert(index)
-        parses.parse(coordinator.markdownRequest(comment.body, in: repo), key: "comment \(index)") { [weak self] in
+        parses.parse(markdown.request(comment.body, in: repo), key: "comment \(index)") { [weak self] in
             self?.commentDocuments[index] = $0
         }
         return nil
     }
 
-    public func activate(_ target: LinkTarget) { coordinator?.follow(target) }
+    public func activate(_ target: LinkTarget) { navigator?.follow(target) }
 
     /// The night mode the rendered text follows.
-    public var nightMode: NightModeViewModel? { coordinator?.nightMode }
+    public var nightMode: NightModeViewModel? { markdown?.nightMode }
 
     private func parseBody(of issue: Issue) {
         guard let text = issue.body?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty,
-              let coordinator else { return }
-        parses.parse(coordinator.markdownRequest(text, in: repo), key: "body") { [weak self] in
+              let markdown else { return }
+        parses.parse(markdown.request(text, in: repo), key: "body") { [weak self] in
             self?.bodyDocument = $0
         }
     }

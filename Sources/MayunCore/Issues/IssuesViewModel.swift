@@ -9,18 +9,18 @@ public final class IssuesViewModel {
     public let repo: RepositoryID
     public let issues: PagedListViewModel<Issue>
     public private(set) var filter: Endpoints.IssueState = .open
-    @ObservationIgnored private weak var coordinator: Coordinator?
+    @ObservationIgnored private weak var navigator: (any Navigator)?
     @ObservationIgnored private let client: GiteeClient
 
-    init(repo: RepositoryID, coordinator: Coordinator) {
+    init(repo: RepositoryID, client: GiteeClient, store: OfflineStore?, navigator: any Navigator) {
         self.repo = repo
-        self.coordinator = coordinator
-        let client = coordinator.services.client
+        self.navigator = navigator
+        let client = client
         self.client = client
         let endpoint = Endpoints.issues(owner: repo.owner, repo: repo.name, state: .open)
         issues = PagedListViewModel<Issue>(
             emptyText: tr("No open issues."),
-            cache: coordinator.services.store?.listCache(for: OfflineKey.openIssues(repo), of: Issue.self)
+            cache: store?.listCache(for: OfflineKey.openIssues(repo), of: Issue.self)
         ) { pagination in try await client.page(endpoint, at: pagination) }
     }
 
@@ -54,13 +54,13 @@ public final class IssuesViewModel {
 
     public func activate(at index: Int) {
         guard issues.items.indices.contains(index) else { return }
-        coordinator?.push(.issue(repo, number: issues.items[index].number))
+        navigator?.push(.issue(repo, number: issues.items[index].number))
     }
 
     public func newIssue() {
-        coordinator?.requireLogin { [weak self, weak coordinator] in
+        navigator?.requireLogin { [weak self, weak navigator] in
             guard let self else { return }
-            coordinator?.push(.createIssue(self.repo))
+            navigator?.push(.createIssue(self.repo))
         }
     }
 

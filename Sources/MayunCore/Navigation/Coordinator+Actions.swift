@@ -26,16 +26,8 @@ extension Coordinator {
         }
     }
 
-    /// Markdown written on a repository (an issue, a comment), as a request for `DocumentParseService`.
-    public func markdownRequest(_ text: String, in repo: RepositoryID) -> DocumentRequest {
-        let context = DocumentContext(repository: repo, ref: nil, folder: "", server: environment.server)
-        return DocumentRequest(text: text, format: .markdown, context: context, prefersDark: nightMode.isNight)
-    }
-
-    /// Parses markdown written on a repository off the main thread (empty when the calling task is cancelled).
-    public func parseMarkdown(_ text: String, in repo: RepositoryID) async -> Document {
-        await DocumentParseService.parse(markdownRequest(text, in: repo)) ?? .empty
-    }
+    /// Markdown written on this site's repositories, for the pages that render issues, comments and pull requests.
+    public var markdown: RepositoryMarkdown { RepositoryMarkdown(server: environment.server, nightMode: nightMode) }
 
     public func showToast(_ message: String) {
         toast = Toast(id: (toast?.id ?? 0) + 1, message: message)

@@ -34,13 +34,15 @@ public final class Coordinator {
         mineTab = MineViewModel(session: services.session)
         notifications = NotificationsViewModel(client: services.client, session: services.session, preferences: preferences)
         projectsTab.lists = ProjectListKind.allCases.map { makeExploreList($0) }
-        discoverTab = DiscoverViewModel(coordinator: self, client: services.client, store: services.store)
-        notifications.coordinator = self
+        discoverTab = DiscoverViewModel(client: services.client, store: services.store, makeList: makeProjectList,
+                                        navigator: self)
+        notifications.navigator = self
         mineTab.notifications = notifications
         mineTab.onOpenNotifications = { [weak self] in self?.push(.notifications) }
         mineTab.onOpenSettings = { [weak self] in self?.push(.settings) }
         mineTab.makeAccount = { [weak self] login in
-            self.map { UserViewModel(login: login, coordinator: $0, isMine: true) }
+            self.map { UserViewModel(login: login, isMine: true, client: $0.services.client, makeList: $0.makeProjectList,
+                                     navigator: $0) }
         }
         mineTab.clearPersonalData = { [weak self] in self?.services.store?.removeEntries(withPrefix: OfflineKey.myListsPrefix) }
     }
@@ -106,46 +108,57 @@ public final class Coordinator {
         case .search(let query):
             .projectList(searchResults(for: query))
         case .tree(let repo, let ref, let path):
-            .tree(TreeViewModel(repo: repo, ref: ref, path: path, coordinator: self))
+            .tree(TreeViewModel(repo: repo, ref: ref, path: path, client: services.client,
+                                store: services.store, navigator: self))
         case .commits(let repo, let ref):
-            .commits(CommitsViewModel(repo: repo, ref: ref, coordinator: self))
+            .commits(CommitsViewModel(repo: repo, ref: ref, client: services.client, navigator: self))
         case .commit(let repo, let sha):
             .commit(CommitViewModel(repo: repo, sha: sha, client: services.client))
         case .user(let login):
-            .user(UserViewModel(login: login, coordinator: self))
+            .user(UserViewModel(login: login, client: services.client, makeList: makeProjectList, navigator: self))
         case .followers(let login):
             .people(PeopleListViewModel(title: tr("Followers"), emptyText: tr("No followers yet."),
                                         endpoint: Endpoints.followers(login), cacheKey: OfflineKey.followers(login),
-                                        coordinator: self))
+                                        client: services.client, store: services.store, navigator: self))
         case .following(let login):
             .people(PeopleListViewModel(title: tr("Following"), emptyText: tr("Not following anyone yet."),
                                         endpoint: Endpoints.following(login), cacheKey: OfflineKey.following(login),
-                                        coordinator: self))
+                                        client: services.client, store: services.store, navigator: self))
         case .issues(let repo):
-            .issues(IssuesViewModel(repo: repo, coordinator: self))
+            .issues(IssuesViewModel(repo: repo, client: services.client, store: services.store, navigator: self))
         case .issue(let repo, let number):
-            .issue(IssueViewModel(repo: repo, number: number, client: services.client, coordinator: self))
+            .issue(IssueViewModel(repo: repo, number: number, client: services.client, markdown: markdown,
+                                  navigator: self))
         case .createIssue(let repo):
             .createIssue(CreateIssueViewModel(repo: repo, drafts: services.drafts, client: services.client,
-                                              coordinator: self))
+                                              markdown: markdown, navigator: self,
+                                              created: { [weak self] issue, repo in self?.issueCreated(issue, in: repo) }))
         case .pullRequests(let repo):
-            .pullRequests(PullRequestsViewModel(repo: repo, coordinator: self))
+            .pullRequests(PullRequestsViewModel(repo: repo, client: services.client, navigator: self))
         case .pullRequest(let repo, let number):
-            .pullRequest(PullRequestViewModel(repo: repo, number: number, client: services.client, coordinator: self))
+            .pullRequest(PullRequestViewModel(repo: repo, number: number, client: services.client,
+                                              markdown: markdown, navigator: self))
         case .notifications:
             .notifications(notifications)
         case .project(let repo):
-            .project(ProjectViewModel(repo: repo, services: services, coordinator: self))
+            .project(ProjectViewModel(repo: repo, client: services.client, store: services.store,
+                                      server: environment.server, nightMode: nightMode, navigator: self))
         case .blob(let repo, let ref, let path):
-            .blob(BlobViewModel(repo: repo, ref: ref, path: path, coordinator: self))
+            .blob(BlobViewModel(repo: repo, ref: ref, path: path, blobDependencies))
         case .readme(let repo, let ref):
-            .blob(BlobViewModel(readmeOf: repo, ref: ref, coordinator: self))
+            .blob(BlobViewModel(readmeOf: repo, ref: ref, blobDependencies))
         case .image(let repo, let ref, let path):
-            .image(ImageViewModel(repo: repo, ref: ref, path: path, coordinator: self))
+            .image(ImageViewModel(repo: repo, ref: ref, path: path, client: services.client,
+                                  server: environment.server, nightMode: nightMode, navigator: self))
         case .login:
             .login(LoginViewModel(session: services.session, onLoggedIn: { [weak self] in self?.loginSucceeded() },
                                   onOpenSettings: { [weak self] in self?.push(.settings) }))
         }
+    }
+
+    private var blobDependencies: BlobViewModel.Dependencies {
+        .init(client: services.client, store: services.store, server: environment.server, nightMode: nightMode,
+              navigator: self)
     }
 
     /// Opens a project from any list.

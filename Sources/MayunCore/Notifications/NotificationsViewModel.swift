@@ -25,7 +25,7 @@ public final class NotificationsViewModel {
     }
 
     /// Where clicked notifications lead and failures are told (set by the Coordinator).
-    @ObservationIgnored weak var coordinator: Coordinator?
+    @ObservationIgnored weak var navigator: (any Navigator)?
     /// The desktop's notification service (set by MayunUI when the app starts).
     @ObservationIgnored public weak var desktop: (any DesktopNotifier)?
     @ObservationIgnored private let client: GiteeClient
@@ -248,13 +248,13 @@ public final class NotificationsViewModel {
     public func activate(_ key: NotificationItem.Key) {
         guard let item = items.first(where: { $0.id == key }) else { return }
         markRead(key)
-        if let link = item.link { coordinator?.openLink(link) }
+        if let link = item.link { navigator?.openLink(link) }
     }
 
     /// A desktop notification was clicked ("thread:12"): the same as clicking its row.
     public func open(target: String) {
         guard let item = items.first(where: { $0.target == target }) else {
-            coordinator?.push(.notifications)
+            navigator?.push(.notifications)
             return
         }
         activate(item.id)
@@ -265,7 +265,7 @@ public final class NotificationsViewModel {
         for index in items.indices where wanted.contains(items[index].id) { items[index].isUnread = unread }
     }
 
-    private func tell(_ message: String) { coordinator?.showToast(message) }
+    private func tell(_ message: String) { navigator?.showToast(message) }
 }
 
 extension NotificationsViewModel: ScreenModel {}

@@ -8,14 +8,14 @@ import Observation
 public final class PeopleListViewModel {
     public let title: String
     public let people: PagedListViewModel<User>
-    @ObservationIgnored private weak var coordinator: Coordinator?
+    @ObservationIgnored private weak var navigator: (any Navigator)?
 
-    init(title: String, emptyText: String, endpoint: Endpoint<[User]>, cacheKey: String, coordinator: Coordinator) {
+    init(title: String, emptyText: String, endpoint: Endpoint<[User]>, cacheKey: String, client: GiteeClient, store: OfflineStore?, navigator: any Navigator) {
         self.title = title
-        self.coordinator = coordinator
-        let client = coordinator.services.client
+        self.navigator = navigator
+        let client = client
         people = PagedListViewModel<User>(
-            emptyText: emptyText, cache: coordinator.services.store?.listCache(for: cacheKey, of: User.self)
+            emptyText: emptyText, cache: store?.listCache(for: cacheKey, of: User.self)
         ) { pagination in try await client.page(endpoint, at: pagination) }
     }
 
@@ -31,7 +31,7 @@ public final class PeopleListViewModel {
 
     public func activate(at index: Int) {
         guard people.items.indices.contains(index) else { return }
-        coordinator?.push(.user(login: people.items[index].login))
+        navigator?.push(.user(login: people.items[index].login))
     }
 }
 

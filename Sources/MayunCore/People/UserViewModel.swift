@@ -16,7 +16,7 @@ public final class UserViewModel {
     public let projects: ProjectListViewModel
     public let starred: ProjectListViewModel
     public let watched: ProjectListViewModel
-    @ObservationIgnored private weak var coordinator: Coordinator?
+    @ObservationIgnored private weak var navigator: (any Navigator)?
     @ObservationIgnored private var switchedToOrganization = false
 
     /// Whether this is the logged-in person (Mine): their own lists include private projects.
@@ -24,27 +24,24 @@ public final class UserViewModel {
     /// Which notebook page shows (the Starred and Watched counts jump to theirs).
     public private(set) var selectedList = 0
 
-    init(login: String, coordinator: Coordinator, isMine: Bool = false) {
+    init(login: String, isMine: Bool = false, client: GiteeClient, makeList: ProjectListFactory,
+         navigator: any Navigator) {
         self.login = login
         self.isMine = isMine
-        self.coordinator = coordinator
-        let client = coordinator.services.client
+        self.navigator = navigator
         profile = RemoteResource { try await client.send(Endpoints.user(login)) }
         events = PagedListViewModel<Event>(emptyText: tr("No activity yet.")) { pagination in
             try await client.page(Endpoints.userEvents(login), at: pagination)
         }
-        projects = coordinator.makeProjectList(
-            title: tr("Projects"), emptyText: tr("No public projects."),
-            endpoint: isMine ? Endpoints.myProjects() : Endpoints.userProjects(login),
-            cacheKey: OfflineKey.userList("projects", of: login, isMine: isMine))
-        starred = coordinator.makeProjectList(
-            title: tr("Starred"), emptyText: tr("No starred projects."),
-            endpoint: isMine ? Endpoints.myStarred() : Endpoints.userStarred(login),
-            cacheKey: OfflineKey.userList("starred", of: login, isMine: isMine))
-        watched = coordinator.makeProjectList(
-            title: tr("Watched"), emptyText: tr("No watched projects."),
-            endpoint: isMine ? Endpoints.myWatched() : Endpoints.userWatched(login),
-            cacheKey: OfflineKey.userList("watched", of: login, isMine: isMine))
+        projects = makeList(tr("Projects"), tr("No public projects."),
+                            isMine ? Endpoints.myProjects() : Endpoints.userProjects(login),
+                            OfflineKey.userList("projects", of: login, isMine: isMine))
+        starred = makeList(tr("Starred"), tr("No starred projects."),
+                           isMine ? Endpoints.myStarred() : Endpoints.userStarred(login),
+                           OfflineKey.userList("starred", of: login, isMine: isMine))
+        watched = makeList(tr("Watched"), tr("No watched projects."),
+                           isMine ? Endpoints.myWatched() : Endpoints.userWatched(login),
+                           OfflineKey.userList("watched", of: login, isMine: isMine))
         // An organisation's projects come from another endpoint; the profile says which kind this login is.
         profile.onFresh = { [weak self] fresh in
             guard let self, fresh.isOrganization, !switchedToOrganization else { return }
@@ -83,8 +80,8 @@ public final class UserViewModel {
 
     public func open(_ count: Count) {
         switch count {
-        case .followers: coordinator?.push(.followers(login: login))
-        case .following: coordinator?.push(.following(login: login))
+        case .followers: navigator?.push(.followers(login: login))
+        case .following: navigator?.push(.following(login: login))
         case .starred: selectedList = 2
         case .watched: selectedList = 3
         }
@@ -124,10 +121,10 @@ public final class UserViewModel {
 
     public func openEvent(at index: Int) {
         guard events.items.indices.contains(index), let route = events.items[index].destination else { return }
-        coordinator?.push(route)
+        navigator?.push(route)
     }
 
-    public func open(_ url: URL) { coordinator?.openExternal(url) }
+    public func open(_ url: URL) { navigator?.openExternal(url) }
     public func open(_ link: ProfileLink) {
         if case .open(let url) = link.decision { open(url) }
     }

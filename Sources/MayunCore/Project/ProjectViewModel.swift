@@ -23,18 +23,27 @@ public final class ProjectViewModel {
         case failed(String)
     }
 
-    @ObservationIgnored private let services: AppServices
+    @ObservationIgnored private let client: GiteeClient
+    @ObservationIgnored private let store: OfflineStore?
+    @ObservationIgnored private let server: URL
     @ObservationIgnored private let loads = LatestTask()
-    @ObservationIgnored private weak var coordinator: Coordinator?
+    @ObservationIgnored private weak var navigator: (any Navigator)?
     @ObservationIgnored private var started = false
     @ObservationIgnored private var parsedReadme: String?
     /// The README's parse, cancelled when this page goes.
     @ObservationIgnored private let parses = DocumentParses()
 
-    public init(repo: RepositoryID, services: AppServices, coordinator: Coordinator) {
+    /// The night mode the README follows.
+    public let nightMode: NightModeViewModel?
+
+    init(repo: RepositoryID, client: GiteeClient, store: OfflineStore?, server: URL, nightMode: NightModeViewModel?,
+         navigator: any Navigator) {
         self.repo = repo
-        self.services = services
-        self.coordinator = coordinator
+        self.client = client
+        self.store = store
+        self.server = server
+        self.nightMode = nightMode
+        self.navigator = navigator
         star = ToggleState(kind: .star)
         watch = ToggleState(kind: .watch)
     }
@@ -51,11 +60,11 @@ public final class ProjectViewModel {
     public func start() {
         guard !started else { return }
         started = true
-        if let saved = services.store?.load(Project.self, key: storeKey) {
+        if let saved = store?.load(Project.self, key: storeKey) {
             show(saved.value)
             state = .content
         }
-        if let saved = services.store?.load(String.self, key: OfflineKey.readme(repo)) { showReadme(saved.value) }
+        if let saved = store?.load(String.self, key: OfflineKey.readme(repo)) { showReadme(saved.value) }
         refresh()
     }
 
@@ -72,43 +81,41 @@ public final class ProjectViewModel {
     }
 
     public func toggleStar() {
-        coordinator?.requireLogin { [weak self] in self?.flip(self?.star) }
+        navigator?.requireLogin { [weak self] in self?.flip(self?.star) }
     }
 
     public func toggleWatch() {
-        coordinator?.requireLogin { [weak self] in self?.flip(self?.watch) }
+        navigator?.requireLogin { [weak self] in self?.flip(self?.watch) }
     }
 
     public func openOwner() {
-        coordinator?.push(.user(login: project?.owner.login.nonEmpty ?? repo.owner))
+        navigator?.push(.user(login: project?.owner.login.nonEmpty ?? repo.owner))
     }
-    public func openCode() { coordinator?.push(.tree(repo, ref: project?.defaultBranch, path: "")) }
-    public func openReadme() { coordinator?.push(.readme(repo, ref: project?.defaultBranch)) }
-    public func openIssues() { coordinator?.push(.issues(repo)) }
-    public func openPullRequests() { coordinator?.push(.pullRequests(repo)) }
-    public func openCommits() { coordinator?.push(.commits(repo, ref: project?.defaultBranch)) }
+    public func openCode() { navigator?.push(.tree(repo, ref: project?.defaultBranch, path: "")) }
+    public func openReadme() { navigator?.push(.readme(repo, ref: project?.defaultBranch)) }
+    public func openIssues() { navigator?.push(.issues(repo)) }
+    public func openPullRequests() { navigator?.push(.pullRequests(repo)) }
+    public func openCommits() { navigator?.push(.commits(repo, ref: project?.defaultBranch)) }
 
     /// A link clicked in the README: files of the repository open here, web addresses in the browser.
-    public func activate(_ target: LinkTarget) { coordinator?.follow(target) }
+    public func activate(_ target: LinkTarget) { navigator?.follow(target) }
 
-    /// The night mode the README follows.
-    public var nightMode: NightModeViewModel? { coordinator?.nightMode }
 
     public func openWebsite() {
-        if let url = header?.webURL { coordinator?.openExternal(url) }
+        if let url = header?.webURL { navigator?.openExternal(url) }
     }
     public func copyLink() {
-        if let url = header?.webURL { coordinator?.copy(url.absoluteString, announcing: tr("Link copied")) }
+        if let url = header?.webURL { navigator?.copy(url.absoluteString, announcing: tr("Link copied")) }
     }
     public func copyCloneURL(ssh: Bool) {
         guard let header else { return }
-        coordinator?.copy(ssh ? header.sshCloneURL : header.httpsCloneURL, announcing: tr("Clone URL copied"))
+        navigator?.copy(ssh ? header.sshCloneURL : header.httpsCloneURL, announcing: tr("Clone URL copied"))
     }
 
     // MARK: Loading
 
     private func load() async {
-        let client = services.client
+        let client = client
         do {
             var fresh = try await client.send(Endpoints.project(owner: repo.owner, repo: repo.name))
             if client.auth.isLoggedIn, fresh.isStarred == nil {
@@ -119,7 +126,7 @@ public final class ProjectViewModel {
             show(fresh)
             state = .content
             banner = nil
-            services.store?.save(fresh, key: storeKey)
+            store?.save(fresh, key: storeKey)
         } catch let error as GiteeError where error != .cancelled {
             if project == nil {
                 state = .failed(message: ErrorText.message(for: error))
@@ -133,7 +140,7 @@ public final class ProjectViewModel {
 
     private func loadReadme() async {
         do {
-            let content = try await services.client.send(
+            let content = try await client.send(
                 Endpoints.readme(owner: repo.owner, repo: repo.name, ref: project?.defaultBranch))
             guard !Task.isCancelled else { return }
             guard let text = content?.text else {
@@ -141,7 +148,7 @@ public final class ProjectViewModel {
                 return
             }
             showReadme(text)
-            services.store?.save(text, key: OfflineKey.readme(repo))
+            store?.save(text, key: OfflineKey.readme(repo))
         } catch let error as GiteeError {
             if case .text = readme { return }  // keep the saved README offline
             if error != .cancelled { readme = .failed(ErrorText.message(for: error)) }
@@ -152,10 +159,10 @@ public final class ProjectViewModel {
     /// images resolve against the default branch at the repository root.
     private func showReadme(_ text: String) {
         readme = .text(text)
-        guard text != parsedReadme, let server = coordinator?.environment.server else { return }
+        guard text != parsedReadme else { return }
         parsedReadme = text
         let context = DocumentContext(repository: repo, ref: project?.defaultBranch, folder: "", server: server)
-        let prefersDark = coordinator?.nightMode.isNight ?? false
+        let prefersDark = nightMode?.isNight ?? false
         let request = DocumentRequest(text: text, format: .markdown, context: context, prefersDark: prefersDark)
         parses.parse(request) { [weak self] document in
             guard let self, self.parsedReadme == text else { return }
@@ -182,14 +189,14 @@ public final class ProjectViewModel {
         }
         Task {
             do {
-                _ = try await services.client.send(endpoint)
+                _ = try await client.send(endpoint)
                 toggle.finishChange()
                 // No count comes back: re-read the project for the server's numbers.
                 await load()
             } catch {
                 toggle.rollBack()
                 let reason = (error as? GiteeError).map(ErrorText.message(for:)) ?? String(describing: error)
-                coordinator?.showToast(String(format: toggle.failureFormat(turningOn: turningOn), reason))
+                navigator?.showToast(String(format: toggle.failureFormat(turningOn: turningOn), reason))
             }
         }
     }

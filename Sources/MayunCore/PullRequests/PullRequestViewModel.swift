@@ -19,16 +19,19 @@ public final class PullRequestViewModel {
     public private(set) var bodyDocument: Document?
     /// Comments rendered as documents, by position, filled in as each is parsed.
     public private(set) var commentDocuments: [Int: Document] = [:]
-    @ObservationIgnored private weak var coordinator: Coordinator?
+    @ObservationIgnored private weak var navigator: (any Navigator)?
+    @ObservationIgnored private let markdown: RepositoryMarkdown?
     @ObservationIgnored private var parsing: Set<Int> = []
 
     /// A patch longer than this is cut (a generated file can carry megabytes of diff; the website cuts too).
     static let patchCharacterLimit = 200_000
 
-    init(repo: RepositoryID, number: Int, client: GiteeClient, coordinator: Coordinator?) {
+    init(repo: RepositoryID, number: Int, client: GiteeClient, markdown: RepositoryMarkdown?,
+         navigator: (any Navigator)?) {
         self.repo = repo
         self.number = number
-        self.coordinator = coordinator
+        self.navigator = navigator
+        self.markdown = markdown
         resource = RemoteResource {
             try await client.send(Endpoints.pullRequest(owner: repo.owner, repo: repo.name, number: number))
         }
@@ -111,25 +114,25 @@ public final class PullRequestViewModel {
     public func commentDocument(at index: Int) -> Document? {
         if let document = commentDocuments[index] { return document }
         guard let comment = comments.items.indices.contains(index) ? comments.items[index] : nil,
-              !parsing.contains(index), let coordinator else { return nil }
+              !parsing.contains(index), let markdown else { return nil }
         parsing.insert(index)
         let repo = repo
         Task {
-            let document = await coordinator.parseMarkdown(comment.body, in: repo)
+            let document = await markdown.parse(comment.body, in: repo)
             commentDocuments[index] = document
         }
         return nil
     }
 
-    public func openCommit(_ sha: String) { coordinator?.push(.commit(repo, sha: sha)) }
-    public func activate(_ target: LinkTarget) { coordinator?.follow(target) }
-    public var nightMode: NightModeViewModel? { coordinator?.nightMode }
+    public func openCommit(_ sha: String) { navigator?.push(.commit(repo, sha: sha)) }
+    public func activate(_ target: LinkTarget) { navigator?.follow(target) }
+    public var nightMode: NightModeViewModel? { markdown?.nightMode }
 
     private func parseBody(of pull: PullRequest) {
         guard let text = pull.body?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty,
-              let coordinator else { return }
+              let markdown else { return }
         let repo = repo
-        Task { bodyDocument = await coordinator.parseMarkdown(text, in: repo) }
+        Task { bodyDocument = await markdown.parse(text, in: repo) }
     }
 
     public func start() {

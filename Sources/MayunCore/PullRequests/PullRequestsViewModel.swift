@@ -9,13 +9,13 @@ public final class PullRequestsViewModel {
     public let repo: RepositoryID
     public let pullRequests: PagedListViewModel<PullRequest>
     public private(set) var filter: Endpoints.PullRequestState = .open
-    @ObservationIgnored private weak var coordinator: Coordinator?
+    @ObservationIgnored private weak var navigator: (any Navigator)?
     @ObservationIgnored private let client: GiteeClient
 
-    init(repo: RepositoryID, coordinator: Coordinator) {
+    init(repo: RepositoryID, client: GiteeClient, navigator: any Navigator) {
         self.repo = repo
-        self.coordinator = coordinator
-        let client = coordinator.services.client
+        self.navigator = navigator
+        let client = client
         self.client = client
         let endpoint = Endpoints.pullRequests(owner: repo.owner, repo: repo.name, state: .open)
         pullRequests = PagedListViewModel<PullRequest>(emptyText: tr("No pull requests here.")) { pagination in
@@ -55,7 +55,7 @@ public final class PullRequestsViewModel {
 
     public func activate(at index: Int) {
         guard pullRequests.items.indices.contains(index) else { return }
-        coordinator?.push(.pullRequest(repo, number: pullRequests.items[index].number))
+        navigator?.push(.pullRequest(repo, number: pullRequests.items[index].number))
     }
 
     static func stateText(for pull: PullRequest) -> String {
