@@ -12,6 +12,7 @@ Run by tests/e2e/run.sh inside Xvfb, dbus-run-session and the throwaway keyring,
 
 import glob
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -70,6 +71,10 @@ def scenario(state):
         r.wait_for(lambda: h.open_project_name(app.frame) == f"{owner}/{repo}",
                    f"the window opens on {owner}/{repo} (title and Star button)", seen=seen_labels(app))
         shot("1-project")
+        since = server.last_seq()
+        app.key("F5")
+        r.wait_for(lambda: any(e["path"] == f"/api/v5/repos/{owner}/{repo}" for e in server.log(since)),
+                   "F5 on the project page asks the server for the project again")
 
         r.step("2. a second launch with a file link shows the file in the first window")
         second_launch(env, f"{server.url}/{owner}/{repo}/blob/{branch}/{path}")
@@ -80,6 +85,11 @@ def scenario(state):
                    "the file page shows its Save As… button", seen=seen_labels(app))
         r.check(app.alive(), "the first instance is still the one running")
         shot("2-file")
+        since = server.last_seq()
+        app.key("F5")
+        r.wait_for(lambda: any(re.search(rf"/repos/{owner}/{repo}/(contents|raw)/{re.escape(path)}$", e["path"])
+                               for e in server.log(since)),
+                   "F5 on the file page asks the server for the file again")
 
         r.step("3. Ctrl+L, a person's link, Return: their page opens")
         login = owner

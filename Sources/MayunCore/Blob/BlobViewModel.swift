@@ -145,15 +145,16 @@ public final class BlobViewModel {
             if isReadme { try await loadReadme() } else { try await loadFile() }
             banner = nil
         } catch let error as GiteeError where error != .cancelled {
-            fail(ErrorText.message(for: error))
+            fail(error)
         } catch {}
     }
 
-    private func fail(_ message: String) {
+    /// Nothing on screen: the failure is the page; otherwise what shows stays, under the one offline banner.
+    private func fail(_ error: GiteeError) {
         if content == nil {
-            state = .failed(message: message)
+            state = .failed(message: ErrorText.message(for: error))
         } else {
-            banner = tr("Offline: showing saved data.") + " " + message
+            banner = ErrorText.banner(for: error, overSavedCopy: true)
         }
     }
 

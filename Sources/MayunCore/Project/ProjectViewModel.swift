@@ -131,7 +131,7 @@ public final class ProjectViewModel {
             if project == nil {
                 state = .failed(message: ErrorText.message(for: error))
             } else {
-                banner = tr("Offline: showing saved data.") + " " + ErrorText.message(for: error)
+                banner = ErrorText.banner(for: error, overSavedCopy: true)
             }
         } catch {}
         guard !Task.isCancelled else { return }
