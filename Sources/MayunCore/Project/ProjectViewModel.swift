@@ -8,12 +8,14 @@ import Observation
 @Observable
 public final class ProjectViewModel {
     public let repo: RepositoryID
-    public private(set) var state: ScreenState = .loading
-    public private(set) var project: Project?
+    /// The project itself: saved copy first, then the server's (the README follows it).
+    public let resource: RemoteResource<Project>
+    public var state: ScreenState { resource.state }
+    public var project: Project? { resource.value }
+    public var banner: String? { resource.banner }
     public private(set) var readme: ReadmeState = .loading
     /// The README rendered as a document, parsed off the main thread once `readme` has text.
     public private(set) var readmeDocument: Document?
-    public private(set) var banner: String?
     public let star: ToggleState
     public let watch: ToggleState
 
@@ -46,9 +48,16 @@ public final class ProjectViewModel {
         self.navigator = navigator
         star = ToggleState(kind: .star)
         watch = ToggleState(kind: .watch)
+        resource = RemoteResource(saved: store?.savedCopy(of: Project.self, key: OfflineKey.project(repo))) {
+            var fresh = try await client.send(Endpoints.project(owner: repo.owner, repo: repo.name))
+            if client.auth.isLoggedIn, fresh.isStarred == nil {
+                fresh.isStarred = try? await client.send(Endpoints.isStarred(owner: repo.owner, repo: repo.name))
+                fresh.isWatched = try? await client.send(Endpoints.isWatched(owner: repo.owner, repo: repo.name))
+            }
+            return fresh
+        }
+        resource.onFresh = { [weak self] fresh in self?.settleToggles(with: fresh) }
     }
-
-    private var storeKey: String { OfflineKey.project(repo) }
 
     // MARK: Outputs
 
@@ -60,23 +69,27 @@ public final class ProjectViewModel {
     public func start() {
         guard !started else { return }
         started = true
-        if let saved = store?.load(Project.self, key: storeKey) {
-            show(saved.value)
-            state = .content
-        }
+        resource.showSavedCopy()
+        if let saved = project { settleToggles(with: saved) }
         if let saved = store?.load(String.self, key: OfflineKey.readme(repo)) { showReadme(saved.value) }
         refresh()
     }
 
+    /// The project, then its README (which needs the project's default branch).
     public func refresh() {
-        if project == nil { state = .loading }
-        loads.run { [weak self] in await self?.load() }
+        loads.run { [weak self] in
+            guard let self else { return }
+            await resource.reload()
+            guard !Task.isCancelled else { return }
+            await loadReadme()
+        }
     }
 
     /// The page was left: the project and README requests and the README's parse stop (a star or watch already
     /// sent still finishes).
     public func cancel() {
         loads.cancel()
+        resource.cancel()
         parses.cancelAll()
     }
 
@@ -114,30 +127,6 @@ public final class ProjectViewModel {
 
     // MARK: Loading
 
-    private func load() async {
-        let client = client
-        do {
-            var fresh = try await client.send(Endpoints.project(owner: repo.owner, repo: repo.name))
-            if client.auth.isLoggedIn, fresh.isStarred == nil {
-                fresh.isStarred = try? await client.send(Endpoints.isStarred(owner: repo.owner, repo: repo.name))
-                fresh.isWatched = try? await client.send(Endpoints.isWatched(owner: repo.owner, repo: repo.name))
-            }
-            guard !Task.isCancelled else { return }
-            show(fresh)
-            state = .content
-            banner = nil
-            store?.save(fresh, key: storeKey)
-        } catch let error as GiteeError where error != .cancelled {
-            if project == nil {
-                state = .failed(message: ErrorText.message(for: error))
-            } else {
-                banner = ErrorText.banner(for: error, overSavedCopy: true)
-            }
-        } catch {}
-        guard !Task.isCancelled else { return }
-        await loadReadme()
-    }
-
     private func loadReadme() async {
         do {
             let content = try await client.send(
@@ -170,8 +159,7 @@ public final class ProjectViewModel {
         }
     }
 
-    private func show(_ project: Project) {
-        self.project = project
+    private func settleToggles(with project: Project) {
         // A toggle waiting for the server keeps its optimistic value; the payload catches up afterwards.
         star.settle(isOn: project.isStarred ?? star.isOn, count: project.stargazersCount)
         watch.settle(isOn: project.isWatched ?? watch.isOn, count: project.watchersCount)
@@ -192,7 +180,7 @@ public final class ProjectViewModel {
                 _ = try await client.send(endpoint)
                 toggle.finishChange()
                 // No count comes back: re-read the project for the server's numbers.
-                await load()
+                await resource.reload()
             } catch {
                 toggle.rollBack()
                 let reason = (error as? GiteeError).map(ErrorText.message(for:)) ?? String(describing: error)

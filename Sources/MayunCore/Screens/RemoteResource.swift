@@ -57,32 +57,46 @@ public final class RemoteResource<Value: Sendable> {
     public func start() {
         guard !started else { return }
         started = true
+        showSavedCopy()
+        refresh()
+    }
+
+    /// Shows the saved copy when there is one and nothing better is showing (no request).
+    public func showSavedCopy() {
         if value == nil, let copy = saved?.load() {
             value = copy
             phase = .savedWhileOffline
         }
-        refresh()
     }
 
     /// Loads again; what is showing stays until the answer replaces it.
     public func refresh() {
         started = true
-        if value != nil { isRefreshing = true } else { phase = .loading }
-        loads.run { [weak self] in
-            guard let self else { return }
-            let outcome: Result<Value, GiteeError>
-            do {
-                outcome = .success(try await fetch())
-            } catch let error as GiteeError {
-                outcome = .failure(error)
-            } catch is CancellationError {
-                outcome = .failure(.cancelled)
-            } catch {
-                outcome = .failure(.badResponse(.malformedJSON(String(describing: error))))
-            }
-            guard !Task.isCancelled else { return }
-            finish(outcome)
+        markLoading()
+        loads.run { [weak self] in await self?.reload() }
+    }
+
+    /// Loads in the calling task, for a page that chains more work after it (the project page's README); the
+    /// caller's task is then the one to cancel. `refresh()` runs this in a task of its own.
+    public func reload() async {
+        started = true
+        markLoading()
+        let outcome: Result<Value, GiteeError>
+        do {
+            outcome = .success(try await fetch())
+        } catch let error as GiteeError {
+            outcome = .failure(error)
+        } catch is CancellationError {
+            outcome = .failure(.cancelled)
+        } catch {
+            outcome = .failure(.badResponse(.malformedJSON(String(describing: error))))
         }
+        guard !Task.isCancelled else { return }
+        finish(outcome)
+    }
+
+    private func markLoading() {
+        if value != nil { isRefreshing = true } else { phase = .loading }
     }
 
     /// The page was left: the request stops and a late answer is dropped.

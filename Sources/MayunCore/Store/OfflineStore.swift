@@ -110,6 +110,12 @@ public final class OfflineStore {
                   save: { [weak self] items in self?.save(items, key: "list:" + key) })
     }
 
+    /// The last copy of one thing, for `RemoteResource`.
+    public func savedCopy<Value: Codable & Sendable>(of type: Value.Type, key: String) -> SavedCopy<Value> {
+        SavedCopy(load: { [weak self] in self?.load(Value.self, key: key)?.value },
+                  save: { [weak self] value in self?.save(value, key: key) })
+    }
+
     // MARK: Size and clearing
 
     /// Bytes on disk (database and its write-ahead log).
