@@ -151,9 +151,10 @@ class App:
                                      stderr=subprocess.STDOUT, start_new_session=True)
         self.pid = self.proc.pid
 
-    def wait_window(self, timeout=TIMEOUT):
+    def wait_window(self, timeout=TIMEOUT, with_tabs=True):
+        """Waits for the window; `with_tabs=False` when a page (opened from a link) covers the tabs from the start."""
         try:
-            return self._wait_window(timeout, retrying=True)
+            return self._wait_window(timeout, retrying=True, with_tabs=with_tabs)
         except CheckFailed:
             # xvfb-run can hand over a display that is not accepting clients yet (or the previous run's server,
             # still going away): wait for the display, then launch once more, and say so.
@@ -163,13 +164,13 @@ class App:
                         f"({self.tail_log(1)}); launched again once the display answered")
             wait_display(self.r)
             self.launch()
-            return self._wait_window(timeout, retrying=False)
+            return self._wait_window(timeout, retrying=False, with_tabs=with_tabs)
 
-    def _wait_window(self, timeout, retrying):
+    def _wait_window(self, timeout, retrying, with_tabs=True):
         def ready():
             if self.proc.poll() is not None:
                 raise CheckFailed(f"{self.label}: the app exited with status {self.proc.returncode} before its window")
-            return main_window_ready(self.pid)
+            return main_window_ready(self.pid, with_tabs)
         try:
             self.app, self.frame = self.r.wait_for(ready, f"{self.label}: the window \"Mayun\" appears over AT-SPI",
                                                    timeout)
@@ -314,13 +315,13 @@ def main_frame(app):
     return None
 
 
-def main_window_ready(pid):
-    """(application, frame) once the process's window "Mayun" shows with its tabs, else None."""
+def main_window_ready(pid, with_tabs=True):
+    """(application, frame) once the process's window "Mayun" shows (with its tabs unless told otherwise), else None."""
     app = app_of(pid)
     if app is None:
         return None
     f = main_frame(app)
-    if f is None or not is_showing(f) or find_tab(f, "Projects") is None:
+    if f is None or not is_showing(f) or (with_tabs and find_tab(f, "Projects") is None):
         return None
     return app, f
 

@@ -67,7 +67,8 @@ def scenario(state):
         env = h.state_env(state, server.url)
         owner, repo, branch, path = a_project_with_a_file(server)
         r.step("1. the app started with a project link shows that project")
-        app = h.App(r, env, artifact("app.log"), "project link", args=[f"{server.url}/{owner}/{repo}"]).wait_window()
+        app = h.App(r, env, artifact("app.log"), "project link",
+                    args=[f"{server.url}/{owner}/{repo}"]).wait_window(with_tabs=False)
         r.wait_for(lambda: h.open_project_name(app.frame) == f"{owner}/{repo}",
                    f"the window opens on {owner}/{repo} (title and Star button)", seen=seen_labels(app))
         shot("1-project")

@@ -154,7 +154,8 @@ def scenario(state):
                                               "MAYUN_NOTIFICATION_INTERVAL": "2"})
 
         r.step("1. the project's Pull Requests row lists its open pull requests")
-        app = h.App(r, env, artifact("app.log"), "project link", args=[f"{server.url}/{owner}/{repo}"]).wait_window()
+        app = h.App(r, env, artifact("app.log"), "project link",
+                    args=[f"{server.url}/{owner}/{repo}"]).wait_window(with_tabs=False)
         r.wait_for(lambda: h.open_project_name(app.frame) == f"{owner}/{repo}", f"the window shows {owner}/{repo}",
                    seen=seen_labels(app))
         app.click(settled(app, lambda: app.find("Pull Requests", ("label",), root=top(app)),

@@ -56,15 +56,15 @@ final class MinePage: Page {
     }
 
     private func accessory() -> Widget {
-        let box = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
-        gtk_widget_set_valign(box, GTK_ALIGN_START)
         let settings = widget(gtk_button_new_with_label(tr("Settings")))
         connect(raw(settings), "clicked", main: { [unowned self] in viewModel.onOpenSettings() })
         let logOut = widget(gtk_button_new_with_label(viewModel.logOutLabel))
         Build.addClasses(logOut, ["destructive-action"])
         connect(raw(logOut), "clicked", main: { [unowned self] in confirmLogOut() })
-        Build.append(box, NotificationsButton.make(viewModel: viewModel, bindings: bindings), settings, logOut)
-        return box
+        // One row that wraps: on a 360 px phone the three buttons must not widen the window.
+        let row = Build.wrappingRow(NotificationsButton.make(viewModel: viewModel, bindings: bindings), settings, logOut)
+        gtk_widget_set_margin_top(row, 8)
+        return row
     }
 
     /// Logging out forgets the token and the saved lists, so it asks first.

@@ -19,7 +19,8 @@ final class UserPage: Page {
     /// Kept for the page's lifetime: its bindings and signal handlers refer to it.
     private var events: PagedListView<GiteeEvent>?
 
-    /// `accessory` goes at the header's end (Mine puts Settings and Log Out there).
+    /// `accessory` goes under the profile text (Mine puts Notifications, Settings and Log Out there), so it shares the
+    /// text's width and wraps with it on a phone instead of widening the window.
     init(viewModel: UserViewModel, images: ImageLoader, accessory: Widget? = nil) {
         self.viewModel = viewModel
         avatar = AvatarView(size: 72, images: images)
@@ -44,10 +45,10 @@ final class UserPage: Page {
         let text = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
         gtk_widget_set_hexpand(text, 1)
         Build.append(text, name, subtitle, bio, counts, joined, links)
+        if let accessory { Build.append(text, accessory) }
         let header = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["user-header"])
         Build.margins(header, 12)
         Build.append(header, avatar.root, text)
-        if let accessory { Build.append(header, accessory) }
         for count in UserViewModel.Count.allCases {
             let button = widget(gtk_button_new_with_label(""))
             Build.addClasses(button, ["flat", "count-button"])
