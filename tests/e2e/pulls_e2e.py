@@ -158,7 +158,7 @@ def scenario(state):
                     args=[f"{server.url}/{owner}/{repo}"]).wait_window(with_tabs=False)
         r.wait_for(lambda: h.open_project_name(app.frame) == f"{owner}/{repo}", f"the window shows {owner}/{repo}",
                    seen=seen_labels(app))
-        app.click(settled(app, lambda: app.find("Pull Requests", ("label",), root=top(app)),
+        app.click(settled(app, lambda: app.find("Pull Requests", ("list item", "label"), root=top(app)),
                           "the \"Pull Requests\" row"), "\"Pull Requests\"")
         r.wait_for(lambda: h.page_title(app.frame) == "Pull Requests", "the Pull Requests page opens",
                    seen=seen_labels(app))
