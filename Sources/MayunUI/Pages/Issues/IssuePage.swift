@@ -14,10 +14,7 @@ final class IssuePage: Page {
     private let body: Widget
     private let bodyView: DocumentView
     private let images: ImageLoader
-    private var commentViews: [Int: DocumentView] = [:]
-    private let comments: Widget
-    private let moreComments: Widget
-    private var shownComments = 0
+    private let comments: CommentThread<IssueViewModel>
 
     init(viewModel: IssueViewModel, images: ImageLoader) {
         self.viewModel = viewModel
@@ -30,26 +27,24 @@ final class IssuePage: Page {
         labels = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4)
         body = Build.label("", classes: ["issue-body"], wrap: true, xalign: 0)
         gtk_label_set_selectable(opaque(body), 1)
-        comments = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 10)
-        moreComments = widget(gtk_button_new_with_label(tr("Load more comments")))
-        gtk_widget_set_halign(moreComments, GTK_ALIGN_CENTER)
         let column = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 12, classes: ["issue-page"])
         let scroller = widget(gtk_scrolled_window_new())
         states = StateStack(content: scroller, failureTitle: tr("Could not load this issue")) { viewModel.refresh() }
-        super.init(root: states.root)
+        let bindings = BindingBag()
+        comments = CommentThread(source: viewModel, images: images, bindings: bindings)
+        super.init(root: states.root, bindings: bindings)
 
         let meta = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
         Build.append(meta, stateLabel, byline)
         Build.margins(column, 12)
         Build.append(column, heading, meta, labels, body, bodyView.root,
-                     Build.label(tr("Comments"), classes: ["heading"], xalign: 0), comments, moreComments)
+                     comments.root)
         gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         // A reading width on wide windows; the full width (less the margins) on a phone.
         let clamp = widget(adw_clamp_new())
         adw_clamp_set_maximum_size(opaque(clamp), 860)
         adw_clamp_set_child(opaque(clamp), column)
         gtk_scrolled_window_set_child(opaque(scroller), clamp)
-        connect(raw(moreComments), "clicked", main: { viewModel.comments.loadMore() })
 
         bindings.bind { [unowned self] in states.show(viewModel.state) }
         bindings.bind { [unowned self] in showIssue(viewModel.heading, viewModel.body) }
@@ -60,28 +55,13 @@ final class IssuePage: Page {
             gtk_widget_set_visible(body, 0)
             gtk_widget_set_visible(bodyView.root, 1)
         }
-        bindings.bind { [unowned self] in
-            for (index, document) in viewModel.commentDocuments { showCommentDocument(document, at: index) }
-        }
         if let nightMode = viewModel.nightMode { bodyView.follow(nightMode, in: bindings) }
         bodyView.onActivateLink = { target in viewModel.activate(target) }
-        bindings.bind { [unowned self] in showComments(count: viewModel.comments.items.count,
-                                                         generation: viewModel.comments.generation) }
-        bindings.bind { [unowned self] in
-            gtk_widget_set_visible(moreComments, viewModel.comments.reachedEnd || viewModel.comments.items.isEmpty ? 0 : 1)
-        }
         connect(raw(root), "map", main: { viewModel.start() })
     }
 
     override var title: String { viewModel.title }
 
-    /// Swaps a comment's plain text for its rendered document.
-    private func showCommentDocument(_ document: Document, at index: Int) {
-        guard let view = commentViews[index], gtk_widget_get_visible(view.root) == 0 else { return }
-        view.show(document)
-        if let plain = gtk_widget_get_prev_sibling(view.root) { gtk_widget_set_visible(plain, 0) }
-        gtk_widget_set_visible(view.root, 1)
-    }
 
     static func makeDocumentView(images: ImageLoader, nightMode: NightModeViewModel?) -> DocumentView {
         let view = DocumentView(imageLoader: SharedImageLoaderAdapter(images), palette: nightMode?.palette ?? .light,
@@ -105,28 +85,4 @@ final class IssuePage: Page {
         gtk_label_set_text(opaque(body), text)
     }
 
-    private func showComments(count: Int, generation: Int) {
-        if count < shownComments {
-            while let child = gtk_widget_get_first_child(comments) { gtk_box_remove(typed(comments), child) }
-            shownComments = 0
-            commentViews = [:]
-        }
-        while shownComments < count, let comment = viewModel.comment(at: shownComments) {
-            let card = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 6, classes: ["card", "comment"])
-            let text = Build.label(comment.body, wrap: true, xalign: 0)
-            gtk_label_set_selectable(opaque(text), 1)
-            let view = IssuePage.makeDocumentView(images: images, nightMode: viewModel.nightMode)
-            if let nightMode = viewModel.nightMode { view.follow(nightMode, in: bindings) }
-            view.onActivateLink = { [unowned self] target in viewModel.activate(target) }
-            commentViews[shownComments] = view
-            Build.append(card, Build.label("\(comment.author)  ·  \(comment.when)", classes: ["dim-label"], xalign: 0),
-                         text, view.root)
-            Build.append(comments, card)
-            if let document = viewModel.commentDocument(at: shownComments) { showCommentDocument(document, at: shownComments) }
-            shownComments += 1
-        }
-        if count == 0 && viewModel.comments.state == .empty(text: tr("No comments yet.")) {
-            Build.append(comments, Build.label(tr("No comments yet."), classes: ["dim-label"], xalign: 0))
-        }
-    }
 }

@@ -20,10 +20,7 @@ final class PullRequestPage: Page {
     private let commitsHeading: Widget
     private let commits: Widget
     private var commitSHAs: [String] = []
-    private var commentViews: [Int: DocumentView] = [:]
-    private let comments: Widget
-    private let moreComments: Widget
-    private var shownComments = 0
+    private let comments: CommentThread<PullRequestViewModel>
 
     init(viewModel: PullRequestViewModel, images: ImageLoader) {
         self.viewModel = viewModel
@@ -43,22 +40,20 @@ final class PullRequestPage: Page {
         commits = widget(gtk_list_box_new())
         Build.addClasses(commits, ["boxed-list"])
         gtk_list_box_set_selection_mode(opaque(commits), GTK_SELECTION_NONE)
-        comments = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 10)
-        moreComments = widget(gtk_button_new_with_label(tr("Load more comments")))
-        gtk_widget_set_halign(moreComments, GTK_ALIGN_CENTER)
         let column = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 12, classes: ["issue-page", "pull-request-page"])
         let scroller = widget(gtk_scrolled_window_new())
         states = StateStack(content: scroller, failureTitle: tr("Could not load this pull request")) { viewModel.refresh() }
-        super.init(root: states.root)
+        let bindings = BindingBag()
+        comments = CommentThread(source: viewModel, images: images, bindings: bindings)
+        super.init(root: states.root, bindings: bindings)
 
         let meta = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
         Build.append(meta, stateLabel, byline)
         Build.margins(column, 24)
         Build.append(column, heading, meta, branches, body, bodyView.root, filesHeading, files, commitsHeading, commits,
-                     Build.label(tr("Comments"), classes: ["heading"], xalign: 0), comments, moreComments)
+                     comments.root)
         gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(opaque(scroller), column)
-        connect(raw(moreComments), "clicked", main: { viewModel.comments.loadMore() })
         connect(raw(commits), "row-activated", mainWithArguments: { [unowned self] arguments in
             guard let row = arguments.object(at: 1) else { return nil }
             let index = Int(gtk_list_box_row_get_index(UnsafeMutableRawPointer(row).assumingMemoryBound(to: GtkListBoxRow.self)))
@@ -79,16 +74,8 @@ final class PullRequestPage: Page {
                                                     state: viewModel.fileList.state) }
         bindings.bind { [unowned self] in showCommits(viewModel.commits, heading: viewModel.commitsHeading,
                                                       state: viewModel.commitList.state) }
-        bindings.bind { [unowned self] in
-            for (index, document) in viewModel.commentDocuments { showCommentDocument(document, at: index) }
-        }
         if let nightMode = viewModel.nightMode { bodyView.follow(nightMode, in: bindings) }
         bodyView.onActivateLink = { target in viewModel.activate(target) }
-        bindings.bind { [unowned self] in showComments(count: viewModel.comments.items.count,
-                                                         generation: viewModel.comments.generation) }
-        bindings.bind { [unowned self] in
-            gtk_widget_set_visible(moreComments, viewModel.comments.reachedEnd || viewModel.comments.items.isEmpty ? 0 : 1)
-        }
         connect(raw(root), "map", main: { viewModel.start() })
     }
 
@@ -135,36 +122,5 @@ final class PullRequestPage: Page {
         }
     }
 
-    /// Swaps a comment's plain text for its rendered document.
-    private func showCommentDocument(_ document: Document, at index: Int) {
-        guard let view = commentViews[index], gtk_widget_get_visible(view.root) == 0 else { return }
-        view.show(document)
-        if let plain = gtk_widget_get_prev_sibling(view.root) { gtk_widget_set_visible(plain, 0) }
-        gtk_widget_set_visible(view.root, 1)
-    }
 
-    private func showComments(count: Int, generation: Int) {
-        if count < shownComments {
-            while let child = gtk_widget_get_first_child(comments) { gtk_box_remove(typed(comments), child) }
-            shownComments = 0
-            commentViews = [:]
-        }
-        while shownComments < count, let comment = viewModel.comment(at: shownComments) {
-            let card = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 6, classes: ["card", "comment"])
-            let text = Build.label(comment.body, wrap: true, xalign: 0)
-            gtk_label_set_selectable(opaque(text), 1)
-            let view = IssuePage.makeDocumentView(images: images, nightMode: viewModel.nightMode)
-            if let nightMode = viewModel.nightMode { view.follow(nightMode, in: bindings) }
-            view.onActivateLink = { [unowned self] target in viewModel.activate(target) }
-            commentViews[shownComments] = view
-            Build.append(card, Build.label("\(comment.author)  ·  \(comment.when)", classes: ["dim-label"], xalign: 0),
-                         text, view.root)
-            Build.append(comments, card)
-            if let document = viewModel.commentDocument(at: shownComments) { showCommentDocument(document, at: shownComments) }
-            shownComments += 1
-        }
-        if count == 0 && viewModel.comments.state == .empty(text: tr("No comments yet.")) {
-            Build.append(comments, Build.label(tr("No comments yet."), classes: ["dim-label"], xalign: 0))
-        }
-    }
 }
