@@ -2,15 +2,29 @@
 /// page, each as plain text at once and as a document once parsed.
 @MainActor
 public protocol CommentThreadSource: AnyObject {
-    associatedtype CommentItem: Sendable
+    associatedtype CommentItem: WrittenComment
     var comments: PagedListViewModel<CommentItem> { get }
-    /// Rendered comments by position, filled in as each is parsed.
-    var commentDocuments: [Int: Document] { get }
-    func comment(at index: Int) -> (author: String, when: String, body: String)?
-    /// The rendered comment at `index`; starts parsing it the first time it is asked for.
-    func commentDocument(at index: Int) -> Document?
+    var renderedComments: RenderedComments { get }
     var nightMode: NightModeViewModel? { get }
     func activate(_ target: LinkTarget)
+}
+
+extension CommentThreadSource {
+    /// Rendered comments by position, filled in as each is parsed.
+    public var commentDocuments: [Int: Document] { renderedComments.documents }
+
+    public func comment(at index: Int) -> (author: String, when: String, body: String)? {
+        guard comments.items.indices.contains(index) else { return nil }
+        let comment = comments.items[index]
+        return (comment.author?.name ?? comment.author?.login ?? "", RelativeTime.describe(comment.createdAt?.date) ?? "",
+                comment.body)
+    }
+
+    /// The rendered comment at `index`; starts parsing it the first time it is asked for.
+    public func commentDocument(at index: Int) -> Document? {
+        guard comments.items.indices.contains(index) else { return nil }
+        return renderedComments.document(at: index, body: comments.items[index].body)
+    }
 }
 
 extension IssueViewModel: CommentThreadSource {}

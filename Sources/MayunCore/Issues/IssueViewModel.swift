@@ -15,12 +15,11 @@ public final class IssueViewModel {
     public let comments: PagedListViewModel<Comment>
     /// The body rendered as a document (nil until parsed, or when there is no body).
     public private(set) var bodyDocument: Document?
-    /// Comments rendered as documents, by position, filled in as each is parsed.
-    public private(set) var commentDocuments: [Int: Document] = [:]
+    /// The comments rendered as documents (parsed as they are first shown, stopped when the page goes).
+    public let renderedComments: RenderedComments
     @ObservationIgnored private weak var navigator: (any Navigator)?
     @ObservationIgnored private let markdown: RepositoryMarkdown?
-    @ObservationIgnored private var parsing: Set<Int> = []
-    /// Body and comment parses, cancelled when this page goes.
+    /// The body's parse, cancelled when this page goes.
     @ObservationIgnored private let parses = DocumentParses()
 
     init(repo: RepositoryID, number: String, client: GiteeClient, markdown: RepositoryMarkdown?,
@@ -29,6 +28,7 @@ public final class IssueViewModel {
         self.number = number
         self.navigator = navigator
         self.markdown = markdown
+        renderedComments = RenderedComments(repo: repo, markdown: markdown)
         resource = RemoteResource(initial: preloaded) {
             try await client.send(Endpoints.issue(owner: repo.owner, repo: repo.name, number: number))
         }
@@ -59,24 +59,7 @@ public final class IssueViewModel {
         return text.isEmpty ? tr("No description provided.") : text
     }
 
-    public func comment(at index: Int) -> (author: String, when: String, body: String)? {
-        guard comments.items.indices.contains(index) else { return nil }
-        let comment = comments.items[index]
-        return (comment.author?.name ?? comment.author?.login ?? "", RelativeTime.describe(comment.createdAt?.date) ?? "",
-                comment.body)
-    }
 
-    /// The rendered comment at `index`; starts parsing it the first time it is asked for.
-    public func commentDocument(at index: Int) -> Document? {
-        if let document = commentDocuments[index] { return document }
-        guard let comment = comments.items.indices.contains(index) ? comments.items[index] : nil,
-              !parsing.contains(index), let markdown else { return nil }
-        parsing.insert(index)
-        parses.parse(markdown.request(comment.body, in: repo), key: "comment \(index)") { [weak self] in
-            self?.commentDocuments[index] = $0
-        }
-        return nil
-    }
 
     public func activate(_ target: LinkTarget) { navigator?.follow(target) }
 
@@ -106,5 +89,6 @@ public final class IssueViewModel {
         resource.cancel()
         comments.cancel()
         parses.cancelAll()
+        renderedComments.cancelAll()
     }
 }

@@ -17,11 +17,12 @@ public final class PullRequestViewModel {
     public var pullRequest: PullRequest? { resource.value }
     /// The body rendered as a document (nil until parsed, or when there is no body).
     public private(set) var bodyDocument: Document?
-    /// Comments rendered as documents, by position, filled in as each is parsed.
-    public private(set) var commentDocuments: [Int: Document] = [:]
+    /// The comments rendered as documents (parsed as they are first shown, stopped when the page goes).
+    public let renderedComments: RenderedComments
+    /// The body's parse, cancelled when this page goes.
+    @ObservationIgnored private let parses = DocumentParses()
     @ObservationIgnored private weak var navigator: (any Navigator)?
     @ObservationIgnored private let markdown: RepositoryMarkdown?
-    @ObservationIgnored private var parsing: Set<Int> = []
 
     /// A patch longer than this is cut (a generated file can carry megabytes of diff; the website cuts too).
     static let patchCharacterLimit = 200_000
@@ -32,6 +33,7 @@ public final class PullRequestViewModel {
         self.number = number
         self.navigator = navigator
         self.markdown = markdown
+        renderedComments = RenderedComments(repo: repo, markdown: markdown)
         resource = RemoteResource {
             try await client.send(Endpoints.pullRequest(owner: repo.owner, repo: repo.name, number: number))
         }
@@ -103,26 +105,7 @@ public final class PullRequestViewModel {
         }
     }
 
-    public func comment(at index: Int) -> (author: String, when: String, body: String)? {
-        guard comments.items.indices.contains(index) else { return nil }
-        let comment = comments.items[index]
-        return (comment.author?.name ?? comment.author?.login ?? "", RelativeTime.describe(comment.createdAt?.date) ?? "",
-                comment.body)
-    }
 
-    /// The rendered comment at `index`; starts parsing it the first time it is asked for.
-    public func commentDocument(at index: Int) -> Document? {
-        if let document = commentDocuments[index] { return document }
-        guard let comment = comments.items.indices.contains(index) ? comments.items[index] : nil,
-              !parsing.contains(index), let markdown else { return nil }
-        parsing.insert(index)
-        let repo = repo
-        Task {
-            let document = await markdown.parse(comment.body, in: repo)
-            commentDocuments[index] = document
-        }
-        return nil
-    }
 
     public func openCommit(_ sha: String) { navigator?.push(.commit(repo, sha: sha)) }
     public func activate(_ target: LinkTarget) { navigator?.follow(target) }
@@ -131,8 +114,7 @@ public final class PullRequestViewModel {
     private func parseBody(of pull: PullRequest) {
         guard let text = pull.body?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty,
               let markdown else { return }
-        let repo = repo
-        Task { bodyDocument = await markdown.parse(text, in: repo) }
+        parses.parse(markdown.request(text, in: repo), key: "body") { [weak self] in self?.bodyDocument = $0 }
     }
 
     public func start() {
@@ -155,5 +137,7 @@ public final class PullRequestViewModel {
         commitList.cancel()
         fileList.cancel()
         comments.cancel()
+        parses.cancelAll()
+        renderedComments.cancelAll()
     }
 }
