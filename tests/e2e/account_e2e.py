@@ -23,11 +23,8 @@ import glob
 import json
 import os
 import re
-import shutil
 import sys
-import tempfile
 import time
-import traceback
 
 import gi
 
@@ -455,26 +452,9 @@ def scenario(state):
 
 
 def main():
-    os.makedirs(h.ARTIFACTS, exist_ok=True)
-    for old in glob.glob(os.path.join(h.ARTIFACTS, f"{NAME}-*")):
-        os.remove(old)
-    r.log(f"{NAME}: app {h.BINARY}, FakeGitee {h.FAKE_GITEE_BIN}, display {os.environ.get('DISPLAY')}")
-    r.check(os.access(h.BINARY, os.X_OK), f"installed binary {h.BINARY}")
-    r.check(os.access(h.FAKE_GITEE_BIN, os.X_OK), f"FakeGitee binary {h.FAKE_GITEE_BIN} (make build)")
-    h.wait_display(r)
-    r.check(os.environ.get("MAYUN_KEYRING_STARTED") == "1",
-            "a throwaway keyring runs (tests/keyring/start-keyring.sh)")
-    state = tempfile.mkdtemp(prefix="account.", dir=os.environ.get("MAYUN_E2E_STATE_DIR"))
-    try:
-        scenario(state)
-    except CheckFailed:
-        pass
-    except Exception:
-        r.fail("unexpected error:\n" + traceback.format_exc())
-    finally:
-        shutil.rmtree(state, ignore_errors=True)
-    r.log(f"app output: {artifact('app.log')}")
-    return r.summary()
+    keyring = lambda: r.check(os.environ.get("MAYUN_KEYRING_STARTED") == "1",  # noqa: E731
+                              "a throwaway keyring runs (tests/keyring/start-keyring.sh)")
+    return h.scenario_main(r, scenario, checks=[keyring])
 
 
 if __name__ == "__main__":

@@ -7,13 +7,17 @@ The AT-SPI and X11 facts behind these helpers (GTK 4.8 extents relative to the t
 stale allocations on hidden notebook pages) are told where they matter: screen_rect, find_tab, notebook_page_of.
 """
 
+import glob
 import json
 import os
 import re
 import signal
 import subprocess
+import shutil
 import sys
+import tempfile
 import time
+import traceback
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -117,6 +121,45 @@ class Report:
 
 # ---------------------------------------------------------------------------------------------------------------
 # The app: a child process with its own environment (XDG folders shared across restarts of one scenario).
+
+def scenario_main(report, scenario, checks=()):
+    """The `main` every scenario shares: its old artifacts removed, the binaries checked, the display answering, the
+    scenario's own preconditions (`checks`), a throwaway state folder, `scenario(state)` run (a failed check ends it;
+    any other error is reported with its traceback), the summary's exit status returned."""
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    for old in glob.glob(os.path.join(ARTIFACTS, f"{report.name}-*")):
+        os.remove(old)
+    report.check(os.access(BINARY, os.X_OK), f"app binary {BINARY}")
+    report.check(os.access(FAKE_GITEE_BIN, os.X_OK), f"FakeGitee binary {FAKE_GITEE_BIN} (make build)")
+    wait_display(report)
+    for check in checks:
+        check()
+    state = tempfile.mkdtemp(prefix=f"{report.name}.", dir=os.environ.get("MAYUN_E2E_STATE_DIR"))
+    try:
+        scenario(state)
+    except CheckFailed:
+        pass
+    except Exception:
+        report.fail("unexpected error:\n" + traceback.format_exc())
+    finally:
+        shutil.rmtree(state, ignore_errors=True)
+    app_log = os.path.join(ARTIFACTS, f"{report.name}-app.log")
+    if os.path.exists(app_log):
+        report.log(f"app output: {app_log}")
+    return report.summary()
+
+
+def keep_failure_evidence(report, app):
+    """After a failure, while the app still runs: its accessible tree, the labels it shows and a screenshot."""
+    if app is None or not app.alive():
+        return
+    try:
+        shown = " / ".join(repr(t[:60]) for t in labels(app.frame, app.frame)[:30])
+        report.log(f"      tree: {app.save_tree('failure')}; labels: {shown}")
+        report.log(f"      screenshot {screenshot(f'{report.name}-failure.png')}")
+    except Exception as e:
+        report.log(f"      (could not save the tree: {e!r})")
+
 
 def state_env(state_dir, server_url, extra=None):
     env = {k: v for k, v in os.environ.items()

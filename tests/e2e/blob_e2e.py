@@ -12,15 +12,10 @@ Run by tests/e2e/run.sh after the smoke test (Xvfb, dbus-run-session, Debian's /
 Synchronisation is polling with a deadline (atspi_helpers), never fixed sleeps.
 """
 
-import glob
 import os
 import re
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
-import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import atspi_helpers as h  # noqa: E402
@@ -239,12 +234,7 @@ def scenario(state):
         night_mode(app)
         app.quit()
     except BaseException:
-        if app is not None and app.alive():
-            try:
-                r.log(f"      tree: {app.save_tree('failure')}; labels: {seen_labels(app)()}")
-                shot("failure")
-            except Exception as e:
-                r.log(f"      (could not save the tree: {e!r})")
+        h.keep_failure_evidence(r, app)
         raise
     finally:
         if app is not None:
@@ -253,21 +243,7 @@ def scenario(state):
 
 
 def main():
-    os.makedirs(h.ARTIFACTS, exist_ok=True)
-    for old in glob.glob(os.path.join(h.ARTIFACTS, f"{NAME}-*")):
-        os.remove(old)
-    r.check(os.access(h.BINARY, os.X_OK), f"app binary {h.BINARY}")
-    r.check(os.access(h.FAKE_GITEE_BIN, os.X_OK), f"FakeGitee binary {h.FAKE_GITEE_BIN} (make build)")
-    state = tempfile.mkdtemp(prefix="blob.", dir=os.environ.get("MAYUN_E2E_STATE_DIR"))
-    try:
-        scenario(state)
-    except CheckFailed:
-        pass
-    except Exception:
-        r.fail("unexpected error:\n" + traceback.format_exc())
-    finally:
-        shutil.rmtree(state, ignore_errors=True)
-    return r.summary()
+    return h.scenario_main(r, scenario)
 
 
 if __name__ == "__main__":

@@ -22,14 +22,10 @@ Prints PASS/FAIL lines, and on failure what it saw (labels, rows, the server's l
 screenshot in tests/artifacts/browse-*).
 """
 
-import glob
 import os
 import re
-import shutil
 import sys
-import tempfile
 import time
-import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import atspi_helpers as h  # noqa: E402
@@ -489,24 +485,7 @@ def dump(app):
 
 
 def main():
-    os.makedirs(h.ARTIFACTS, exist_ok=True)
-    for old in glob.glob(os.path.join(h.ARTIFACTS, f"{NAME}-*")):
-        os.remove(old)
-    r.log(f"{NAME}: app {h.BINARY}, FakeGitee {h.FAKE_GITEE_BIN}, display {os.environ.get('DISPLAY')}")
-    r.check(os.access(h.BINARY, os.X_OK), f"installed binary {h.BINARY}")
-    r.check(os.access(h.FAKE_GITEE_BIN, os.X_OK), f"FakeGitee binary {h.FAKE_GITEE_BIN} (make build)")
-    h.wait_display(r)
-    state = tempfile.mkdtemp(prefix=f"{NAME}.", dir=os.environ.get("MAYUN_E2E_STATE_DIR"))
-    try:
-        scenario(state)
-    except CheckFailed:
-        pass
-    except Exception:
-        r.fail("unexpected error:\n" + traceback.format_exc())
-    finally:
-        shutil.rmtree(state, ignore_errors=True)
-    r.log(f"app output: {artifact('app.log')}")
-    return r.summary()
+    return h.scenario_main(r, scenario)
 
 
 if __name__ == "__main__":

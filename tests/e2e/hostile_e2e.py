@@ -12,17 +12,12 @@ kind a different project of the Featured list is opened with a click, and:
 Run by tests/e2e/run.sh (MAYUN_E2E_ONLY="hostile"). Synchronisation is polling with a deadline, never fixed sleeps.
 """
 
-import glob
 import os
-import shutil
 import sys
-import tempfile
 import time
-import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import atspi_helpers as h  # noqa: E402
-from atspi_helpers import CheckFailed  # noqa: E402
 
 NAME = "e2e-hostile"
 r = h.Report(NAME)
@@ -131,12 +126,7 @@ def scenario(state):
             open_kind(app, server, kind, index)
         app.quit()
     except BaseException:
-        if app is not None and app.alive():
-            try:
-                r.log(f"      tree: {app.save_tree('failure')}; labels: {seen_labels(app)()}")
-                h.screenshot(f"{NAME}-failure.png")
-            except Exception as e:
-                r.log(f"      (could not save the tree: {e!r})")
+        h.keep_failure_evidence(r, app)
         raise
     finally:
         if app is not None:
@@ -145,21 +135,7 @@ def scenario(state):
 
 
 def main():
-    os.makedirs(h.ARTIFACTS, exist_ok=True)
-    for old in glob.glob(os.path.join(h.ARTIFACTS, f"{NAME}-*")):
-        os.remove(old)
-    r.check(os.access(h.BINARY, os.X_OK), f"app binary {h.BINARY}")
-    r.check(os.access(h.FAKE_GITEE_BIN, os.X_OK), f"FakeGitee binary {h.FAKE_GITEE_BIN} (make build)")
-    state = tempfile.mkdtemp(prefix="hostile.", dir=os.environ.get("MAYUN_E2E_STATE_DIR"))
-    try:
-        scenario(state)
-    except CheckFailed:
-        pass
-    except Exception:
-        r.fail("unexpected error:\n" + traceback.format_exc())
-    finally:
-        shutil.rmtree(state, ignore_errors=True)
-    return r.summary()
+    return h.scenario_main(r, scenario)
 
 
 if __name__ == "__main__":

@@ -14,18 +14,13 @@ Run by tests/e2e/run.sh inside Xvfb, dbus-run-session and tests/keyring/start-ke
 Prints PASS/FAIL lines, and on failure the accessible tree and a screenshot in tests/artifacts/phone-*.
 """
 
-import glob
 import os
 import re
-import shutil
 import subprocess
 import sys
-import tempfile
-import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import atspi_helpers as h  # noqa: E402
-from atspi_helpers import CheckFailed  # noqa: E402
 
 NAME = "phone"
 r = h.Report(NAME)
@@ -234,23 +229,7 @@ def scenario(state):
 
 
 def main():
-    os.makedirs(h.ARTIFACTS, exist_ok=True)
-    for old in glob.glob(os.path.join(h.ARTIFACTS, f"{NAME}-*")):
-        os.remove(old)
-    r.check(os.access(h.BINARY, os.X_OK), f"installed binary {h.BINARY}")
-    r.check(os.access(h.FAKE_GITEE_BIN, os.X_OK), f"FakeGitee binary {h.FAKE_GITEE_BIN} (make build)")
-    h.wait_display(r)
-    state = tempfile.mkdtemp(prefix="phone.", dir=os.environ.get("MAYUN_E2E_STATE_DIR"))
-    try:
-        scenario(state)
-    except CheckFailed:
-        pass
-    except Exception:
-        r.fail("unexpected error:\n" + traceback.format_exc())
-    finally:
-        shutil.rmtree(state, ignore_errors=True)
-    r.log(f"app output: {artifact('app.log')}")
-    return r.summary()
+    return h.scenario_main(r, scenario)
 
 
 if __name__ == "__main__":
