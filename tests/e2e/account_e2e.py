@@ -436,14 +436,8 @@ def scenario(state):
         log_out(app, server, full)
         app.quit()
     except BaseException:
-        if app is not None and app.alive():
-            try:
-                path = app.save_tree("failure")
-                shot("failure")
-                r.log(f"      accessible tree at failure: {path}; labels: {seen_labels(app)()}")
-                r.log(f"      server log (last requests): {h.brief_log(server.log())}")
-            except Exception as e:
-                r.log(f"      (could not save the tree: {e!r})")
+        h.keep_failure_evidence(r, app)
+        r.log(f"      server log (last requests): {h.brief_log(server.log())}")
         raise
     finally:
         if app is not None:

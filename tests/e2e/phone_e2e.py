@@ -214,13 +214,7 @@ def scenario(state):
         star(app, server, full)
         app.quit()
     except BaseException:
-        if app is not None and app.alive():
-            try:
-                path = app.save_tree("failure")
-                shot("failure")
-                r.log(f"      accessible tree at failure: {path}")
-            except Exception as e:
-                r.log(f"      (could not save the tree: {e!r})")
+        h.keep_failure_evidence(r, app)
         raise
     finally:
         if app is not None:
