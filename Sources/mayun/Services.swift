@@ -22,5 +22,5 @@ func makeServices(for environment: AppEnvironment) -> AppServices {
     let session = Session(client: client, store: KeyringCredentialStore())
     Task { await session.start() }
     let drafts = DraftStore(directory: environment.dataDirectory.appendingPathComponent("drafts"))
-    return AppServices(client: client, store: store, session: session, drafts: drafts)
+    return AppServices(cached: CachedClient(client: client, store: store), session: session, drafts: drafts)
 }

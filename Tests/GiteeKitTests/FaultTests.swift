@@ -151,6 +151,27 @@ final class FaultTests: XCTestCase {
         }
     }
 
+    /// The app proves "leaving a page stops its request" against FakeGitee's log: a cancelled request whose answer
+    /// was held back is logged `aborted` (the client closed the connection), an answered one is not.
+    func testACancelledHeldRequestIsLoggedAborted() {
+        onMainLoop {
+            Fake.server.addFault(Fault(kind: .latency, path: "/api/v3/**", delayMs: 10_000, count: 1))
+            // A timeout longer than the test's patience: only the cancel can close the connection.
+            let client = Fake.client(timeout: 60)
+            let task = Task { @MainActor in try await client.page(Endpoints.popular()) }
+            try await until("the request reaches the server") { !Fake.server.requestLog.isEmpty }
+            XCTAssertFalse(Fake.server.requestLog[0].aborted, "held, not yet given up")
+            task.cancel()
+            try await until("the server sees the connection closed", seconds: 5) { Fake.server.requestLog[0].aborted }
+            XCTAssertEqual(Fake.server.requestLog.count, 1, "nothing was asked again")
+
+            Fake.server.clearLog()
+            Fake.server.latencyMs = 20
+            _ = try await client.page(Endpoints.popular())
+            XCTAssertEqual(Fake.server.requestLog.map(\.aborted), [false], "an answered request is not aborted")
+        }
+    }
+
     func testUnreachableServer() {
         onMainLoop {
             let configuration = GiteeConfiguration(server: "http://127.0.0.1:1", retry: .none)
@@ -163,6 +184,21 @@ final class FaultTests: XCTestCase {
 }
 
 private let projectPattern = "/api/v5/repos/*/*"
+
+/// Polls `condition` on the main loop (which serves FakeGitee) until it holds, failing after `seconds`.
+@MainActor private func until(_ what: String, seconds: Double = 8, _ condition: () -> Bool) async throws {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !condition() {
+        guard Date() < deadline else { throw TimedOut(what) }
+        try await Task.sleep(for: .milliseconds(5))
+    }
+}
+
+private struct TimedOut: Error, CustomStringConvertible {
+    let what: String
+    init(_ what: String) { self.what = what }
+    var description: String { "timed out waiting until \(what)" }
+}
 
 @MainActor private func someProject() -> (String, String) {
     let project = Fake.server.world.projects[10]

@@ -31,8 +31,8 @@ final class NavigatorTests: XCTestCase {
                  {"type": "file", "name": "main.swift", "path": "src/main.swift", "size": 10}]
                 """.utf8))
             let navigator = RecordingNavigator()
-            let tree = TreeViewModel(repo: repo, ref: "dev", path: "src", client: makeServices(transport: transport).client,
-                                     store: nil, navigator: navigator)
+            let tree = TreeViewModel(repo: repo, ref: "dev", path: "src", cached: makeServices(transport: transport).cached,
+                                     navigator: navigator)
             tree.start()
             waitUntil("the folder lists") { tree.entries.items.count == 3 }
             for index in 0..<3 { tree.activate(at: index) }

@@ -63,13 +63,10 @@ final class RemoteResourceTests: XCTestCase {
         }
     }
 
-    func testSavedCopyFirstThenFreshAndSaved() {
+    func testSavedCopyFirstThenFresh() {
         onMain {
             let answers = Answers()
-            var store = "saved"
-            let resource = RemoteResource<String>(saved: SavedCopy(load: { store }, save: { store = $0 })) {
-                try await answers.fetch()
-            }
+            let resource = RemoteResource<String>(saved: { "saved" }) { try await answers.fetch() }
             resource.start()
             XCTAssertEqual(resource.value, "saved", "the saved copy shows at once")
             XCTAssertEqual(resource.phase, .savedWhileOffline)
@@ -78,16 +75,31 @@ final class RemoteResourceTests: XCTestCase {
             answers.answer(0, with: .success("fresh"))
             waitUntil("the fresh value") { resource.value == "fresh" }
             XCTAssertEqual(resource.phase, .loaded)
-            XCTAssertEqual(store, "fresh", "the fresh value is saved for the next start")
+        }
+    }
+
+    /// A saved copy the page prepares late (a saved README once parsed) never replaces the server's answer.
+    func testALateSavedCopyDoesNotReplaceTheFreshValue() {
+        onMain {
+            let answers = Answers()
+            let resource = RemoteResource<String> { try await answers.fetch() }
+            resource.start()
+            resource.showSavedCopy("saved text")
+            XCTAssertEqual(resource.value, "saved text")
+            XCTAssertEqual(resource.phase, .savedWhileOffline)
+            waitUntil("the fetch") { answers.asked == 1 }
+            answers.answer(0, with: .success("fresh"))
+            waitUntil("the fresh value") { resource.value == "fresh" }
+            resource.showSavedCopy("saved document, parsed late")
+            XCTAssertEqual(resource.value, "fresh")
+            XCTAssertEqual(resource.phase, .loaded)
         }
     }
 
     func testFailureKeepsTheSavedCopyWithTheOfflineBanner() {
         onMain {
             let answers = Answers()
-            let resource = RemoteResource<String>(saved: SavedCopy(load: { "saved" }, save: { _ in })) {
-                try await answers.fetch()
-            }
+            let resource = RemoteResource<String>(saved: { "saved" }) { try await answers.fetch() }
             resource.start()
             waitUntil("the fetch") { answers.asked == 1 }
             answers.answer(0, with: .failure(.offline))

@@ -6,6 +6,8 @@
      shows in the first window
   3. Ctrl+L, a person's link typed and Return: their page opens
   4. a second launch with a link to another site: the window says it is not a link to this site, and stays put
+  5. the project again with its README held back by the server: Back while it waits closes the connection (FakeGitee
+     logs the request `aborted`) and the README is not asked for again
 
 Run by tests/e2e/run.sh inside Xvfb, dbus-run-session and the throwaway keyring, with Debian's /usr/bin/python3.
 """
@@ -53,6 +55,33 @@ def second_launch(env, link):
     done = subprocess.run([h.BINARY, link], env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=h.TIMEOUT)
     r.check(done.returncode == 0, f"a second `mayun {link}` hands the link over and exits with status 0",
             f"status {done.returncode}: {done.stdout[-300:]!r} {done.stderr[-300:]!r}")
+
+
+def leaving_cancels_the_request(app, server, env, owner, repo, login):
+    r.step("5. Back on a project whose README the server holds back: the request is cancelled, not repeated")
+    readme = f"/api/v5/repos/{owner}/{repo}/readme"
+    server.fault(kind="latency", delay=20000, path=readme, count=1)
+    since = server.last_seq()
+    second_launch(env, f"{server.url}/{owner}/{repo}")
+    r.wait_for(lambda: h.open_project_name(app.frame) == f"{owner}/{repo}", f"the project page of {owner}/{repo} opens",
+               seen=seen_labels(app))
+    held = r.wait_for(lambda: next((e for e in server.log(since) if e["path"] == readme), None),
+                      "the project page asks for its README (held back by the server)",
+                      seen=lambda: h.brief_log(server.log(since)))
+    app.key("alt+Left")
+    r.wait_for(lambda: app.find(f"Pages of {login}", None, root=h.top_page(app.frame)) is not None,
+               "Back shows the user page again", seen=seen_labels(app))
+    r.wait_for(lambda: next(e for e in server.log(since) if e["seq"] == held["seq"])["aborted"],
+               "the app closed the README's connection before the answer came (FakeGitee logs it aborted)",
+               seen=lambda: h.brief_log(server.log(since)))
+    # A request made after the abort marks a point in time: nothing for the README came between.
+    app.key("F5")
+    user = f"/api/v5/users/{login}"
+    r.wait_for(lambda: any(e["path"] == user and e["seq"] > held["seq"] for e in server.log(since)),
+               "F5 on the user page reaches the server")
+    again = [e for e in server.log(held["seq"]) if e["path"] == readme]
+    r.check(not again, "the cancelled README is not asked for again", h.brief_log(again))
+    server.clear_faults()
 
 
 def scenario(state):
@@ -112,6 +141,8 @@ def scenario(state):
         r.check(app.find(f"Pages of {login}", None, root=h.top_page(app.frame)) is not None,
                 "the user page stays on top")
         shot("4-foreign")
+
+        leaving_cancels_the_request(app, server, env, owner, repo, login)
         app.quit()
     except BaseException:
         h.keep_failure_evidence(r, app)

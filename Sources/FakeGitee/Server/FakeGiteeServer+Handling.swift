@@ -1,5 +1,6 @@
 import CSoup
 import Foundation
+import Glibc
 import GLibRuntime
 
 extension FakeGiteeServer {
@@ -41,7 +42,7 @@ extension FakeGiteeServer {
         if !isControl { log(request, status: fault.map(Self.loggedStatus) ?? response.status, fault: fault?.kind) }
         if let fault { return apply(fault, to: response, message: message) }
         if latencyMs > 0, !isControl {
-            Self.respondLater(message, afterMs: latencyMs) { Self.send(response, to: message) }
+            respondLater(message, afterMs: latencyMs) { Self.send(response, to: message) }
             return
         }
         Self.send(response, to: message)
@@ -93,7 +94,7 @@ extension FakeGiteeServer {
         case .malformedJSON:
             Self.send(FakeResponse(status: 200, contentType: "application/json", headers: [], body: Data("{\"id\": 1, \"name\": \"broken".utf8)), to: message)
         case .latency:
-            Self.respondLater(message, afterMs: fault.delayMs) { Self.send(response, to: message) }
+            respondLater(message, afterMs: fault.delayMs) { Self.send(response, to: message) }
         case .slow:
             ConnectionFaults.drip(response, to: message, intervalMs: max(1, fault.delayMs))
         case .truncated:
@@ -142,14 +143,38 @@ extension FakeGiteeServer {
         }
     }
 
-    /// Pauses the message and runs `body` after a delay (then lets SoupServer write the answer).
-    static func respondLater(_ message: OpaquePointer, afterMs: Int, _ body: @escaping @MainActor () -> Void) {
+    /// Pauses the message and runs `body` after a delay (then lets SoupServer write the answer). Meanwhile the
+    /// connection is watched: a client that hangs up first (it cancelled) marks the request it sent last `aborted`
+    /// in the log, so tests can prove that leaving a page stops its request.
+    func respondLater(_ message: OpaquePointer, afterMs: Int, _ body: @escaping @MainActor () -> Void) {
         soup_server_message_pause(message)
         g_object_ref(UnsafeMutableRawPointer(message))
+        let held = HeldAnswer(socket: soup_server_message_get_socket(message), sequence: requestLog.last?.sequence)
+        // SoupServer finishes a paused message itself when it sees the connection go: the answer is then not sent.
+        let finished = connect(UnsafeMutableRawPointer(message), "finished", main: { [weak self] in
+            guard !held.isAnswered else { return }
+            held.isAnswered = true
+            self?.markAborted(sequence: held.sequence)
+        })
+        watchForHangUp(held)
         afterDelay(milliseconds: afterMs) {
-            body()
-            soup_server_message_unpause(message)
+            disconnect(finished)
+            if !held.isAnswered {
+                held.isAnswered = true
+                body()
+                soup_server_message_unpause(message)
+            }
             g_object_unref(UnsafeMutableRawPointer(message))
+        }
+    }
+
+    /// Every 20 ms until the answer goes out: has the client closed its end? (It sends nothing else on this
+    /// connection while it waits, so anything readable is the end of the stream or a reset.)
+    private func watchForHangUp(_ held: HeldAnswer) {
+        afterDelay(milliseconds: 20) { [weak self] in
+            guard let self, !held.isAnswered else { return }
+            guard held.clientHungUp else { return watchForHangUp(held) }
+            markAborted(sequence: held.sequence)
         }
     }
 }
@@ -168,4 +193,27 @@ func afterDelay(milliseconds: Int, _ body: @escaping @MainActor () -> Void) {
         guard let data else { return }
         Unmanaged<Box>.fromOpaque(data).release()
     })
+}
+
+/// An answer being held back, and the connection it will go out on.
+@MainActor
+final class HeldAnswer {
+    private let socket: ObjectRef?
+    let sequence: Int?
+    var isAnswered = false
+
+    init(socket: UnsafeMutablePointer<GSocket>?, sequence: Int?) {
+        self.socket = socket.map { ObjectRef(retaining: UnsafeMutableRawPointer($0)) }
+        self.sequence = sequence
+    }
+
+    /// A peek that finds the end of the stream (0) or an error other than "nothing yet" means the client is gone.
+    var clientHungUp: Bool {
+        guard let socket else { return false }
+        let fd = g_socket_get_fd(socket.pointer.assumingMemoryBound(to: GSocket.self))
+        guard fd >= 0 else { return true }
+        var byte: UInt8 = 0
+        let read = recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        return read == 0 || (read < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+    }
 }

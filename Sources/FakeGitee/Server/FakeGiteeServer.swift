@@ -147,6 +147,12 @@ public final class FakeGiteeServer {
                                         status: status, fault: fault?.rawValue, userAgent: request.headers["user-agent"]))
     }
 
+    /// Marks a logged request as abandoned by the client (see `respondLater`).
+    func markAborted(sequence: Int?) {
+        guard let index = requestLog.firstIndex(where: { $0.sequence == sequence }) else { return }
+        requestLog[index].aborted = true
+    }
+
     private static func listeningPort(_ server: UnsafeMutablePointer<SoupServer>) -> UInt16 {
         guard let list = soup_server_get_uris(server) else { return 0 }
         defer { g_slist_free_full(list) { g_uri_unref(OpaquePointer($0)) } }

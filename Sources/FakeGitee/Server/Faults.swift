@@ -95,12 +95,14 @@ public struct LoggedRequest: Sendable, Hashable {
     public let fault: String?
     /// The `User-Agent` header (GiteeKit sends `Mayun/<version>`).
     public let userAgent: String?
+    /// The client hung up while the answer was held back (`latency`): it cancelled the request.
+    public internal(set) var aborted = false
 
     var json: JSON {
         .object([("seq", .int(sequence)), ("method", .string(method)), ("path", .string(path)),
                  ("fields", .object(fields.keys.sorted().map { ($0, .string(fields[$0] ?? "")) })),
                  ("login", .text(login)), ("token", .text(tokenSource)), ("status", .int(status)), ("fault", .text(fault)),
-                 ("user_agent", .text(userAgent))])
+                 ("user_agent", .text(userAgent)), ("aborted", .bool(aborted))])
     }
 
     static let secretFields: Set<String> = ["password", "client_secret", "refresh_token", "access_token"]

@@ -6,19 +6,27 @@ import GiteeKit
 public final class AppServices {
     public let client: GiteeClient
     public let store: OfflineStore?
+    /// The client as screens use it: saved copies first, fresh answers saved (the only holder of store keys).
+    public let cached: CachedClient
     /// Who is logged in (shares `client.auth`). Without one given, a session that stores nothing and ignores
     /// `MAYUN_TOKEN` (tests).
     public let session: Session
     /// Unsent issue drafts (under XDG_DATA_HOME in the app; a private temporary folder by default).
     public let drafts: DraftStore
 
-    public init(client: GiteeClient, store: OfflineStore? = nil, session: Session? = nil, drafts: DraftStore? = nil) {
-        self.client = client
-        self.store = store
+    public init(cached: CachedClient, session: Session? = nil, drafts: DraftStore? = nil) {
+        self.cached = cached
+        client = cached.client
+        store = cached.store
         self.session = session ?? Session(client: client, store: nil, environment: [:])
         self.drafts = drafts ?? DraftStore(directory: FileManager.default.temporaryDirectory
             .appendingPathComponent("mayun-drafts-\(ProcessInfo.processInfo.processIdentifier)"))
         keepPrivateDataPerAccount()
+    }
+
+    public convenience init(client: GiteeClient, store: OfflineStore? = nil, session: Session? = nil,
+                            drafts: DraftStore? = nil) {
+        self.init(cached: CachedClient(client: client, store: store), session: session, drafts: drafts)
     }
 
     /// What is fetched with a token is saved under the login it belongs to, and goes at Log Out: the offline

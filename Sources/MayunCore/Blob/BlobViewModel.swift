@@ -4,33 +4,38 @@ import Observation
 
 /// A file of a repository (`.blob`) or its README (`.readme`): the size first, then only as much as the size policy
 /// allows (highlighted text, plain text, a rendered document with a Source toggle, or a size message with "Save as…"
-/// and "Open on the website"). Opened files and READMEs are kept in the offline store and shown at once next time.
+/// and "Open on the website"). One `RemoteResource` holds what shows: the saved copy at once (`CachedClient` keeps
+/// opened files and READMEs), then the server's; a stale answer or parse is dropped and leaving the page stops both.
 @MainActor
 @Observable
 public final class BlobViewModel {
     public private(set) var location: BlobLocation
     public let isReadme: Bool
-    public private(set) var state: ScreenState = .loading
-    public private(set) var content: BlobContent?
-    /// Shown over the content when a refresh failed (the last content stays).
-    public private(set) var banner: String?
-    public private(set) var size: Int?
+    /// What the page shows, parsed: saved copy first, then the server's.
+    public let resource: RemoteResource<ShownFile>
     public private(set) var showsSource = false
     public let transfer = FileTransfer()
+
+    /// A file ready to show: its content (a document already parsed), or a redirect to the image page, or a
+    /// project without a README.
+    public enum ShownFile: Equatable, Sendable {
+        case shown(BlobContent, size: Int, path: String)
+        case image
+        case noReadme
+    }
 
     @ObservationIgnored private weak var navigator: (any Navigator)?
     /// The night mode the page's views follow.
     @ObservationIgnored public private(set) weak var nightMode: NightModeViewModel?
-    @ObservationIgnored private let client: GiteeClient
-    @ObservationIgnored private let store: OfflineStore?
+    @ObservationIgnored private let cached: CachedClient
     @ObservationIgnored private let server: URL
     @ObservationIgnored private var started = false
-    @ObservationIgnored private var loading: Task<Void, Never>?
+    /// The saved document's parse (it shows only if the server's answer has not come first).
+    @ObservationIgnored private let savedParse = DocumentParses()
 
-    /// What a file page needs: the API, the offline store, the site (for links) and the night mode.
+    /// What a file page needs: the cached API, the site (for links) and the night mode.
     struct Dependencies {
-        let client: GiteeClient
-        let store: OfflineStore?
+        let cached: CachedClient
         let server: URL
         let nightMode: NightModeViewModel
         weak var navigator: (any Navigator)?
@@ -50,13 +55,44 @@ public final class BlobViewModel {
         self.isReadme = isReadme
         navigator = dependencies.navigator
         nightMode = dependencies.nightMode
-        client = dependencies.client
-        store = dependencies.store
+        cached = dependencies.cached
         server = dependencies.server
+        let fetch: RemoteResource<ShownFile>.Fetch
+        let night = dependencies.nightMode, server = dependencies.server
+        if isReadme {
+            let readme = dependencies.cached.readme(location.repo, ref: location.ref)
+            fetch = { [weak night] in
+                try await Self.shown(readme.fetch(), repo: location.repo, ref: location.ref, server: server,
+                                     prefersDark: night?.isNight ?? false)
+            }
+        } else {
+            let file = dependencies.cached.file(location)
+            fetch = { [weak night] in
+                try await Self.shown(file.fetch(), location: location, server: server,
+                                     prefersDark: night?.isNight ?? false)
+            }
+        }
+        resource = RemoteResource(fetch: fetch)
+        resource.onFresh = { [weak self] fresh in self?.settle(fresh) }
     }
 
     // MARK: Outputs
 
+    public var state: ScreenState {
+        switch resource.value {
+        case .noReadme?: .empty(text: tr("This project has no README."))
+        case .image?: .loading  // the image page replaces this one
+        default: resource.state
+        }
+    }
+    public var content: BlobContent? {
+        if case .shown(let content, _, _)? = resource.value { content } else { nil }
+    }
+    /// Shown over the content when a refresh failed (the last content stays).
+    public var banner: String? { resource.banner }
+    public var size: Int? {
+        if case .shown(_, let size, _)? = resource.value { size } else { nil }
+    }
     public var title: String { isReadme ? tr("Readme") : location.fileName }
     public var canToggleSource: Bool { if case .document = content { return true } else { return false } }
     public var canCopy: Bool { content?.text != nil }
@@ -101,19 +137,15 @@ public final class BlobViewModel {
         guard !started else { return }
         started = true
         showSavedCopy()
-        refresh()
+        resource.start()
     }
 
-    public func refresh() {
-        if content == nil { state = .loading }
-        loading?.cancel()
-        loading = Task { [weak self] in await self?.load() }
-    }
+    public func refresh() { resource.refresh() }
 
-    /// The page was left: the download and the parse stop (a Save As in progress goes on).
+    /// The page was left: the download and the parses stop (a Save As in progress goes on).
     public func cancel() {
-        loading?.cancel()
-        loading = nil
+        resource.cancel()
+        savedParse.cancelAll()
     }
 
     public func toggleSource() {
@@ -132,7 +164,7 @@ public final class BlobViewModel {
 
     /// Streams the file to `destination` (chosen by the person in the page's file chooser).
     public func save(to destination: String) {
-        transfer.download(location, with: client, to: destination)
+        transfer.download(location, with: cached.client, to: destination)
     }
 
     /// A link clicked in the document: files of the repository open here, web addresses in the browser.
@@ -140,121 +172,69 @@ public final class BlobViewModel {
 
     // MARK: Loading
 
-    private func load() async {
-        do {
-            if isReadme { try await loadReadme() } else { try await loadFile() }
-            banner = nil
-        } catch let error as GiteeError where error != .cancelled {
-            fail(error)
-        } catch {}
-    }
-
-    /// Nothing on screen: the failure is the page; otherwise what shows stays, under the one offline banner.
-    private func fail(_ error: GiteeError) {
-        if content == nil {
-            state = .failed(message: ErrorText.message(for: error))
-        } else {
-            banner = ErrorText.banner(for: error, overSavedCopy: true)
+    /// The server's file, parsed when it is a document; nil content (a cancelled parse) ends the load as cancelled.
+    private static func shown(_ body: FileBody, location: BlobLocation, server: URL, prefersDark: Bool) async throws
+        -> ShownFile
+    {
+        switch body {
+        case .image: return .image
+        case .tooLarge(let size): return .shown(.tooLarge(size: size), size: size, path: location.path)
+        case .binary(let size, let type): return .shown(.binary(size: size, type: type), size: size, path: location.path)
+        case .text(let text, let size, let presentation):
+            guard let shown = await content(for: text, path: location.path, presentation: presentation,
+                                            context: location.documentContext(server: server), prefersDark: prefersDark)
+            else { throw CancellationError() }
+            return .shown(shown, size: size, path: location.path)
         }
     }
 
-    private func loadFile() async throws {
-        let source = BlobSource(client: client, repo: location.repo, ref: location.ref)
-        let knownSize = try await source.size(of: location.path)
-        if let knownSize {
-            switch BlobPresentation.decide(path: location.path, size: knownSize) {
-            case .tooLarge(let size):
-                return present(.tooLarge(size: size), size: size)
-            case .image:
-                return openAsImage()
-            default:
-                break
-            }
-        }
-        // Size unknown (no ref, or the tree did not say): the download itself stops at the largest size the policy
-        // could show, so the policy still runs before a huge file is read.
-        let limit = BlobPresentation.downloadLimit(path: location.path)
-        let raw: RawFile
-        do {
-            raw = try await source.bytes(of: location.path, limit: knownSize == nil ? limit : nil)
-        } catch GiteeError.badResponse(.tooLarge) {
-            return present(.tooLarge(size: limit + 1), size: limit + 1)
-        }
-        let size = knownSize ?? raw.data.count
-        let presentation = BlobPresentation.decide(path: location.path, size: size, contentType: raw.contentType,
-                                                   head: raw.data.prefix(BlobPresentation.sniffLength))
-        switch presentation {
-        case .image: return openAsImage()
-        case .tooLarge(let size): return present(.tooLarge(size: size), size: size)
-        case .binary(let size, let type): return present(.binary(size: size, type: type), size: size)
-        case .highlighted, .plain, .document: break
-        }
-        let path = location.path
-        let context = location.documentContext(server: server)
-        let prefersDark = nightMode?.isNight ?? false
-        guard let shown = await Self.content(for: String(decoding: raw.data, as: UTF8.self), path: path,
-                                             presentation: presentation, context: context, prefersDark: prefersDark)
-        else { return }
-        present(shown, size: size)
-        if size < BlobPresentation.highlightLimit, let text = shown.text {
-            store?.save(SavedBlob(text: text, size: size), key: location.storeKey)
-        }
-    }
-
-    private func loadReadme() async throws {
-        let endpoint = Endpoints.readme(owner: location.repo.owner, repo: location.repo.name, ref: location.ref)
-        guard let readme = try await client.send(endpoint), let text = readme.text else {
-            content = nil
-            state = .empty(text: tr("This project has no README."))
-            return
-        }
-        if !readme.path.isEmpty { location = BlobLocation(repo: location.repo, ref: location.ref, path: readme.path) }
-        await presentDocument(text)
-        store?.save(text, key: readmeStoreKey)
-    }
-
-    private var readmeStoreKey: String { OfflineKey.readme(location.repo) }
-
-    private func presentDocument(_ text: String) async {
-        let path = location.path
-        let context = location.documentContext(server: server)
-        let prefersDark = nightMode?.isNight ?? false
+    /// The README, at the path the answer gave.
+    private static func shown(_ readme: Readme, repo: RepositoryID, ref: String?, server: URL, prefersDark: Bool)
+        async throws -> ShownFile
+    {
+        guard case .file(let path, let text) = readme else { return .noReadme }
+        let location = BlobLocation(repo: repo, ref: ref, path: path)
         let size = text.utf8.count
-        let presentation = BlobPresentation.decide(path: path, size: size)
-        guard let shown = await Self.content(for: text, path: path, presentation: presentation, context: context,
-                                             prefersDark: prefersDark)
-        else { return }
-        present(shown, size: size)
+        return try await shown(.text(text, size: size, presentation: BlobPresentation.decide(path: path, size: size)),
+                               location: location, server: server, prefersDark: prefersDark)
     }
 
-    private func showSavedCopy() {
-        if isReadme {
-            guard let saved = store?.load(String.self, key: readmeStoreKey)?.value else { return }
-            content = .code(text: saved, highlighted: false)  // replaced by the document below
-            state = .content
-            Task { await presentDocument(saved) }
-        } else if let saved = store?.load(SavedBlob.self, key: location.storeKey)?.value {
-            let presentation = BlobPresentation.decide(path: location.path, size: saved.size)
-            guard case .document = presentation else {
-                return present(Self.textContent(saved.text, presentation: presentation), size: saved.size)
-            }
-            let path = location.path, context = location.documentContext(server: server)
-            Task { [weak self] in
-                guard let shown = await Self.content(for: saved.text, path: path, presentation: presentation,
-                                                     context: context, prefersDark: false) else { return }
-                self?.present(shown, size: saved.size)
-            }
+    /// A fresh answer: the README's real path, or the image page for an image.
+    private func settle(_ fresh: ShownFile) {
+        switch fresh {
+        case .shown(_, _, let path) where path != location.path:
+            location = BlobLocation(repo: location.repo, ref: location.ref, path: path)
+        case .image:
+            navigator?.replace(with: .image(location.repo, ref: location.ref, path: location.path))
+        default:
+            break
         }
     }
 
-    private func present(_ shown: BlobContent, size: Int) {
-        if content != shown { content = shown }
-        self.size = size
-        state = .content
-    }
-
-    private func openAsImage() {
-        navigator?.replace(with: .image(location.repo, ref: location.ref, path: location.path))
+    /// The saved copy's text at once; a saved document is parsed in the background and replaces it, unless the
+    /// server's answer came first (`RemoteResource.showSavedCopy(_:)` refuses then).
+    private func showSavedCopy() {
+        let saved: FileBody? = if isReadme {
+            cached.readme(location.repo, ref: location.ref).saved().flatMap { readme in
+                guard case .file(_, let text) = readme else { return nil }
+                let size = text.utf8.count
+                return .text(text, size: size, presentation: BlobPresentation.decide(path: location.path, size: size))
+            }
+        } else {
+            cached.file(location).saved()
+        }
+        guard case .text(let text, let size, let presentation)? = saved else { return }
+        let path = location.path
+        guard case .document(let format) = presentation else {
+            return resource.showSavedCopy(.shown(Self.textContent(text, presentation: presentation), size: size, path: path))
+        }
+        resource.showSavedCopy(.shown(.code(text: text, highlighted: false), size: size, path: path))
+        let request = DocumentRequest(text: text, format: format == .html ? .html : .markdown,
+                                      context: location.documentContext(server: server),
+                                      prefersDark: nightMode?.isNight ?? false)
+        savedParse.parse(request) { [weak self] document in
+            self?.resource.showSavedCopy(.shown(.document(document, source: text), size: size, path: path))
+        }
     }
 
     /// Text to what the page shows. Documents go through `DocumentParseService` (off the main thread, with its

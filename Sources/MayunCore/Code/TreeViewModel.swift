@@ -16,22 +16,21 @@ public final class TreeViewModel {
     @ObservationIgnored private let branchLoad = LatestTask()
     @ObservationIgnored private let client: GiteeClient
 
-    init(repo: RepositoryID, ref: String?, path: String, client: GiteeClient, store: OfflineStore?, navigator: any Navigator) {
+    init(repo: RepositoryID, ref: String?, path: String, cached: CachedClient, navigator: any Navigator) {
         self.repo = repo
         self.ref = ref
         self.path = path
         self.navigator = navigator
-        self.client = client
-        let endpoint = Endpoints.folder(owner: repo.owner, repo: repo.name, path: path, ref: ref)
-        let cache = store?.listCache(for: OfflineKey.folder(repo, ref: ref, path: path), of: Content.self)
-        entries = PagedListViewModel<Content>(emptyText: tr("This folder is empty."), cache: cache) { pagination in
-            var page = try await client.page(endpoint, at: pagination)
+        client = cached.client
+        let folder = cached.folder(repo, ref: ref, path: path).reshapingPages { page in
+            var page = page
             page.items.sort { lhs, rhs in
                 lhs.isDirectory != rhs.isDirectory ? lhs.isDirectory
                     : lhs.name.localizedStandardCompare(rhs.name) == .orderedAscending
             }
             return page
         }
+        entries = PagedListViewModel<Content>(emptyText: tr("This folder is empty."), folder)
     }
 
     // Outputs

@@ -15,16 +15,14 @@ public final class DiscoverViewModel {
     public private(set) var focusRequests = 0
 
     @ObservationIgnored private weak var navigator: (any Navigator)?
-    @ObservationIgnored private let client: GiteeClient
+    @ObservationIgnored private let cached: CachedClient
 
-    init(client: GiteeClient, store: OfflineStore?, makeList: ProjectListFactory, navigator: any Navigator) {
+    init(cached: CachedClient, makeList: ProjectListFactory, navigator: any Navigator) {
         self.navigator = navigator
-        self.client = client
-        languages = PagedListViewModel<Language>(
-            emptyText: tr("No languages."), cache: store?.listCache(for: OfflineKey.languages, of: Language.self)
-        ) { pagination in try await client.page(Endpoints.languages(), at: pagination) }
+        self.cached = cached
+        languages = PagedListViewModel<Language>(emptyText: tr("No languages."), cached.languages())
         results = makeList(tr("Search"), tr("No projects match your search."),
-                           Endpoints.search("", perPage: Endpoints.defaultPageSize), nil)
+                           cached.live(Endpoints.search("", perPage: Endpoints.defaultPageSize)))
     }
 
     // Outputs
@@ -69,8 +67,6 @@ public final class DiscoverViewModel {
 
     private func reload() {
         guard !query.isEmpty else { return }
-        let client = client
-        let endpoint = Endpoints.search(query, sort: sort)
-        results.list.replaceSource { pagination in try await client.page(endpoint, at: pagination) }
+        results.list.replaceSource(cached.live(Endpoints.search(query, sort: sort)).fetch)
     }
 }

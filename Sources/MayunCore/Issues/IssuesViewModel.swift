@@ -10,18 +10,13 @@ public final class IssuesViewModel {
     public let issues: PagedListViewModel<Issue>
     public private(set) var filter: Endpoints.IssueState = .open
     @ObservationIgnored private weak var navigator: (any Navigator)?
-    @ObservationIgnored private let client: GiteeClient
+    @ObservationIgnored private let cached: CachedClient
 
-    init(repo: RepositoryID, client: GiteeClient, store: OfflineStore?, navigator: any Navigator) {
+    init(repo: RepositoryID, cached: CachedClient, navigator: any Navigator) {
         self.repo = repo
         self.navigator = navigator
-        let client = client
-        self.client = client
-        let endpoint = Endpoints.issues(owner: repo.owner, repo: repo.name, state: .open)
-        issues = PagedListViewModel<Issue>(
-            emptyText: tr("No open issues."),
-            cache: store?.listCache(for: OfflineKey.openIssues(repo), of: Issue.self)
-        ) { pagination in try await client.page(endpoint, at: pagination) }
+        self.cached = cached
+        issues = PagedListViewModel<Issue>(emptyText: tr("No open issues."), cached.openIssues(repo))
     }
 
     public var title: String { tr("Issues") }
@@ -48,8 +43,7 @@ public final class IssuesViewModel {
         guard state != filter else { return }
         filter = state
         let endpoint = Endpoints.issues(owner: repo.owner, repo: repo.name, state: state)
-        let client = client
-        issues.replaceSource { pagination in try await client.page(endpoint, at: pagination) }
+        issues.replaceSource(cached.live(endpoint).fetch)
     }
 
     public func activate(at index: Int) {

@@ -34,17 +34,16 @@ public final class Coordinator {
         mineTab = MineViewModel(session: services.session)
         notifications = NotificationsViewModel(client: services.client, session: services.session, preferences: preferences)
         projectsTab.lists = ProjectListKind.allCases.map { makeExploreList($0) }
-        discoverTab = DiscoverViewModel(client: services.client, store: services.store, makeList: makeProjectList,
-                                        navigator: self)
+        discoverTab = DiscoverViewModel(cached: services.cached, makeList: makeProjectList, navigator: self)
         notifications.navigator = self
         mineTab.notifications = notifications
         mineTab.onOpenNotifications = { [weak self] in self?.push(.notifications) }
         mineTab.onOpenSettings = { [weak self] in self?.push(.settings) }
         mineTab.makeAccount = { [weak self] login in
-            self.map { UserViewModel(login: login, isMine: true, client: $0.services.client, makeList: $0.makeProjectList,
-                                     navigator: $0) }
+            self.map { UserViewModel(login: login, isMine: true, cached: $0.services.cached,
+                                     makeList: $0.makeProjectList, navigator: $0) }
         }
-        mineTab.clearPersonalData = { [weak self] in self?.services.store?.removeEntries(withPrefix: OfflineKey.myListsPrefix) }
+        mineTab.clearPersonalData = { [weak self] in self?.services.cached.forgetMyLists() }
     }
 
     public var routes: [Route] { stack.map(\.route) }
@@ -103,29 +102,25 @@ public final class Coordinator {
             .projectList(makeExploreList(kind))
         case .language(let id, let name):
             .projectList(makeProjectList(title: name, emptyText: String(format: tr("No %@ projects yet."), name),
-                                         endpoint: Endpoints.languageProjects(id: id, name: name),
-                                         cacheKey: OfflineKey.language(id: id)))
+                                         services.cached.languageProjects(id: id, name: name)))
         case .search(let query):
             .projectList(searchResults(for: query))
         case .tree(let repo, let ref, let path):
-            .tree(TreeViewModel(repo: repo, ref: ref, path: path, client: services.client,
-                                store: services.store, navigator: self))
+            .tree(TreeViewModel(repo: repo, ref: ref, path: path, cached: services.cached, navigator: self))
         case .commits(let repo, let ref):
             .commits(CommitsViewModel(repo: repo, ref: ref, client: services.client, navigator: self))
         case .commit(let repo, let sha):
             .commit(CommitViewModel(repo: repo, sha: sha, client: services.client))
         case .user(let login):
-            .user(UserViewModel(login: login, client: services.client, makeList: makeProjectList, navigator: self))
+            .user(UserViewModel(login: login, cached: services.cached, makeList: makeProjectList, navigator: self))
         case .followers(let login):
             .people(PeopleListViewModel(title: tr("Followers"), emptyText: tr("No followers yet."),
-                                        endpoint: Endpoints.followers(login), cacheKey: OfflineKey.followers(login),
-                                        client: services.client, store: services.store, navigator: self))
+                                        pages: services.cached.followers(of: login), navigator: self))
         case .following(let login):
             .people(PeopleListViewModel(title: tr("Following"), emptyText: tr("Not following anyone yet."),
-                                        endpoint: Endpoints.following(login), cacheKey: OfflineKey.following(login),
-                                        client: services.client, store: services.store, navigator: self))
+                                        pages: services.cached.following(of: login), navigator: self))
         case .issues(let repo):
-            .issues(IssuesViewModel(repo: repo, client: services.client, store: services.store, navigator: self))
+            .issues(IssuesViewModel(repo: repo, cached: services.cached, navigator: self))
         case .issue(let repo, let number):
             .issue(IssueViewModel(repo: repo, number: number, client: services.client, markdown: markdown,
                                   navigator: self))
@@ -141,8 +136,8 @@ public final class Coordinator {
         case .notifications:
             .notifications(notifications)
         case .project(let repo):
-            .project(ProjectViewModel(repo: repo, client: services.client, store: services.store,
-                                      server: environment.server, nightMode: nightMode, navigator: self))
+            .project(ProjectViewModel(repo: repo, cached: services.cached, server: environment.server,
+                                      nightMode: nightMode, navigator: self))
         case .blob(let repo, let ref, let path):
             .blob(BlobViewModel(repo: repo, ref: ref, path: path, blobDependencies))
         case .readme(let repo, let ref):
@@ -157,8 +152,7 @@ public final class Coordinator {
     }
 
     private var blobDependencies: BlobViewModel.Dependencies {
-        .init(client: services.client, store: services.store, server: environment.server, nightMode: nightMode,
-              navigator: self)
+        .init(cached: services.cached, server: environment.server, nightMode: nightMode, navigator: self)
     }
 
     /// Opens a project from any list.
@@ -168,30 +162,20 @@ public final class Coordinator {
 
     private func searchResults(for query: String) -> ProjectListViewModel {
         makeProjectList(title: query, emptyText: tr("No projects match your search."),
-                        endpoint: Endpoints.search(query), cacheKey: nil)
+                        services.cached.live(Endpoints.search(query)))
     }
 
     func makeExploreList(_ kind: ProjectListKind) -> ProjectListViewModel {
-        let endpoint = switch kind {
-        case .featured: Endpoints.featured()
-        case .popular: Endpoints.popular()
-        case .latest: Endpoints.latest()
-        }
-        return makeProjectList(title: kind.title, emptyText: kind.emptyText, endpoint: endpoint,
-                               cacheKey: OfflineKey.explore(kind))
+        makeProjectList(title: kind.title, emptyText: kind.emptyText, services.cached.exploreProjects(kind))
     }
 
-    func makeProjectList(title: String, emptyText: String, endpoint: Endpoint<[Project]>, cacheKey: String?)
-        -> ProjectListViewModel
-    {
-        let client = services.client
+    func makeProjectList(title: String, emptyText: String, _ pages: CachedPages<Project>) -> ProjectListViewModel {
         let session = services.session
-        let cache = cacheKey.flatMap { services.store?.listCache(for: $0, of: Project.self) }
-        let list = PagedListViewModel<Project>(emptyText: emptyText, cache: cache) { pagination in
+        let list = PagedListViewModel<Project>(emptyText: emptyText, cache: pages.saved) { pagination in
             // The saved login is read from the keyring asynchronously; wait for it so that the first page already
             // carries the token (and so the "starred by me" badges).
             await session.start()
-            return try await client.page(endpoint, at: pagination)
+            return try await pages.fetch(pagination)
         }
         return ProjectListViewModel(title: title, list: list) { [weak self] project in self?.open(project) }
     }

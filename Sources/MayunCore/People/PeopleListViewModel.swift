@@ -10,13 +10,10 @@ public final class PeopleListViewModel {
     public let people: PagedListViewModel<User>
     @ObservationIgnored private weak var navigator: (any Navigator)?
 
-    init(title: String, emptyText: String, endpoint: Endpoint<[User]>, cacheKey: String, client: GiteeClient, store: OfflineStore?, navigator: any Navigator) {
+    init(title: String, emptyText: String, pages: CachedPages<User>, navigator: any Navigator) {
         self.title = title
         self.navigator = navigator
-        let client = client
-        people = PagedListViewModel<User>(
-            emptyText: emptyText, cache: store?.listCache(for: cacheKey, of: User.self)
-        ) { pagination in try await client.page(endpoint, at: pagination) }
+        people = PagedListViewModel<User>(emptyText: emptyText, pages)
     }
 
     public func row(at index: Int) -> SimpleRow? {

@@ -24,8 +24,9 @@ public final class UserViewModel {
     /// Which notebook page shows (the Starred and Watched counts jump to theirs).
     public private(set) var selectedList = 0
 
-    init(login: String, isMine: Bool = false, client: GiteeClient, makeList: ProjectListFactory,
+    init(login: String, isMine: Bool = false, cached: CachedClient, makeList: ProjectListFactory,
          navigator: any Navigator) {
+        let client = cached.client
         self.login = login
         self.isMine = isMine
         self.navigator = navigator
@@ -33,21 +34,14 @@ public final class UserViewModel {
         events = PagedListViewModel<Event>(emptyText: tr("No activity yet.")) { pagination in
             try await client.page(Endpoints.userEvents(login), at: pagination)
         }
-        projects = makeList(tr("Projects"), tr("No public projects."),
-                            isMine ? Endpoints.myProjects() : Endpoints.userProjects(login),
-                            OfflineKey.userList("projects", of: login, isMine: isMine))
-        starred = makeList(tr("Starred"), tr("No starred projects."),
-                           isMine ? Endpoints.myStarred() : Endpoints.userStarred(login),
-                           OfflineKey.userList("starred", of: login, isMine: isMine))
-        watched = makeList(tr("Watched"), tr("No watched projects."),
-                           isMine ? Endpoints.myWatched() : Endpoints.userWatched(login),
-                           OfflineKey.userList("watched", of: login, isMine: isMine))
+        projects = makeList(tr("Projects"), tr("No public projects."), cached.projects(.projects, of: login, isMine: isMine))
+        starred = makeList(tr("Starred"), tr("No starred projects."), cached.projects(.starred, of: login, isMine: isMine))
+        watched = makeList(tr("Watched"), tr("No watched projects."), cached.projects(.watched, of: login, isMine: isMine))
         // An organisation's projects come from another endpoint; the profile says which kind this login is.
         profile.onFresh = { [weak self] fresh in
             guard let self, fresh.isOrganization, !switchedToOrganization else { return }
             switchedToOrganization = true
-            let endpoint = Endpoints.organizationProjects(login)
-            projects.list.replaceSource { pagination in try await client.page(endpoint, at: pagination) }
+            projects.list.replaceSource(cached.organizationProjects(login).fetch)
         }
     }
 

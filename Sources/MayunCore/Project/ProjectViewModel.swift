@@ -25,8 +25,7 @@ public final class ProjectViewModel {
         case failed(String)
     }
 
-    @ObservationIgnored private let client: GiteeClient
-    @ObservationIgnored private let store: OfflineStore?
+    @ObservationIgnored private let cached: CachedClient
     @ObservationIgnored private let server: URL
     @ObservationIgnored private let loads = LatestTask()
     @ObservationIgnored private weak var navigator: (any Navigator)?
@@ -38,24 +37,16 @@ public final class ProjectViewModel {
     /// The night mode the README follows.
     public let nightMode: NightModeViewModel?
 
-    init(repo: RepositoryID, client: GiteeClient, store: OfflineStore?, server: URL, nightMode: NightModeViewModel?,
+    init(repo: RepositoryID, cached: CachedClient, server: URL, nightMode: NightModeViewModel?,
          navigator: any Navigator) {
         self.repo = repo
-        self.client = client
-        self.store = store
+        self.cached = cached
         self.server = server
         self.nightMode = nightMode
         self.navigator = navigator
         star = ToggleState(kind: .star)
         watch = ToggleState(kind: .watch)
-        resource = RemoteResource(saved: store?.savedCopy(of: Project.self, key: OfflineKey.project(repo))) {
-            var fresh = try await client.send(Endpoints.project(owner: repo.owner, repo: repo.name))
-            if client.auth.isLoggedIn, fresh.isStarred == nil {
-                fresh.isStarred = try? await client.send(Endpoints.isStarred(owner: repo.owner, repo: repo.name))
-                fresh.isWatched = try? await client.send(Endpoints.isWatched(owner: repo.owner, repo: repo.name))
-            }
-            return fresh
-        }
+        resource = RemoteResource(cached.project(repo))
         resource.onFresh = { [weak self] fresh in self?.settleToggles(with: fresh) }
     }
 
@@ -71,7 +62,7 @@ public final class ProjectViewModel {
         started = true
         resource.showSavedCopy()
         if let saved = project { settleToggles(with: saved) }
-        if let saved = store?.load(String.self, key: OfflineKey.readme(repo)) { showReadme(saved.value) }
+        if case .file(_, let text)? = cached.readme(repo, ref: nil).saved() { showReadme(text) }
         refresh()
     }
 
@@ -129,15 +120,13 @@ public final class ProjectViewModel {
 
     private func loadReadme() async {
         do {
-            let content = try await client.send(
-                Endpoints.readme(owner: repo.owner, repo: repo.name, ref: project?.defaultBranch))
+            let fresh = try await cached.readme(repo, ref: project?.defaultBranch).fetch()
             guard !Task.isCancelled else { return }
-            guard let text = content?.text else {
+            guard case .file(_, let text) = fresh else {
                 readme = .none
                 return
             }
             showReadme(text)
-            store?.save(text, key: OfflineKey.readme(repo))
         } catch let error as GiteeError {
             if case .text = readme { return }  // keep the saved README offline
             if error != .cancelled { readme = .failed(ErrorText.message(for: error)) }
@@ -177,7 +166,7 @@ public final class ProjectViewModel {
         }
         Task {
             do {
-                _ = try await client.send(endpoint)
+                _ = try await cached.client.send(endpoint)
                 toggle.finishChange()
                 // No count comes back: re-read the project for the server's numbers.
                 await resource.reload()

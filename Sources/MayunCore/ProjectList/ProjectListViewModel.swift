@@ -4,10 +4,10 @@ import Observation
 
 /// A list of projects (Featured, Popular, Latest, a language, search results, a user's projects): the generic paged
 /// list plus the row formatting and "open this project".
-/// Makes a project list that opens projects and keeps its first page under `cacheKey` (the Coordinator's
+/// Makes a project list that opens projects, over pages the cached client gives (the Coordinator's
 /// `makeProjectList`): what a page that shows project lists of its own is given instead of the whole Coordinator.
-public typealias ProjectListFactory = @MainActor (_ title: String, _ emptyText: String, _ endpoint: Endpoint<[Project]>,
-                                                  _ cacheKey: String?) -> ProjectListViewModel
+public typealias ProjectListFactory = @MainActor (_ title: String, _ emptyText: String, _ pages: CachedPages<Project>)
+    -> ProjectListViewModel
 
 @MainActor
 @Observable

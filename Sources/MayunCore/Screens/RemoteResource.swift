@@ -1,10 +1,11 @@
 import GiteeKit
 import Observation
 
-/// One remote thing a page shows (a project, a user, an issue, a commit): the single-resource counterpart of
-/// `PagedListViewModel`. It shows a saved copy at once when there is one, revalidates it, keeps what it showed when
-/// a refresh fails (with a banner offering the reason), drops answers that a newer load or leaving the page made
-/// stale, and cancels its request when the page goes.
+/// One remote thing a page shows (a project, a file, an image, a user, an issue, a commit): the single-resource
+/// counterpart of `PagedListViewModel`. It shows a saved copy at once when there is one, revalidates it, keeps what
+/// it showed when a refresh fails (with a banner offering the reason), drops answers that a newer load or leaving
+/// the page made stale, and cancels its request when the page goes. Where the saved copy comes from and what is
+/// saved is `CachedClient`'s business (`Cached<Value>`), not this state machine's.
 @MainActor
 @Observable
 public final class RemoteResource<Value: Sendable> {
@@ -36,13 +37,13 @@ public final class RemoteResource<Value: Sendable> {
     }
 
     @ObservationIgnored private let fetch: Fetch
-    @ObservationIgnored private let saved: SavedCopy<Value>?
+    @ObservationIgnored private let saved: (@MainActor () -> Value?)?
     @ObservationIgnored private let loads = LatestTask()
     @ObservationIgnored private var started = false
     /// Called with every fresh value (not with the saved copy), e.g. to parse an issue's body.
     @ObservationIgnored public var onFresh: @MainActor (Value) -> Void = { _ in }
 
-    public init(initial: Value? = nil, saved: SavedCopy<Value>? = nil, fetch: @escaping Fetch) {
+    public init(initial: Value? = nil, saved: (@MainActor () -> Value?)? = nil, fetch: @escaping Fetch) {
         self.fetch = fetch
         self.saved = saved
         if let initial {
@@ -63,10 +64,15 @@ public final class RemoteResource<Value: Sendable> {
 
     /// Shows the saved copy when there is one and nothing better is showing (no request).
     public func showSavedCopy() {
-        if value == nil, let copy = saved?.load() {
-            value = copy
-            phase = .savedWhileOffline
-        }
+        if value == nil, let copy = saved?() { showSavedCopy(copy) }
+    }
+
+    /// Shows a saved copy the page prepared itself (a saved document once parsed), unless a fresh answer already
+    /// came: a late saved copy never replaces the server's.
+    public func showSavedCopy(_ copy: Value) {
+        guard phase != .loaded else { return }
+        value = copy
+        phase = .savedWhileOffline
     }
 
     /// Loads again; what is showing stays until the answer replaces it.
@@ -122,7 +128,6 @@ public final class RemoteResource<Value: Sendable> {
             value = fresh
             phase = .loaded
             banner = nil
-            saved?.save(fresh)
             onFresh(fresh)
         case .failure(.cancelled):
             break
@@ -133,16 +138,5 @@ public final class RemoteResource<Value: Sendable> {
                 banner = ErrorText.banner(for: error, overSavedCopy: phase == .savedWhileOffline)
             }
         }
-    }
-}
-
-/// Where a single resource keeps its last copy between runs (the offline store provides one per key).
-public struct SavedCopy<Value: Sendable> {
-    public let load: @MainActor () -> Value?
-    public let save: @MainActor (Value) -> Void
-
-    public init(load: @escaping @MainActor () -> Value?, save: @escaping @MainActor (Value) -> Void) {
-        self.load = load
-        self.save = save
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 
 /// The offline store: page 1 of every list and every opened project, README and tree level, with the time fetched,
-/// in SQLite under the XDG cache folder. Screens show the saved copy at once and revalidate it.
+/// in SQLite under the XDG cache folder. Only `CachedClient` reads and writes it by key; screens get saved copies
+/// from there.
 ///
 /// Values are saved as JSON in the same shape the API sends, so they decode through GiteeKit's tolerant models.
 /// A database that cannot be opened (corrupt, wrong format, unreadable) is set aside and rebuilt: the app always starts.
@@ -102,18 +103,6 @@ public final class OfflineStore {
     /// Waits for saves queued so far (tests, and before measuring the size).
     public func flush() async {
         await lastWrite?.value
-    }
-
-    /// The first page of a list, for `PagedListViewModel`.
-    public func listCache<Item: Codable & Sendable>(for key: String, of type: Item.Type) -> ListCache<Item> {
-        ListCache(load: { [weak self] in self?.load([Item].self, key: "list:" + key)?.value },
-                  save: { [weak self] items in self?.save(items, key: "list:" + key) })
-    }
-
-    /// The last copy of one thing, for `RemoteResource`.
-    public func savedCopy<Value: Codable & Sendable>(of type: Value.Type, key: String) -> SavedCopy<Value> {
-        SavedCopy(load: { [weak self] in self?.load(Value.self, key: key)?.value },
-                  save: { [weak self] value in self?.save(value, key: key) })
     }
 
     // MARK: Size and clearing

@@ -1,0 +1,53 @@
+import GiteeKit
+
+/// One remote thing as `CachedClient` hands it to a screen: the copy saved last time (read now, without the
+/// network) and how to fetch it fresh (which also saves it). Neither says where it is kept: only `CachedClient`
+/// knows the store's keys.
+public struct Cached<Value: Sendable> {
+    /// The saved copy of the current account (or a public one), or nil.
+    public let saved: @MainActor () -> Value?
+    /// The server's answer; a fresh value worth keeping is saved before it is returned.
+    public let fetch: @MainActor () async throws -> Value
+
+    public init(saved: @escaping @MainActor () -> Value?, fetch: @escaping @MainActor () async throws -> Value) {
+        self.saved = saved
+        self.fetch = fetch
+    }
+
+    /// Something never kept offline (a commit, an image): no saved copy.
+    public static func live(_ fetch: @escaping @MainActor () async throws -> Value) -> Cached {
+        Cached(saved: { nil }, fetch: fetch)
+    }
+}
+
+/// A list as `CachedClient` hands it to a screen: its saved first page (nil for lists never kept) and how to fetch
+/// any page. `PagedListViewModel` shows the saved page first and saves the fresh first page through it.
+public struct CachedPages<Item: Sendable> {
+    public let saved: ListCache<Item>?
+    public let fetch: PagedListViewModel<Item>.Fetch
+
+    public init(saved: ListCache<Item>?, fetch: @escaping PagedListViewModel<Item>.Fetch) {
+        self.saved = saved
+        self.fetch = fetch
+    }
+
+    /// The same list with each fetched page reshaped (a folder sorted folders first) before it is shown or saved.
+    public func reshapingPages(_ reshape: @escaping @MainActor (Page<Item>) -> Page<Item>) -> CachedPages {
+        let fetch = self.fetch
+        return CachedPages(saved: saved) { pagination in reshape(try await fetch(pagination)) }
+    }
+}
+
+extension PagedListViewModel {
+    /// A list over what the cached client gives: saved first page, then the network.
+    public convenience init(emptyText: String, _ pages: CachedPages<Item>) {
+        self.init(emptyText: emptyText, cache: pages.saved, fetch: pages.fetch)
+    }
+}
+
+extension RemoteResource {
+    /// One thing over what the cached client gives: saved copy first, then the network.
+    public convenience init(initial: Value? = nil, _ cached: Cached<Value>) {
+        self.init(initial: initial, saved: cached.saved, fetch: cached.fetch)
+    }
+}

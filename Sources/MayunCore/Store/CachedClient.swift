@@ -1,0 +1,165 @@
+import Foundation
+import GiteeKit
+
+/// The API client as screens use it (as Spot wraps its Spotify client in a cached one): every resource and list a
+/// screen keeps offline comes from here with its saved copy, and every fresh answer worth keeping is saved here. It
+/// is the only place that knows the offline store's keys (`OfflineKey`); screens ask for `project(repo)` or
+/// `folder(...)` and never spell one.
+///
+/// The policy: show the saved copy at once, fetch, save what came (`RemoteResource` and `PagedListViewModel` decide
+/// what the page shows meanwhile and when a fetch fails). Rows are saved under the login that fetched them and only
+/// public rows and the current account's are read (`OfflineStore.account`); Log Out deletes the owned ones. Private
+/// answers never reach the HTTP cache either (GiteeKit does not cache what carried the token).
+@MainActor
+public final class CachedClient {
+    /// For what is never kept offline: writes (star, comment), live lists (search, notifications), downloads.
+    public let client: GiteeClient
+    /// nil when the store could not be opened: everything is then fetched and nothing saved.
+    public let store: OfflineStore?
+
+    public init(client: GiteeClient, store: OfflineStore?) {
+        self.client = client
+        self.store = store
+    }
+
+    // MARK: Single resources
+
+    /// A project as the person sees it: when logged in, with whether they star and watch it (the project answer
+    /// does not always say).
+    public func project(_ repo: RepositoryID) -> Cached<Project> {
+        let client = client
+        return cached(Project.self, key: OfflineKey.project(repo)) {
+            var fresh = try await client.send(Endpoints.project(owner: repo.owner, repo: repo.name))
+            if client.auth.isLoggedIn, fresh.isStarred == nil {
+                fresh.isStarred = try? await client.send(Endpoints.isStarred(owner: repo.owner, repo: repo.name))
+                fresh.isWatched = try? await client.send(Endpoints.isWatched(owner: repo.owner, repo: repo.name))
+            }
+            return fresh
+        }
+    }
+
+    /// A project's README at `ref` (its default branch when nil). One saved copy per project, shared by the project
+    /// page and the README page; saved as its text alone (the shape earlier versions wrote).
+    public func readme(_ repo: RepositoryID, ref: String?) -> Cached<Readme> {
+        let client = client, key = OfflineKey.readme(repo)
+        return Cached(saved: { [weak store] in
+            store?.load(String.self, key: key).map { .file(path: "README.md", text: $0.value) }
+        }, fetch: { [weak store] in
+            guard let content = try await client.send(Endpoints.readme(owner: repo.owner, repo: repo.name, ref: ref)),
+                  let text = content.text
+            else { return .none }
+            store?.save(text, key: key)
+            return .file(path: content.path.isEmpty ? "README.md" : content.path, text: text)
+        })
+    }
+
+    /// A file of a repository: size first, bytes only as far as the size policy allows (`BlobSource.body`). Text
+    /// under the highlighting limit is kept; larger, binary and refused files are not.
+    public func file(_ location: BlobLocation) -> Cached<FileBody> {
+        let source = BlobSource(client: client, repo: location.repo, ref: location.ref)
+        let key = OfflineKey.blob(location.repo, ref: location.ref, path: location.path), path = location.path
+        return Cached(saved: { [weak store] in
+            guard let saved = store?.load(SavedBlob.self, key: key)?.value else { return nil }
+            return .text(saved.text, size: saved.size,
+                         presentation: BlobPresentation.decide(path: path, size: saved.size))
+        }, fetch: { [weak store] in
+            let body = try await source.body(of: path)
+            if case .text(let text, let size, _) = body, size < BlobPresentation.highlightLimit {
+                store?.save(SavedBlob(text: text, size: size), key: key)
+            }
+            return body
+        })
+    }
+
+    // MARK: Lists (their first page is kept)
+
+    public func exploreProjects(_ kind: ProjectListKind) -> CachedPages<Project> {
+        let endpoint = switch kind {
+        case .featured: Endpoints.featured()
+        case .popular: Endpoints.popular()
+        case .latest: Endpoints.latest()
+        }
+        return pages(endpoint, savedAs: OfflineKey.explore(kind))
+    }
+
+    public func languageProjects(id: Int, name: String) -> CachedPages<Project> {
+        pages(Endpoints.languageProjects(id: id, name: name), savedAs: OfflineKey.language(id: id))
+    }
+
+    public func languages() -> CachedPages<Language> {
+        pages(Endpoints.languages(), savedAs: OfflineKey.languages)
+    }
+
+    /// The three project lists of a person's page; the logged-in person's own (`isMine`) include private projects
+    /// and are forgotten at Log Out (`forgetMyLists`).
+    public enum PersonList: String, Sendable { case projects, starred, watched }
+
+    public func projects(_ list: PersonList, of login: String, isMine: Bool) -> CachedPages<Project> {
+        let endpoint = switch (list, isMine) {
+        case (.projects, true): Endpoints.myProjects()
+        case (.projects, false): Endpoints.userProjects(login)
+        case (.starred, true): Endpoints.myStarred()
+        case (.starred, false): Endpoints.userStarred(login)
+        case (.watched, true): Endpoints.myWatched()
+        case (.watched, false): Endpoints.userWatched(login)
+        }
+        return pages(endpoint, savedAs: OfflineKey.userList(list.rawValue, of: login, isMine: isMine))
+    }
+
+    /// An organisation's projects (its page learns it is one from the profile), kept where its Projects list is.
+    public func organizationProjects(_ login: String) -> CachedPages<Project> {
+        pages(Endpoints.organizationProjects(login), savedAs: OfflineKey.userList("projects", of: login, isMine: false))
+    }
+
+    public func followers(of login: String) -> CachedPages<User> {
+        pages(Endpoints.followers(login), savedAs: OfflineKey.followers(login))
+    }
+
+    public func following(of login: String) -> CachedPages<User> {
+        pages(Endpoints.following(login), savedAs: OfflineKey.following(login))
+    }
+
+    public func folder(_ repo: RepositoryID, ref: String?, path: String) -> CachedPages<Content> {
+        pages(Endpoints.folder(owner: repo.owner, repo: repo.name, path: path, ref: ref),
+              savedAs: OfflineKey.folder(repo, ref: ref, path: path))
+    }
+
+    public func openIssues(_ repo: RepositoryID) -> CachedPages<Issue> {
+        pages(Endpoints.issues(owner: repo.owner, repo: repo.name, state: .open), savedAs: OfflineKey.openIssues(repo))
+    }
+
+    /// A list that is never kept (search results, closed issues): fetched every time.
+    public func live<Item: Sendable>(_ endpoint: Endpoint<[Item]>) -> CachedPages<Item> {
+        let client = client
+        return CachedPages(saved: nil) { pagination in try await client.page(endpoint, at: pagination) }
+    }
+
+    // MARK: Forgetting
+
+    /// The logged-in person's own lists (Mine), at Log Out; rows fetched with the token go too
+    /// (`OfflineStore.forgetAccounts`, wired in `AppServices`).
+    public func forgetMyLists() {
+        store?.removeEntries(withPrefix: OfflineKey.myListsPrefix)
+    }
+
+    // MARK: Keys to saved copies
+
+    private func cached<Value: Codable & Sendable>(_ type: Value.Type, key: String,
+                                                   fetch: @escaping @MainActor () async throws -> Value) -> Cached<Value> {
+        Cached(saved: { [weak store] in store?.load(Value.self, key: key)?.value },
+               fetch: { [weak store] in
+                   let fresh = try await fetch()
+                   store?.save(fresh, key: key)
+                   return fresh
+               })
+    }
+
+    private func pages<Item: Codable & Sendable>(_ endpoint: Endpoint<[Item]>, savedAs key: String) -> CachedPages<Item> {
+        let client = client, key = "list:" + key
+        let saved = store.map { store in
+            ListCache<Item>(load: { [weak store] in store?.load([Item].self, key: key)?.value },
+                            save: { [weak store] items in store?.save(items, key: key) })
+        }
+        return CachedPages(saved: saved) { pagination in try await client.page(endpoint, at: pagination) }
+    }
+}
