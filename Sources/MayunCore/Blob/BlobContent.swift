@@ -44,8 +44,6 @@ public struct BlobLocation: Equatable, Sendable {
     func documentContext(server: URL) -> DocumentContext {
         DocumentContext(repository: repo, ref: ref, filePath: path, server: server)
     }
-
-    var storeKey: String { OfflineKey.blob(repo, ref: ref, path: path) }
 }
 
 extension BlobPresentation {

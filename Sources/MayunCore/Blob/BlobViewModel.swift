@@ -130,6 +130,8 @@ public final class BlobViewModel {
         }
     }
     public var websiteURL: URL? { location.websiteURL(server: server) }
+    /// Whether the saved document is still being parsed (tests wait for it).
+    var isParsingSavedCopy: Bool { savedParse.isParsing }
 
     // MARK: Inputs
 
