@@ -11,6 +11,8 @@ final class ImagePage: Page {
     private let states: StateStack
     private let image: ImageView
     private let actions: FileActionsBar
+    /// A failed refresh over the image on screen: the reason, with Retry.
+    private let banner: ListBanner
     private var shownData: Data?
 
     init(viewModel: ImageViewModel) {
@@ -19,6 +21,7 @@ final class ImagePage: Page {
         states = StateStack(content: image.root, failureTitle: tr("Could not load this image")) { viewModel.refresh() }
         actions = FileActionsBar(fileName: viewModel.location.fileName, save: { viewModel.save(to: $0) },
                                  openWebsite: { viewModel.openOnWebsite() })
+        banner = ListBanner { viewModel.refresh() }
         let root = Build.box(GTK_ORIENTATION_VERTICAL)
         super.init(root: root)
 
@@ -28,10 +31,12 @@ final class ImagePage: Page {
         connect(raw(zoomOut), "clicked", main: { [unowned self] in image.zoomOut() })
         connect(raw(fit), "clicked", main: { [unowned self] in image.fit() })
         connect(raw(zoomIn), "clicked", main: { [unowned self] in image.zoomIn() })
-        Build.append(root, actions.root, widget(gtk_separator_new(GTK_ORIENTATION_HORIZONTAL)), states.root)
+        Build.append(root, actions.root, widget(gtk_separator_new(GTK_ORIENTATION_HORIZONTAL)), banner.root,
+                     states.root)
         if let nightMode = viewModel.nightMode { image.follow(nightMode, in: bindings) }
 
         bindings.bind { [unowned self] in render(viewModel.state, data: viewModel.data, refusal: viewModel.refusal) }
+        bindings.bind { [unowned self] in banner.show(viewModel.banner) }
         bindings.bind { [unowned self] in actions.showInfo(viewModel.info) }
         bindings.bind { [unowned self] in actions.showTransfer(viewModel.transfer.state) }
         connect(raw(root), "map", main: { viewModel.start() })
