@@ -174,6 +174,8 @@ extension FakeGiteeServer {
         afterDelay(milliseconds: 20) { [weak self] in
             guard let self, !held.isAnswered else { return }
             guard held.clientHungUp else { return watchForHangUp(held) }
+            // Nothing goes out on a closed connection (SoupServer may already have dropped the message).
+            held.isAnswered = true
             markAborted(sequence: held.sequence)
         }
     }
