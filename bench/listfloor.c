@@ -147,7 +147,8 @@ bind (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
   char name[64], full[128], counts[64], updated[32];
   snprintf (name, sizeof name, "%s-%s-%u", words[i % 20], words[(i / 20) % 20], i);
   snprintf (full, sizeof full, "%s%u/%s", words[owner % 20], owner, name);
-  snprintf (counts, sizeof counts, "★ %u   ⑂ %u   ◉ %u", (i * 37u) % 9000u, (i * 13u) % 900u, (i * 7u) % 300u);
+  snprintf (counts, sizeof counts, "★ %u  ·  %u forks  ·  %u watching", (i * 37u) % 9000u, (i * 13u) % 900u,
+            (i * 7u) % 300u);
   snprintf (updated, sizeof updated, "%u days ago", 1 + i % 300);
   set_text (row, "name", name);
   set_text (row, "full", full);
