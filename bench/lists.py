@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""List benchmarks (issue 4): warm start to painted Featured rows beside the startup floor, and a scripted scroll.
+"""List benchmark (issue 4): warm start to painted Featured rows beside the startup floor.
 
 1. Warm start: the cache is filled once against FakeGitee (the app runs until Featured's first page is in its
    offline store), then Mayun starts with `MAYUN_BENCH_FIRST_ROWS=1`, which prints `first-rows <monotonic µs>` once
@@ -7,15 +7,12 @@
    (FakeGitee holding every answer 10 s). Beside it, the floor (bench/floor.c: the smallest GTK 4 application with
    a window, time to its first frame), interleaved in the same run: floor, stopped, slow, floor, ...
    Target: Mayun's rows within 1.5x of the floor's first frame.
-2. Scroll: FakeGitee with 12,000 projects and 150 ms latency; Mayun with `MAYUN_BENCH_SCROLL=<rows>,3,1` scrolls
-   Popular at 3 screens a second through <rows> rows (default 10,000) and prints frame intervals (paint to paint),
-   frame work (frame clock update to end of paint), and how long the loading row was on screen. Peak RSS from wait4.
-   Targets: interval p95 under 16.7 ms (cairo renderer under Xvfb); loading row visible 0 % of the time.
+The scroll benchmark (issue 14) is bench/scroll.py.
 
 Figures are printed, never asserted. Uses bench/startup.py's build (release build installed with meson into
 .build/bench/prefix), Xvfb and D-Bus helpers.
 
-  make bench     or   /usr/bin/python3 bench/lists.py [--runs N] [--scroll-rows N] [--skip-build]
+  make bench     or   /usr/bin/python3 bench/lists.py [--runs N] [--skip-build]
 """
 
 import argparse
@@ -138,14 +135,9 @@ def warm_cache(mayun, env, state, timeout=60):
                 proc.wait()
 
 
-def parse_scroll(line):
-    return {k: float(v) for k, v in (f.split("=", 1) for f in line.split()[1:])}
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=10)
-    ap.add_argument("--scroll-rows", type=int, default=10_000)
     ap.add_argument("--skip-build", action="store_true", help="reuse the installed release build if present")
     args = ap.parse_args()
 
@@ -205,33 +197,6 @@ def main():
                   f"{statistics.median(results[key]) / own:.2f}x against the {own:.0f} ms floor runs interleaved "
                   f"with it (target: within 1.5x)")
         print("runs (ms): " + "; ".join(f"{k}: " + " ".join(f"{x:.0f}" for x in results[k]) for k in results))
-
-        # 2. Scripted scroll through Popular.
-        big = FakeGitee(fake, os.path.join(startup.OUT, "lists-fake-gitee-big.log"),
-                        ["--projects", "12000", "--latency", "150"])
-        servers.append(big)
-        scroll_state = tempfile.mkdtemp(prefix="scroll.", dir=startup.OUT)
-        env = dict(base_env(display, bus, scroll_state, big.url),
-                   MAYUN_BENCH_SCROLL=f"{args.scroll_rows},3,1")
-        budget = 120 + args.scroll_rows / 8  # about 24 rows a second at 3 screens a second, plus slack
-        t = time.monotonic()
-        line, _, peak = run_probe([mayun], env, "scroll ", budget)
-        took = time.monotonic() - t
-        shutil.rmtree(scroll_state, ignore_errors=True)
-        f = parse_scroll(line)
-        share = 100.0 * f["loading_visible_ms"] / f["total_ms"] if f["total_ms"] else 0.0
-        print(f"\nlists: scroll Popular at 3 screens/s through {args.scroll_rows} rows, FakeGitee --projects 12000 "
-              f"--latency 150 ({took:.0f} s)")
-        rate = f["rows"] / (f["total_ms"] / 1000) if f["total_ms"] else 0.0
-        print(f"rows {f['rows']:.0f}, frames {f['frames']:.0f}, {f['total_ms'] / 1000:.1f} s scrolling: "
-              f"{rate:.0f} rows/s on average (3 screens/s of ~80 px rows in a ~650 px list would be ~25 rows/s)")
-        print(f"frame interval (paint to paint): p50 {f['interval_p50']:.2f} ms, p95 {f['interval_p95']:.2f} ms, "
-              f"p99 {f['interval_p99']:.2f} ms (target p95 < 16.7 ms)")
-        print(f"frame work (update to end of paint): p50 {f['work_p50']:.2f} ms, p95 {f['work_p95']:.2f} ms, "
-              f"p99 {f['work_p99']:.2f} ms")
-        print(f"loading row visible: {f['loading_visible_ms']:.0f} ms = {share:.2f} % of the scroll (target 0 %)")
-        print(f"peak RSS: {peak:.1f} MiB")
-        print(f"raw: {line}")
     finally:
         for s in servers:
             s.stop()
