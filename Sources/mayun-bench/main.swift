@@ -136,6 +136,11 @@ enum DocumentBench {
         run.slices = view.slicesWritten
         run.longestSlice = view.longestSlice
         if ProcessInfo.processInfo.environment["MAYUN_BENCH_VERBOSE"] != nil {
+            // GTK measures the lines below the screen after the document is in (its own idle work).
+            StallMonitor.longest = 0
+            let until = g_get_monotonic_time() + 2_000_000
+            Bench.spin { g_get_monotonic_time() > until }
+            print(String(format: "    (longest stall in the 2 s after complete: %.1f ms)", Double(StallMonitor.longest) / 1000))
             let long = view.sliceDurations.enumerated().filter { $0.element > 0.008 }
             print("    (slices over 8 ms: " + long.map { String(format: "#%d %.1f ms", $0.offset, $0.element * 1000) }
                 .joined(separator: ", ") + ")")
