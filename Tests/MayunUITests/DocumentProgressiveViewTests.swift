@@ -27,10 +27,10 @@ final class DocumentProgressiveViewTests: XCTestCase {
             XCTAssertTrue(text.hasPrefix("First block\n"), String(text.prefix(80)))
             XCTAssertFalse(text.contains("Last words."))
             XCTAssertEqual(view.slicesWritten, 1)
-            XCTAssertGreaterThanOrEqual(gtk_text_buffer_get_line_count(view.content.buffer),
-                                        DocumentView.firstScreenLines, "a screenful")
-            XCTAssertLessThan(gtk_text_buffer_get_line_count(view.content.buffer), DocumentView.firstScreenLines + 10,
-                              "and about no more than a screenful")
+            let lines = gtk_text_buffer_get_line_count(view.content.buffer)
+            XCTAssertTrue(lines >= DocumentView.firstScreenLines || view.sliceDurations[0] > DocumentView.firstSliceBudget,
+                          "a screenful, unless its time ran out first (\(lines) lines in \(view.sliceDurations[0]) s)")
+            XCTAssertLessThan(lines, DocumentView.firstScreenLines + 10, "and about no more than a screenful")
             XCTAssertFalse(view.isRendered)
             view.finish()
             waitUntil("rendered", timeout: 30) { view.isRendered }

@@ -35,8 +35,9 @@ public final class DocumentView {
     /// (`DocumentSlicing` keeps every block short: the bound is 8 ms a slice).
     static let sliceBudget: Double = 0.004
     /// About a screenful of lines: the first slice, written as soon as the first chunk comes, stops there, so the
-    /// first frame is painted early and full.
+    /// first frame is painted early and full; it may take up to `firstSliceBudget` to get there.
     static let firstScreenLines: Int32 = 60
+    static let firstSliceBudget: Double = 0.008
 
     /// Between GTK's redraw (GDK_PRIORITY_REDRAW, 120: frames are still painted between slices, and input events
     /// at 0 still come first) and the text view's background line validation (125). At the default idle priority
@@ -155,8 +156,8 @@ public final class DocumentView {
         }
     }
 
-    /// Writes blocks for up to `sliceBudget`; the first screen's slice writes `lines` lines whatever the time (a
-    /// screenful of blocks, each kept short by `DocumentSlicing`).
+    /// Writes blocks for up to `sliceBudget`; the first screen's slice writes `lines` lines, or as many as
+    /// `firstSliceBudget` allows (a screenful of a 64-column table is 30 pieces measured cell by cell).
     private func writeSlice(stoppingAt lines: Int32 = 0) {
         let start = g_get_monotonic_time()
         var wrote = false
@@ -170,9 +171,10 @@ public final class DocumentView {
             style.isPiece = continues || rest != nil
             content.write(block, style: style)
             wrote = true
+            let spent = Double(g_get_monotonic_time() - start) / 1e6
             if lines > 0 {
-                if gtk_text_buffer_get_line_count(content.buffer) >= lines { break }
-            } else if Double(g_get_monotonic_time() - start) / 1e6 > Self.sliceBudget {
+                if gtk_text_buffer_get_line_count(content.buffer) >= lines || spent > Self.firstSliceBudget { break }
+            } else if spent > Self.sliceBudget {
                 break
             }
         }
