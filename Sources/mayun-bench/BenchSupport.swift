@@ -50,6 +50,8 @@ final class StallMonitor {
 final class BenchWindow {
     let window: UnsafeMutablePointer<GtkWidget>
     private var painted = false
+    /// When the last frame was painted (`g_get_monotonic_time`, microseconds).
+    private(set) var lastPaint: Int = 0
 
     init() {
         window = gtk_window_new()
@@ -60,7 +62,9 @@ final class BenchWindow {
         if let clock = gtk_widget_get_frame_clock(window) {
             let callback: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
                 guard let data else { return }
-                Unmanaged<BenchWindow>.fromOpaque(data).takeUnretainedValue().painted = true
+                let window = Unmanaged<BenchWindow>.fromOpaque(data).takeUnretainedValue()
+                window.painted = true
+                window.lastPaint = g_get_monotonic_time()
             }
             g_signal_connect_data(UnsafeMutableRawPointer(clock), "after-paint",
                                   unsafeBitCast(callback, to: GCallback.self),
@@ -75,6 +79,12 @@ final class BenchWindow {
     func waitForPaint() {
         painted = false
         gtk_widget_queue_draw(window)
+        Bench.spin { painted }
+    }
+
+    /// Runs the main loop until the next frame is painted, without asking for one.
+    func waitForNextPaint() {
+        painted = false
         Bench.spin { painted }
     }
 

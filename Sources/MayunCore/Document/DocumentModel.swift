@@ -17,6 +17,12 @@ public struct Document: Equatable, Sendable {
         self.anchors = anchors
     }
 
+    /// For blocks already bounded (the reader bounds each chunk it hands out): skips measuring them again.
+    init(boundedBlocks: [Block], anchors: [String]) {
+        blocks = boundedBlocks
+        self.anchors = anchors
+    }
+
     public static let empty = Document(blocks: [])
 }
 

@@ -29,12 +29,45 @@ public enum DocumentParseService {
         await parse(request, budget: ParseBudget(allowance), allowance: allowance)
     }
 
+    /// What a progressive parse ends with.
+    public enum Delivery: Sendable, Equatable {
+        /// Every block went through `progress`, in order; this is the whole document.
+        case complete(Document)
+        /// The budget ran out: show this (the plain text with its note) instead of what `progress` received.
+        case replaced(Document)
+    }
+
+    /// As `parse(_:)`, and the top-level blocks go to `progress` on the main actor while they are read (a first
+    /// screenful soon after cmark-gfm and libxml2 are done, then bigger chunks), so a pane can paint the top of a
+    /// long README before the rest is read. Every chunk is delivered before this returns; nil (and no more chunks)
+    /// when the calling task is cancelled.
+    @MainActor
+    public static func parse(_ request: DocumentRequest, allowance: Duration = DocumentLimits.parseBudget,
+                             progress: @escaping @MainActor (DocumentChunk) -> Void) async -> Delivery? {
+        let budget = ParseBudget(allowance)
+        let (chunks, continuation) = AsyncStream.makeStream(of: DocumentChunk.self)
+        let forward = Task { @MainActor in
+            // Cancelled when the caller went or the budget ran out (the fallback replaces what was shown).
+            for await chunk in chunks where !budget.isCancelled { progress(chunk) }
+        }
+        let document = await parse(request, budget: budget, allowance: allowance) { continuation.yield($0) }
+        continuation.finish()
+        guard let document else {
+            forward.cancel()
+            return nil
+        }
+        await forward.value
+        // The budget is cancelled when the answer is the fallback (see `parse(_:budget:allowance:)`).
+        return budget.isCancelled ? .replaced(document) : .complete(document)
+    }
+
     /// As above with a budget the caller holds (tests cancel it directly).
-    public static func parse(_ request: DocumentRequest, budget: ParseBudget, allowance: Duration) async -> Document? {
+    public static func parse(_ request: DocumentRequest, budget: ParseBudget, allowance: Duration,
+                             progress: (@Sendable (DocumentChunk) -> Void)? = nil) async -> Document? {
         let answer = FirstAnswer()
         let work = Task.detached(priority: .userInitiated) {
             let document = DocumentParser.parse(request.text, format: request.format, context: request.context,
-                                                prefersDark: request.prefersDark, budget: budget)
+                                                prefersDark: request.prefersDark, budget: budget, progress: progress)
             answer.give(document.map(Outcome.parsed) ?? (budget.isCancelled ? .cancelled : .expired))
         }
         let timer = Task.detached {

@@ -36,8 +36,11 @@ public enum DocumentParser {
     }
 
     /// The limited parse; nil when `budget` ran out or was cancelled first (the caller shows `plain(_:)` then).
+    /// `progress`, when given, receives the top-level blocks in document order as they are read (a first
+    /// screenful early, then bigger chunks); all of them together are the returned document's blocks. After a nil
+    /// answer, what `progress` received is not the document.
     public static func parse(_ text: String, format: Format, context: DocumentContext, prefersDark: Bool,
-                             budget: ParseBudget?) -> Document? {
+                             budget: ParseBudget?, progress: ((DocumentChunk) -> Void)? = nil) -> Document? {
         let (kept, omitted) = DocumentLimits.truncate(text)
         let html: String
         switch format {
@@ -49,12 +52,23 @@ public enum DocumentParser {
             html = kept
         }
         var document: Document
-        switch HTMLDocumentReader.read(html: html, context: context, prefersDark: prefersDark, budget: budget) {
+        let emit = progress.map { progress in
+            { (blocks: [Block], anchors: [String]) in progress(DocumentChunk(blocks: blocks, anchors: anchors)) }
+        }
+        switch HTMLDocumentReader.read(html: html, context: context, prefersDark: prefersDark, budget: budget,
+                                       emit: emit) {
         case .document(let read): document = read
         case .abandoned: return nil
-        case .tooDeep: return plain(kept, note: DocumentNotes.tooComplex)
+        case .tooDeep:
+            let fallback = plain(kept, note: DocumentNotes.tooComplex)
+            progress?(DocumentChunk(blocks: fallback.blocks, anchors: []))
+            return fallback
         }
-        if omitted > 0 { document.blocks.append(DocumentNotes.cut(omittedBytes: omitted)) }
+        if omitted > 0 {
+            let note = DocumentNotes.cut(omittedBytes: omitted)
+            document.blocks.append(note)
+            progress?(DocumentChunk(blocks: [note], anchors: []))
+        }
         return document
     }
 
@@ -81,6 +95,19 @@ public enum DocumentParser {
         }
         if omitted > 0 { blocks.append(DocumentNotes.cut(omittedBytes: omitted)) }
         return Document(blocks: blocks)
+    }
+}
+
+/// Top-level blocks of a document being read, in order: a document parsed with `progress` arrives as chunks whose
+/// blocks, put together, are the document's.
+public struct DocumentChunk: Equatable, Sendable {
+    public var blocks: [Block]
+    /// The heading slugs of these blocks, in order.
+    public var anchors: [String]
+
+    public init(blocks: [Block], anchors: [String]) {
+        self.blocks = blocks
+        self.anchors = anchors
     }
 }
 

@@ -31,8 +31,11 @@ struct HTMLDocumentReader {
         case tooDeep
     }
 
-    static func read(html: String, context: DocumentContext, prefersDark: Bool, budget: ParseBudget? = nil)
-        -> Outcome
+    /// `emit`, when given, receives the document's top-level blocks in order while the walk goes on (a first
+    /// small chunk, then bigger ones); the outcome's document still holds every block. Only a plain
+    /// `<html><body>` (what cmark-gfm's HTML becomes) is walked in chunks, anything else is emitted in one go.
+    static func read(html: String, context: DocumentContext, prefersDark: Bool, budget: ParseBudget? = nil,
+                     emit: ((_ blocks: [Block], _ anchors: [String]) -> Void)? = nil) -> Outcome
     {
         LibXML.ensureInitialized()
         let options = Int32(HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue
@@ -48,10 +51,67 @@ struct HTMLDocumentReader {
         guard let root = xmlDocGetRootElement(parsed) else { return .document(.empty) }
         if budget?.isExhausted == true { return .abandoned }
         var reader = HTMLDocumentReader(context: context, prefersDark: prefersDark, budget: budget)
-        var collector = BlockCollector()
-        reader.visit(HTMLNode(pointer: root), into: &collector, depth: 0)
+        let rootNode = HTMLNode(pointer: root)
+        guard let emit, let body = reader.plainBody(of: rootNode) else {
+            var collector = BlockCollector()
+            reader.visit(rootNode, into: &collector, depth: 0)
+            if reader.isAbandoned { return .abandoned }
+            let document = Document(blocks: collector.finish(), anchors: reader.anchors)
+            emit?(document.blocks, document.anchors)
+            return .document(document)
+        }
+        var blocks: [Block] = []
+        reader.walkInChunks(body) { chunk, anchors in
+            // Bounded per chunk: `DocumentNesting.bounded` treats each top-level block on its own.
+            let bounded = DocumentNesting.bounded(chunk)
+            blocks += bounded
+            emit(bounded, anchors)
+        }
         if reader.isAbandoned { return .abandoned }
-        return .document(Document(blocks: collector.finish(), anchors: reader.anchors))
+        return .document(Document(boundedBlocks: blocks, anchors: reader.anchors))
+    }
+
+    /// Top-level blocks handed out at once when walking in chunks: the first chunk is about a screenful, so the
+    /// pane can paint it while the rest is read.
+    static let firstChunkBlocks = 16
+    static let chunkBlocks = 256
+
+    /// The `<body>` of `<html><body>` when nothing else in the tree adds blocks or alignment, so that walking the
+    /// body's children gives exactly the blocks the whole walk gives.
+    private func plainBody(of root: HTMLNode) -> HTMLNode? {
+        guard root.name == "html", alignment(of: root) == nil else { return nil }
+        var body: HTMLNode?
+        for child in root.children {
+            if child.isElement, child.name == "body", body == nil, alignment(of: child) == nil {
+                body = child
+            } else if child.isElement, HTMLVocabulary.dropped.contains(child.name) {
+                continue
+            } else if child.isElement || (child.isText && !InlineWhitespace.collapse(child.text).allSatisfy { $0 == " " }) {
+                return nil
+            }
+        }
+        return body
+    }
+
+    /// Visits the body's children as the whole walk does (depth 2: html, body, child), giving the finished blocks
+    /// to `emit` in chunks; loose inline content still waiting to become a paragraph stays for the next chunk.
+    private mutating func walkInChunks(_ body: HTMLNode, emit: (_ blocks: [Block], _ anchors: [String]) -> Void) {
+        var collector = BlockCollector()
+        var wanted = Self.firstChunkBlocks
+        var emittedAnchors = 0
+        var child = body.firstChild
+        while let current = child, !isAbandoned {
+            visit(current, into: &collector, depth: 2)
+            child = current.next
+            if collector.readyCount >= wanted {
+                emit(collector.takeReady(), Array(anchors[emittedAnchors...]))
+                emittedAnchors = anchors.count
+                wanted = Self.chunkBlocks
+            }
+        }
+        if isAbandoned { return }
+        let rest = collector.finish()
+        if !rest.isEmpty || emittedAnchors < anchors.count { emit(rest, Array(anchors[emittedAnchors...])) }
     }
 
     // MARK: - Block context
@@ -201,6 +261,15 @@ struct BlockCollector {
 
     mutating func finish() -> [Block] {
         flush()
+        return blocks
+    }
+
+    /// Blocks already complete (loose inline content after them may still grow into a paragraph).
+    var readyCount: Int { blocks.count }
+
+    /// Hands out the complete blocks, keeping the loose inline content.
+    mutating func takeReady() -> [Block] {
+        defer { blocks = [] }
         return blocks
     }
 

@@ -34,8 +34,8 @@ extension HTMLDocumentReader {
     /// cmark-gfm writes task items as `<li><input type="checkbox" checked="" disabled="" /> text` (or inside the
     /// item's first `<p>` when the list is loose); hand-written HTML does the same.
     private func taskState(of item: HTMLNode) -> TaskState? {
-        var candidate = item.elementChildren.first
-        if candidate?.name == "p" { candidate = candidate?.elementChildren.first }
+        var candidate = item.firstElementChild
+        if candidate?.name == "p" { candidate = candidate?.firstElementChild }
         guard let input = candidate, input.name == "input", input.attribute("type")?.lowercased() == "checkbox"
         else { return nil }
         return input.hasAttribute("checked") ? .done : .open

@@ -10,18 +10,31 @@ enum InlineWhitespace {
     }
 
     static func collapse(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
+        // Byte-wise (every whitespace character here is ASCII, and UTF-8 never reuses ASCII bytes inside a
+        // multi-byte character); text that needs no change is returned without a copy.
+        func isSpace(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
+        }
+        var previousWasSpace = false
+        let needsWork = text.utf8.contains { byte in
+            let space = isSpace(byte)
+            defer { previousWasSpace = space }
+            return space && (byte != 0x20 || previousWasSpace)
+        }
+        guard needsWork else { return text }
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count)
         var lastWasSpace = false
-        for scalar in text.unicodeScalars {
-            if scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" || scalar == "\u{0C}" {
-                if !lastWasSpace { result.append(" ") }
+        for byte in text.utf8 {
+            if isSpace(byte) {
+                if !lastWasSpace { result.append(0x20) }
                 lastWasSpace = true
             } else {
-                result.append(scalar)
+                result.append(byte)
                 lastWasSpace = false
             }
         }
-        return String(result)
+        return String(decoding: result, as: UTF8.self)
     }
 
     private static func process(_ inlines: [Inline], atLineStart: inout Bool) -> [Inline] {

@@ -33,7 +33,25 @@ struct HTMLNode {
         return result
     }
 
-    var elementChildren: [HTMLNode] { children.filter(\.isElement) }
+    var elementChildren: [HTMLNode] {
+        var result: [HTMLNode] = []
+        var child = pointer.pointee.children
+        while let node = child {
+            if node.pointee.type == XML_ELEMENT_NODE { result.append(HTMLNode(pointer: node)) }
+            child = node.pointee.next
+        }
+        return result
+    }
+
+    /// The first element child, without building the list of children.
+    var firstElementChild: HTMLNode? {
+        var child = pointer.pointee.children
+        while let node = child {
+            if node.pointee.type == XML_ELEMENT_NODE { return HTMLNode(pointer: node) }
+            child = node.pointee.next
+        }
+        return nil
+    }
 
     /// An attribute's value (attribute names are lowercased by the parser); read from the attribute's own text node
     /// so nothing needs freeing.

@@ -4,7 +4,7 @@ import Foundation
 extension DocumentContext {
     /// The link for an `href`, or nil when there is nothing to follow (an empty `href`).
     public func link(for href: String, title: String? = nil) -> Link? {
-        let trimmed = href.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = Self.trimmed(href)
         guard !trimmed.isEmpty else { return nil }
         let target = linkTarget(for: trimmed)
         return Link(target: target, hint: hint(for: target), title: title.flatMap { $0.isEmpty ? nil : $0 })
@@ -31,7 +31,7 @@ extension DocumentContext {
 
     /// The URL to load an image from, or nil when the source is empty or blocked.
     public func imageSource(for src: String) -> URL? {
-        let trimmed = src.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = Self.trimmed(src)
         guard !trimmed.isEmpty else { return nil }
         if trimmed.hasPrefix("//") { return imageSource(for: "https:" + trimmed) }
         if let scheme = Self.scheme(of: trimmed) {
@@ -56,13 +56,24 @@ extension DocumentContext {
     /// The lowercased scheme, when `text` starts with one. Browsers ignore tabs, newlines and control characters
     /// inside a scheme ("java\tscript:"), so they are ignored here too before deciding.
     static func scheme(of text: String) -> String? {
-        let cleaned = String(text.unicodeScalars.filter { $0.value > 0x20 && $0.value != 0x7f })
+        // Only ASCII bytes can be control characters or spaces: most addresses have none and need no copy.
+        let cleaned = text.utf8.contains { $0 <= 0x20 || $0 == 0x7f }
+            ? String(text.unicodeScalars.filter { $0.value > 0x20 && $0.value != 0x7f }) : text
         guard let colon = cleaned.firstIndex(of: ":") else { return nil }
         let candidate = cleaned[..<colon]
         guard let first = candidate.unicodeScalars.first, first.isASCIILetter,
               candidate.unicodeScalars.allSatisfy(\.isSchemeCharacter)
         else { return nil }
         return candidate.lowercased()
+    }
+
+    /// `text` without leading and trailing whitespace; addresses that start and end with a visible ASCII character
+    /// (nearly all) are returned as they are, without Foundation's slower scan.
+    static func trimmed(_ text: String) -> String {
+        if let first = text.utf8.first, let last = text.utf8.last, first > 0x20, first < 0x7f, last > 0x20, last < 0x7f {
+            return text
+        }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     static func stripQueryAndFragment(_ text: String) -> String {

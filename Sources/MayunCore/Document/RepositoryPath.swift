@@ -35,7 +35,8 @@ enum RepositoryPath {
     }
 
     static func decode(_ text: String) -> String {
-        text.removingPercentEncoding ?? text
+        // Without a "%" there is nothing to decode (and Foundation's decoding is slow on a 1 MB README's links).
+        text.utf8.contains(UInt8(ascii: "%")) ? text.removingPercentEncoding ?? text : text
     }
 
     private static let segmentCharacters: CharacterSet = {

@@ -3,16 +3,20 @@ import Foundation
 import GLibRuntime
 import MayunCore
 
-/// One image of a document: a placeholder of the expected size while loading, then the picture scaled to the pane
-/// (block images) or at its own size (badges), or the alt text when it cannot be loaded.
+/// One image of a document, laid out at its final size from the start: a box of `ImageFit.box` (the document's
+/// width/height, or a fixed size when it gives none) that the picture is scaled into when it arrives, aspect kept,
+/// so nothing below it moves. Only a failed image changes size (its alt text replaces the box).
 @MainActor
 final class DocumentImageSlot {
     let root: Widget
     let image: DocumentImage
     private let isBlock: Bool
     private let environment: DocumentEnvironment
+    /// Holds the size: an overlay measures only its main child (the sized placeholder), so the picture on top
+    /// never grows the box to the image's own size.
+    private let frame: Widget
+    private let sizer: Widget
     private var picture: Widget?
-    private var natural: (width: Int, height: Int)?
     private var available = 600
     private(set) var state: State = .loading
     /// The download, cancelled when the slot goes (the page was closed or the document replaced).
@@ -27,21 +31,31 @@ final class DocumentImageSlot {
         root = Build.box(GTK_ORIENTATION_HORIZONTAL, classes: ["document-image"])
         gtk_widget_set_halign(root, GTK_ALIGN_START)
         gtk_widget_set_valign(root, GTK_ALIGN_END)
+        frame = widget(gtk_overlay_new())
+        sizer = Build.box(GTK_ORIENTATION_HORIZONTAL, classes: ["document-image-placeholder"])
+        gtk_overlay_set_child(opaque(frame), sizer)
+        gtk_box_append(typed(root), frame)
         let tooltip = link?.hint ?? image.title ?? (image.alt.isEmpty ? nil : image.alt)
         gtk_widget_set_tooltip_text(root, tooltip)
         Accessibility.setLabel(root, image.alt.isEmpty ? tr("Image") : image.alt)
         if let link { makeClickable(link) }
-        showPlaceholder()
+        resize(available: available)
         attach(self, to: raw(root), key: "mayun-image-slot")
         load()
     }
 
+    /// The box's size for the pane's width (the same before and after the image loads).
+    var boxSize: (width: Int, height: Int) {
+        ImageFit.box(requestedWidth: image.width, requestedHeight: image.height, isBlock: isBlock,
+                     available: available)
+    }
+
     func resize(available width: Int) {
         available = width
-        guard let picture, let natural else { return }
-        let size = ImageFit.size(natural: natural, requestedWidth: image.width, requestedHeight: image.height,
-                                 available: available)
-        gtk_widget_set_size_request(picture, Int32(size.width), Int32(size.height))
+        // The alt text took the box's place (and the box is gone).
+        guard state != .failed else { return }
+        let size = boxSize
+        gtk_widget_set_size_request(sizer, Int32(size.width), Int32(size.height))
     }
 
     private func load() {
@@ -65,30 +79,22 @@ final class DocumentImageSlot {
     deinit { loadTask?.cancel() }
 
     private func show(_ decoded: DecodedImage) {
-        clear()
         let picture = widget(gtk_picture_new())
         gtk_picture_set_can_shrink(opaque(picture), 1)
-        gtk_picture_set_keep_aspect_ratio(opaque(picture), 1)
+        // The author's size is honoured (scaled up if need be); a reserved box only ever scales the image down.
+        let sized = image.width != nil || image.height != nil
+        gtk_picture_set_content_fit(opaque(picture), sized ? GTK_CONTENT_FIT_CONTAIN : GTK_CONTENT_FIT_SCALE_DOWN)
         Accessibility.setLabel(picture, image.alt)
         AnimationPlayer.show(decoded, in: picture)
         self.picture = picture
-        natural = (decoded.width, decoded.height)
-        gtk_box_append(typed(root), picture)
+        gtk_widget_remove_css_class(sizer, "document-image-placeholder")
+        gtk_overlay_add_overlay(opaque(frame), picture)
         state = .shown
-        resize(available: available)
-    }
-
-    private func showPlaceholder() {
-        let placeholder = Build.box(GTK_ORIENTATION_HORIZONTAL, classes: ["document-image-placeholder"])
-        let width = image.width ?? (isBlock ? 64 : 20), height = image.height ?? (isBlock ? 64 : 20)
-        let fitted = ImageFit.size(natural: (width, height), requestedWidth: nil, requestedHeight: nil,
-                                   available: available)
-        gtk_widget_set_size_request(placeholder, Int32(fitted.width), Int32(fitted.height))
-        gtk_box_append(typed(root), placeholder)
     }
 
     private func showAltText(reason: String? = nil) {
-        clear()
+        gtk_box_remove(typed(root), frame)
+        picture = nil
         if let reason { gtk_widget_set_tooltip_text(root, reason) }
         let icon = widget(gtk_image_new_from_icon_name("image-missing-symbolic"))
         // Inline images (badges) keep their alt text on one line: wrapping in a box with no width breaks every letter.
@@ -96,11 +102,6 @@ final class DocumentImageSlot {
         gtk_box_set_spacing(typed(root), 4)
         Build.append(root, icon, label)
         state = .failed
-    }
-
-    private func clear() {
-        while let child = gtk_widget_get_first_child(root) { gtk_box_remove(typed(root), child) }
-        picture = nil
     }
 
     private func makeClickable(_ link: Link) {

@@ -24,6 +24,10 @@ final class DocumentTags {
         make("item", [("pixels-below-lines", .int(4)), ("pixels-inside-wrap", .int(2))])
         make("center", [("justification", .int(Int32(GTK_JUSTIFY_CENTER.rawValue)))])
         make("right", [("justification", .int(Int32(GTK_JUSTIFY_RIGHT.rawValue)))])
+        // Every paragraph that is not centred or right-aligned says so: a line starting with an image (a child
+        // anchor) right after a centred paragraph was laid out centred again once its image arrived. Created
+        // after "center" and "right", so it wins wherever one of those reaches past its own paragraph.
+        make("left", [("justification", .int(Int32(GTK_JUSTIFY_LEFT.rawValue)))])
         makeBlockTags(rightMargin: rightMargin)
         let scales = [2.0, 1.55, 1.3, 1.12, 1.0, 0.92]
         for (index, scale) in scales.enumerated() {

@@ -223,7 +223,7 @@ final class DocumentTextView {
         switch style.alignment {
         case .center?: paragraphTags.append(tags["center"])
         case .right?: paragraphTags.append(tags["right"])
-        default: break
+        default: paragraphTags.append(tags["left"])
         }
         apply(paragraphTags, from: start)
     }

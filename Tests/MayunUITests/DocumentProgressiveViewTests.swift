@@ -1,0 +1,253 @@
+import CGtk
+import Foundation
+import GLibRuntime
+@testable import MayunCore
+@testable import MayunUI
+import XCTest
+
+/// The pane writing a long document progressively (issue 14): the first screenful at once, the rest in idle
+/// slices, the same text as a whole `show` in the end; and images at their final size before they load.
+final class DocumentProgressiveViewTests: XCTestCase {
+    override func setUpWithError() throws { try requireDisplay() }
+
+    private static let longDocument: Document = {
+        let section = "## Section\n\nSome **text** with a [link](a.md) and `code`.\n\n- one\n- two\n\n"
+        return DocumentParser.parseMarkdown("# First block\n\n" + String(repeating: section, count: 1_500) + "Last words.",
+                                            context: progressContext)
+    }()
+
+    func testTheFirstSliceHoldsTheFirstBlocksAndIsBounded() {
+        onMain {
+            let (view, window) = presentEmpty()
+            defer { gtk_window_destroy(typed(window)) }
+            view.begin()
+            view.append(Self.longDocument.blocks)
+            // Written before the main loop turns once: the top of the document, not all of it.
+            let text = text(of: view)
+            XCTAssertTrue(text.hasPrefix("First block\n"), String(text.prefix(80)))
+            XCTAssertFalse(text.contains("Last words."))
+            XCTAssertEqual(view.slicesWritten, 1)
+            let lines = gtk_text_buffer_get_line_count(view.content.buffer)
+            XCTAssertTrue(lines >= DocumentView.firstScreenLines || view.sliceDurations[0] > DocumentView.firstSliceBudget,
+                          "a screenful, unless its time ran out first (\(lines) lines in \(view.sliceDurations[0]) s)")
+            XCTAssertLessThan(lines, DocumentView.firstScreenLines + 10, "and about no more than a screenful")
+            XCTAssertFalse(view.isRendered)
+            view.finish()
+            waitUntil("rendered", timeout: 30) { view.isRendered }
+            XCTAssertGreaterThan(view.slicesWritten, 2, "the rest came in several slices")
+        }
+    }
+
+    func testChunksEndIdenticalToTheWholeDocument() {
+        onMain {
+            let (whole, wholeWindow) = presentEmpty()
+            defer { gtk_window_destroy(typed(wholeWindow)) }
+            whole.show(Self.longDocument)
+            let (chunked, chunkedWindow) = presentEmpty()
+            defer { gtk_window_destroy(typed(chunkedWindow)) }
+            chunked.begin()
+            var blocks = Self.longDocument.blocks[...]
+            // Chunks arrive while earlier ones are still being written.
+            while !blocks.isEmpty {
+                chunked.append(Array(blocks.prefix(97)))
+                blocks = blocks.dropFirst(97)
+                _ = g_main_context_iteration(nil, 0)
+            }
+            var completed = false
+            chunked.finish { completed = true }
+            waitUntil("both rendered", timeout: 60) { whole.isRendered && chunked.isRendered }
+            XCTAssertTrue(completed)
+            XCTAssertEqual(text(of: chunked), text(of: whole))
+            XCTAssertTrue(text(of: chunked).hasSuffix("Last words.\n"))
+            XCTAssertEqual(chunked.content.anchorOffsets, whole.content.anchorOffsets)
+            XCTAssertTrue(chunked.scroll(toAnchor: "section-1499"))
+        }
+    }
+
+    func testCancellingMidwayStopsTheSlices() {
+        onMain {
+            let (view, window) = presentEmpty()
+            defer { gtk_window_destroy(typed(window)) }
+            view.begin()
+            view.append(Self.longDocument.blocks)
+            view.finish()
+            _ = g_main_context_iteration(nil, 0)
+            view.cancel()
+            let written = gtk_text_buffer_get_char_count(view.content.buffer)
+            for _ in 0..<200 { _ = g_main_context_iteration(nil, 0) }
+            XCTAssertEqual(gtk_text_buffer_get_char_count(view.content.buffer), written, "no slice after cancel")
+            XCTAssertFalse(view.isRendered)
+            XCTAssertFalse(text(of: view).contains("Last words."))
+            // Without the cancel the same turns keep writing (so the check above can fail).
+            view.show(Self.longDocument)
+            let first = gtk_text_buffer_get_char_count(view.content.buffer)
+            for _ in 0..<200 { _ = g_main_context_iteration(nil, 0) }
+            XCTAssertGreaterThan(gtk_text_buffer_get_char_count(view.content.buffer), first)
+        }
+    }
+
+    func testImagesTakeTheirFinalSizeBeforeTheyLoad() throws {
+        try onMain {
+            let big = try XCTUnwrap(testPNG(width: 1_200, height: 900))
+            let small = try XCTUnwrap(testPNG(width: 40, height: 30))
+            let loader = BytesImageLoader { url in url.path.hasSuffix("big.png") ? big : small }
+            let markdown = """
+            <img src="sized.png" width="200" height="100">
+
+            ![unsized](big.png)
+
+            Badge ![badge](badge.png) inline.
+            """
+            let view = DocumentView(imageLoader: loader)
+            let window = gtk_window_new()!
+            gtk_window_set_default_size(typed(window), 800, 700)
+            gtk_window_set_child(typed(window), view.root)
+            gtk_window_present(typed(window))
+            defer { gtk_window_destroy(typed(window)) }
+            view.show(DocumentParser.parseMarkdown(markdown, context: progressContext))
+            waitUntil("rendered") { view.isRendered && gtk_widget_get_mapped(view.root) != 0 }
+            let slots = view.content.allImageSlots
+            XCTAssertEqual(slots.count, 3)
+            let before = slots.map { measured($0.root) }
+            XCTAssertEqual(before[0].width, 200)
+            XCTAssertEqual(before[0].height, 100)
+            XCTAssertEqual(before[1].width, ImageFit.blockBox.width)
+            XCTAssertEqual(before[1].height, ImageFit.blockBox.height)
+            XCTAssertEqual(before[2].width, ImageFit.inlineBox.width)
+            XCTAssertEqual(before[2].height, ImageFit.inlineBox.height)
+            waitUntil("images loaded") { slots.allSatisfy { $0.state == .shown } }
+            let after = slots.map { measured($0.root) }
+            XCTAssertEqual(after.map(\.width), before.map(\.width), "no image changed the layout when it arrived")
+            XCTAssertEqual(after.map(\.height), before.map(\.height))
+        }
+    }
+
+    /// A long README with images, read in chunks through the service and written progressively; with
+    /// MAYUN_SCREENSHOT_DIR set, the first screen (before the images load) and the same screen once everything is
+    /// in are saved for people to compare (nothing may have moved).
+    func testALongReadmeShownProgressivelyKeepsItsFirstScreen() throws {
+        let directory = ProcessInfo.processInfo.environment["MAYUN_SCREENSHOT_DIR"]
+        let themes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("data/themes")
+        var markdown = """
+        <p align="center"><img src="docs/logo.png" width="120" height="120"></p>
+
+        # Long README
+
+        [![build](https://img.shields.io/badge/build-passing.svg)](https://gitee.com) A badge.
+
+        ![unsized](docs/shot.png)
+
+        """
+        for section in 1...400 {
+            markdown += "## Section \(section)\n\nParagraph \(section) with **bold**, `code` and a [link](docs/\(section).md). "
+            markdown += "码云是开源中国推出的代码托管平台。\n\n- item one\n- [x] done\n\n"
+            if section % 5 == 0 { markdown += "```swift\nlet value = \(section)\n```\n\n" }
+        }
+        try onMain {
+            let provider = DocumentScreenshotTests.loadTheme(themes, isNight: false)
+            defer { DocumentScreenshotTests.unloadTheme(provider) }
+            let loader = GatedImageLoader()
+            let view = DocumentView(imageLoader: loader)
+            let window = gtk_window_new()!
+            gtk_window_set_default_size(typed(window), 860, 900)
+            gtk_window_set_child(typed(window), view.root)
+            gtk_window_present(typed(window))
+            defer { gtk_window_destroy(typed(window)) }
+            waitUntil("mapped") { gtk_widget_get_mapped(view.root) != 0 }
+            view.begin()
+            var delivery: DocumentParseService.Delivery??
+            Task { @MainActor in
+                let request = DocumentRequest(text: markdown, format: .markdown, context: progressContext,
+                                              prefersDark: false)
+                delivery = .some(await DocumentParseService.parse(request) { chunk in view.append(chunk.blocks) })
+                view.finish()
+            }
+            waitUntil("first chunk", timeout: 30) { view.slicesWritten > 0 }
+            waitForFrames(of: window, count: 2)
+            let slots = view.content.allImageSlots
+            XCTAssertEqual(slots.count, 3, "the logo, the badge and the screenshot are on the first screen")
+            XCTAssertEqual(slots.map(\.state), [.loading, .loading, .loading])
+            let placeholders = slots.map { measured($0.root) }
+            XCTAssertEqual(placeholders.map(\.width), [120, ImageFit.inlineBox.width, ImageFit.blockBox.width])
+            if let directory {
+                XCTAssertTrue(DocumentScreenshotTests.save(widget(window), to: "\(directory)/long-readme-first-screen.png"))
+            }
+            waitUntil("rendered", timeout: 60) { view.isRendered }
+            guard case .complete(let document)?? = delivery else { return XCTFail("\(String(describing: delivery))") }
+            XCTAssertEqual(document.anchors.last, "section-400")
+            XCTAssertTrue(view.scroll(toAnchor: "section-400"), "the last heading is in")
+            XCTAssertTrue(view.scroll(toAnchor: "long-readme"))
+            loader.open()
+            waitUntil("images") { slots.allSatisfy { $0.state == .shown } }
+            waitForFrames(of: window, count: 2)
+            let loaded = slots.map { measured($0.root) }
+            XCTAssertEqual(loaded.map(\.width), placeholders.map(\.width), "nothing moved when the images came")
+            XCTAssertEqual(loaded.map(\.height), placeholders.map(\.height))
+            if let directory {
+                XCTAssertTrue(DocumentScreenshotTests.save(widget(window), to: "\(directory)/long-readme-loaded.png"))
+            }
+        }
+    }
+
+    func testImageBoxesHonourTheDocumentAndThePane() {
+        XCTAssertTrue(ImageFit.box(requestedWidth: 200, requestedHeight: 100, isBlock: true, available: 600) == (200, 100))
+        XCTAssertTrue(ImageFit.box(requestedWidth: 2_000, requestedHeight: 1_000, isBlock: true, available: 600) == (600, 300),
+                      "clamped to the pane, aspect kept")
+        XCTAssertTrue(ImageFit.box(requestedWidth: 120, requestedHeight: nil, isBlock: true, available: 600) == (120, 120))
+        XCTAssertTrue(ImageFit.box(requestedWidth: nil, requestedHeight: 20, isBlock: false, available: 600) == (100, 20))
+        XCTAssertTrue(ImageFit.box(requestedWidth: nil, requestedHeight: nil, isBlock: true, available: 240) == (240, 135))
+    }
+}
+
+/// Holds every image request until `open()`, then serves the screenshot test's sample images.
+@MainActor
+private final class GatedImageLoader: DocumentImageLoader {
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+    private var isOpen = false
+
+    func image(for url: URL) async throws -> DecodedImage {
+        if !isOpen { await withCheckedContinuation { waiting.append($0) } }
+        guard let data = DocumentScreenshotTests.sampleImage(for: url) else {
+            throw ImageDecodeError.unreadable(url.lastPathComponent)
+        }
+        return try await ImageDecoder.decodeInBackground(data)
+    }
+
+    func open() {
+        isOpen = true
+        for continuation in waiting { continuation.resume() }
+        waiting = []
+    }
+}
+
+private let progressContext = DocumentContext(repository: RepositoryID(owner: "mayun", name: "desktop"), ref: "master",
+                                              folder: "", server: URL(string: "https://gitee.com")!)
+
+@MainActor
+private func presentEmpty() -> (DocumentView, UnsafeMutablePointer<GtkWidget>) {
+    let view = DocumentView(imageLoader: nil)
+    let window = gtk_window_new()!
+    gtk_window_set_default_size(typed(window), 800, 700)
+    gtk_window_set_child(typed(window), view.root)
+    gtk_window_present(typed(window))
+    waitUntil("mapped") { gtk_widget_get_mapped(view.root) != 0 }
+    return (view, window)
+}
+
+@MainActor
+private func text(of view: DocumentView) -> String {
+    var start = GtkTextIter(), end = GtkTextIter()
+    gtk_text_buffer_get_bounds(view.content.buffer, &start, &end)
+    guard let chars = gtk_text_buffer_get_slice(view.content.buffer, &start, &end, 1) else { return "" }
+    defer { g_free(chars) }
+    return String(cString: chars)
+}
+
+/// The size GTK gives the widget (its natural size, what the text view allocates an embedded child).
+@MainActor
+private func measured(_ widget: Widget) -> (width: Int, height: Int) {
+    var minimum = GtkRequisition(), natural = GtkRequisition()
+    gtk_widget_get_preferred_size(widget, &minimum, &natural)
+    return (Int(natural.width), Int(natural.height))
+}
