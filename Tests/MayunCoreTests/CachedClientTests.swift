@@ -6,6 +6,7 @@ import XCTest
 private let repo = RepositoryID(owner: "kit101", name: "drone-yml-test")
 private let projectPath = "/api/v5/repos/kit101/drone-yml-test"
 private let readmePath = "/api/v5/repos/kit101/drone-yml-test/readme"
+private let issuesPath = "/api/v5/repos/kit101/drone-yml-test/issues"
 
 /// A cached client over a stub transport and a store in a fresh temporary folder.
 @MainActor
@@ -35,6 +36,12 @@ private final class Fixture {
     func serveReadme(_ text: String) {
         transport.responses[readmePath] = HTTPResponse(status: 200, body: Data(
             #"{"type":"file","name":"README.md","path":"README.md","encoding":"base64","size":\#(text.utf8.count),"content":"\#(Data(text.utf8).base64EncodedString())"}"#.utf8))
+    }
+
+    /// The project's issue list answers these (whatever state is asked for: the test switches between filters).
+    func serveIssues(_ numbers: [String], state: String) {
+        let rows = numbers.map { #"{"id":1,"number":"\#($0)","state":"\#(state)","title":"Issue \#($0)"}"# }
+        transport.responses[issuesPath] = HTTPResponse(status: 200, body: Data(("[" + rows.joined(separator: ",") + "]").utf8))
     }
 
     func flush() {
@@ -130,6 +137,31 @@ final class CachedClientTests: XCTestCase {
             XCTAssertEqual(again.items.map(\.login), ["bob"], "the saved first page shows at once")
             XCTAssertTrue(again.isShowingSavedData)
             XCTAssertNil(fixture.cached.live(Endpoints.followers("alice")).saved, "a live list keeps nothing")
+        }
+    }
+
+    /// Closed's first page used to be saved under Open's key: offline, Open then showed the closed issues.
+    func testEachIssueFilterKeepsItsOwnFirstPage() throws {
+        try onMain {
+            let fixture = try Fixture()
+            let navigator = RecordingNavigator()
+            fixture.serveIssues(["OPEN1"], state: "open")
+            let first = IssuesViewModel(repo: repo, cached: fixture.cached, navigator: navigator)
+            first.start()
+            waitUntil("the open issues load") { first.issues.items.map(\.number) == ["OPEN1"] }
+            fixture.serveIssues(["CLOSED1", "CLOSED2"], state: "closed")
+            first.selectFilter(.closed)
+            waitUntil("the closed issues load") { first.issues.items.map(\.number) == ["CLOSED1", "CLOSED2"] }
+            fixture.flush()
+
+            fixture.transport.failure = .offline
+            let again = IssuesViewModel(repo: repo, cached: fixture.cached, navigator: navigator)
+            again.start()
+            XCTAssertEqual(again.issues.items.map(\.number), ["OPEN1"], "Open shows its own saved rows, not Closed's")
+            XCTAssertTrue(again.issues.isShowingSavedData)
+            XCTAssertEqual(fixture.cached.issues(repo, state: .closed).saved?.load()?.map(\.number), ["CLOSED1", "CLOSED2"],
+                           "Closed's first page is kept as Closed's")
+            XCTAssertNil(fixture.cached.issues(repo, state: .all).saved?.load(), "All was never shown, so nothing is kept")
         }
     }
 

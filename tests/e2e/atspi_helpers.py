@@ -669,6 +669,25 @@ def navigation_pages(frame):
     return []
 
 
+def toasts(frame):
+    """The texts of the toasts over the page. An AdwToast leaves after 5 s, and it is the toast overlay's last child,
+    after the whole navigation stack (which GTK 4.8 reports as visible, covered pages too): a window-wide walk reaches
+    it only after walking every page, seconds under load, and can miss it. This reads only the overlay's children
+    after the stack."""
+    _, area = window_chrome(frame)
+    if area is None:
+        return []
+    texts = []
+    for toast in children(area)[1:]:
+        for acc, _ in walk(toast, max_depth=4, into_rows=False):
+            try:
+                if acc.getRoleName() == "label" and acc.name:
+                    texts.append(acc.name)
+            except Exception:
+                continue
+    return texts
+
+
 def header_bar(frame):
     """The window's header (Back, the tab switcher, the menu)."""
     header, _ = window_chrome(frame)

@@ -136,8 +136,9 @@ def scenario(state):
         r.step("4. a link to another site is refused with a message")
         second_launch(env, "https://example.com/someone/something")
         port = server.url.rsplit(":", 1)[1].strip("/")
-        r.wait_for(lambda: app.find(f"Not a link to 127.0.0.1:{port}.", ("label",)),
-                   "the window says the link is not to this site", seen=seen_labels(app))
+        # A toast, on screen for 5 s: looked for where toasts are, not by walking every page of the window.
+        r.wait_for(lambda: f"Not a link to 127.0.0.1:{port}." in h.toasts(app.frame),
+                   "the window says the link is not to this site", seen=lambda: h.toasts(app.frame))
         r.check(app.find(f"Pages of {login}", None, root=h.top_page(app.frame)) is not None,
                 "the user page stays on top")
         shot("4-foreign")

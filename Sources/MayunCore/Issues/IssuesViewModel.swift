@@ -11,12 +11,15 @@ public final class IssuesViewModel {
     public private(set) var filter: Endpoints.IssueState = .open
     @ObservationIgnored private weak var navigator: (any Navigator)?
     @ObservationIgnored private let cached: CachedClient
+    /// The filter's source: each state saves its first page under its own key.
+    @ObservationIgnored private let source: SwitchablePages<Issue>
 
     init(repo: RepositoryID, cached: CachedClient, navigator: any Navigator) {
         self.repo = repo
         self.navigator = navigator
         self.cached = cached
-        issues = PagedListViewModel<Issue>(emptyText: tr("No open issues."), cached.openIssues(repo))
+        source = SwitchablePages(cached.issues(repo, state: .open))
+        issues = PagedListViewModel<Issue>(emptyText: tr("No open issues."), cache: source.cache, fetch: source.fetch)
     }
 
     public var title: String { tr("Issues") }
@@ -42,8 +45,7 @@ public final class IssuesViewModel {
     public func selectFilter(_ state: Endpoints.IssueState) {
         guard state != filter else { return }
         filter = state
-        let endpoint = Endpoints.issues(owner: repo.owner, repo: repo.name, state: state)
-        issues.replaceSource(cached.live(endpoint).fetch)
+        issues.replaceSource(source.switchTo(cached.issues(repo, state: state)))
     }
 
     public func activate(at index: Int) {

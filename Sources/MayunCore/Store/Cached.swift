@@ -51,3 +51,30 @@ extension RemoteResource {
         self.init(initial: initial, saved: cached.saved, fetch: cached.fetch)
     }
 }
+
+/// A list whose source a filter switches (issues: Open, Closed, All). `PagedListViewModel` keeps the cache it was
+/// made with, so this gives it one that reads and writes the saved first page of whichever source is current: the
+/// first page of Closed is saved as Closed's, never over Open's.
+@MainActor
+public final class SwitchablePages<Item: Sendable> {
+    private var current: CachedPages<Item>
+
+    public init(_ pages: CachedPages<Item>) {
+        current = pages
+    }
+
+    /// For the list's init: always the current source's saved copy.
+    public var cache: ListCache<Item> {
+        ListCache(load: { [weak self] in self?.current.saved?.load() },
+                  save: { [weak self] items in self?.current.saved?.save(items) })
+    }
+
+    public var fetch: PagedListViewModel<Item>.Fetch { current.fetch }
+
+    /// Makes `pages` current and returns its fetch for `PagedListViewModel.replaceSource`. The list drops answers
+    /// of the old source, so a first page it saves afterwards is always the new source's.
+    public func switchTo(_ pages: CachedPages<Item>) -> PagedListViewModel<Item>.Fetch {
+        current = pages
+        return pages.fetch
+    }
+}

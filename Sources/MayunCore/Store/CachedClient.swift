@@ -124,11 +124,13 @@ public final class CachedClient {
               savedAs: OfflineKey.folder(repo, ref: ref, path: path))
     }
 
-    public func openIssues(_ repo: RepositoryID) -> CachedPages<Issue> {
-        pages(Endpoints.issues(owner: repo.owner, repo: repo.name, state: .open), savedAs: OfflineKey.openIssues(repo))
+    /// A project's issues in one state; each state (Open, Closed, All) keeps its own first page.
+    public func issues(_ repo: RepositoryID, state: Endpoints.IssueState) -> CachedPages<Issue> {
+        pages(Endpoints.issues(owner: repo.owner, repo: repo.name, state: state),
+              savedAs: OfflineKey.issues(repo, state: state.rawValue))
     }
 
-    /// A list that is never kept (search results, closed issues): fetched every time.
+    /// A list that is never kept (search results, notifications): fetched every time.
     public func live<Item: Sendable>(_ endpoint: Endpoint<[Item]>) -> CachedPages<Item> {
         let client = client
         return CachedPages(saved: nil) { pagination in try await client.page(endpoint, at: pagination) }

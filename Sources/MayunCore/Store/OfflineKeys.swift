@@ -8,7 +8,8 @@ enum OfflineKey {
 
     // Lists (`OfflineStore.listCache` puts them under "list:").
     static func folder(_ repo: RepositoryID, ref: String?, path: String) -> String { "tree:\(repo)@\(ref ?? ""):\(path)" }
-    static func openIssues(_ repo: RepositoryID) -> String { "issues:\(repo):open" }
+    /// One key a filter state ("open" is the spelling of the versions that kept only the open issues).
+    static func issues(_ repo: RepositoryID, state: String) -> String { "issues:\(repo):\(state)" }
     static func explore(_ kind: ProjectListKind) -> String { "explore/\(kind.rawValue)" }
     static let languages = "languages"
     static func language(id: Int) -> String { "language/\(id)" }

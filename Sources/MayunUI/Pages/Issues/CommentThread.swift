@@ -54,7 +54,7 @@ final class CommentThread<Source: CommentThreadSource> {
             let card = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 6, classes: ["card", "comment"])
             let text = Build.label(comment.body, wrap: true, xalign: 0)
             gtk_label_set_selectable(opaque(text), 1)
-            let view = IssuePage.makeDocumentView(images: images, nightMode: source.nightMode)
+            let view = IssueHeader.makeDocumentView(images: images, nightMode: source.nightMode)
             if let nightMode = source.nightMode { view.follow(nightMode, in: bindings) }
             view.onActivateLink = { [unowned source] target in source.activate(target) }
             views[shown] = view

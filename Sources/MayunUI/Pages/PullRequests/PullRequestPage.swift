@@ -8,13 +8,8 @@ import MayunCore
 final class PullRequestPage: Page {
     private let viewModel: PullRequestViewModel
     private let states: StateStack
-    private let heading: Widget
-    private let stateLabel: Widget
-    private let byline: Widget
+    private let header: IssueHeader
     private let branches: Widget
-    private let body: Widget
-    private let bodyView: DocumentView
-    private let images: ImageLoader
     private let filesHeading: Widget
     private let files: Widget
     private let commitsHeading: Widget
@@ -24,16 +19,12 @@ final class PullRequestPage: Page {
 
     init(viewModel: PullRequestViewModel, images: ImageLoader) {
         self.viewModel = viewModel
-        self.images = images
-        bodyView = IssuePage.makeDocumentView(images: images, nightMode: viewModel.nightMode)
-        heading = Build.label("", classes: ["title-2"], wrap: true, xalign: 0)
-        gtk_label_set_selectable(opaque(heading), 1)
-        stateLabel = Build.label("", classes: ["badge"])
-        byline = Build.label("", classes: ["dim-label"], xalign: 0)
+        let bindings = BindingBag()
+        header = IssueHeader(source: viewModel, images: images, bylineWraps: false, bindings: bindings) {
+            viewModel.isMerged ? "issue-closed" : viewModel.isOpen ? "issue-open" : "pull-closed"
+        }
         branches = Build.label("", classes: ["monospace"], wrap: true, xalign: 0)
         gtk_label_set_selectable(opaque(branches), 1)
-        body = Build.label("", classes: ["issue-body"], wrap: true, xalign: 0)
-        gtk_label_set_selectable(opaque(body), 1)
         filesHeading = Build.label("", classes: ["heading"], xalign: 0)
         files = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 8)
         commitsHeading = Build.label("", classes: ["heading"], xalign: 0)
@@ -43,15 +34,12 @@ final class PullRequestPage: Page {
         let column = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 12, classes: ["issue-page", "pull-request-page"])
         let scroller = widget(gtk_scrolled_window_new())
         states = StateStack(content: scroller, failureTitle: tr("Could not load this pull request")) { viewModel.refresh() }
-        let bindings = BindingBag()
         comments = CommentThread(source: viewModel, images: images, bindings: bindings)
         super.init(root: states.root, bindings: bindings)
 
-        let meta = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
-        Build.append(meta, stateLabel, byline)
         Build.margins(column, 24)
-        Build.append(column, heading, meta, branches, body, bodyView.root, filesHeading, files, commitsHeading, commits,
-                     comments.root)
+        Build.append(column, header.heading, header.meta, branches, header.body, header.bodyView.root, filesHeading, files,
+                     commitsHeading, commits, comments.root)
         gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(opaque(scroller), column)
         connect(raw(commits), "row-activated", mainWithArguments: { [unowned self] arguments in
@@ -62,34 +50,15 @@ final class PullRequestPage: Page {
         })
 
         bindings.bind { [unowned self] in states.show(viewModel.state) }
-        bindings.bind { [unowned self] in showHeader(viewModel.heading, viewModel.body) }
-        bindings.bind { [unowned self] in
-            // The plain text shows until the rendered body is ready (and stays for an empty body).
-            guard let document = viewModel.bodyDocument else { return }
-            bodyView.show(document)
-            gtk_widget_set_visible(body, 0)
-            gtk_widget_set_visible(bodyView.root, 1)
-        }
+        bindings.bind { [unowned self] in gtk_label_set_text(opaque(branches), viewModel.branches) }
         bindings.bind { [unowned self] in showFiles(viewModel.files, heading: viewModel.filesHeading,
                                                     state: viewModel.fileList.state) }
         bindings.bind { [unowned self] in showCommits(viewModel.commits, heading: viewModel.commitsHeading,
                                                       state: viewModel.commitList.state) }
-        if let nightMode = viewModel.nightMode { bodyView.follow(nightMode, in: bindings) }
-        bodyView.onActivateLink = { target in viewModel.activate(target) }
         connect(raw(root), "map", main: { viewModel.start() })
     }
 
     override var title: String { viewModel.title }
-
-    private func showHeader(_ title: String, _ text: String) {
-        gtk_label_set_text(opaque(heading), title)
-        gtk_label_set_text(opaque(stateLabel), viewModel.stateText)
-        for name in ["issue-open", "issue-closed", "pull-closed"] { gtk_widget_remove_css_class(stateLabel, name) }
-        Build.addClasses(stateLabel, [viewModel.isMerged ? "issue-closed" : viewModel.isOpen ? "issue-open" : "pull-closed"])
-        gtk_label_set_text(opaque(byline), viewModel.byline)
-        gtk_label_set_text(opaque(branches), viewModel.branches)
-        gtk_label_set_text(opaque(body), text)
-    }
 
     private func showFiles(_ list: [(title: String, patch: String)], heading: String, state: ScreenState) {
         while let child = gtk_widget_get_first_child(files) { gtk_box_remove(typed(files), child) }
@@ -121,6 +90,4 @@ final class PullRequestPage: Page {
             gtk_list_box_append(opaque(commits), row)
         }
     }
-
-
 }
