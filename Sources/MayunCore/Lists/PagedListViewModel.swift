@@ -34,6 +34,8 @@ public final class PagedListViewModel<Item: Sendable> {
     /// Identifies the request whose answer is still wanted; older answers are dropped.
     @ObservationIgnored private var request = 0
     @ObservationIgnored private var started = false
+    /// Rows left below the last row on screen when the next page is asked for (see `PrefetchPolicy`).
+    @ObservationIgnored public var prefetchDistance = PrefetchPolicy.defaultDistance
 
     public init(emptyText: String, cache: ListCache<Item>? = nil, fetch: @escaping Fetch) {
         self.emptyText = emptyText
@@ -70,6 +72,14 @@ public final class PagedListViewModel<Item: Sendable> {
         task = Task { [weak self] in
             let outcome = await Self.capture { try await self?.fetch(next) }
             self?.finishLoadMore(outcome, request: current)
+        }
+    }
+
+    /// The view reports the last row on screen: once it is within `prefetchDistance` rows of the end the next page
+    /// is asked for, early enough that scrolling does not reach the loading row (`loadMore`'s guards still apply).
+    public func rowShown(at index: Int) {
+        if PrefetchPolicy.shouldLoadMore(lastShownIndex: index, count: items.count, distance: prefetchDistance) {
+            loadMore()
         }
     }
 
