@@ -9,12 +9,12 @@ import Foundation
 /// cache), in the main thread's CPU time; measuring and drawing the row come later in the frame and are in the frame
 /// timings instead.
 ///
-/// `MAYUN_ROWS_WIDGET=listview` builds the lists as a GtkListView instead of the one-column GtkGridView (see
+/// `MAYUN_ROWS_WIDGET=grid` builds the lists as a one-column GtkGridView instead of a GtkListView (see
 /// `PagedListView`), to compare the two in the same build.
 @MainActor
 enum RowStats {
     static let enabled = ProcessInfo.processInfo.environment["MAYUN_ROW_STATS"] == "1"
-    static let usesListView = ProcessInfo.processInfo.environment["MAYUN_ROWS_WIDGET"] == "listview"
+    static let usesGridView = ProcessInfo.processInfo.environment["MAYUN_ROWS_WIDGET"] == "grid"
     private static var live = 0
     private static var bound = 0
     private static var maxBound = 0
