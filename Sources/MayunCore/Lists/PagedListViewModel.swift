@@ -23,6 +23,9 @@ public final class PagedListViewModel<Item: Sendable> {
     public private(set) var banner: String?
     /// Grows whenever `items` is replaced rather than appended to, so a view knows to reset instead of append.
     public private(set) var generation = 0
+    /// Grows whenever an item is replaced or changed in place (not when a page is appended): what a view caching
+    /// per-row work (formatted rows) keys its cache on.
+    @ObservationIgnored public private(set) var itemRevision = 0
     /// Whether the rows on screen came from the saved copy and the network has not confirmed them yet.
     public private(set) var isShowingSavedData = false
 
@@ -109,6 +112,7 @@ public final class PagedListViewModel<Item: Sendable> {
         task?.cancel()
         items = []
         generation += 1
+        itemRevision += 1
         next = nil
         reachedEnd = false
         loadMoreError = nil
@@ -129,6 +133,7 @@ public final class PagedListViewModel<Item: Sendable> {
     public func update(at index: Int, _ change: (inout Item) -> Void) {
         guard items.indices.contains(index) else { return }
         change(&items[index])
+        itemRevision += 1
     }
 
     // MARK: Loading
@@ -193,6 +198,7 @@ public final class PagedListViewModel<Item: Sendable> {
     private func replaceItems(with newItems: [Item]) {
         items = newItems
         generation += 1
+        itemRevision += 1
     }
 
     private static func capture(_ body: () async throws -> Page<Item>?) async -> Result<Page<Item>?, GiteeError> {
