@@ -171,4 +171,44 @@ final class PagedListViewModelTests: XCTestCase {
             XCTAssertEqual(list.state, .loading)
         }
     }
+
+    func testNextPageIsAskedForOnlyOnceTheRowOnScreenIsWithinThePrefetchDistance() {
+        onMain {
+            let script = ScriptedFetch()
+            let list = makeList(script)
+            list.prefetchDistance = 40
+            list.start()
+            waitUntil("page 1 asked") { script.pendingCount == 1 }
+            script.answer(0..<100, page: 1)
+            waitUntil("page 1 shown") { list.items.count == 100 }
+            list.rowShown(at: 10)
+            list.rowShown(at: 59)  // 40 rows below it: still far enough from the end
+            drainMainQueue()
+            XCTAssertEqual(script.asked, [1], "no page is asked for while 40 rows remain below the row on screen")
+            list.rowShown(at: 60)  // 39 rows below it
+            waitUntil("page 2 asked") { script.pendingCount == 1 }
+            list.rowShown(at: 99)  // while page 2 loads, a row further down asks nothing more
+            drainMainQueue()
+            XCTAssertEqual(script.asked, [1, 2])
+            script.answer(100..<120, page: 2)
+            waitUntil("page 2 shown") { list.items.count == 120 }
+            list.rowShown(at: 79)  // 40 below again
+            drainMainQueue()
+            XCTAssertEqual(script.asked, [1, 2])
+            list.rowShown(at: 80)
+            waitUntil("page 3 asked") { script.pendingCount == 1 }
+            XCTAssertEqual(script.asked, [1, 2, 3])
+        }
+    }
+
+    func testDefaultPrefetchDistanceCoversAFlingAt150msLatency() {
+        // 3 screens a second is ~30 rows a second; a fling ~10 screens, ~90 rows a second.
+        XCTAssertEqual(PrefetchPolicy.rowsPassed(rowsPerSecond: 30, latency: 0.15), 9)
+        XCTAssertGreaterThanOrEqual(PrefetchPolicy.defaultDistance,
+                                    PrefetchPolicy.rowsPassed(rowsPerSecond: 90, latency: 0.15) + 10,
+                                    "a fling reaches the loading row before the page arrives")
+        XCTAssertFalse(PrefetchPolicy.shouldLoadMore(lastShownIndex: 0, count: 0))
+        XCTAssertTrue(PrefetchPolicy.shouldLoadMore(lastShownIndex: 500, count: 20), "an index past the end clamps")
+        XCTAssertFalse(PrefetchPolicy.shouldLoadMore(lastShownIndex: -1, count: 20))
+    }
 }

@@ -71,6 +71,32 @@ final class ImageLoaderTests: XCTestCase {
         }
     }
 
+    /// Avatars in rows: decoded once per URL at the size drawn, one texture shared by every row, one download.
+    func testAvatarThumbnailsAreDecodedSmallOnceAndShared() throws {
+        try requireDisplay()
+        try onMain {
+            let png = try XCTUnwrap(testPNG(width: 400, height: 200))
+            let loader = ImageLoader(fetch: { _, _ in FetchedImage(data: png, wasAuthenticated: false) },
+                                     diskDirectory: nil)
+            var first: UnsafeMutableRawPointer?
+            loader.load(Self.url, fit: 40) { first = $0 }
+            waitUntil("the thumbnail") { first != nil }
+            let texture = try XCTUnwrap(first)
+            XCTAssertEqual(gdk_texture_get_width(OpaquePointer(texture)), 40, "scaled to fit 40 px, aspect kept")
+            XCTAssertEqual(gdk_texture_get_height(OpaquePointer(texture)), 20)
+            var second: UnsafeMutableRawPointer?
+            loader.load(Self.url, fit: 40) { second = $0 }
+            XCTAssertEqual(second, texture, "a second row gets the same texture, synchronously")
+            XCTAssertTrue(loader.isCached(Self.url, fit: 40))
+            XCTAssertFalse(loader.isCached(Self.url), "the full-size image is a separate entry")
+            XCTAssertEqual(loader.networkFetches, 1)
+            var full: UnsafeMutableRawPointer?
+            loader.load(Self.url) { full = $0 }
+            waitUntil("the full-size image") { full != nil }
+            XCTAssertEqual(gdk_texture_get_width(OpaquePointer(full)), 400)
+        }
+    }
+
     func testTheLastTicketCancelledCancelsTheDownload() throws {
         try requireDisplay()
         onMain {

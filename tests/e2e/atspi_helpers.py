@@ -316,6 +316,9 @@ def children(acc):
 
 
 ROW_DEPTH = 2  # how deep into a list item into_rows=False still looks (GtkListBox rows: item -> box -> label)
+# PagedListView's rows are the cells of a one-column GtkGridView (role "list", its items "table cell"), GtkListBox
+# rows are list items.
+LIST_ITEM_ROLES = ("list item", "table cell")
 
 
 def walk(acc, depth=0, max_depth=50, prune_hidden=False, into_rows=True, row_depth=None):
@@ -332,7 +335,7 @@ def walk(acc, depth=0, max_depth=50, prune_hidden=False, into_rows=True, row_dep
             row_depth += 1
         else:
             try:
-                if acc.getRoleName() == "list item":
+                if acc.getRoleName() in LIST_ITEM_ROLES:
                     row_depth = 1
             except Exception:
                 return
@@ -566,7 +569,7 @@ def notebook_page_of(tab):
     return children(boxes[-1])[index]
 
 
-ROW_ROLES = ("list item", "table row", "tree item")
+ROW_ROLES = ("list item", "table row", "tree item", "table cell")
 
 
 def lists(root, name=None):

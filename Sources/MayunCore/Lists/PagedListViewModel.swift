@@ -23,6 +23,9 @@ public final class PagedListViewModel<Item: Sendable> {
     public private(set) var banner: String?
     /// Grows whenever `items` is replaced rather than appended to, so a view knows to reset instead of append.
     public private(set) var generation = 0
+    /// Grows whenever an item is replaced or changed in place (not when a page is appended): what a view caching
+    /// per-row work (formatted rows) keys its cache on.
+    @ObservationIgnored public private(set) var itemRevision = 0
     /// Whether the rows on screen came from the saved copy and the network has not confirmed them yet.
     public private(set) var isShowingSavedData = false
 
@@ -34,6 +37,8 @@ public final class PagedListViewModel<Item: Sendable> {
     /// Identifies the request whose answer is still wanted; older answers are dropped.
     @ObservationIgnored private var request = 0
     @ObservationIgnored private var started = false
+    /// Rows left below the last row on screen when the next page is asked for (see `PrefetchPolicy`).
+    @ObservationIgnored public var prefetchDistance = PrefetchPolicy.defaultDistance
 
     public init(emptyText: String, cache: ListCache<Item>? = nil, fetch: @escaping Fetch) {
         self.emptyText = emptyText
@@ -73,6 +78,14 @@ public final class PagedListViewModel<Item: Sendable> {
         }
     }
 
+    /// The view reports the last row on screen: once it is within `prefetchDistance` rows of the end the next page
+    /// is asked for, early enough that scrolling does not reach the loading row (`loadMore`'s guards still apply).
+    public func rowShown(at index: Int) {
+        if PrefetchPolicy.shouldLoadMore(lastShownIndex: index, count: items.count, distance: prefetchDistance) {
+            loadMore()
+        }
+    }
+
     /// Retries what failed: a later page, or the whole list.
     public func retry() {
         if loadMoreError != nil {
@@ -99,6 +112,7 @@ public final class PagedListViewModel<Item: Sendable> {
         task?.cancel()
         items = []
         generation += 1
+        itemRevision += 1
         next = nil
         reachedEnd = false
         loadMoreError = nil
@@ -119,6 +133,7 @@ public final class PagedListViewModel<Item: Sendable> {
     public func update(at index: Int, _ change: (inout Item) -> Void) {
         guard items.indices.contains(index) else { return }
         change(&items[index])
+        itemRevision += 1
     }
 
     // MARK: Loading
@@ -183,6 +198,7 @@ public final class PagedListViewModel<Item: Sendable> {
     private func replaceItems(with newItems: [Item]) {
         items = newItems
         generation += 1
+        itemRevision += 1
     }
 
     private static func capture(_ body: () async throws -> Page<Item>?) async -> Result<Page<Item>?, GiteeError> {

@@ -21,6 +21,10 @@ public struct ProjectRow: Equatable, Sendable {
     public var name: String
     public var fullName: String
     public var description: String
+    /// The description as a list row shows it: one line (whitespace and line breaks folded to single spaces), cut
+    /// well past what any window shows, so the row's height is known without laying out a whole paragraph. The full
+    /// text is `description` (the tooltip, the project page).
+    public var summaryLine: String
     public var language: String
     public var updated: String
     public var stars: String
@@ -40,6 +44,7 @@ public struct ProjectRow: Equatable, Sendable {
         fullName = project.fullName
         let text = project.description?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         description = text.isEmpty ? tr("No description") : text
+        summaryLine = Self.oneLine(description, limit: Self.summaryLimit)
         language = project.language.flatMap { $0.isEmpty ? nil : $0 } ?? tr("Unknown")
         let pushed = (project.pushedAt ?? project.updatedAt)?.date
         updated = RelativeTime.describe(pushed, now: now).map { String(format: tr("Updated %@"), $0) } ?? ""
@@ -56,5 +61,15 @@ public struct ProjectRow: Equatable, Sendable {
         self.badges = badges
         avatarURL = project.owner.avatarURL.flatMap(URL.init(string:))
         accessibleLabel = String(format: tr("%@, %@ stars, %@"), project.fullName, stars, description)
+    }
+
+    /// Characters of a row's one-line description (the widest window shows fewer) and of its tooltip.
+    static let summaryLimit = 200
+    public static let tooltipLimit = 1000
+
+    static func oneLine(_ text: String, limit: Int) -> String {
+        // Fold a little more than the limit: runs of whitespace shrink to one space.
+        let words = text.prefix(limit * 2).split(whereSeparator: { $0.isWhitespace })
+        return String(words.joined(separator: " ").prefix(limit))
     }
 }

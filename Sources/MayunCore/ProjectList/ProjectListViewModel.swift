@@ -24,9 +24,22 @@ public final class ProjectListViewModel {
 
     public var count: Int { list.items.count }
 
+    /// Rows as the list shows them, formatted once per item: formatting (relative time, counts, `String(format:)`,
+    /// translations) was most of a bind's CPU time, and GTK 4.8 binds a row several times while it scrolls past.
+    @ObservationIgnored private var formatted: [Int: ProjectRow] = [:]
+    @ObservationIgnored private var formattedRevision = -1
+    private static let formattedLimit = 1_000
+
     public func row(at index: Int, now: Date = Date()) -> ProjectRow? {
         guard list.items.indices.contains(index) else { return nil }
-        return ProjectRow(project: list.items[index], now: now)
+        if formattedRevision != list.itemRevision || formatted.count >= Self.formattedLimit {
+            formatted.removeAll(keepingCapacity: true)
+            formattedRevision = list.itemRevision
+        }
+        if let row = formatted[index] { return row }
+        let row = ProjectRow(project: list.items[index], now: now)
+        formatted[index] = row
+        return row
     }
 
     /// A click or Enter on a row.

@@ -1,19 +1,25 @@
 import CGtk
 import Foundation
 
-/// A rounded avatar: placeholder icon first, the picture once the image loader has it. Showing another URL (a
-/// recycled row) cancels the previous request.
+/// A rounded avatar of a fixed size: placeholder icon first, the picture once the image loader has it. The picture
+/// is decoded once per URL at the size it is drawn (`ImageLoader`'s `fit`) and shared by every row showing it, so a
+/// row shows a cached avatar without decoding or scaling anything. Showing another URL (a recycled row) cancels the
+/// previous request.
 @MainActor
 final class AvatarView {
     let root: Widget
     private let images: ImageLoader
+    private let size: Int32
     private var ticket: ImageTicket?
     private var shown: URL?
+    private var showsPlaceholder = true
 
     init(size: Int32, images: ImageLoader) {
         self.images = images
+        self.size = size
         root = widget(gtk_image_new_from_icon_name("avatar-default-symbolic"))
         gtk_image_set_pixel_size(opaque(root), size)
+        gtk_widget_set_size_request(root, size, size)
         gtk_widget_set_valign(root, GTK_ALIGN_START)
         gtk_widget_set_overflow(root, GTK_OVERFLOW_HIDDEN)
         Build.addClasses(root, ["avatar"])
@@ -23,11 +29,21 @@ final class AvatarView {
         guard url != shown else { return }
         cancel()
         shown = url
-        gtk_image_set_from_icon_name(opaque(root), "avatar-default-symbolic")
-        guard let url else { return }
-        ticket = images.load(url) { [weak self] texture in
-            guard let self, let texture else { return }
-            gtk_image_set_from_paintable(opaque(self.root), OpaquePointer(texture))
+        var delivered = false
+        if let url {
+            // Pixels drawn: the widget's size at its scale factor (1 before it is realized on a HiDPI screen).
+            let fit = Int(size) * Int(max(1, gtk_widget_get_scale_factor(root)))
+            ticket = images.load(url, fit: fit) { [weak self] texture in
+                guard let self, let texture else { return }
+                delivered = true
+                self.showsPlaceholder = false
+                gtk_image_set_from_paintable(opaque(self.root), OpaquePointer(texture))
+            }
+        }
+        // A cached picture came synchronously: no placeholder flashes (and no extra relayout) in between.
+        if !delivered && !showsPlaceholder {
+            showsPlaceholder = true
+            gtk_image_set_from_icon_name(opaque(root), "avatar-default-symbolic")
         }
     }
 

@@ -16,12 +16,18 @@ public final class ImageLoader {
 
     private let fetch: Fetch
     private let disk: ImageDiskCache?
-    private var memory: [URL: DecodedImage] = [:]
-    private var memoryOrder: [URL] = []
+    private var memory: [Key: DecodedImage] = [:]
+    private var memoryOrder: [Key] = []
     private let memoryLimit: Int
-    private var inFlight: [URL: InFlight] = [:]
+    private var inFlight: [Key: InFlight] = [:]
     /// Downloads started (not served from memory or disk): tests check de-duplication with it.
     public private(set) var networkFetches = 0
+
+    /// An image at full size (`fit` 0) or as a still scaled to fit a `fit`-pixel square (avatars in rows).
+    private struct Key: Hashable {
+        let url: URL
+        let fit: Int
+    }
 
     private final class InFlight {
         var task: Task<Void, Never>?
@@ -36,52 +42,60 @@ public final class ImageLoader {
     }
 
     /// Calls `completion` with a `GdkTexture *` (nil when the image could not be loaded or was refused); cancel the
-    /// ticket when the widget no longer wants it. A cached texture is delivered synchronously.
+    /// ticket when the widget no longer wants it. A cached texture is delivered synchronously. `fit` > 0 asks for a
+    /// still decoded to fit a square of that many pixels, cached apart from the full-size image: every row showing
+    /// that avatar shares one small texture.
     @discardableResult
-    public func load(_ url: URL, completion: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void) -> ImageTicket {
-        image(url) { result in completion((try? result.get())?.texturePointer) }
+    public func load(_ url: URL, fit: Int = 0,
+                     completion: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void) -> ImageTicket {
+        image(url, fit: fit) { result in completion((try? result.get())?.texturePointer) }
     }
 
     /// Like `load`, with the decoded image (animation included) or why it was not shown.
     @discardableResult
-    public func image(_ url: URL, completion: @escaping @MainActor (Result<DecodedImage, ImageDecodeError>) -> Void) -> ImageTicket {
-        if let image = memory[url] {
+    public func image(_ url: URL, fit: Int = 0,
+                      completion: @escaping @MainActor (Result<DecodedImage, ImageDecodeError>) -> Void) -> ImageTicket {
+        let key = Key(url: url, fit: max(0, fit))
+        if let image = memory[key] {
             completion(.success(image))
             return ImageTicket {}
         }
         nextTicket += 1
         let ticket = nextTicket
-        let entry = inFlight[url] ?? start(url)
+        let entry = inFlight[key] ?? start(key)
         entry.waiters[ticket] = completion
         return ImageTicket { [weak self, weak entry] in
             guard let entry else { return }
             entry.waiters[ticket] = nil
             if entry.waiters.isEmpty {
                 entry.task?.cancel()
-                self?.inFlight[url] = nil
+                self?.inFlight[key] = nil
             }
         }
     }
 
     /// Whether a download for `url` is running (tests check that leaving a page cancels it).
-    public func isLoading(_ url: URL) -> Bool { inFlight[url] != nil }
+    public func isLoading(_ url: URL) -> Bool { inFlight.keys.contains { $0.url == url } }
 
-    private func start(_ url: URL) -> InFlight {
+    /// Whether `url` is decoded in memory at this fit (tests check that rows share one texture).
+    public func isCached(_ url: URL, fit: Int = 0) -> Bool { memory[Key(url: url, fit: fit)] != nil }
+
+    private func start(_ key: Key) -> InFlight {
         let entry = InFlight()
-        inFlight[url] = entry
+        inFlight[key] = entry
         entry.task = Task { [weak self] in
             guard let self else { return }
-            let result = await self.decodedImage(for: url)
+            let result = await self.decodedImage(for: key.url, fit: key.fit)
             guard !Task.isCancelled else { return }
-            self.inFlight[url] = nil
-            if case .success(let image) = result { self.remember(image, for: url) }
+            self.inFlight[key] = nil
+            if case .success(let image) = result { self.remember(image, for: key) }
             for completion in entry.waiters.values { completion(result) }
         }
         return entry
     }
 
-    private func decodedImage(for url: URL) async -> Result<DecodedImage, ImageDecodeError> {
-        if let bytes = await disk?.read(url), let image = try? await ImageDecoder.decodeInBackground(bytes) {
+    private func decodedImage(for url: URL, fit: Int) async -> Result<DecodedImage, ImageDecodeError> {
+        if let bytes = await disk?.read(url), let image = try? await ImageDecoder.decodeInBackground(bytes, fit: fit) {
             return .success(image)
         }
         networkFetches += 1
@@ -95,7 +109,7 @@ public final class ImageLoader {
         }
         if Task.isCancelled { return .failure(.unreadable("")) }
         do {
-            let image = try await ImageDecoder.decodeInBackground(fetched.data)
+            let image = try await ImageDecoder.decodeInBackground(fetched.data, fit: fit)
             if !fetched.wasAuthenticated { disk?.write(fetched.data, for: url) }
             return .success(image)
         } catch let error as ImageDecodeError {
@@ -105,9 +119,9 @@ public final class ImageLoader {
         }
     }
 
-    private func remember(_ image: DecodedImage, for url: URL) {
-        memory[url] = image
-        memoryOrder.append(url)
+    private func remember(_ image: DecodedImage, for key: Key) {
+        memory[key] = image
+        memoryOrder.append(key)
         if memoryOrder.count > memoryLimit {
             let evicted = memoryOrder.removeFirst()
             memory[evicted] = nil

@@ -25,7 +25,16 @@ struct RowAdapter {
 /// a banner (offline, refresh failed) above the rows, infinite scroll, and a footer row (loading, retry, end).
 ///
 /// The GListStore holds one plain GObject per row (its index as object data) plus a footer object; each page is one
-/// splice, i.e. one items-changed, and GTK creates widgets only for the rows on screen.
+/// splice, i.e. one items-changed, and GTK creates widgets only for the rows near the screen.
+///
+/// GTK 4.8's GtkListView keeps 200 rows (plus two above and below each tracker) bound around its scroll anchor
+/// however few are on screen and whatever their height (`GTK_LIST_VIEW_MAX_LIST_ITEMS`, passed to the private
+/// `gtk_list_base_set_anchor_max_widgets` at init): ~206 rows to bind, style, measure and allocate for ~9 visible.
+/// A one-column GtkGridView keeps `GTK_GRID_VIEW_MAX_VISIBLE_ROWS` (30) per column, about two screens, and gives each
+/// row at least 1/30 of its height so 30 rows always fill it; to assistive technologies it stays a list (its role
+/// is set at construction; its items are grid cells). `MAYUN_ROWS_WIDGET=grid` builds the grid view: it halves
+/// the frame work when scrolling, but the browse end-to-end scenario once found the grid blank after a click on a
+/// row far down a scrolled list, so the list view stays the default until that is understood.
 @MainActor
 final class PagedListView<Item: Sendable> {
     let root: Widget
@@ -39,6 +48,7 @@ final class PagedListView<Item: Sendable> {
     private var shownCount = 0
     private var shownGeneration = -1
     private var footer: UnsafeMutableRawPointer?
+    private let factory: UnsafeMutableRawPointer
 
     /// `accessibleName` names the list for screen readers (and the AT-SPI tests): "Projects", "Issues", "Commits"...
     init(list: PagedListViewModel<Item>, adapter: RowAdapter, accessibleName: String, bindings: BindingBag) {
@@ -47,9 +57,8 @@ final class PagedListView<Item: Sendable> {
         root = Build.box(GTK_ORIENTATION_VERTICAL)
         banner = ListBanner { list.retry() }
         let factory = gtk_signal_list_item_factory_new()!
-        let selection = gtk_no_selection_new(store)  // takes the store's reference
-        listView = widget(gtk_list_view_new(selection, factory))
-        gtk_list_view_set_single_click_activate(opaque(listView), 1)
+        self.factory = UnsafeMutableRawPointer(factory)
+        listView = Self.makeRowsView(model: gtk_no_selection_new(store), factory: factory)
         Build.addClasses(listView, ["project-list"])
         Accessibility.setLabel(listView, accessibleName)
         scroller = widget(gtk_scrolled_window_new())
@@ -79,10 +88,39 @@ final class PagedListView<Item: Sendable> {
         }
     }
 
+    /// A GtkListView, or with `MAYUN_ROWS_WIDGET=grid` a one-column GtkGridView with the list role (see the type's
+    /// comment); takes `model` and `factory`.
+    private static func makeRowsView(model: OpaquePointer?, factory: OpaquePointer)
+        -> Widget {
+        if !RowStats.usesGridView {
+            let list = widget(gtk_list_view_new(model, factory))
+            gtk_list_view_set_single_click_activate(opaque(list), 1)
+            return list
+        }
+        var role = GValue()
+        g_value_init(&role, gtk_accessible_role_get_type())
+        g_value_set_enum(&role, gint(GTK_ACCESSIBLE_ROLE_LIST.rawValue))
+        let object = "accessible-role".withCString { name in
+            var names: [UnsafePointer<CChar>?] = [name]
+            return g_object_new_with_properties(gtk_grid_view_get_type(), 1, &names, &role)
+        }
+        g_value_unset(&role)
+        let grid = widget(OpaquePointer(object))
+        gtk_grid_view_set_max_columns(opaque(grid), 1)
+        gtk_grid_view_set_model(opaque(grid), model)
+        gtk_grid_view_set_factory(opaque(grid), factory)
+        gtk_grid_view_set_single_click_activate(opaque(grid), 1)
+        g_object_unref(UnsafeMutableRawPointer(model))
+        g_object_unref(UnsafeMutableRawPointer(factory))
+        return grid
+    }
+
     /// The underlying scrolled window (tests scroll it; pages keep its position).
     var scrolledWindow: Widget { scroller }
     var rowCount: Int { shownCount }
     var listWidget: Widget { listView }
+    /// The list item factory (benchmarks count binds): `gtk_list_view_get_factory` does not apply to the grid view.
+    var rowFactory: UnsafeMutableRawPointer { factory }
     var isLoadingMore: Bool { list.isLoadingMore }
     var reachedEnd: Bool { list.reachedEnd }
 
@@ -127,12 +165,16 @@ final class PagedListView<Item: Sendable> {
 
     // MARK: Infinite scroll
 
-    /// Loads the next page while the end is still about two screens away, so scrolling never waits at the bottom.
+    /// Tells the list which row is last on screen; it asks for the next page while that row is still
+    /// `PrefetchPolicy`'s distance from the end, so scrolling never waits at the bottom. Rows are equally tall
+    /// (`ProjectRowView`, `SimpleRowView`), so the row at the bottom edge follows from the adjustment.
     private func loadMoreIfNearEnd() {
-        guard let adjustment = gtk_scrolled_window_get_vadjustment(opaque(scroller)) else { return }
-        let remaining = gtk_adjustment_get_upper(adjustment)
-            - (gtk_adjustment_get_value(adjustment) + gtk_adjustment_get_page_size(adjustment))
-        if remaining < 2 * max(gtk_adjustment_get_page_size(adjustment), 200) { list.loadMore() }
+        guard shownCount > 0, let adjustment = gtk_scrolled_window_get_vadjustment(opaque(scroller)) else { return }
+        let upper = gtk_adjustment_get_upper(adjustment)
+        let bottom = gtk_adjustment_get_value(adjustment) + gtk_adjustment_get_page_size(adjustment)
+        let positions = Double(g_list_model_get_n_items(store))  // the rows and the footer
+        let last = upper > 0 ? Int((bottom / upper * positions).rounded(.up)) - 1 : 0
+        list.rowShown(at: min(max(0, last), shownCount - 1))
     }
 
     // MARK: Rows
@@ -142,23 +184,31 @@ final class PagedListView<Item: Sendable> {
             guard let item = arguments.object(at: 1) else { return nil }
             let host = RowHost(adapter: adapter)
             gtk_list_item_set_child(OpaquePointer(item), host.root)
+            RowStats.setUp()
+            return nil
+        })
+        connect(factory, "teardown", mainWithArguments: { _ in
+            RowStats.tornDown()
             return nil
         })
         connect(factory, "bind", mainWithArguments: { arguments in
             guard let item = arguments.object(at: 1), let host = RowHost.of(item),
                   let object = gtk_list_item_get_item(OpaquePointer(item)) else { return nil }
             let index = Int(bitPattern: g_object_get_data(UnsafeMutablePointer(OpaquePointer(object)), "mayun-index"))
-            if index > 0 {
-                host.showRow(index - 1)
-                gtk_list_item_set_activatable(OpaquePointer(item), 1)
-            } else {
-                host.showFooter(FooterRow.state(of: UnsafeMutableRawPointer(object)))
-                gtk_list_item_set_activatable(OpaquePointer(item), 0)
+            RowStats.bind {
+                if index > 0 {
+                    host.showRow(index - 1)
+                    gtk_list_item_set_activatable(OpaquePointer(item), 1)
+                } else {
+                    host.showFooter(FooterRow.state(of: UnsafeMutableRawPointer(object)))
+                    gtk_list_item_set_activatable(OpaquePointer(item), 0)
+                }
             }
             return nil
         })
         connect(factory, "unbind", mainWithArguments: { arguments in
             if let item = arguments.object(at: 1), let host = RowHost.of(item) { host.unbind() }
+            RowStats.unbound()
             return nil
         })
     }

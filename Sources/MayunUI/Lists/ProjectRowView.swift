@@ -2,47 +2,63 @@ import CGtk
 import Foundation
 import MayunCore
 
-/// One project in a list: avatar, name and owner/name, badges, description, language, counts, last push.
+/// One project in a list: avatar, name and owner/name, badges, one line of description, language, counts, last push.
+///
+/// Every text is one ellipsized line and the avatar has a fixed size, so all rows are equally tall and GTK knows a
+/// row's height without laying out a paragraph (the full description is the tooltip and on the project page).
+/// Widgets and their style classes are made once in `init`; `show` (each bind) only sets texts and visibility.
 @MainActor
 final class ProjectRowView: ListRow {
+    static let avatarSize: Int32 = 40
+
     let root: Widget
     private let avatar: AvatarView
     private let name: Widget
     private let fullName: Widget
-    private let badges: Widget
+    private let badges: [(ProjectRow.Badge, Widget)]
     private let summary: Widget
     private let language: Widget
     private let counts: Widget
     private let updated: Widget
+    private var tooltip = ""
 
     init(images: ImageLoader) {
         root = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["project-row"])
-        avatar = AvatarView(size: 40, images: images)
+        avatar = AvatarView(size: Self.avatarSize, images: images)
 
         name = Build.label("", classes: ["project-name"], xalign: 0)
         fullName = Build.label("", classes: ["dim-label"], xalign: 0)
-        for label in [name, fullName] { gtk_label_set_ellipsize(opaque(label), PANGO_ELLIPSIZE_END) }
-        badges = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4)
         let spacer = Build.box(GTK_ORIENTATION_HORIZONTAL)
         gtk_widget_set_hexpand(spacer, 1)
+        let badgeBox = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4)
+        badges = ProjectRow.Badge.allCases.map { badge in
+            let label = Build.label(badge.title, classes: ["badge", "badge-\(badge.rawValue)"])
+            gtk_widget_set_visible(label, 0)
+            gtk_widget_set_valign(label, GTK_ALIGN_CENTER)
+            Build.append(badgeBox, label)
+            return (badge, label)
+        }
         let titleLine = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
-        Build.append(titleLine, name, fullName, spacer, badges)
+        Build.append(titleLine, name, fullName, spacer, badgeBox)
 
-        summary = Build.label("", wrap: true, xalign: 0)
-        gtk_label_set_lines(opaque(summary), 2)
-        gtk_label_set_ellipsize(opaque(summary), PANGO_ELLIPSIZE_END)
+        summary = Build.label("", classes: ["project-summary"], xalign: 0)
 
         language = Build.label("", classes: ["language"], xalign: 0)
         counts = Build.label("", classes: ["dim-label", "numeric"], xalign: 0)
         updated = Build.label("", classes: ["dim-label"], xalign: 1)
         gtk_widget_set_hexpand(updated, 1)
-        // Ellipsized rather than pushing the row (and the window) wider than a phone's 360 px.
-        for label in [language, counts, updated] { gtk_label_set_ellipsize(opaque(label), PANGO_ELLIPSIZE_END) }
         let metaLine = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 16)
         Build.append(metaLine, language, counts, updated)
 
+        // One line each, ellipsized rather than pushing the row (and the window) wider than a phone's 360 px.
+        for label in [name, fullName, summary, language, counts, updated] {
+            gtk_label_set_ellipsize(opaque(label), PANGO_ELLIPSIZE_END)
+            gtk_label_set_single_line_mode(opaque(label), 1)
+        }
+
         let text = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
         gtk_widget_set_hexpand(text, 1)
+        gtk_widget_set_valign(text, GTK_ALIGN_CENTER)
         Build.append(text, titleLine, summary, metaLine)
         Build.append(root, avatar.root, text)
     }
@@ -50,21 +66,22 @@ final class ProjectRowView: ListRow {
     func show(_ row: ProjectRow) {
         gtk_label_set_text(opaque(name), row.name)
         gtk_label_set_text(opaque(fullName), row.fullName)
-        gtk_label_set_text(opaque(summary), row.description)
+        gtk_label_set_text(opaque(summary), row.summaryLine)
+        let fullText = String(row.description.prefix(ProjectRow.tooltipLimit))
+        if fullText != tooltip {
+            tooltip = fullText
+            gtk_widget_set_tooltip_text(summary, fullText)
+        }
         gtk_label_set_text(opaque(language), row.language)
         gtk_label_set_text(opaque(counts), row.countsLine)
         gtk_label_set_text(opaque(updated), row.updated)
-        showBadges(row.badges)
+        for (badge, label) in badges {
+            let shows: gboolean = row.badges.contains(badge) ? 1 : 0
+            if gtk_widget_get_visible(label) != shows { gtk_widget_set_visible(label, shows) }
+        }
         Accessibility.setLabel(root, row.accessibleLabel)
         avatar.show(row.avatarURL)
     }
 
     func unbind() { avatar.cancel() }
-
-    private func showBadges(_ list: [ProjectRow.Badge]) {
-        while let child = gtk_widget_get_first_child(badges) { gtk_box_remove(typed(badges), child) }
-        for badge in list {
-            Build.append(badges, Build.label(badge.title, classes: ["badge", "badge-\(badge.rawValue)"]))
-        }
-    }
 }

@@ -11,13 +11,17 @@ final class SimpleRowView: ListRow {
     private let trailing: Widget
     private let arrow: Widget
     private let avatar: AvatarView?
+    private var iconName = ""
 
     init(images: ImageLoader? = nil) {
         root = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["simple-row"])
         icon = widget(gtk_image_new())
         title = Build.label("", xalign: 0)
         subtitle = Build.label("", classes: ["dim-label"], xalign: 0)
-        for label in [title, subtitle] { gtk_label_set_ellipsize(opaque(label), PANGO_ELLIPSIZE_END) }
+        for label in [title, subtitle] {
+            gtk_label_set_ellipsize(opaque(label), PANGO_ELLIPSIZE_END)
+            gtk_label_set_single_line_mode(opaque(label), 1)
+        }
         let text = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 2)
         gtk_widget_set_hexpand(text, 1)
         Build.append(text, title, subtitle)
@@ -29,7 +33,10 @@ final class SimpleRowView: ListRow {
     }
 
     func show(_ row: SimpleRow) {
-        gtk_image_set_from_icon_name(opaque(icon), row.iconName)
+        if row.iconName != iconName {  // a theme lookup otherwise on every bind
+            iconName = row.iconName
+            gtk_image_set_from_icon_name(opaque(icon), row.iconName)
+        }
         let showsAvatar = avatar != nil && row.avatarURL != nil
         gtk_widget_set_visible(icon, row.iconName.isEmpty || showsAvatar ? 0 : 1)
         if let avatar {
