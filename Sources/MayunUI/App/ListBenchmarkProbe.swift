@@ -32,7 +32,8 @@ final class ListBenchmarkProbe {
             if spec.width > 0, spec.height > 0 {
                 gtk_window_set_default_size(typed(mainWindow.window), Int32(spec.width), Int32(spec.height))
             }
-            let scroll = ScrollBenchmarkProbe(spec: spec, listView: list.listWidget, scroller: list.scrolledWindow,
+            let scroll = ScrollBenchmarkProbe(spec: spec, listView: list.listWidget, factory: list.rowFactory,
+                                              scroller: list.scrolledWindow,
                                               itemCount: { list.rowCount }, isLoadingMore: { list.isLoadingMore })
             let probe = ListBenchmarkProbe(list: list, window: mainWindow.window)
             probe.onFirstRows {

@@ -49,8 +49,8 @@ final class ScrollBenchmarkProbe {
     private var rssAtMiB = 0.0
     private var scrolling = false
 
-    init(spec: Spec, listView: Widget, scroller: Widget, itemCount: @escaping () -> Int,
-         isLoadingMore: @escaping () -> Bool) {
+    init(spec: Spec, listView: Widget, factory: UnsafeMutableRawPointer, scroller: Widget,
+         itemCount: @escaping () -> Int, isLoadingMore: @escaping () -> Bool) {
         self.spec = spec
         self.listView = listView
         self.scroller = scroller
@@ -58,15 +58,15 @@ final class ScrollBenchmarkProbe {
         self.isLoadingMore = isLoadingMore
         // Counted from the start, so binds - unbinds is the number of rows GTK keeps bound. The row's widget learns
         // its list item, which is how a tick finds each row's position.
-        guard let factory = gtk_list_view_get_factory(opaque(listView)) else { return }
-        connect(UnsafeMutableRawPointer(factory), "bind", after: true, mainWithArguments: { [unowned self] arguments in
+        // The list's own factory: the rows may be a GtkListView or a one-column GtkGridView (PagedListView).
+        connect(factory, "bind", after: true, mainWithArguments: { [unowned self] arguments in
             binds += 1
             if let item = arguments.object(at: 1), let child = gtk_list_item_get_child(OpaquePointer(item)) {
                 g_object_set_data(UnsafeMutablePointer(OpaquePointer(child)), "bench-list-item", item)
             }
             return nil
         })
-        connect(UnsafeMutableRawPointer(factory), "unbind", mainWithArguments: { [unowned self] _ in
+        connect(factory, "unbind", mainWithArguments: { [unowned self] _ in
             unbinds += 1
             return nil
         })
