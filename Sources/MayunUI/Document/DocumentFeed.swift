@@ -5,19 +5,19 @@ import MayunCore
 /// writing when the parse was cancelled). Call `sync(with:)` from a binding: it reads the document's observable
 /// chunks and phase, so the binding runs again when more arrive. Nothing is parsed here.
 @MainActor
-final class DocumentFeed {
-    let view: DocumentView
-    private(set) var current: ProgressiveDocument?
+public final class DocumentFeed {
+    public let view: DocumentView
+    public private(set) var current: ProgressiveDocument?
     private var appendedChunks = 0
     private var ended = false
     /// Runs when the current document is all in the pane (tests and the benchmark wait for it).
-    var onRendered: (@MainActor () -> Void)?
+    public var onRendered: (@MainActor () -> Void)?
 
-    init(view: DocumentView) {
+    public init(view: DocumentView) {
         self.view = view
     }
 
-    func sync(with document: ProgressiveDocument?) {
+    public func sync(with document: ProgressiveDocument?) {
         guard let document else { return }
         if document !== current {
             current = document
@@ -47,7 +47,7 @@ final class DocumentFeed {
     }
 
     /// The pane was cleared for something else (the page stops following this document).
-    func cancel() {
+    public func cancel() {
         view.cancel()
         ended = true
     }
