@@ -76,6 +76,7 @@ final class ProjectPage: Page {
         let hasDocument = viewModel.readmeDocument != nil
         if case .text = state {
             gtk_widget_set_visible(readme, hasDocument ? 0 : 1)
+            gtk_widget_set_visible(readmeView.root, hasDocument ? 1 : 0)
         } else {
             gtk_widget_set_visible(readme, 1)
             gtk_widget_set_visible(readmeView.root, 0)
