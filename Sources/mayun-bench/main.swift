@@ -43,6 +43,8 @@ MainActor.assumeIsolated {
     // The document pane the way the app takes it: parsed off the main thread through DocumentParseService, the
     // first chunk painted at once, the rest written in idle slices.
     let progressive = DocumentBench.progressive(readme, context: context, window: window, monitor: monitor)
+    // The pages' path: the ProgressiveDocument a ViewModel publishes, written by the DocumentFeed a page binds.
+    let page = DocumentBench.page(readme, context: context, window: window, monitor: monitor)
     // The same with the whole document parsed first, then written (no chunks).
     let whole = DocumentBench.whole(readme, context: context, window: window, monitor: monitor)
 
@@ -64,7 +66,8 @@ MainActor.assumeIsolated {
     print("  floor: cmark-gfm parse only        \(ms(cmark))")
     print("  document model (cmark + libxml2)   \(ms(parse))  (\(String(format: "%.1f", parse / cmark))x the floor)")
     print("  floor: plain GtkTextView + paint   \(ms(plainText))  longest stall \(ms(plainStall))")
-    for (name, run) in [("progressive (chunks)", progressive), ("whole document first", whole)] {
+    for (name, run) in [("progressive (chunks)", progressive), ("page path (ProgressiveDocument + DocumentFeed)", page),
+                        ("whole document first", whole)] {
         print("  DocumentView, \(name)")
         print("    bytes -> first screen painted    \(ms(run.firstScreen))  (\(String(format: "%.1f", run.firstScreen / plainText))x the text view floor)")
         print("    bytes -> complete, painted       \(ms(run.complete))  (\(String(format: "%.1f", run.complete / plainText))x the text view floor)")
@@ -145,7 +148,38 @@ enum DocumentBench {
             print("    (slices over 8 ms: " + long.map { String(format: "#%d %.1f ms", $0.offset, $0.element * 1000) }
                 .joined(separator: ", ") + ")")
         }
+        if ProcessInfo.processInfo.environment["MAYUN_BENCH_VERBOSE"] != nil {
+            print("    (GtkSourceView warm-up steps: " + SourceLanguageWarmUp.stepDurations
+                .map { String(format: "%.1f ms", $0 * 1000) }.joined(separator: ", ") + ")")
+        }
         if progress.replaced { print("  (the progressive parse ran out of its budget: plain text shown)") }
+        return run
+    }
+
+    /// As the project and file pages take a README: the ViewModel's `ProgressiveDocument` (parse service, chunks
+    /// on the main actor), the page's binding re-running on each chunk and its `DocumentFeed` appending them.
+    static func page(_ readme: String, context: DocumentContext, window: BenchWindow, monitor: StallMonitor) -> Run {
+        prepare(window, monitor)
+        let start = g_get_monotonic_time()
+        let view = DocumentView(imageLoader: nil)
+        window.setChild(view.root)
+        let feed = DocumentFeed(view: view)
+        let request = DocumentRequest(text: readme, format: .markdown, context: context, prefersDark: false)
+        let document = ProgressiveDocument(parsing: request)
+        let binding = ObservationBinding { feed.sync(with: document) }
+        defer { binding.cancel() }
+        Bench.spin { view.slicesWritten > 0 || document.phase != .parsing }
+        window.waitForNextPaint()
+        let firstScreen = window.lastPaint
+        Bench.spin { document.phase != .parsing && view.isRendered }
+        window.waitForPaint()
+        if document.phase == .replaced { print("  (the page path's parse ran out of its budget: plain text shown)") }
+        var run = Run()
+        run.firstScreen = Double(firstScreen - start) / 1e6
+        run.complete = Double(window.lastPaint - start) / 1e6
+        run.stall = monitor.longestStall
+        run.slices = view.slicesWritten
+        run.longestSlice = view.longestSlice
         return run
     }
 

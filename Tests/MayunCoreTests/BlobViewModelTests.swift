@@ -119,7 +119,8 @@ final class BlobViewModelTests: XCTestCase {
                 return XCTFail("not a document: \(String(describing: viewModel.content))")
             }
             XCTAssertTrue(source.hasPrefix("# Desktop"))
-            XCTAssertEqual(imageSources(in: document.blocks).map(\.absoluteString),
+            waitUntil("the whole document is read") { document.phase == .complete }
+            XCTAssertEqual(imageSources(in: document.document?.blocks ?? []).map(\.absoluteString),
                            ["https://gitee.com/api/v5/repos/mayun/desktop/raw/docs/logo.png?ref=master"])
             XCTAssertTrue(viewModel.canToggleSource)
             viewModel.toggleSource()

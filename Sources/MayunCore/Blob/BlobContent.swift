@@ -4,8 +4,9 @@ import Foundation
 public enum BlobContent: Equatable, Sendable {
     /// Source text: highlighted under 1 MB, plain up to 10 MB.
     case code(text: String, highlighted: Bool)
-    /// Markdown or HTML rendered as a document; `source` is shown instead when the Source toggle is on.
-    case document(Document, source: String)
+    /// Markdown or HTML rendered as a document, arriving in chunks while it is parsed; `source` is shown instead
+    /// when the Source toggle is on.
+    case document(ProgressiveDocument, source: String)
     /// Over 10 MB: not loaded.
     case tooLarge(size: Int)
     /// NUL bytes or a non-text type.

@@ -30,8 +30,10 @@ public final class BlobViewModel {
     @ObservationIgnored private let cached: CachedClient
     @ObservationIgnored private let server: URL
     @ObservationIgnored private var started = false
-    /// The saved document's parse (it shows only if the server's answer has not come first).
-    @ObservationIgnored private let savedParse = DocumentParses()
+    /// The saved document while it is parsed (it shows only if the server's answer has not come first).
+    @ObservationIgnored private var savedDocument: ProgressiveDocument?
+    /// The document on screen: a newer one (a refresh, the server's after the saved copy) stops its parse.
+    @ObservationIgnored private var shownDocument: ProgressiveDocument?
 
     /// What a file page needs: the cached API, the site (for links) and the night mode.
     struct Dependencies {
@@ -131,7 +133,13 @@ public final class BlobViewModel {
     }
     public var websiteURL: URL? { location.websiteURL(server: server) }
     /// Whether the saved document is still being parsed (tests wait for it).
-    var isParsingSavedCopy: Bool { savedParse.isParsing }
+    var isParsingSavedCopy: Bool { savedDocument?.phase == .parsing }
+
+    /// A page that goes without `cancel()` stops its documents' parses too.
+    isolated deinit {
+        savedDocument?.cancel()
+        shownDocument?.cancel()
+    }
 
     // MARK: Inputs
 
@@ -147,7 +155,8 @@ public final class BlobViewModel {
     /// The page was left: the download and the parses stop (a Save As in progress goes on).
     public func cancel() {
         resource.cancel()
-        savedParse.cancelAll()
+        savedDocument?.cancel()
+        shownDocument?.cancel()
     }
 
     public func toggleSource() {
@@ -174,7 +183,8 @@ public final class BlobViewModel {
 
     // MARK: Loading
 
-    /// The server's file, parsed when it is a document; nil content (a cancelled parse) ends the load as cancelled.
+    /// The server's file; a document is returned once its first screen is parsed (the rest follows in the
+    /// `ProgressiveDocument`); a parse cancelled first ends the load as cancelled.
     private static func shown(_ body: FileBody, location: BlobLocation, server: URL, prefersDark: Bool) async throws
         -> ShownFile
     {
@@ -201,8 +211,12 @@ public final class BlobViewModel {
                                location: location, server: server, prefersDark: prefersDark)
     }
 
-    /// A fresh answer: the README's real path, or the image page for an image.
+    /// A fresh answer: the README's real path, or the image page for an image; a fresh document replaces the
+    /// saved one (its parse stops).
     private func settle(_ fresh: ShownFile) {
+        savedDocument?.cancel()
+        savedDocument = nil
+        if case .shown(.document(let document, _), _, _) = fresh { replaceShownDocument(with: document) }
         switch fresh {
         case .shown(_, _, let path) where path != location.path:
             location = BlobLocation(repo: location.repo, ref: location.ref, path: path)
@@ -234,20 +248,36 @@ public final class BlobViewModel {
         let request = DocumentRequest(text: text, format: format == .html ? .html : .markdown,
                                       context: location.documentContext(server: server),
                                       prefersDark: nightMode?.isNight ?? false)
-        savedParse.parse(request) { [weak self] document in
-            self?.resource.showSavedCopy(.shown(.document(document, source: text), size: size, path: path))
+        let document = ProgressiveDocument(parsing: request)
+        savedDocument = document
+        Task { [weak self] in
+            guard await document.firstDelivery(), let self, savedDocument === document else { return }
+            // The server's answer came first: the late saved copy is dropped (`settle` stopped its parse).
+            guard resource.phase != .loaded else { return document.cancel() }
+            resource.showSavedCopy(.shown(.document(document, source: text), size: size, path: path))
+            replaceShownDocument(with: document)
         }
     }
 
-    /// Text to what the page shows. Documents go through `DocumentParseService` (off the main thread, with its
-    /// time budget); nil when the calling task was cancelled.
-    nonisolated static func content(for text: String, path: String, presentation: BlobPresentation,
-                                    context: DocumentContext, prefersDark: Bool) async -> BlobContent? {
+    private func replaceShownDocument(with document: ProgressiveDocument) {
+        if let old = shownDocument, old !== document { old.cancel() }
+        shownDocument = document
+    }
+
+    /// Text to what the page shows. A document is parsed through `DocumentParseService` (off the main thread,
+    /// with its time budget) and returned once its first chunk is read; nil when the calling task was cancelled
+    /// first (which stops the parse).
+    static func content(for text: String, path: String, presentation: BlobPresentation,
+                        context: DocumentContext, prefersDark: Bool) async -> BlobContent? {
         switch presentation {
         case .document(let format):
             let request = DocumentRequest(text: text, format: format == .html ? .html : .markdown, context: context,
                                           prefersDark: prefersDark)
-            guard let document = await DocumentParseService.parse(request) else { return nil }
+            let document = ProgressiveDocument(parsing: request)
+            guard await document.firstDelivery(), !Task.isCancelled else {
+                document.cancel()
+                return nil
+            }
             return .document(document, source: text)
         default:
             return textContent(text, presentation: presentation)

@@ -14,8 +14,9 @@ public final class ProjectViewModel {
     public var project: Project? { resource.value }
     public var banner: String? { resource.banner }
     public private(set) var readme: ReadmeState = .loading
-    /// The README rendered as a document, parsed off the main thread once `readme` has text.
-    public private(set) var readmeDocument: Document?
+    /// The README rendered as a document, parsed off the main thread once `readme` has text; published once its
+    /// first screen is read (the plain text shows until then), the rest arrives in its chunks.
+    public private(set) var readmeDocument: ProgressiveDocument?
     public let star: ToggleState
     public let watch: ToggleState
 
@@ -31,8 +32,8 @@ public final class ProjectViewModel {
     @ObservationIgnored private weak var navigator: (any Navigator)?
     @ObservationIgnored private var started = false
     @ObservationIgnored private var parsedReadme: String?
-    /// The README's parse, cancelled when this page goes.
-    @ObservationIgnored private let parses = DocumentParses()
+    /// The README being parsed before its first screen is ready (it then becomes `readmeDocument`).
+    @ObservationIgnored private var pendingReadme: ProgressiveDocument?
 
     /// The night mode the README follows.
     public let nightMode: NightModeViewModel?
@@ -54,6 +55,12 @@ public final class ProjectViewModel {
 
     public var title: String { repo.description }
     public var header: ProjectHeader? { project.map(ProjectHeader.init) }
+
+    /// A page that goes without `cancel()` (dropped from history) stops its README's parse too.
+    isolated deinit {
+        pendingReadme?.cancel()
+        readmeDocument?.cancel()
+    }
 
     // MARK: Inputs
 
@@ -81,7 +88,8 @@ public final class ProjectViewModel {
     public func cancel() {
         loads.cancel()
         resource.cancel()
-        parses.cancelAll()
+        pendingReadme?.cancel()
+        readmeDocument?.cancel()
     }
 
     public func toggleStar() {
@@ -133,8 +141,9 @@ public final class ProjectViewModel {
         } catch {}
     }
 
-    /// Keeps the text (shown until the document is ready) and parses it in the background; relative links and
-    /// images resolve against the default branch at the repository root.
+    /// Keeps the text (shown until the document's first screen is ready) and parses it in the background; a
+    /// different text (the server's after the saved one, a refresh) replaces the document, and the old one's parse
+    /// stops then. Relative links and images resolve against the default branch at the repository root.
     private func showReadme(_ text: String) {
         readme = .text(text)
         guard text != parsedReadme else { return }
@@ -142,9 +151,14 @@ public final class ProjectViewModel {
         let context = DocumentContext(repository: repo, ref: project?.defaultBranch, folder: "", server: server)
         let prefersDark = nightMode?.isNight ?? false
         let request = DocumentRequest(text: text, format: .markdown, context: context, prefersDark: prefersDark)
-        parses.parse(request) { [weak self] document in
-            guard let self, self.parsedReadme == text else { return }
-            self.readmeDocument = document
+        pendingReadme?.cancel()
+        let document = ProgressiveDocument(parsing: request)
+        pendingReadme = document
+        Task { [weak self] in
+            guard await document.firstDelivery(), let self, pendingReadme === document else { return }
+            pendingReadme = nil
+            readmeDocument?.cancel()
+            readmeDocument = document
         }
     }
 

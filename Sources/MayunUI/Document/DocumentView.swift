@@ -63,6 +63,8 @@ public final class DocumentView {
         environment.activate = { [unowned self] link in activate(link) }
         environment.hover = { [unowned self] hint in onHoverLink(hint) }
         followWidth()
+        // Before its document arrives, after the pane's first frame: the first code block no longer pays for it.
+        SourceLanguageWarmUp.afterNextFrame(of: content.textView)
     }
 
     /// Replaces what is shown with `document`; `completion` runs once every block is in the buffer.

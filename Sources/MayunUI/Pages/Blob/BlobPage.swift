@@ -18,6 +18,8 @@ final class BlobPage: Page {
     private var copyButton: Widget?
     private var code: CodeView?
     private var document: DocumentView?
+    /// Writes the shown document's chunks into `document` as they are parsed.
+    private(set) var documentFeed: DocumentFeed?
     private var shownContent: BlobContent?
     private var shownSource = false
 
@@ -50,6 +52,7 @@ final class BlobPage: Page {
 
         bindings.bind { [unowned self] in render(viewModel.state) }
         bindings.bind { [unowned self] in show(viewModel.content, source: viewModel.showsSource) }
+        bindings.bind { [unowned self] in feedDocument(viewModel.content) }
         bindings.bind { [unowned self] in banner.show(viewModel.banner) }
         bindings.bind { [unowned self] in actions.showInfo(viewModel.info) }
         bindings.bind { [unowned self] in actions.showTransfer(viewModel.transfer.state) }
@@ -100,13 +103,12 @@ final class BlobPage: Page {
         case .code(let text, let highlighted):
             codeView().show(text: text, fileName: viewModel.location.fileName, highlight: highlighted)
             gtk_stack_set_visible_child_name(opaque(stack), "code")
-        case .document(let parsed, let text):
+        case .document(_, let text):
             if source {
                 codeView().show(text: text, fileName: viewModel.location.fileName, highlight: true)
                 gtk_stack_set_visible_child_name(opaque(stack), "code")
             } else {
-                let view = documentView()
-                view.show(parsed)
+                _ = feed()
                 gtk_stack_set_visible_child_name(opaque(stack), "document")
             }
         case .tooLarge, .binary:
@@ -115,6 +117,20 @@ final class BlobPage: Page {
             notice.update(iconName: icon, title: text?.title ?? "", detail: text?.detail ?? "")
             gtk_stack_set_visible_child_name(opaque(stack), "notice")
         }
+    }
+
+    /// The document pane follows the shown document's chunks as they are parsed (also while the Source toggle
+    /// shows its text, so toggling back shows it at once). Its own binding: it runs again at every chunk.
+    private func feedDocument(_ content: BlobContent?) {
+        guard case .document(let parsed, _)? = content else { return }
+        feed().sync(with: parsed)
+    }
+
+    private func feed() -> DocumentFeed {
+        if let documentFeed { return documentFeed }
+        let made = DocumentFeed(view: documentView())
+        documentFeed = made
+        return made
     }
 
     private func revealCurrent() {

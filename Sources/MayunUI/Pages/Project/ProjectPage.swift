@@ -12,7 +12,8 @@ final class ProjectPage: Page {
     private let banner: ListBanner
     private let readme: Widget
     private let readmeView: DocumentView
-    private var shownReadme: Document?
+    /// Writes the README's chunks into `readmeView` as the ViewModel's document receives them.
+    let readmeFeed: DocumentFeed
 
     init(viewModel: ProjectViewModel, images: ImageLoader) {
         self.viewModel = viewModel
@@ -24,6 +25,7 @@ final class ProjectPage: Page {
         readmeView = DocumentView(imageLoader: SharedImageLoaderAdapter(images), palette: nightMode?.palette ?? .light,
                                   isNight: nightMode?.isNight ?? false)
         readmeView.growWithContent()
+        readmeFeed = DocumentFeed(view: readmeView)
         // Horizontally "external", not "never": the document sizes its pictures and rules to its last known width (640
         // before its first allocation), and with "never" that became the page's minimum width, holding a phone-sized
         // window 700 px wide. Now the page's width decides and the document follows it.
@@ -51,6 +53,7 @@ final class ProjectPage: Page {
         bindings.bind { [unowned self] in header.showToggles(star: viewModel.star, watch: viewModel.watch) }
         bindings.bind { [unowned self] in showReadme(viewModel.readme) }
         bindings.bind { [unowned self] in showReadme(viewModel.readmeDocument) }
+        bindings.bind { [unowned self] in readmeFeed.sync(with: viewModel.readmeDocument) }
         if let nightMode { readmeView.follow(nightMode, in: bindings) }
         readmeView.onActivateLink = { target in viewModel.activate(target) }
         connect(raw(root), "map", main: { viewModel.start() })
@@ -73,6 +76,7 @@ final class ProjectPage: Page {
         let hasDocument = viewModel.readmeDocument != nil
         if case .text = state {
             gtk_widget_set_visible(readme, hasDocument ? 0 : 1)
+            gtk_widget_set_visible(readmeView.root, hasDocument ? 1 : 0)
         } else {
             gtk_widget_set_visible(readme, 1)
             gtk_widget_set_visible(readmeView.root, 0)
@@ -81,10 +85,9 @@ final class ProjectPage: Page {
 
     static let previewLength = 2_000
 
-    private func showReadme(_ document: Document?) {
-        guard let document, document != shownReadme else { return }
-        shownReadme = document
-        readmeView.show(document)
+    /// The document replaces the plain text once its first screen is read (the feed writes it).
+    private func showReadme(_ document: ProgressiveDocument?) {
+        guard document != nil else { return }
         gtk_widget_set_visible(readmeView.root, 1)
         gtk_widget_set_visible(readme, 0)
     }
