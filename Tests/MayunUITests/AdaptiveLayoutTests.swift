@@ -70,10 +70,18 @@ final class AdaptiveLayoutTests: XCTestCase {
             for size in Self.sizes {
                 let fixture = AdaptiveFixture(size: size)
                 defer { fixture.close() }
-                fixture.coordinator.push(.settings)
-                waitUntil("the settings page shows") { visibleLabelTexts(in: fixture.window).contains("Appearance") }
-                fixture.checkLayout("settings")
-                fixture.screenshots("settings")
+                // The Preferences window: 640 px wide on a desktop, the main window's width on a phone.
+                fixture.coordinator.openSettings()
+                guard let preferences = waitForPreferencesWindow() else { return }
+                XCTAssertLessThanOrEqual(gtk_widget_get_width(preferences), min(640, size.width))
+                XCTAssertLessThanOrEqual(gtk_widget_get_height(preferences), min(720, size.height))
+                waitUntil("General shows") { visibleLabelTexts(in: preferences).contains("Appearance") }
+                fixture.checkLayout("preferences, General", in: preferences)
+                fixture.screenshots("preferences-general", of: preferences)
+                fixture.coordinator.openSettings(at: .passwordLogin)
+                waitUntil("Login shows") { visibleLabelTexts(in: preferences).contains("Password Login") }
+                fixture.checkLayout("preferences, Login", in: preferences)
+                fixture.screenshots("preferences-login", of: preferences)
             }
         }
     }
@@ -224,7 +232,8 @@ private final class AdaptiveFixture {
     var window: Widget { mainWindow.window }
 
     /// The window kept the size it was given, and every mapped widget lies inside its parent.
-    func checkLayout(_ what: String, file: StaticString = #filePath, line: UInt = #line) {
+    func checkLayout(_ what: String, in target: Widget? = nil, file: StaticString = #filePath, line: UInt = #line) {
+        let window = target ?? window
         // Mid-animation, a sliding page, a revealer's child or a squeezer's outgoing child may lie outside.
         waitUntil("page transitions and reveals have finished") {
             !descendants(of: window).contains {
@@ -246,7 +255,8 @@ private final class AdaptiveFixture {
     }
 
     /// Light and night screenshots of the window as it is now.
-    func screenshots(_ name: String) {
+    func screenshots(_ name: String, of target: Widget? = nil) {
+        let window = target ?? window
         for mode in [NightMode.light, .night] {
             coordinator.nightMode.select(mode)
             waitForFrames(of: window, count: 2)

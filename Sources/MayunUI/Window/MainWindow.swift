@@ -19,6 +19,8 @@ final class MainWindow: PlatformActions {
     /// Short messages over the bottom of the window (a failed star, "Link copied"); libadwaita queues and times them.
     let toasts: Widget
     private let bindings = BindingBag()
+    /// The open Preferences window, while the Coordinator has a settings model.
+    private var preferencesWindow: PreferencesWindow?
 
     init(application: UnsafeMutablePointer<GtkApplication>, coordinator: Coordinator,
          preferences: any PreferencesStore, images: ImageLoader) {
@@ -80,6 +82,7 @@ final class MainWindow: PlatformActions {
         connectInputs()
         bindings.bind { [unowned self] in showNavigation(top: coordinator.top) }
         bindings.bind { [unowned self] in selectTab(coordinator.selectedTab) }
+        bindings.bind { [unowned self] in showPreferences(coordinator.settings) }
         bindings.bind { [unowned self] in
             // An AdwToast's title is Pango markup: the message (which may quote a server's words) is escaped.
             if let toast = coordinator.toast {
@@ -103,7 +106,7 @@ final class MainWindow: PlatformActions {
 
     private func makeMenuButton() -> Widget {
         let menu = g_menu_new()!
-        g_menu_append(menu, tr("Settings"), "app.settings")
+        g_menu_append(menu, tr("Preferences"), "app.settings")
         g_menu_append(menu, tr("Keyboard Shortcuts"), "app.shortcuts")
         g_menu_append(menu, tr("About Mayun"), "app.about")
         let button = widget(gtk_menu_button_new())
@@ -169,6 +172,21 @@ final class MainWindow: PlatformActions {
         } else {
             gtk_stack_set_visible_child_name(opaque(titleStack), "switcher")
         }
+    }
+
+    private func showPreferences(_ settings: SettingsViewModel?) {
+        guard let settings else {
+            preferencesWindow?.destroy()
+            preferencesWindow = nil
+            return
+        }
+        if preferencesWindow == nil {
+            preferencesWindow = PreferencesWindow(viewModel: settings, over: window) { [unowned self] in
+                preferencesWindow = nil
+                coordinator.closeSettings()
+            }
+        }
+        preferencesWindow?.present()
     }
 
     private func selectTab(_ tab: Tab) {
