@@ -209,12 +209,16 @@ def night_mode(app):
     doc = app.find("Document", ("text",), root=top(app))
     box = h.screen_rect(doc, app.frame, app.pid)
     day = shot("5-readme-day")
+    # Preferences is a window over the README page (not a page of its own): Night there, Close, and the README
+    # under it has followed.
     app.key("ctrl+comma")
-    night = r.wait_for(lambda: h.find(top(app), "Night", ("radio button", "check box"), into_rows=True), "Settings shows \"Night\"",
-                       seen=seen_labels(app))
-    app.click(night, "\"Night\"")
-    back(app)
-    r.wait_for(lambda: "OAuth2" in document_text(app), "back on the README")
+    preferences = r.wait_for(lambda: h.app_window(app.app, "Preferences"), "Ctrl+comma opens the Preferences window")
+    night = r.wait_for(lambda: h.find(preferences, "Night", ("radio button", "check box"), into_rows=True),
+                       "Preferences shows \"Night\"", seen=seen_labels(app))
+    h.mouse_click(night, preferences, app.pid, "\"Night\"", r)
+    h.mouse_click(h.find(preferences, "Close", ("push button",)), preferences, app.pid, "\"Close\" (Preferences)", r)
+    r.wait_for(lambda: h.app_window(app.app, "Preferences") is None, "the Preferences window closes")
+    r.wait_for(lambda: "OAuth2" in document_text(app), "the README is still the page on top")
     dark = shot("5-readme-night")
     day_l, night_l = mean_luminance(day, box), mean_luminance(dark, box)
     r.check(night_l < day_l - 0.2, f"night mode darkens the README (mean luminance {day_l:.2f} -> {night_l:.2f})")
