@@ -29,6 +29,7 @@ final class MainWindow: PlatformActions {
         window = widget(adw_application_window_new(application))
         gtk_window_set_title(typed(window), "Mayun")
         gtk_window_set_icon_name(typed(window), AppEnvironment.applicationID)
+        Label.turnOffSelectOnFocus(for: window)
         let factory = PageFactory(images: images)
 
         // The tabs: an AdwViewStack shown by two switchers, the header's AdwViewSwitcherTitle on wide windows and
