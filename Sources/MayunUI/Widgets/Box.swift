@@ -13,4 +13,9 @@ final class Box: WidgetObject {
 
     /// For children not yet in the typed layer.
     func append(widget child: Widget) { gtk_box_append(typed(widget), child) }
+
+    /// Removes every child (a list rebuilt from new data).
+    func removeAll() {
+        while let child = gtk_widget_get_first_child(widget) { gtk_box_remove(typed(widget), child) }
+    }
 }
