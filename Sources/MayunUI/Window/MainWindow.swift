@@ -120,28 +120,11 @@ final class MainWindow: PlatformActions {
     }
 
     private func connectInputs() {
-        // Keyboard and AT-SPI activation; pointer clicks are handled by backPointer below.
+        // Keyboard and AT-SPI activation; pointer clicks are handled by BackPointer below.
         connect(raw(backButton), "activate", main: { [unowned self] in coordinator.pop() })
-        // Pointer clicks on Back are taken before the button sees them: GTK 4.8's header bar counts a quick second
-        // click as a double click and its window handle claims it for the titlebar action, cancelling the button's
-        // click (1 in 12 quick Back-Back sequences did nothing). One pop per release inside the button; the
-        // button's own "clicked" is not used (it would pop a second time).
-        let backPointer = gtk_gesture_click_new()!
-        gtk_event_controller_set_propagation_phase(backPointer, GTK_PHASE_CAPTURE)
-        connect(UnsafeMutableRawPointer(backPointer), "pressed", mainWithArguments: { arguments in
-            if let gesture = arguments.instance {
-                gtk_gesture_set_state(OpaquePointer(gesture), GTK_EVENT_SEQUENCE_CLAIMED)
-            }
-            return nil
-        })
-        connect(UnsafeMutableRawPointer(backPointer), "released", mainWithArguments: { [unowned self] arguments in
-            let x = arguments.double(at: 2), y = arguments.double(at: 3)
-            if x >= 0, y >= 0, x < Double(gtk_widget_get_width(backButton)), y < Double(gtk_widget_get_height(backButton)) {
-                coordinator.pop()
-            }
-            return nil
-        })
-        gtk_widget_add_controller(backButton, backPointer)
+        // Pointer clicks: one pop per press and release inside the button (see BackPointer for the clicks GTK lost);
+        // the button's own "clicked" is not used (it would pop a second time).
+        BackPointer.install(on: backButton) { [unowned self] in coordinator.pop() }
         connect(raw(tabs), "notify::visible-child-name", main: { [unowned self] in
             guard let name = adw_view_stack_get_visible_child_name(opaque(tabs)),
                   let tab = Tab(rawValue: String(cString: name)) else { return }
