@@ -6,6 +6,7 @@ import Foundation
 public enum GTypes {
     public static let boolean = fundamental(5)
     public static let int = fundamental(6)
+    public static let uint = fundamental(7)
     public static let int64 = fundamental(10)
     public static let double = fundamental(15)
     public static let string = fundamental(16)

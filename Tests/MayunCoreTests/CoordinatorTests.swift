@@ -43,9 +43,29 @@ final class CoordinatorTests: XCTestCase {
     func testPushingTheTopRouteAgainIsOnePage() {
         onMain {
             let coordinator = makeCoordinator()
-            coordinator.push(.settings)
-            coordinator.push(.settings)
-            XCTAssertEqual(coordinator.routes, [.settings])
+            coordinator.push(.notifications)
+            coordinator.push(.notifications)
+            XCTAssertEqual(coordinator.routes, [.notifications])
+        }
+    }
+
+    /// Settings is the Preferences window over the page that asked for it, not a page: the stack stays, one model
+    /// serves repeated requests (turning to the page asked for), and closing the window drops it.
+    func testSettingsOpenAsAWindowOverThePageAndCloseAgain() {
+        onMain {
+            let coordinator = makeCoordinator()
+            coordinator.push(.project(repo))
+            coordinator.openSettings()
+            let settings = coordinator.settings
+            XCTAssertEqual(settings?.section, .general)
+            XCTAssertEqual(coordinator.routes, [.project(repo)], "the page under it stays")
+            coordinator.openSettings(at: .passwordLogin)
+            XCTAssertTrue(coordinator.settings === settings, "still the one window")
+            XCTAssertEqual(coordinator.settings?.section, .passwordLogin)
+            coordinator.closeSettings()
+            XCTAssertNil(coordinator.settings)
+            coordinator.mineTab.onOpenSettings(.general)
+            XCTAssertEqual(coordinator.settings?.section, .general, "Mine's Preferences button opens General")
         }
     }
 
@@ -72,7 +92,6 @@ final class CoordinatorTests: XCTestCase {
     func testRoutesGetTheirModels() {
         onMain {
             let coordinator = makeCoordinator()
-            XCTAssertTrue(coordinator.makeContent(for: .settings).model is SettingsViewModel)
             XCTAssertTrue(coordinator.makeContent(for: .projects(.popular)).model is ProjectListViewModel)
             XCTAssertTrue(coordinator.makeContent(for: .issues(repo)).model is IssuesViewModel)
             XCTAssertTrue(coordinator.makeContent(for: .tree(repo, ref: "dev", path: "src")).model is TreeViewModel)
@@ -151,7 +170,7 @@ final class CoordinatorTests: XCTestCase {
     .readme(repo, ref: nil), .tree(repo, ref: nil, path: ""), .blob(repo, ref: nil, path: "a.swift"),
     .image(repo, ref: nil, path: "a.png"), .commits(repo, ref: nil), .commit(repo, sha: "abc"), .issues(repo),
     .issue(repo, number: "I1"), .createIssue(repo), .user(login: "u"), .followers(login: "u"),
-    .following(login: "u"), .login, .settings, .pullRequests(repo), .pullRequest(repo, number: 6), .notifications,
+    .following(login: "u"), .login, .pullRequests(repo), .pullRequest(repo, number: 6), .notifications,
 ]
 
 private func kindIndex(_ route: Route) -> Int {
@@ -173,16 +192,15 @@ private func kindIndex(_ route: Route) -> Int {
     case .followers: 14
     case .following: 15
     case .login: 16
-    case .settings: 17
-    case .pullRequests: 18
-    case .pullRequest: 19
-    case .notifications: 20
+    case .pullRequests: 17
+    case .pullRequest: 18
+    case .notifications: 19
     }
 }
 
 final class RouteCoverageTests: XCTestCase {
     func testTheRouteListCoversEveryKind() {
-        onMain { XCTAssertEqual(Set(everyRoute.map(kindIndex)), Set(0...20)) }
+        onMain { XCTAssertEqual(Set(everyRoute.map(kindIndex)), Set(0...19)) }
     }
 }
 

@@ -20,10 +20,11 @@ final class SessionCoordinatorTests: XCTestCase {
             let coordinator = Self.coordinator(ScriptedTransport())
             XCTAssertTrue(coordinator.makeContent(for: .login).model is LoginViewModel)
             XCTAssertTrue(coordinator.mineTab.session === coordinator.services.session)
-            let settings = coordinator.makeContent(for: .settings).model as? SettingsViewModel
-            XCTAssertNotNil(settings?.oauth, "Settings has the Password Login section")
             coordinator.mineTab.login.openSettings()
-            XCTAssertEqual(coordinator.routes, [.settings], "Open Settings on Mine's form goes to Settings")
+            XCTAssertNotNil(coordinator.settings?.oauth, "Preferences has the Password Login section")
+            XCTAssertEqual(coordinator.settings?.section, .passwordLogin,
+                           "Open Preferences on Mine's form opens Preferences at Password Login")
+            XCTAssertEqual(coordinator.routes, [], "no page is pushed: Preferences is a window")
         }
     }
 

@@ -31,6 +31,59 @@ final class AdaptiveLayoutTests: XCTestCase {
         }
     }
 
+    /// Opening a project from a list moves the keyboard focus into the new page (GtkStack does, when the focus was
+    /// in the page it leaves), and its first focusable widget is the selectable description. GTK selects a
+    /// selectable label's whole text when it is focused unless gtk-label-select-on-focus is off: the page opened
+    /// with its description highlighted.
+    func testOpeningAProjectFromTheListLeavesItsTextUnselected() {
+        onMain {
+            let fixture = AdaptiveFixture(size: (1280, 800), latency: .milliseconds(100))
+            defer { fixture.close() }
+            waitUntil("the Featured rows arrive") { visibleLabelTexts(in: fixture.window).contains("drone-yml-test") }
+            let row = descendants(of: fixture.window).first {
+                attachment(of: raw($0), key: "mayun-row-host", as: RowHost.self)?.shownIndex == 0
+                    && gtk_widget_get_mapped($0) != 0
+            }
+            guard let row, let item = gtk_widget_get_parent(row), let list = gtk_widget_get_parent(item)
+            else { return XCTFail("no row") }
+            XCTAssertEqual(gtk_widget_grab_focus(item), 1, "the row takes the focus, as after a click or Tab")
+            // What a click or Enter on the row does: the list's activate-item action, which pushes the project.
+            gtk_widget_activate_action_variant(list, "list.activate-item", g_variant_new_uint32(0))
+            waitUntil("the project header shows") {
+                visibleLabelTexts(in: fixture.window).contains("kit101/drone-yml-test")
+            }
+            @MainActor func selectableLabels() -> [Widget] {
+                descendants(of: fixture.window).filter {
+                    isA($0, gtk_label_get_type()) && gtk_label_get_selectable(opaque($0)) != 0
+                        && gtk_widget_get_mapped($0) != 0 && gtk_label_get_text(opaque($0)).map { $0.pointee != 0 } == true
+                }
+            }
+            waitUntil("the project's description shows, after the loading state") { !selectableLabels().isEmpty }
+            // Whether the text was there when the focus arrived depends on the network (here it came after the
+            // loading state, so GTK selected an empty text); when a saved copy fills the page at once, GtkStack's
+            // gtk_widget_child_focus(page, TAB_FORWARD) finds it filled. Do that now, as GtkStack does.
+            let navigation = descendants(of: fixture.window).first {
+                isA($0, gtk_stack_get_type()) && gtk_stack_get_child_by_name(opaque($0), "tabs") != nil
+            }
+            guard let navigation, let page = gtk_stack_get_visible_child(opaque(navigation))
+            else { return XCTFail("no page") }
+            gtk_root_set_focus(OpaquePointer(fixture.window), nil)
+            XCTAssertEqual(gtk_widget_child_focus(page, GTK_DIR_TAB_FORWARD), 1)
+            waitForFrames(of: fixture.window, count: 3)
+            let focus = gtk_root_get_focus(OpaquePointer(fixture.window))
+            let selectable = selectableLabels()
+            XCTAssertTrue(focus.map { f in selectable.contains { $0 == f } } ?? false,
+                          "the focus moved to the page's first selectable label (the case that selected it)")
+            for label in selectable {
+                var start: Int32 = 0, end: Int32 = 0
+                let selected = gtk_label_get_selection_bounds(opaque(label), &start, &end) != 0 && start != end
+                XCTAssertFalse(selected, "\"\(gtk_label_get_text(opaque(label)).map { String(cString: $0) } ?? "")\" "
+                               + "is selected (\(start)..<\(end)) when the page opens")
+            }
+            fixture.screenshots("project-opened-from-list")
+        }
+    }
+
     func testProjectPageFitsPhoneAndDesktop() {
         onMain {
             for size in Self.sizes {
@@ -70,10 +123,18 @@ final class AdaptiveLayoutTests: XCTestCase {
             for size in Self.sizes {
                 let fixture = AdaptiveFixture(size: size)
                 defer { fixture.close() }
-                fixture.coordinator.push(.settings)
-                waitUntil("the settings page shows") { visibleLabelTexts(in: fixture.window).contains("Appearance") }
-                fixture.checkLayout("settings")
-                fixture.screenshots("settings")
+                // The Preferences window: 640 px wide on a desktop, the main window's width on a phone.
+                fixture.coordinator.openSettings()
+                guard let preferences = waitForPreferencesWindow() else { return }
+                XCTAssertLessThanOrEqual(gtk_widget_get_width(preferences), min(640, size.width))
+                XCTAssertLessThanOrEqual(gtk_widget_get_height(preferences), min(720, size.height))
+                waitUntil("General shows") { visibleLabelTexts(in: preferences).contains("Appearance") }
+                fixture.checkLayout("preferences, General", in: preferences)
+                fixture.screenshots("preferences-general", of: preferences)
+                fixture.coordinator.openSettings(at: .passwordLogin)
+                waitUntil("Login shows") { visibleLabelTexts(in: preferences).contains("Password Login") }
+                fixture.checkLayout("preferences, Login", in: preferences)
+                fixture.screenshots("preferences-login", of: preferences)
             }
         }
     }
@@ -171,8 +232,12 @@ private final class ProjectTransport: Transport {
         <sub>Generated by FakeGitee (seeded world) · 9.9.6</sub>
         """
 
+    /// Added to every answer but lists' (a network's round trip: the page first shows its loading state).
+    var latency: Duration = .zero
+
     func send(_ request: HTTPRequest, progress: TransferProgress?) async throws -> HTTPResponse {
         let samples = sharedSamples
+        if latency > .zero, !request.url.contains("/projects/") { try await Task.sleep(for: latency) }
         if request.url.contains("/issues/I4CD5P/comments") {
             return HTTPResponse(status: 200, headers: ["total_page": "1"],
                                 body: (try? Data(contentsOf: samples.appendingPathComponent("issue_comments.json"))) ?? Data("[]".utf8))
@@ -208,12 +273,14 @@ private final class AdaptiveFixture {
     let mainWindow: MainWindow
     let size: (width: Int32, height: Int32)
 
-    init(size: (width: Int32, height: Int32)) {
+    init(size: (width: Int32, height: Int32), latency: Duration = .zero) {
         self.size = size
+        let transport = ProjectTransport()
+        transport.latency = latency
         preferences = InMemoryPreferences(windowGeometry: WindowGeometry(width: Int(size.width), height: Int(size.height),
                                                                          isMaximized: false))
         coordinator = Coordinator(environment: testEnvironment(), preferences: preferences,
-                                  services: testServices(transport: ProjectTransport()))
+                                  services: testServices(transport: transport))
         theme = ThemeController(nightMode: coordinator.nightMode, themesDirectory: AppResources.locate().themesDirectory)
         mainWindow = MainWindow(application: testApplication, coordinator: coordinator, preferences: preferences,
                                 images: ImageLoader(fetch: { _, _ in FetchedImage(data: Self.picture, wasAuthenticated: false) }, diskDirectory: nil))
@@ -224,7 +291,8 @@ private final class AdaptiveFixture {
     var window: Widget { mainWindow.window }
 
     /// The window kept the size it was given, and every mapped widget lies inside its parent.
-    func checkLayout(_ what: String, file: StaticString = #filePath, line: UInt = #line) {
+    func checkLayout(_ what: String, in target: Widget? = nil, file: StaticString = #filePath, line: UInt = #line) {
+        let window = target ?? window
         // Mid-animation, a sliding page, a revealer's child or a squeezer's outgoing child may lie outside.
         waitUntil("page transitions and reveals have finished") {
             !descendants(of: window).contains {
@@ -246,7 +314,8 @@ private final class AdaptiveFixture {
     }
 
     /// Light and night screenshots of the window as it is now.
-    func screenshots(_ name: String) {
+    func screenshots(_ name: String, of target: Widget? = nil) {
+        let window = target ?? window
         for mode in [NightMode.light, .night] {
             coordinator.nightMode.select(mode)
             waitForFrames(of: window, count: 2)

@@ -45,59 +45,51 @@ final class MainWindowTests: XCTestCase {
         }
     }
 
-    func testPushingSettingsShowsItAndBackRemovesThePage() {
+    /// Preferences is an AdwPreferencesWindow over the main window (transient for it, modal), not a page: the
+    /// page under it stays, and closing it (its close button, Escape: both the window.close action) ends it.
+    func testPreferencesOpenAsAModalWindowOverTheMainOne() {
         onMain {
             let fixture = WindowFixture()
             defer { fixture.close() }
-            fixture.coordinator.push(.settings)
-            waitUntil("the settings page shows") { visibleLabelTexts(in: fixture.window).contains("Appearance") }
-            let settingsRoot = descendants(of: fixture.window).first {
-                attachment(of: UnsafeMutableRawPointer($0), key: "mayun-page", as: SettingsPage.self) != nil
-            }
-            XCTAssertNotNil(settingsRoot)
-            weak let settingsPage = settingsRoot.flatMap {
-                attachment(of: UnsafeMutableRawPointer($0), key: "mayun-page", as: SettingsPage.self)
-            }
-            XCTAssertTrue(visibleLabelTexts(in: fixture.window).contains("Settings"), "the header shows the page title")
-
-            // Alt+Left is bound to win.back; activating the action is what the accelerator does.
-            gtk_widget_activate_action_variant(fixture.window, "win.back", nil)
-            XCTAssertTrue(fixture.coordinator.stack.isEmpty)
-            waitUntil("the popped page is finalized") { settingsPage == nil }
-            XCTAssertTrue(visibleLabelTexts(in: fixture.window).contains("Featured"))
+            fixture.coordinator.openSettings()
+            guard let preferences = waitForPreferencesWindow() else { return }
+            XCTAssertEqual(gtk_window_get_transient_for(typed(preferences)).map { UnsafeMutableRawPointer($0) },
+                           UnsafeMutableRawPointer(fixture.window))
+            XCTAssertEqual(gtk_window_get_modal(typed(preferences)), 1)
+            XCTAssertEqual(gtk_window_get_title(typed(preferences)).map { String(cString: $0) }, "Preferences")
+            waitUntil("General shows") { visibleLabelTexts(in: preferences).contains("Appearance") }
+            XCTAssertTrue(fixture.coordinator.stack.isEmpty, "no page was pushed")
+            weak let object = attachment(of: raw(preferences), key: "mayun-preferences-window", as: PreferencesWindow.self)
+            XCTAssertNotNil(object)
+            // Escape is bound to window.close; activating the action is what the key does.
+            XCTAssertEqual(gtk_widget_activate_action_variant(preferences, "window.close", nil), 1)
+            XCTAssertNil(fixture.coordinator.settings, "the Coordinator knows it closed")
+            waitUntil("the window is finalized") { object == nil }
+            fixture.coordinator.openSettings()
+            XCTAssertNotNil(waitForPreferencesWindow(), "it opens again")
         }
     }
 
-    /// At the standard window size the Password Login card's Save button is below the fold; the page scrolls, so
-    /// scrolling to the end brings it inside the window.
-    func testSettingsScrollsToItsSaveButtonAtTheStandardSize() {
+    /// The login form's "Open Preferences" turns to the Login page, whose fields and Save are in view.
+    func testPreferencesOpenAtPasswordLoginWithItsFieldsInView() {
         onMain {
             let fixture = WindowFixture()
             defer { fixture.close() }
-            fixture.coordinator.push(.settings)
-            waitUntil("the settings page shows") { visibleLabelTexts(in: fixture.window).contains("Password Login") }
-            let save = descendants(of: fixture.window).first {
+            fixture.coordinator.mineTab.login.openSettings()
+            guard let preferences = waitForPreferencesWindow() else { return }
+            waitUntil("Password Login shows") { visibleLabelTexts(in: preferences).contains("Password Login") }
+            let save = descendants(of: preferences).first {
                 isA($0, gtk_button_get_type()) && gtk_button_get_label(typed($0)).map { String(cString: $0) } == "Save"
             }
-            let scroller = descendants(of: fixture.window).first {
-                isA($0, gtk_scrolled_window_get_type())
-                    && attachment(of: UnsafeMutableRawPointer($0), key: "mayun-page", as: SettingsPage.self) != nil
-            }
-            guard let save, let scroller else { return XCTFail("Save button \(save == nil ? "missing" : "found"), "
-                                                              + "page scroller \(scroller == nil ? "missing" : "found")") }
-            func saveBottomInScroller() -> Double {
-                var x = 0.0, y = 0.0
-                _ = gtk_widget_translate_coordinates(save, scroller, 0, Double(gtk_widget_get_height(save)), &x, &y)
-                return y
-            }
-            waitUntil("the page is laid out") { gtk_widget_get_height(save) > 0 }
-            let vadjustment = gtk_scrolled_window_get_vadjustment(opaque(scroller))
-            gtk_adjustment_set_value(vadjustment,
-                                     gtk_adjustment_get_upper(vadjustment) - gtk_adjustment_get_page_size(vadjustment))
-            waitUntil("Save is scrolled into view") {
-                saveBottomInScroller() <= Double(gtk_widget_get_height(scroller))
-            }
-            XCTAssertLessThanOrEqual(gtk_widget_get_height(fixture.window), 760, "the window kept its standard size")
+            let rows = descendants(of: preferences).filter {
+                isA($0, adw_entry_row_get_type()) && gtk_widget_is_drawable($0) != 0
+            }.compactMap { adw_preferences_row_get_title(typed($0)).map { String(cString: $0) } }
+            XCTAssertEqual(rows, ["Client ID", "Client Secret"])
+            guard let save else { return XCTFail("no Save button") }
+            waitUntil("Save is laid out") { gtk_widget_is_drawable(save) != 0 && gtk_widget_get_height(save) > 0 }
+            var x = 0.0, y = 0.0
+            _ = gtk_widget_translate_coordinates(save, preferences, 0, Double(gtk_widget_get_height(save)), &x, &y)
+            XCTAssertLessThanOrEqual(y, Double(gtk_widget_get_height(preferences)), "Save is inside the window")
         }
     }
 
@@ -105,12 +97,13 @@ final class MainWindowTests: XCTestCase {
         onMain {
             let fixture = WindowFixture()
             defer { fixture.close() }
-            fixture.coordinator.push(.settings)
-            waitUntil("the settings page shows") { visibleLabelTexts(in: fixture.window).contains("Night") }
+            fixture.coordinator.openSettings()
+            guard let preferences = waitForPreferencesWindow() else { return }
+            waitUntil("Preferences shows Night") { visibleLabelTexts(in: preferences).contains("Night") }
             waitUntil("the window can be rendered") { pixel(of: fixture.window, x: 40, y: 300) != nil }
             let before = pixel(of: fixture.window, x: 40, y: 300)
             // The "Night" row's radio (the row's title names it).
-            let night = descendants(of: fixture.window).first {
+            let night = descendants(of: preferences).first {
                 isA($0, adw_action_row_get_type())
                     && adw_preferences_row_get_title(typed($0)).map { String(cString: $0) } == "Night"
             }.flatMap { adw_action_row_get_activatable_widget(typed($0)) }
@@ -162,4 +155,23 @@ final class MainWindowTests: XCTestCase {
             XCTAssertEqual(preferences.windowGeometry, WindowGeometry(width: 1000, height: 700, isMaximized: false))
         }
     }
+}
+
+/// The open Preferences window (an AdwPreferencesWindow among the toplevels), once it has been laid out.
+@MainActor
+func waitForPreferencesWindow(file: StaticString = #filePath, line: UInt = #line) -> Widget? {
+    func find() -> Widget? {
+        let toplevels = gtk_window_get_toplevels()
+        for index in 0..<g_list_model_get_n_items(toplevels) {
+            guard let object = g_list_model_get_item(toplevels, index) else { continue }
+            g_object_unref(object)
+            let window = object.assumingMemoryBound(to: GtkWidget.self)
+            if isA(window, adw_preferences_window_get_type()), gtk_widget_get_visible(window) != 0 { return window }
+        }
+        return nil
+    }
+    waitUntil("the Preferences window shows", file: file, line: line) {
+        find().map { gtk_widget_get_width($0) > 0 } ?? false
+    }
+    return find()
 }

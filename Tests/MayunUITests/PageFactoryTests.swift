@@ -17,7 +17,7 @@ final class PageFactoryTests: XCTestCase {
                 .readme(repo, ref: nil), .tree(repo, ref: nil, path: ""), .blob(repo, ref: nil, path: "a.swift"),
                 .image(repo, ref: nil, path: "a.png"), .commits(repo, ref: nil), .commit(repo, sha: "abc"),
                 .issues(repo), .issue(repo, number: "I1"), .createIssue(repo), .user(login: "u"),
-                .followers(login: "u"), .following(login: "u"), .login, .settings, .pullRequests(repo),
+                .followers(login: "u"), .following(login: "u"), .login, .pullRequests(repo),
                 .pullRequest(repo, number: 6), .notifications,
             ]
             for route in routes {

@@ -125,10 +125,13 @@ final class PullRequestPageTests: XCTestCase {
             let preferences = InMemoryPreferences()
             let coordinator = Coordinator(environment: testEnvironment(), preferences: preferences,
                                           services: testServices())
-            let (page, window) = present(.settings, coordinator: coordinator)
-            defer { gtk_window_destroy(typed(window)) }
-            XCTAssertTrue(visibleLabelTexts(in: page.root).contains("Desktop notifications"))
-            let toggle = descendants(of: page.root).first { isA($0, gtk_switch_get_type()) }
+            let parent = gtk_window_new()!
+            coordinator.openSettings()
+            let window = PreferencesWindow(viewModel: coordinator.settings!, over: parent) {}
+            window.present()
+            defer { gtk_window_destroy(typed(parent)) }
+            XCTAssertTrue(visibleLabelTexts(in: window.window).contains("Desktop notifications"))
+            let toggle = descendants(of: window.window).first { isA($0, gtk_switch_get_type()) }
             guard let toggle else { return XCTFail("no switch") }
             XCTAssertEqual(gtk_switch_get_active(OpaquePointer(toggle)), 1, "on by default")
             gtk_switch_set_active(OpaquePointer(toggle), 0)

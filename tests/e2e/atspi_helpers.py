@@ -264,11 +264,12 @@ class App:
     def click(self, acc, what):
         mouse_click(acc, self.frame, self.pid, what, self.r)
 
-    def key(self, keys):
-        key(self.pid, keys)
+    def key(self, keys, window=None):
+        """Keys to the main window, or to the app's window titled `window`."""
+        key(self.pid, keys, window)
 
-    def type(self, text):
-        type_text(self.pid, text)
+    def type(self, text, window=None):
+        type_text(self.pid, text, window)
 
     def tree(self):
         return tree_text(self.app)
@@ -352,6 +353,14 @@ def walk(acc, depth=0, max_depth=50, prune_hidden=False, into_rows=True, row_dep
 def frames(app):
     return [c for c in children(app) if c.getRoleName() in ("frame", "window", "dialog")
             and c.getState().contains(pyatspi.STATE_VISIBLE)]
+
+
+def app_window(app, title):
+    """The app's visible toplevel window titled `title` (the Preferences window), or None."""
+    for f in frames(app):
+        if f.name == title:
+            return f
+    return None
 
 
 def main_frame(app):
@@ -771,7 +780,8 @@ def screen_rect(acc, frame, pid):
     title."""
     e = extents(acc)
     f = extents(frame)
-    title = frame.name if frame.getRoleName() == "dialog" and frame.name else None
+    # A dialog, or another of the app's windows (Preferences): found by its title; the main window is "Mayun".
+    title = frame.name if frame.name and (frame.getRoleName() == "dialog" or frame.name != "Mayun") else None
     _, (wx, wy, ww, wh) = x_main_window(pid, title)
     ox = wx + max(0, (ww - f.width) // 2) - f.x
     oy = wy + max(0, (wh - f.height) // 2) - f.y
@@ -806,19 +816,20 @@ def wheel(acc, frame, pid, notches):
     run(["xdotool", "click", "--repeat", str(notches), "--delay", "15", "5"], check=True)
 
 
-def focus_window(pid):
-    found = x_main_window(pid)
+def focus_window(pid, title=None):
+    """Gives the keyboard focus to the app's main X window, or to its window titled title (Preferences)."""
+    found = x_main_window(pid, title)
     if found:
         run(["xdotool", "windowfocus", "--sync", found[0]], check=False)
 
 
-def key(pid, keys):
-    focus_window(pid)
+def key(pid, keys, title=None):
+    focus_window(pid, title)
     run(["xdotool", "key", "--clearmodifiers", keys], check=True)
 
 
-def type_text(pid, text):
-    focus_window(pid)
+def type_text(pid, text, title=None):
+    focus_window(pid, title)
     run(["xdotool", "type", "--clearmodifiers", "--delay", "20", text], check=True)
 
 

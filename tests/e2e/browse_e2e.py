@@ -9,7 +9,7 @@ build) keeps its settings, cache and data in one temporary folder across its res
   2. warm start with the server held back (20 s latency): Featured rows show before the server answers
   3. Popular, opened with a click on its tab; mouse-wheel scrolling until at least 300 rows are loaded
   4. a project opened with a click on its row; Star while logged out asks for a login; the OAuth application is set
-     in Settings (reached from the login form's guidance), then password login; the star arrives (PUT with the
+     in Preferences (opened from the login form's guidance), then password login; the star arrives (PUT with the
      token, count +1 on the server); a second click unstars (DELETE, count back)
   5. Ctrl+F, a search, a result opened; a language opened from Discover
   6. restart with FakeGitee stopped: the saved Featured and Popular rows with "Offline: showing saved data."
@@ -204,36 +204,38 @@ def open_project(app, lst, loaded, server):
 
 
 def set_oauth_in_settings(app):
-    """The login form explains that password login needs an OAuth application and links to Settings."""
-    settings_button = r.wait_for(lambda: app.find("Open Settings", ("push button",)),
-                                 "the login form offers \"Open Settings\" for the OAuth application",
+    """The login form explains that password login needs an OAuth application and opens Preferences at it."""
+    settings_button = r.wait_for(lambda: app.find("Open Preferences", ("push button",)),
+                                 "the login form offers \"Open Preferences\" for the OAuth application",
                                  seen=seen_labels(app))
-    app.click(settings_button, "\"Open Settings\" on the login form")
-    client_id = r.wait_for(lambda: app.find(h.entry_named("Client ID"), ("text", "entry")), "Settings shows the \"Client ID\" field",
-                           seen=seen_labels(app))
-    secret = r.wait_for(lambda: app.find(h.entry_named("Client Secret"), ("password text", "text", "entry")),
-                        "Settings shows the \"Client Secret\" field", seen=seen_labels(app))
+    app.click(settings_button, "\"Open Preferences\" on the login form")
+    window = r.wait_for(lambda: h.app_window(app.app, "Preferences"), "the Preferences window opens")
+    client_id = r.wait_for(lambda: h.find(window, h.entry_named("Client ID"), ("text", "entry")),
+                           "Preferences shows the \"Client ID\" field (its Login page)", seen=seen_labels(app))
+    secret = r.wait_for(lambda: h.find(window, h.entry_named("Client Secret"), ("password text", "text", "entry")),
+                        "Preferences shows the \"Client Secret\" field", seen=seen_labels(app))
     # The fields are AdwEntryRows: GTK 4.8 exposes neither the focus nor the text of their inner GtkText over
     # AT-SPI, so what the clicks and the typing did is checked by their outcome: "Saved." (Save needs both fields)
     # and the password grant below, which FakeGitee accepts only with this client ID and secret.
-    app.click(client_id, "\"Client ID\"")
-    app.type(OAUTH_ID)
-    app.click(secret, "\"Client Secret\"")
-    app.type(OAUTH_SECRET)
-    # Enter in a field saves (the Save button may sit below the fold of the Settings page).
-    app.key("Return")
-    r.wait_for(lambda: app.find("Saved.", ("label",)), "Settings says \"Saved.\"", seen=seen_labels(app))
-    r.ok(f"OAuth application {OAUTH_ID!r} entered and saved in Settings")
+    h.mouse_click(client_id, window, app.pid, "\"Client ID\"", r)
+    app.type(OAUTH_ID, window="Preferences")
+    h.mouse_click(secret, window, app.pid, "\"Client Secret\"", r)
+    app.type(OAUTH_SECRET, window="Preferences")
+    # Enter in a field saves.
+    app.key("Return", window="Preferences")
+    r.wait_for(lambda: h.find(window, "Saved.", ("label",)), "Preferences says \"Saved.\"", seen=seen_labels(app))
+    r.ok(f"OAuth application {OAUTH_ID!r} entered and saved in Preferences")
     shot("4-settings-oauth")
-    back = r.wait_for(lambda: app.find("Back", ("push button",)), "the header's Back button")
-    app.click(back, "\"Back\"")
+    # Close it (Escape, as a dialog): the login form is still there beneath.
+    app.key("Escape", window="Preferences")
+    r.wait_for(lambda: h.app_window(app.app, "Preferences") is None, "Escape closes the Preferences window")
 
 
 def log_in_with_password(app, server):
     r.step("4b. Star while logged out: the login form; password login")
     email = r.wait_for(lambda: app.find(h.entry_named("Email"), ("text", "entry")), "the login form shows \"Email\"",
                        seen=seen_labels(app))
-    if app.find("Open Settings", ("push button",)) is not None:
+    if app.find("Open Preferences", ("push button",)) is not None:
         set_oauth_in_settings(app)
         email = r.wait_for(lambda: app.find(h.entry_named("Email"), ("text", "entry")), "back on the login form (\"Email\")",
                            seen=seen_labels(app))

@@ -313,11 +313,12 @@ def check_idle_cpu(pid):
 
 
 def open_settings(app, frame, pid, label, shortcut=False):
-    """Main Menu -> Settings; falls back to Ctrl+comma only when the menu item cannot be reached.
-    With shortcut=True, opens it with Ctrl+comma (the keyboard shortcut is checked on the relaunch)."""
+    """Main Menu -> Preferences; falls back to Ctrl+comma only when the menu item cannot be reached.
+    With shortcut=True, opens it with Ctrl+comma (the keyboard shortcut is checked on the relaunch).
+    Returns the night-mode radios and the Preferences window."""
     if shortcut:
         h.key(pid, "ctrl+comma")
-        return settings_page(frame, label, "with Ctrl+comma")
+        return settings_page(app, label, "with Ctrl+comma")
     via_menu = False
     menu = h.find(frame, "Main Menu", ("push button", "toggle button", "menu button"))
     if menu is None:
@@ -332,42 +333,49 @@ def open_settings(app, frame, pid, label, shortcut=False):
         for f in [app] + h.frames(app):
             for acc, _ in h.walk(f):
                 try:
-                    if acc.name == "Settings" and acc.getRoleName() in (
+                    if acc.name == "Preferences" and acc.getRoleName() in (
                             "menu item", "push button", "check menu item", "radio menu item") and h.is_showing(acc):
                         return acc
                 except Exception:
                     continue
         return None
     try:
-        item = r.wait_for(menu_item, f"{label}: the Main Menu popover shows \"Settings\"", timeout=5)
+        item = r.wait_for(menu_item, f"{label}: the Main Menu popover shows \"Preferences\"", timeout=5)
         for name in ("Keyboard Shortcuts", "About Mayun"):
             if h.find(app, name, None) is None:
                 r.note(f"the Main Menu popover has no item \"{name}\"")
-        r.ok(f"{label}: Main Menu popover shows \"Settings\" ({item.getRoleName()})")
+        r.ok(f"{label}: Main Menu popover shows \"Preferences\" ({item.getRoleName()})")
         h.do_action(item)
         via_menu = True
     except (CheckFailed, RuntimeError) as e:
-        r.log(f"      note: the Settings menu item was not reachable ({e}); falling back to Ctrl+comma")
-        r.note(f"{label}: Settings opened with Ctrl+comma, the menu item was not reachable")
+        r.log(f"      note: the Preferences menu item was not reachable ({e}); falling back to Ctrl+comma")
+        r.note(f"{label}: Preferences opened with Ctrl+comma, the menu item was not reachable")
         h.key(pid, "Escape")
         h.key(pid, "ctrl+comma")
 
-    return settings_page(frame, label, "through the Main Menu" if via_menu else "through Ctrl+comma (fallback)")
+    return settings_page(app, label, "through the Main Menu" if via_menu else "through Ctrl+comma (fallback)")
 
 
-def settings_page(frame, label, how):
-    heading = r.wait_for(lambda: h.find(frame, "Settings", ("heading", "label", "static")),
-                         f"{label}: the Settings page (heading \"Settings\") is shown {how}")
-    r.ok(f"{label}: Settings page shown {how} (heading role {heading.getRoleName()})")
+def settings_page(app, label, how):
+    window = r.wait_for(lambda: h.app_window(app, "Preferences"),
+                        f"{label}: the Preferences window is shown {how}")
+    r.ok(f"{label}: Preferences window shown {how} (role {window.getRoleName()})")
     radios = {}
     for name in ("System", "Light", "Night"):
         # Each choice is a radio inside a preferences row (AdwActionRow, a list item): search inside rows.
-        radios[name] = r.wait_for(lambda: h.find(frame, name, RADIO_ROLES, into_rows=True),
+        radios[name] = r.wait_for(lambda: h.find(window, name, RADIO_ROLES, into_rows=True),
                                   f"{label}: night-mode choice \"{name}\" found")
     r.ok(f"{label}: night-mode choices System/Light/Night found ({radios['Night'].getRoleName()})")
-    back = h.find(frame, "Back", ("push button",))
-    r.check(back is not None, f"{label}: header back button \"Back\" is visible on the Settings page")
-    return radios
+    close = h.find(window, "Close", ("push button",))
+    r.check(close is not None, f"{label}: the Preferences window has its \"Close\" button")
+    return radios, window
+
+
+def close_preferences(app, pid, window, label):
+    """Closes the Preferences window with its Close button (a real click); the main window stays."""
+    h.mouse_click(h.find(window, "Close", ("push button",)), window, pid, "\"Close\" (Preferences)", r)
+    r.wait_for(lambda: h.app_window(app, "Preferences") is None, f"{label}: the Preferences window closes")
+    r.ok(f"{label}: the Preferences window closed with its Close button")
 
 
 def frame_size(frame):
@@ -411,12 +419,12 @@ def scenario():
     check_idle_cpu(pid)
 
     # 2. Settings, switch to Night with a real click.
-    radios = open_settings(app, frame, pid, "first launch")
+    radios, preferences = open_settings(app, frame, pid, "first launch")
     save_tree(app, "2-settings")
     before = wait_window_colour(pid, "light", "e2e-2-settings-light.png",
                                 "before: the window background is light")
     r.check(not checked(radios["Night"]), "before: \"Night\" is not selected yet")
-    h.mouse_click(radios["Night"], frame, pid, "\"Night\"", r)
+    h.mouse_click(radios["Night"], preferences, pid, "\"Night\"", r)
     r.wait_for(lambda: checked(radios["Night"]), "\"Night\" is checked after the mouse click")
     r.ok("\"Night\" is checked after a real mouse click")
     r.check(not checked(radios["Light"]) and not checked(radios["System"]),
@@ -428,6 +436,7 @@ def scenario():
     r.ok("the choice is stored in $XDG_CONFIG_HOME/mayun/settings.ini (night-mode='night')")
     r.check(luminance(after[0]) < luminance(before[0]) - 100,
             f"the window background changed from light to dark ({hexes(before[:1])} -> {hexes(after[:1])})")
+    close_preferences(app, pid, preferences, "first launch")
 
     # 3. Resize, quit, relaunch: Night and the window size survive the restart.
     size = resize_window(frame, pid, 960, 680)
@@ -438,12 +447,13 @@ def scenario():
                f"relaunch: the window has its remembered size {size[0]}x{size[1]}")
     r.ok(f"relaunch: the window size {size[0]}x{size[1]} was remembered")
     wait_window_colour(pid, "dark", "e2e-4-relaunch.png", "relaunch: the window background is still dark")
-    radios = open_settings(app, frame, pid, "relaunch", shortcut=True)
+    radios, preferences = open_settings(app, frame, pid, "relaunch", shortcut=True)
     save_tree(app, "3-relaunch-settings")
     r.wait_for(lambda: checked(radios["Night"]), "relaunch: \"Night\" is still selected")
     r.ok("relaunch: \"Night\" is still selected")
     r.check(not checked(radios["System"]) and not checked(radios["Light"]), "relaunch: only \"Night\" is selected")
-    wait_window_colour(pid, "dark", "e2e-5-relaunch-settings.png", "relaunch: Settings page is dark too")
+    wait_window_colour(pid, "dark", "e2e-5-relaunch-settings.png", "relaunch: the Preferences window is dark too")
+    close_preferences(app, pid, preferences, "relaunch")
 
     # 4. A second launch while it runs: the running instance is raised, no second window, the new process exits.
     second = launch("second launch while running")

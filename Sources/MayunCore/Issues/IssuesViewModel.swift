@@ -53,6 +53,13 @@ public final class IssuesViewModel {
         navigator?.push(.issue(repo, number: issues.items[index].number))
     }
 
+    /// The row's context menu: Open Issue, Copy Link.
+    public func menu(at index: Int) -> [RowMenuItem] {
+        guard issues.items.indices.contains(index) else { return [] }
+        return RowMenuItem.standard(openTitle: tr("Open Issue"), open: { [weak self] in self?.activate(at: index) },
+                                    webAddress: issues.items[index].htmlURL, inBrowser: false, navigator: navigator)
+    }
+
     public func newIssue() {
         navigator?.requireLogin { [weak self, weak navigator] in
             guard let self else { return }

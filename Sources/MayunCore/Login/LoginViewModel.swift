@@ -40,7 +40,7 @@ public final class LoginViewModel {
     public var passwordLabel: String { tr("Password") }
     public var tokenLabel: String { tr("Personal access token") }
     public var submitLabel: String { isSubmitting ? tr("Logging In…") : tr("Log In") }
-    public var settingsLabel: String { tr("Open Settings") }
+    public var settingsLabel: String { tr("Open Preferences") }
     public var tokenExplanation: String {
         tr("Create a token on Gitee under Settings → Private Tokens, with the user_info and projects scopes, and paste it here.")
     }
@@ -51,7 +51,7 @@ public final class LoginViewModel {
     public var isPasswordLoginConfigured: Bool { session.oauth.client != nil }
     public var oauthGuidance: String? {
         guard method == .password, !isPasswordLoginConfigured else { return nil }
-        return tr("Logging in with a password needs an OAuth application of your own. Create one on Gitee (Settings → Third-party applications → Create, with the user_info and projects scopes), then enter its client ID and secret in Mayun's Settings. Or log in with a personal access token instead.")
+        return tr("Logging in with a password needs an OAuth application of your own. Create one on Gitee (Settings → Third-party applications → Create, with the user_info and projects scopes), then enter its client ID and secret in Mayun's Preferences. Or log in with a personal access token instead.")
     }
     public var oauthApplicationsURL: String { session.client.configuration.server + "/oauth/applications" }
     public var oauthApplicationsLabel: String { tr("Create an OAuth application on Gitee") }

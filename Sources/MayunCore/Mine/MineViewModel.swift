@@ -10,8 +10,9 @@ public final class MineViewModel {
     /// The form shown while logged out (it lives as long as the tab).
     public let login: LoginViewModel
 
-    /// Where "Open Settings" in the form goes (set by the Coordinator, which is created after its tabs).
-    @ObservationIgnored public var onOpenSettings: @MainActor () -> Void = {}
+    /// Opens the Preferences window at a page: the tab's Preferences button asks for General, the form's "Open
+    /// Preferences" for Password Login (set by the Coordinator, which is created after its tabs).
+    @ObservationIgnored public var onOpenSettings: @MainActor (SettingsSection) -> Void = { _ in }
     /// The person's notifications (for the badge) and where the Notifications button goes (set by the Coordinator).
     @ObservationIgnored public weak var notifications: NotificationsViewModel?
     @ObservationIgnored public var onOpenNotifications: @MainActor () -> Void = {}
@@ -25,7 +26,7 @@ public final class MineViewModel {
         self.session = session
         // The form is the tab's own; logging in there just turns the tab into the logged-in face.
         let forward = WeakForward()
-        login = LoginViewModel(session: session, onOpenSettings: { forward.target?.onOpenSettings() })
+        login = LoginViewModel(session: session, onOpenSettings: { forward.target?.onOpenSettings(.passwordLogin) })
         forward.target = self
     }
 

@@ -20,6 +20,10 @@ public final class Coordinator {
     /// The person's notifications: one model for the page, the Mine badge and the background refresh.
     public let notifications: NotificationsViewModel
 
+    /// The open Preferences window's model, nil while it is closed. Settings is a window over the main one (as in
+    /// every GNOME app), not a page on the stack: it opens over whatever page asked for it and leaves it in place.
+    public private(set) var settings: SettingsViewModel?
+
     /// The latest short message for the window's toast overlay.
     public internal(set) var toast: Toast?
     /// Browser and clipboard, provided by MayunUI.
@@ -38,12 +42,30 @@ public final class Coordinator {
         notifications.navigator = self
         mineTab.notifications = notifications
         mineTab.onOpenNotifications = { [weak self] in self?.push(.notifications) }
-        mineTab.onOpenSettings = { [weak self] in self?.push(.settings) }
+        mineTab.onOpenSettings = { [weak self] in self?.openSettings(at: $0) }
         mineTab.makeAccount = { [weak self] login in
             self.map { UserViewModel(login: login, isMine: true, cached: $0.services.cached,
                                      makeList: $0.makeProjectList, navigator: $0) }
         }
         mineTab.clearPersonalData = { [weak self] in self?.services.cached.forgetMyLists() }
+    }
+
+    /// Opens the Preferences window at `section` (the main menu's Preferences, Ctrl+comma and Mine's Preferences
+    /// ask for General, the login form for Password Login); when it is open already it turns to that page.
+    public func openSettings(at section: SettingsSection = .general) {
+        if let settings {
+            settings.section = section
+            return
+        }
+        settings = SettingsViewModel(nightMode: nightMode, environment: environment,
+                                     cache: CacheMaintenance(directory: environment.cacheDirectory, store: services.store),
+                                     oauth: OAuthSettingsViewModel(session: services.session), notifications: notifications,
+                                     section: section)
+    }
+
+    /// The Preferences window was closed (its close button, Escape, or the app closing it).
+    public func closeSettings() {
+        settings = nil
     }
 
     public var routes: [Route] { stack.map(\.route) }
@@ -94,10 +116,6 @@ public final class Coordinator {
     /// The model for `route`. Exhaustive on purpose: a new route without a screen does not compile.
     public func makeContent(for route: Route) -> ScreenContent {
         switch route {
-        case .settings:
-            .settings(SettingsViewModel(nightMode: nightMode, environment: environment,
-                              cache: CacheMaintenance(directory: environment.cacheDirectory, store: services.store),
-                              oauth: OAuthSettingsViewModel(session: services.session), notifications: notifications))
         case .projects(let kind):
             .projectList(makeExploreList(kind))
         case .language(let id, let name):
@@ -147,7 +165,7 @@ public final class Coordinator {
                                   server: environment.server, nightMode: nightMode, navigator: self))
         case .login:
             .login(LoginViewModel(session: services.session, onLoggedIn: { [weak self] in self?.loginSucceeded() },
-                                  onOpenSettings: { [weak self] in self?.push(.settings) }))
+                                  onOpenSettings: { [weak self] in self?.openSettings(at: .passwordLogin) }))
         }
     }
 
@@ -177,7 +195,9 @@ public final class Coordinator {
             await session.start()
             return try await pages.fetch(pagination)
         }
-        return ProjectListViewModel(title: title, list: list) { [weak self] project in self?.open(project) }
+        let projects = ProjectListViewModel(title: title, list: list) { [weak self] project in self?.open(project) }
+        projects.navigator = self
+        return projects
     }
 
     private func makeScreen(for route: Route) -> Screen {

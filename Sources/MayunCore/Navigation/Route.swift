@@ -53,7 +53,6 @@ public enum Route: Hashable, Sendable {
     case followers(login: String)
     case following(login: String)
     case login
-    case settings
 
     /// The page title shown in the header bar while this route is on top.
     public var title: String {
@@ -77,7 +76,6 @@ public enum Route: Hashable, Sendable {
         case .followers: tr("Followers")
         case .following: tr("Following")
         case .login: tr("Log In")
-        case .settings: tr("Settings")
         }
     }
 }

@@ -2,7 +2,6 @@
 /// every case; both are exhaustive switches, so a new screen that lacks either does not compile.
 @MainActor
 public enum ScreenContent {
-    case settings(SettingsViewModel)
     case projectList(ProjectListViewModel)
     case project(ProjectViewModel)
     case tree(TreeViewModel)
@@ -23,7 +22,6 @@ public enum ScreenContent {
     /// The same model seen through what every page model has.
     public var model: any ScreenModel {
         switch self {
-        case .settings(let model): model
         case .projectList(let model): model
         case .project(let model): model
         case .tree(let model): model

@@ -30,6 +30,13 @@ public final class PeopleListViewModel {
         guard people.items.indices.contains(index) else { return }
         navigator?.push(.user(login: people.items[index].login))
     }
+
+    /// The row's context menu: Open Profile, Copy Link.
+    public func menu(at index: Int) -> [RowMenuItem] {
+        guard people.items.indices.contains(index) else { return [] }
+        return RowMenuItem.standard(openTitle: tr("Open Profile"), open: { [weak self] in self?.activate(at: index) },
+                                    webAddress: people.items[index].htmlURL, inBrowser: false, navigator: navigator)
+    }
 }
 
 extension PeopleListViewModel {

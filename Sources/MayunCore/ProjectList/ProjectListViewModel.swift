@@ -15,6 +15,8 @@ public final class ProjectListViewModel {
     public let title: String
     public let list: PagedListViewModel<Project>
     @ObservationIgnored private let onOpen: @MainActor (Project) -> Void
+    /// For the rows' context menus (browser, clipboard); the Coordinator sets it.
+    @ObservationIgnored public weak var navigator: (any Navigator)?
 
     public init(title: String, list: PagedListViewModel<Project>, onOpen: @escaping @MainActor (Project) -> Void) {
         self.title = title
@@ -46,5 +48,14 @@ public final class ProjectListViewModel {
     public func activate(at index: Int) {
         guard list.items.indices.contains(index) else { return }
         onOpen(list.items[index])
+    }
+
+    /// The row's context menu: Open Project, Open in Browser, Copy Link.
+    public func menu(at index: Int) -> [RowMenuItem] {
+        guard list.items.indices.contains(index) else { return [] }
+        // Gitee's html_url of a project ends in ".git" (the clone address); the page is without it.
+        let web = list.items[index].htmlURL.map { $0.hasSuffix(".git") ? String($0.dropLast(4)) : $0 }
+        return RowMenuItem.standard(openTitle: tr("Open Project"), open: { [weak self] in self?.activate(at: index) },
+                                    webAddress: web, inBrowser: true, navigator: navigator)
     }
 }

@@ -71,7 +71,7 @@ public final class Session {
     /// Logs in with the OAuth password grant. Throws `GiteeError.unauthorized` for a wrong email or password.
     public func logIn(email: String, password: String) async throws(GiteeError) {
         guard let application = oauth.client else {
-            throw .validation(tr("Password login needs an OAuth application: enter its client ID and secret in Settings."))
+            throw .validation(tr("Password login needs an OAuth application: enter its client ID and secret in Preferences."))
         }
         try await runLogin {
             try await self.client.logIn(username: email, password: password, application: application)

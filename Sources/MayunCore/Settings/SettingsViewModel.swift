@@ -9,7 +9,22 @@ public struct NightModeOption: Identifiable, Equatable, Sendable {
     public var id: NightMode { mode }
 }
 
-/// The Settings page: night mode now; cache, server and OAuth client settings join as their features arrive.
+/// The pages of the Preferences window.
+public enum SettingsSection: String, CaseIterable, Sendable {
+    /// Appearance, notifications, the offline cache and the server.
+    case general
+    /// The OAuth application password login needs (the login form sends people here).
+    case passwordLogin
+
+    public var title: String {
+        switch self {
+        case .general: tr("General")
+        case .passwordLogin: tr("Login")
+        }
+    }
+}
+
+/// The Preferences window: night mode, notifications, the cache, the server in use and the OAuth application.
 @MainActor
 @Observable
 public final class SettingsViewModel {
@@ -24,8 +39,13 @@ public final class SettingsViewModel {
     /// The "Notifications" section (the desktop notification switch); nil in tests that do not need it.
     public let notifications: NotificationsViewModel?
 
+    /// The page in view; the login form asks for Password Login, everything else for General.
+    public var section: SettingsSection
+
     public init(nightMode: NightModeViewModel, environment: AppEnvironment, cache: CacheMaintenance? = nil,
-                oauth: OAuthSettingsViewModel? = nil, notifications: NotificationsViewModel? = nil) {
+                oauth: OAuthSettingsViewModel? = nil, notifications: NotificationsViewModel? = nil,
+                section: SettingsSection = .general) {
+        self.section = oauth == nil ? .general : section
         self.nightMode = nightMode
         self.environment = environment
         self.cache = cache
@@ -34,7 +54,7 @@ public final class SettingsViewModel {
     }
 
     // Outputs
-    public var title: String { tr("Settings") }
+    public var title: String { tr("Preferences") }
     public var appearanceHeading: String { tr("Appearance") }
     public var nightModeLabel: String { tr("Night mode") }
     public var nightModeOptions: [NightModeOption] {

@@ -84,7 +84,7 @@ public final class MayunApplication {
         systemColorScheme = SystemColorScheme(nightMode: coordinator.nightMode)
 
         let app = UnsafeMutableRawPointer(application)
-        addAction(to: app, "settings") { coordinator.push(.settings) }
+        addAction(to: app, "settings") { coordinator.openSettings() }
         addAction(to: app, "shortcuts") { [unowned self] in showShortcuts() }
         addAction(to: app, "about") { [unowned self] in showAbout() }
         addAction(to: app, "quit") { [unowned self] in quit() }

@@ -11,7 +11,7 @@ enum ShortcutsWindow {
             ("F5", tr("Refresh")),
             ("<Control>f", tr("Search projects")),
             ("<Control>l", tr("Go to a Gitee link")),
-            ("<Control>comma", tr("Settings")),
+            ("<Control>comma", tr("Preferences")),
             ("<Control>question", tr("Keyboard shortcuts")),
             ("<Control>q", tr("Quit")),
         ]

@@ -9,6 +9,8 @@ final class RowHost {
     private let adapter: RowAdapter
     private var row: ListRow?
     private var footer: FooterRow?
+    /// The item index this widget shows now; nil on the footer (the row context menu asks).
+    private(set) var shownIndex: Int?
 
     init(adapter: RowAdapter) {
         self.adapter = adapter
@@ -25,12 +27,14 @@ final class RowHost {
         let row = self.row ?? makeRow()
         footer.map { gtk_widget_set_visible($0.root, 0) }
         gtk_widget_set_visible(row.root, 1)
+        shownIndex = index
         adapter.bind(row, index)
     }
 
     func showFooter(_ state: FooterRow.State) {
         let footer = self.footer ?? makeFooter()
         row.map { gtk_widget_set_visible($0.root, 0) }
+        shownIndex = nil
         gtk_widget_set_visible(footer.root, 1)
         footer.show(state)
     }

@@ -1,4 +1,5 @@
 import CGtk
+import GLibRuntime
 
 /// A GtkLabel: plain text (never markup), optionally wrapping or ellipsized, optionally selectable.
 @MainActor
@@ -17,5 +18,21 @@ final class Label: WidgetObject {
     var isSelectable: Bool {
         get { gtk_label_get_selectable(opaque(widget)) != 0 }
         set { gtk_label_set_selectable(opaque(widget), newValue ? 1 : 0) }
+    }
+}
+
+extension Label {
+    /// GTK selects the whole text of a selectable label that gets the keyboard focus (`gtk-label-select-on-focus`).
+    /// Opening a page moves the focus into it, often to its first selectable label (a project's description, an
+    /// issue's title), which then opened highlighted. Off for the display: text is still selected by mouse, by
+    /// Shift+arrows or Ctrl+A once focused, and copied with Ctrl+C.
+    static func turnOffSelectOnFocus(for widget: Widget) {
+        guard let settings = gtk_widget_get_settings(widget) else { return }
+        var value = GValue()
+        g_value_init(&value, GTypes.boolean)
+        g_value_set_boolean(&value, 0)
+        g_object_set_property(UnsafeMutableRawPointer(settings).assumingMemoryBound(to: GObject.self),
+                              "gtk-label-select-on-focus", &value)
+        g_value_unset(&value)
     }
 }

@@ -20,6 +20,12 @@ class WidgetObject {
         set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
     }
 
+    /// Whether it takes input; an insensitive widget is greyed out.
+    var isSensitive: Bool {
+        get { gtk_widget_get_sensitive(widget) != 0 }
+        set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
+    }
+
     /// The name screen readers (and the AT-SPI tests) use when the visible content does not say it.
     var accessibleLabel: String = "" {
         didSet { Accessibility.setLabel(widget, accessibleLabel) }

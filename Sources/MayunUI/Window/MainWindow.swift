@@ -19,6 +19,8 @@ final class MainWindow: PlatformActions {
     /// Short messages over the bottom of the window (a failed star, "Link copied"); libadwaita queues and times them.
     let toasts: Widget
     private let bindings = BindingBag()
+    /// The open Preferences window, while the Coordinator has a settings model.
+    private var preferencesWindow: PreferencesWindow?
 
     init(application: UnsafeMutablePointer<GtkApplication>, coordinator: Coordinator,
          preferences: any PreferencesStore, images: ImageLoader) {
@@ -27,6 +29,7 @@ final class MainWindow: PlatformActions {
         window = widget(adw_application_window_new(application))
         gtk_window_set_title(typed(window), "Mayun")
         gtk_window_set_icon_name(typed(window), AppEnvironment.applicationID)
+        Label.turnOffSelectOnFocus(for: window)
         let factory = PageFactory(images: images)
 
         // The tabs: an AdwViewStack shown by two switchers, the header's AdwViewSwitcherTitle on wide windows and
@@ -80,6 +83,7 @@ final class MainWindow: PlatformActions {
         connectInputs()
         bindings.bind { [unowned self] in showNavigation(top: coordinator.top) }
         bindings.bind { [unowned self] in selectTab(coordinator.selectedTab) }
+        bindings.bind { [unowned self] in showPreferences(coordinator.settings) }
         bindings.bind { [unowned self] in
             // An AdwToast's title is Pango markup: the message (which may quote a server's words) is escaped.
             if let toast = coordinator.toast {
@@ -103,7 +107,7 @@ final class MainWindow: PlatformActions {
 
     private func makeMenuButton() -> Widget {
         let menu = g_menu_new()!
-        g_menu_append(menu, tr("Settings"), "app.settings")
+        g_menu_append(menu, tr("Preferences"), "app.settings")
         g_menu_append(menu, tr("Keyboard Shortcuts"), "app.shortcuts")
         g_menu_append(menu, tr("About Mayun"), "app.about")
         let button = widget(gtk_menu_button_new())
@@ -116,28 +120,11 @@ final class MainWindow: PlatformActions {
     }
 
     private func connectInputs() {
-        // Keyboard and AT-SPI activation; pointer clicks are handled by backPointer below.
+        // Keyboard and AT-SPI activation; pointer clicks are handled by BackPointer below.
         connect(raw(backButton), "activate", main: { [unowned self] in coordinator.pop() })
-        // Pointer clicks on Back are taken before the button sees them: GTK 4.8's header bar counts a quick second
-        // click as a double click and its window handle claims it for the titlebar action, cancelling the button's
-        // click (1 in 12 quick Back-Back sequences did nothing). One pop per release inside the button; the
-        // button's own "clicked" is not used (it would pop a second time).
-        let backPointer = gtk_gesture_click_new()!
-        gtk_event_controller_set_propagation_phase(backPointer, GTK_PHASE_CAPTURE)
-        connect(UnsafeMutableRawPointer(backPointer), "pressed", mainWithArguments: { arguments in
-            if let gesture = arguments.instance {
-                gtk_gesture_set_state(OpaquePointer(gesture), GTK_EVENT_SEQUENCE_CLAIMED)
-            }
-            return nil
-        })
-        connect(UnsafeMutableRawPointer(backPointer), "released", mainWithArguments: { [unowned self] arguments in
-            let x = arguments.double(at: 2), y = arguments.double(at: 3)
-            if x >= 0, y >= 0, x < Double(gtk_widget_get_width(backButton)), y < Double(gtk_widget_get_height(backButton)) {
-                coordinator.pop()
-            }
-            return nil
-        })
-        gtk_widget_add_controller(backButton, backPointer)
+        // Pointer clicks: one pop per press and release inside the button (see BackPointer for the clicks GTK lost);
+        // the button's own "clicked" is not used (it would pop a second time).
+        BackPointer.install(on: backButton) { [unowned self] in coordinator.pop() }
         connect(raw(tabs), "notify::visible-child-name", main: { [unowned self] in
             guard let name = adw_view_stack_get_visible_child_name(opaque(tabs)),
                   let tab = Tab(rawValue: String(cString: name)) else { return }
@@ -169,6 +156,21 @@ final class MainWindow: PlatformActions {
         } else {
             gtk_stack_set_visible_child_name(opaque(titleStack), "switcher")
         }
+    }
+
+    private func showPreferences(_ settings: SettingsViewModel?) {
+        guard let settings else {
+            preferencesWindow?.destroy()
+            preferencesWindow = nil
+            return
+        }
+        if preferencesWindow == nil {
+            preferencesWindow = PreferencesWindow(viewModel: settings, over: window) { [unowned self] in
+                preferencesWindow = nil
+                coordinator.closeSettings()
+            }
+        }
+        preferencesWindow?.present()
     }
 
     private func selectTab(_ tab: Tab) {

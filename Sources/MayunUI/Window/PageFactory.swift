@@ -1,7 +1,7 @@
 import CGtk
 import MayunCore
 
-/// Makes the page of each screen (`SettingsViewModel` -> `SettingsPage`, ...). The only place that knows which view
+/// Makes the page of each screen (`ProjectViewModel` -> `ProjectPage`, ...). The only place that knows which view
 /// shows which model; the switch is exhaustive, so a screen without a page does not compile.
 @MainActor
 struct PageFactory {
@@ -13,7 +13,6 @@ struct PageFactory {
 
     func makePage(for content: ScreenContent) -> Page {
         switch content {
-        case .settings(let settings): SettingsPage(viewModel: settings)
         case .projectList(let list): ProjectListPage(viewModel: list, images: images)
         case .project(let project): ProjectPage(viewModel: project, images: images)
         case .tree(let tree): TreePage(viewModel: tree)

@@ -15,6 +15,7 @@ final class IssuesPage: Page {
             row: { viewModel.row(at: $0) }, activate: { viewModel.activate(at: $0) },
             retryMore: { viewModel.issues.retry() }, images: images), accessibleName: tr("Issues"),
             bindings: bindings)
+        RowContextMenu.install(on: list.listWidget) { viewModel.menu(at: $0) }
         let filters = FilterButtons.make(viewModel.filters, selected: viewModel.filter) { viewModel.selectFilter($0) }
         let create = widget(gtk_button_new_with_label(viewModel.newIssueTitle))
         Build.addClasses(create, ["suggested-action"])

@@ -56,8 +56,8 @@ final class MinePage: Page {
     }
 
     private func accessory() -> Widget {
-        let settings = widget(gtk_button_new_with_label(tr("Settings")))
-        connect(raw(settings), "clicked", main: { [unowned self] in viewModel.onOpenSettings() })
+        let settings = widget(gtk_button_new_with_label(tr("Preferences")))
+        connect(raw(settings), "clicked", main: { [unowned self] in viewModel.onOpenSettings(.general) })
         let logOut = widget(gtk_button_new_with_label(viewModel.logOutLabel))
         Build.addClasses(logOut, ["destructive-action"])
         connect(raw(logOut), "clicked", main: { [unowned self] in confirmLogOut() })

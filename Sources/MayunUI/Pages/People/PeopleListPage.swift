@@ -15,6 +15,7 @@ final class PeopleListPage: Page {
             row: { viewModel.row(at: $0) }, activate: { viewModel.activate(at: $0) },
             retryMore: { viewModel.people.retry() }, images: images), accessibleName: viewModel.title,
             bindings: bindings)
+        RowContextMenu.install(on: list.listWidget) { viewModel.menu(at: $0) }
         super.init(root: list.root, bindings: bindings)
         connect(raw(root), "map", main: { viewModel.start() })
     }

@@ -7,13 +7,14 @@ import MayunCore
 final class UserPage: Page {
     private let viewModel: UserViewModel
     private let avatar: AvatarView
-    private let name: Widget
-    private let subtitle: Widget
-    private let bio: Widget
+    // Down to a 360 px phone: long names ellipsize, the counts wrap, the tab strip scrolls.
+    private let name = Label(classes: ["title-2"], xalign: 0, ellipsize: PANGO_ELLIPSIZE_END)
+    private let subtitle = Label(classes: ["dim-label"], xalign: 0, ellipsize: PANGO_ELLIPSIZE_END)
+    private let bio = Label(wrap: true, xalign: 0)
     private let counts: Widget
-    private var countButtons: [(UserViewModel.Count, Widget)] = []
-    private let links: Widget
-    private let joined: Widget
+    private var countButtons: [(UserViewModel.Count, Button)] = []
+    private let links = Box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+    private let joined = Label(classes: ["dim-label"], wrap: true, xalign: 0)
     private let notebook: Widget
     private var listPages: [Page] = []
     /// Kept for the page's lifetime: its bindings and signal handlers refer to it.
@@ -24,16 +25,9 @@ final class UserPage: Page {
     init(viewModel: UserViewModel, images: ImageLoader, accessory: Widget? = nil) {
         self.viewModel = viewModel
         avatar = AvatarView(size: 72, images: images)
-        name = Build.label("", classes: ["title-2"], xalign: 0)
-        subtitle = Build.label("", classes: ["dim-label"], xalign: 0)
-        // Down to a 360 px phone: long names ellipsize, the counts wrap, the tab strip scrolls.
-        for label in [name, subtitle] { gtk_label_set_ellipsize(opaque(label), PANGO_ELLIPSIZE_END) }
-        bio = Build.label("", wrap: true, xalign: 0)
         counts = widget(gtk_flow_box_new())
         Build.addClasses(counts, ["user-counts"])
         gtk_flow_box_set_selection_mode(opaque(counts), GTK_SELECTION_NONE)
-        links = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
-        joined = Build.label("", classes: ["dim-label"], wrap: true, xalign: 0)
         notebook = widget(gtk_notebook_new())
         gtk_widget_set_vexpand(notebook, 1)
         gtk_notebook_set_scrollable(opaque(notebook), 1)
@@ -42,22 +36,24 @@ final class UserPage: Page {
         let bindings = BindingBag()
         super.init(root: root, bindings: bindings)
 
-        let text = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
-        gtk_widget_set_hexpand(text, 1)
-        Build.append(text, name, subtitle, bio, counts, joined, links)
-        if let accessory { Build.append(text, accessory) }
-        let header = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["user-header"])
-        Build.margins(header, 12)
-        Build.append(header, avatar.root, text)
+        let text = Box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+        gtk_widget_set_hexpand(text.widget, 1)
+        text.append(name, subtitle, bio)
+        text.append(widget: counts)
+        text.append(joined, links)
+        if let accessory { text.append(widget: accessory) }
+        let header = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["user-header"])
+        Build.margins(header.widget, 12)
+        header.append(widget: avatar.root)
+        header.append(text)
         for count in UserViewModel.Count.allCases {
-            let button = widget(gtk_button_new_with_label(""))
-            Build.addClasses(button, ["flat", "count-button"])
-            connect(raw(button), "clicked", main: { viewModel.open(count) })
+            let button = Button(label: "", classes: ["flat", "count-button"])
+            button.onClicked { viewModel.open(count) }
             countButtons.append((count, button))
-            gtk_flow_box_append(opaque(counts), button)
-            if let cell = gtk_widget_get_parent(button) { gtk_widget_set_focusable(cell, 0) }
+            gtk_flow_box_append(opaque(counts), button.widget)
+            if let cell = gtk_widget_get_parent(button.widget) { gtk_widget_set_focusable(cell, 0) }
         }
-        Build.append(root, header, notebook)
+        Build.append(root, header.widget, notebook)
 
         let events = PagedListView(list: viewModel.events, adapter: RowAdapter(
             make: { EventRowView(images: images) },
@@ -91,17 +87,15 @@ final class UserPage: Page {
     override var title: String { viewModel.title }
 
     private func showProfile() {
-        gtk_label_set_text(opaque(name), viewModel.name)
-        gtk_label_set_text(opaque(subtitle), viewModel.subtitle)
-        gtk_widget_set_visible(subtitle, viewModel.subtitle.isEmpty ? 0 : 1)
-        gtk_label_set_text(opaque(bio), viewModel.bio)
-        gtk_widget_set_visible(bio, viewModel.bio.isEmpty ? 0 : 1)
-        for (count, button) in countButtons {
-            gtk_button_set_label(typed(button), viewModel.countTitle(count))
-        }
-        gtk_label_set_text(opaque(joined), viewModel.joined)
-        while let child = gtk_widget_get_first_child(links) { gtk_box_remove(typed(links), child) }
-        for link in viewModel.links { Build.append(links, Self.profileLinkWidget(link, viewModel: viewModel)) }
+        name.text = viewModel.name
+        subtitle.text = viewModel.subtitle
+        subtitle.isVisible = !viewModel.subtitle.isEmpty
+        bio.text = viewModel.bio
+        bio.isVisible = !viewModel.bio.isEmpty
+        for (count, button) in countButtons { button.label = viewModel.countTitle(count) }
+        joined.text = viewModel.joined
+        links.removeAll()
+        for link in viewModel.links { links.append(widget: Self.profileLinkWidget(link, viewModel: viewModel)) }
         // An organisation has only projects: hide Events, Starred and Watched.
         let organization = viewModel.isOrganization
         for index in [0, 2, 3] {

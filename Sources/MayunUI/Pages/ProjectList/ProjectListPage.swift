@@ -21,6 +21,7 @@ final class ProjectListPage: Page {
             retryMore: { viewModel.list.retry() })
         listView = PagedListView(list: viewModel.list, adapter: adapter, accessibleName: tr("Projects"),
                                  bindings: bindings)
+        RowContextMenu.install(on: listView.listWidget) { viewModel.menu(at: $0) }
         super.init(root: listView.root, bindings: bindings)
         // Lists load when first shown, so hidden notebook pages cost nothing at start-up.
         connect(raw(root), "map", main: { viewModel.list.start() })

@@ -1,0 +1,73 @@
+import CGtk
+import GLibRuntime
+
+/// A GtkCheckButton; joined to another with `join(_:)` it becomes a radio of that group.
+@MainActor
+final class CheckButton: WidgetObject {
+    init() { super.init(owning: MayunUI.widget(gtk_check_button_new())) }
+
+    var isActive: Bool {
+        get { gtk_check_button_get_active(typed(widget)) != 0 }
+        set { if newValue != isActive { gtk_check_button_set_active(typed(widget), newValue ? 1 : 0) } }
+    }
+
+    func join(_ group: CheckButton) { gtk_check_button_set_group(typed(widget), typed(group.widget)) }
+
+    /// Called when the button turns on or off, by a click, the keyboard or `isActive`.
+    func onToggled(_ handler: @escaping @MainActor (Bool) -> Void) {
+        let widget = widget
+        connect(raw(widget), "toggled", main: { handler(gtk_check_button_get_active(typed(widget)) != 0) })
+    }
+}
+
+/// A GtkSwitch (on / off).
+@MainActor
+final class Switch: WidgetObject {
+    init() {
+        super.init(owning: MayunUI.widget(gtk_switch_new()))
+        gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
+    }
+
+    var isActive: Bool {
+        get { gtk_switch_get_active(opaque(widget)) != 0 }
+        set { if newValue != isActive { gtk_switch_set_active(opaque(widget), newValue ? 1 : 0) } }
+    }
+
+    func onActiveChanged(_ handler: @escaping @MainActor (Bool) -> Void) {
+        let widget = widget
+        connect(raw(widget), "notify::active", main: { handler(gtk_switch_get_active(opaque(widget)) != 0) })
+    }
+}
+
+/// A GtkToggleButton; joined to another with `join(_:)`, only one of the group is down (a segmented choice).
+@MainActor
+final class ToggleButton: WidgetObject {
+    init(label: String) { super.init(owning: MayunUI.widget(gtk_toggle_button_new_with_label(label))) }
+
+    var isActive: Bool {
+        get { gtk_toggle_button_get_active(typed(widget)) != 0 }
+        set { if newValue != isActive { gtk_toggle_button_set_active(typed(widget), newValue ? 1 : 0) } }
+    }
+
+    func join(_ group: ToggleButton) { gtk_toggle_button_set_group(typed(widget), typed(group.widget)) }
+
+    func onToggled(_ handler: @escaping @MainActor (Bool) -> Void) {
+        let widget = widget
+        connect(raw(widget), "toggled", main: { handler(gtk_toggle_button_get_active(typed(widget)) != 0) })
+    }
+}
+
+/// A GtkSpinner, shown and spinning while something is under way.
+@MainActor
+final class Spinner: WidgetObject {
+    init() { super.init(owning: MayunUI.widget(gtk_spinner_new())) }
+
+    /// Visible and spinning, or hidden and still.
+    var isSpinning: Bool {
+        get { gtk_spinner_get_spinning(opaque(widget)) != 0 }
+        set {
+            isVisible = newValue
+            if newValue { gtk_spinner_start(opaque(widget)) } else { gtk_spinner_stop(opaque(widget)) }
+        }
+    }
+}
