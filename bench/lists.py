@@ -2,10 +2,12 @@
 """List benchmarks (issue 4): warm start to painted Featured rows beside the startup floor, and a scripted scroll.
 
 1. Warm start: the cache is filled once against FakeGitee (the app runs until Featured's first page is in its
-   offline store), then Mayun starts with `MAYUN_BENCH_FIRST_ROWS=1`, which prints `first-rows <monotonic µs>` once
-   the saved Featured rows are painted, and exits. Two server conditions: stopped (a closed loopback port) and slow
-   (FakeGitee holding every answer 10 s). Beside it, the floor (bench/floor.c: the smallest GTK 4 application with
-   a window, time to its first frame), interleaved in the same run: floor, stopped, slow, floor, ...
+   offline store), then Mayun starts with `MAYUN_BENCH_STARTUP_STEPS=rows`, which prints its start-up steps
+   (`step <name> <monotonic µs>`, as in bench/startup.py, up to `saved-rows`) and `first-rows <monotonic µs>` once
+   the saved Featured rows are painted, and exits; a step table per server condition follows the summary. Two
+   server conditions: stopped (a closed loopback port) and slow (FakeGitee holding every answer 10 s). Beside it,
+   the floor (bench/floor.c: the smallest GTK 4 application with a window, time to its first frame), interleaved in
+   the same run: floor, stopped, slow, floor, ...
    Target: Mayun's rows within 1.5x of the floor's first frame.
 2. Scroll: FakeGitee with 12,000 projects and 150 ms latency; Mayun with `MAYUN_BENCH_SCROLL=<rows>,3,1` scrolls
    Popular at 3 screens a second through <rows> rows (default 10,000) and prints frame intervals (paint to paint),
@@ -15,7 +17,7 @@
 Figures are printed, never asserted. Uses bench/startup.py's build (release build installed with meson into
 .build/bench/prefix), Xvfb and D-Bus helpers.
 
-  make bench     or   /usr/bin/python3 bench/lists.py [--runs N] [--scroll-rows N] [--skip-build]
+  make bench     or   /usr/bin/python3 bench/lists.py [--runs N] [--scroll-rows N] [--skip-build] [--skip-scroll]
 """
 
 import argparse
@@ -53,9 +55,10 @@ def ensure_fake_gitee():
     return FAKE_GITEE
 
 
-def run_probe(argv, env, marker, timeout):
+def run_probe(argv, env, marker, timeout, steps=None):
     """Runs argv until it prints a line starting with marker; returns (the line, seconds from exec to the line's
-    first field when it is a monotonic µs stamp, peak RSS MiB)."""
+    first field when it is a monotonic µs stamp, peak RSS MiB). The run's `step` stamps are appended to `steps`
+    when given (see startup.parse_steps)."""
     t0 = time.monotonic()
     proc = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     line = None
@@ -81,6 +84,8 @@ def run_probe(argv, env, marker, timeout):
     if line is None:
         raise RuntimeError(f"{argv[0]} printed no {marker!r} line within {timeout:.0f} s "
                            f"(exit {os.waitstatus_to_exitcode(status)}): {buf[-300:]!r}")
+    if steps is not None:
+        steps.append(startup.parse_steps(buf.decode(errors="replace"), t0))
     ms = None
     parts = line.split()
     if len(parts) == 2 and parts[1].isdigit():
@@ -91,7 +96,8 @@ def run_probe(argv, env, marker, timeout):
 def base_env(display, bus, state, server):
     env = {k: v for k, v in os.environ.items()
            if k not in ("WAYLAND_DISPLAY", "NO_AT_BRIDGE", "GTK_A11Y", "LC_ALL", "LANGUAGE",
-                        "MAYUN_BENCH_FIRST_FRAME", "MAYUN_BENCH_FIRST_ROWS", "MAYUN_BENCH_SCROLL")}
+                        "MAYUN_BENCH_FIRST_FRAME", "MAYUN_BENCH_FIRST_ROWS", "MAYUN_BENCH_SCROLL",
+                        "MAYUN_BENCH_STARTUP_STEPS")}
     for d in ("config", "cache", "data", "runtime"):
         os.makedirs(os.path.join(state, d), mode=0o700, exist_ok=True)
     env.update(DISPLAY=display, DBUS_SESSION_BUS_ADDRESS=bus, GSK_RENDERER="cairo", LANG="C.UTF-8",
@@ -147,6 +153,7 @@ def main():
     ap.add_argument("--runs", type=int, default=10)
     ap.add_argument("--scroll-rows", type=int, default=10_000)
     ap.add_argument("--skip-build", action="store_true", help="reuse the installed release build if present")
+    ap.add_argument("--skip-scroll", action="store_true", help="only the warm start (part 1)")
     args = ap.parse_args()
 
     startup.build(args.skip_build)
@@ -166,11 +173,13 @@ def main():
         keys = warm_cache(mayun, base_env(display, bus, state, warm.url), state)
         print(f"bench: cache warmed against FakeGitee ({', '.join(keys)})", flush=True)
         floor_env = base_env(display, bus, state, CLOSED_PORT)
-        rows_env = dict(base_env(display, bus, state, warm.url), MAYUN_BENCH_FIRST_ROWS="1")
+        rows_env = dict(base_env(display, bus, state, warm.url), MAYUN_BENCH_STARTUP_STEPS="rows")
         programs = [("floor", [startup.FLOOR], floor_env, "first-frame"), ("mayun", [mayun], rows_env, "first-rows")]
         results = {"floor": [], "slow": [], "stopped": []}
         rss = {"floor": [], "slow": [], "stopped": []}
         phase_floor = {}  # the floor runs interleaved with each condition
+        steps = {"slow": [], "stopped": []}
+        floor_steps = {"slow": [], "stopped": []}
         for phase in ("slow", "stopped"):
             if phase == "slow":
                 urllib.request.urlopen(urllib.request.Request(warm.url + "/__fake/latency", data=b"ms=10000"),
@@ -182,8 +191,9 @@ def main():
                 run_probe(argv, env, marker, 60)
             for _ in range(args.runs):
                 for name, argv, env, marker in programs:
-                    _, ms, mib = run_probe(argv, env, marker, 60)
                     key = "floor" if name == "floor" else phase
+                    _, ms, mib = run_probe(argv, env, marker, 60,
+                                           steps=floor_steps[phase] if name == "floor" else steps[phase])
                     results[key].append(ms)
                     rss[key].append(mib)
                     if name == "floor":
@@ -205,7 +215,16 @@ def main():
                   f"{statistics.median(results[key]) / own:.2f}x against the {own:.0f} ms floor runs interleaved "
                   f"with it (target: within 1.5x)")
         print("runs (ms): " + "; ".join(f"{k}: " + " ".join(f"{x:.0f}" for x in results[k]) for k in results))
+        for key in ("slow", "stopped"):
+            own = statistics.median(phase_floor[key])
+            rows = statistics.median(results[key])
+            startup.step_table(steps[key], floor_steps[key],
+                               f"warm start steps, {labels[key]} (MAYUN_BENCH_STARTUP_STEPS=rows), medians of "
+                               f"{args.runs} runs: saved rows {rows:.1f} ms, floor first frame {own:.1f} ms, "
+                               f"{rows / own:.2f}x (target 1.5x)")
 
+        if args.skip_scroll:
+            return
         # 2. Scripted scroll through Popular.
         big = FakeGitee(fake, os.path.join(startup.OUT, "lists-fake-gitee-big.log"),
                         ["--projects", "12000", "--latency", "150"])

@@ -13,14 +13,19 @@ func makeServices(for environment: AppEnvironment) -> AppServices {
     let store: OfflineStore?
     do {
         store = try OfflineStore(directory: environment.cacheDirectory)
+        StartupSteps.mark("offline-store-open")
     } catch {
         FileHandle.standardError.write(Data("mayun: offline store unavailable (\(error)); running without it\n".utf8))
         store = nil
     }
     let client = GiteeClient(configuration: configuration)
+    StartupSteps.mark("http-client")
     // Logins are kept in the desktop keyring (libsecret); the session says so when it cannot reach one.
     let session = Session(client: client, store: KeyringCredentialStore())
-    Task { await session.start() }
+    Task {
+        await session.start()
+        StartupSteps.mark("login-restored")
+    }
     let drafts = DraftStore(directory: environment.dataDirectory.appendingPathComponent("drafts"))
     return AppServices(client: client, store: store, session: session, drafts: drafts)
 }

@@ -33,9 +33,14 @@ final class MainWindow: PlatformActions {
         // an AdwViewSwitcherBar at the bottom on narrow ones (libadwaita 1.2 has no breakpoints: the bar is revealed
         // exactly when the title had to give up its switcher for lack of room, the documented 1.2 pattern).
         tabs = widget(adw_view_stack_new())
+        StartupSteps.mark("window-new")
         tabsPage = factory.makeProjectsTab(coordinator.projectsTab)
-        let tabRoots = [tabsPage.root, factory.makeDiscoverTab(coordinator.discoverTab).root,
-                        factory.makeMineTab(coordinator.mineTab).root]
+        StartupSteps.mark("tab-projects")
+        let discoverRoot = factory.makeDiscoverTab(coordinator.discoverTab).root
+        StartupSteps.mark("tab-discover")
+        let mineRoot = factory.makeMineTab(coordinator.mineTab).root
+        StartupSteps.mark("tab-mine")
+        let tabRoots = [tabsPage.root, discoverRoot, mineRoot]
         for (tab, root) in zip(Tab.allCases, tabRoots) {
             adw_view_stack_add_titled(opaque(tabs), root, tab.rawValue, tab.title)
             if let stackPage = adw_view_stack_get_page(opaque(tabs), root) {
@@ -75,6 +80,7 @@ final class MainWindow: PlatformActions {
         let content = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
         Build.append(content, header, toasts)
         adw_application_window_set_content(typed(window), content)
+        StartupSteps.mark("window-content")
 
         restoreGeometry()
         connectInputs()
