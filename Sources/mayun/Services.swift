@@ -12,7 +12,8 @@ func makeServices(for environment: AppEnvironment) -> AppServices {
         cacheDirectory: environment.cacheDirectory.appendingPathComponent("http").path)
     let store: OfflineStore?
     do {
-        store = try OfflineStore(directory: environment.cacheDirectory)
+        // Opened on a background thread: the first frame does not wait for SQLite; the first saved list read does.
+        store = try OfflineStore(directory: environment.cacheDirectory, openInBackground: true)
         StartupSteps.mark("offline-store-open")
     } catch {
         FileHandle.standardError.write(Data("mayun: offline store unavailable (\(error)); running without it\n".utf8))

@@ -34,7 +34,7 @@ enum FirstFrameProbe {
                     print("first-frame \(g_get_monotonic_time())")
                     exit(0)
                 }
-                guard let featured = (mainWindow.tabsPage as? ProjectsTabPage)?.lists.first?.listView,
+                guard let featured = (mainWindow.tabsPage as? ProjectsTabPage)?.firstListIfBuilt?.listView,
                       featured.rowCount > 0, gtk_widget_get_mapped(featured.listWidget) != 0 else { return }
                 StartupSteps.mark("saved-rows")
                 StartupSteps.report()

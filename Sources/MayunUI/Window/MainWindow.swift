@@ -26,7 +26,7 @@ final class MainWindow: PlatformActions {
         self.preferences = preferences
         window = widget(adw_application_window_new(application))
         gtk_window_set_title(typed(window), "Mayun")
-        gtk_window_set_icon_name(typed(window), AppEnvironment.applicationID)
+        Self.setIconAfterFirstFrame(of: window)
         let factory = PageFactory(images: images)
 
         // The tabs: an AdwViewStack shown by two switchers, the header's AdwViewSwitcherTitle on wide windows and
@@ -36,11 +36,10 @@ final class MainWindow: PlatformActions {
         StartupSteps.mark("window-new")
         tabsPage = factory.makeProjectsTab(coordinator.projectsTab)
         StartupSteps.mark("tab-projects")
-        let discoverRoot = factory.makeDiscoverTab(coordinator.discoverTab).root
-        StartupSteps.mark("tab-discover")
-        let mineRoot = factory.makeMineTab(coordinator.mineTab).root
-        StartupSteps.mark("tab-mine")
-        let tabRoots = [tabsPage.root, discoverRoot, mineRoot]
+        // Discover and Mine are built the first time they are shown: nobody sees them in the first frame.
+        let discover = LazyPage { factory.makeDiscoverTab(coordinator.discoverTab) }
+        let mine = LazyPage { factory.makeMineTab(coordinator.mineTab) }
+        let tabRoots = [tabsPage.root, discover.placeholder, mine.placeholder]
         for (tab, root) in zip(Tab.allCases, tabRoots) {
             adw_view_stack_add_titled(opaque(tabs), root, tab.rawValue, tab.title)
             if let stackPage = adw_view_stack_get_page(opaque(tabs), root) {
@@ -180,6 +179,22 @@ final class MainWindow: PlatformActions {
     private func selectTab(_ tab: Tab) {
         let current = adw_view_stack_get_visible_child_name(opaque(tabs)).map { String(cString: $0) }
         if current != tab.rawValue { adw_view_stack_set_visible_child_name(opaque(tabs), tab.rawValue) }
+    }
+
+    /// On X11 the window's icon (or the default icon, which it would take) is rendered from the theme's SVG at every
+    /// size a taskbar may ask for (_NET_WM_ICON) when the window is realized, before its first frame; nothing in the
+    /// window shows it, so both are set once the first frame is painted (GTK then updates the realized window's
+    /// icon). Wayland takes the icon from the .desktop file.
+    private static func setIconAfterFirstFrame(of window: Widget) {
+        connect(raw(window), "realize", after: true, main: {
+            guard let clock = gtk_widget_get_frame_clock(window) else { return }
+            var afterPaint: SignalConnection?
+            afterPaint = connect(UnsafeMutableRawPointer(clock), "after-paint", main: {
+                if let afterPaint { disconnect(afterPaint) }
+                gtk_window_set_default_icon_name(AppEnvironment.applicationID)  // dialogs
+                gtk_window_set_icon_name(typed(window), AppEnvironment.applicationID)
+            })
+        })
     }
 
     private func restoreGeometry() {
