@@ -55,10 +55,10 @@ def ensure_fake_gitee():
     return FAKE_GITEE
 
 
-def run_probe(argv, env, marker, timeout, steps=None):
+def run_probe(argv, env, marker, timeout, steps=None, cpu=None):
     """Runs argv until it prints a line starting with marker; returns (the line, seconds from exec to the line's
     first field when it is a monotonic µs stamp, peak RSS MiB). The run's `step` stamps are appended to `steps`
-    when given (see startup.parse_steps)."""
+    (see startup.parse_steps) and its CPU time (user + system, ms) to `cpu` when given."""
     t0 = time.monotonic()
     proc = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     line = None
@@ -86,6 +86,8 @@ def run_probe(argv, env, marker, timeout, steps=None):
                            f"(exit {os.waitstatus_to_exitcode(status)}): {buf[-300:]!r}")
     if steps is not None:
         steps.append(startup.parse_steps(buf.decode(errors="replace"), t0))
+    if cpu is not None:
+        cpu.append((usage.ru_utime + usage.ru_stime) * 1000.0)
     ms = None
     parts = line.split()
     if len(parts) == 2 and parts[1].isdigit():
@@ -180,6 +182,7 @@ def main():
         phase_floor = {}  # the floor runs interleaved with each condition
         steps = {"slow": [], "stopped": []}
         floor_steps = {"slow": [], "stopped": []}
+        cpu = {"floor": [], "slow": [], "stopped": []}
         for phase in ("slow", "stopped"):
             if phase == "slow":
                 urllib.request.urlopen(urllib.request.Request(warm.url + "/__fake/latency", data=b"ms=10000"),
@@ -192,7 +195,7 @@ def main():
             for _ in range(args.runs):
                 for name, argv, env, marker in programs:
                     key = "floor" if name == "floor" else phase
-                    _, ms, mib = run_probe(argv, env, marker, 60,
+                    _, ms, mib = run_probe(argv, env, marker, 60, cpu=cpu[key],
                                            steps=floor_steps[phase] if name == "floor" else steps[phase])
                     results[key].append(ms)
                     rss[key].append(mib)
@@ -201,13 +204,13 @@ def main():
         floor = statistics.median(results["floor"])
         print(f"\nlists: exec -> first painted Featured rows from the cache (warm cache), {args.runs} runs each, "
               f"Xvfb, GSK_RENDERER=cairo ({os.cpu_count()} cores, shared)")
-        print(f"{'program':34} {'median':>9} {'min':>9} {'max':>9} {'peak RSS':>10}")
+        print(f"{'program':34} {'median':>9} {'min':>9} {'max':>9} {'peak RSS':>10} {'CPU time':>10}")
         labels = {"floor": "floor (first frame, bench/floor.c)", "slow": "mayun rows, server slow (10 s)",
                   "stopped": "mayun rows, server stopped"}
         for key in ("floor", "slow", "stopped"):
             xs = results[key]
             print(f"{labels[key]:34} {statistics.median(xs):7.1f}ms {min(xs):7.1f}ms {max(xs):7.1f}ms "
-                  f"{statistics.median(rss[key]):7.1f}MiB")
+                  f"{statistics.median(rss[key]):7.1f}MiB {statistics.median(cpu[key]):8.1f}ms")
         for key in ("slow", "stopped"):
             ratio = statistics.median(results[key]) / floor
             own = statistics.median(phase_floor[key])

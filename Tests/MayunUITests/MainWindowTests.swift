@@ -45,6 +45,43 @@ final class MainWindowTests: XCTestCase {
         }
     }
 
+    /// Start-up (issue 14): only what the first frame shows is built; the rest comes when first shown, and the
+    /// window icon once the first frame is painted.
+    func testHiddenTabsAndListsAreBuiltWhenFirstShownAndTheIconAfterTheFirstFrame() {
+        onMain {
+            let fixture = WindowFixture()
+            defer { fixture.close() }
+            /// Pages of `type` under `root` (the whole window by default).
+            @MainActor func pages<T: Page>(_ type: T.Type, under root: Widget? = nil) -> Int {
+                descendants(of: root ?? fixture.window).filter {
+                    attachment(of: UnsafeMutableRawPointer($0), key: "mayun-page", as: type) != nil
+                }.count
+            }
+            let projects = fixture.mainWindow.tabsPage.root
+            waitUntil("the first frame sets the window icon") {
+                gtk_window_get_icon_name(typed(fixture.window)).map { String(cString: $0) } == AppEnvironment.applicationID
+            }
+            XCTAssertEqual(pages(ProjectListPage.self, under: projects), 1, "only Featured is built")
+            XCTAssertEqual(pages(DiscoverPage.self), 0)
+            XCTAssertEqual(pages(MinePage.self), 0)
+
+            fixture.coordinator.projectsTab.select(index: 1)
+            waitUntil("Popular is built when shown") { pages(ProjectListPage.self, under: projects) == 2 }
+            fixture.coordinator.select(.discover)
+            waitUntil("Discover is built when shown") { pages(DiscoverPage.self) == 1 }
+            XCTAssertEqual(pages(MinePage.self), 0)
+            fixture.coordinator.select(.mine)
+            waitUntil("Mine is built when shown") { pages(MinePage.self) == 1 }
+            // Going back builds nothing twice.
+            fixture.coordinator.select(.discover)
+            fixture.coordinator.select(.projects)
+            waitUntil("Projects shows again") { visibleLabelTexts(in: fixture.window).contains("Featured") }
+            XCTAssertEqual(pages(DiscoverPage.self), 1)
+            XCTAssertEqual(pages(MinePage.self), 1)
+            XCTAssertEqual(pages(ProjectListPage.self, under: projects), 2, "Latest was never shown")
+        }
+    }
+
     func testPushingSettingsShowsItAndBackRemovesThePage() {
         onMain {
             let fixture = WindowFixture()

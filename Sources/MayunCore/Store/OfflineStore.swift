@@ -43,7 +43,9 @@ public final class OfflineStore {
         // SQLite gives its journal the database file's mode, so a 0600 database keeps every file it writes 0600.
         PrivateFiles.prepareFile(fileURL)
         if openInBackground {
-            opening = DatabaseOpening(inBackground: { (try? Self.open(at: fileURL)) ?? Self.inMemoryFallback(for: fileURL) })
+            opening = DatabaseOpening(inBackground: {
+                (try? Self.open(at: fileURL)) ?? Self.inMemoryFallback(for: fileURL)
+            })
         } else {
             opening = DatabaseOpening(opened: try Self.open(at: fileURL))
         }
