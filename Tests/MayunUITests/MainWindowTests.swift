@@ -82,6 +82,22 @@ final class MainWindowTests: XCTestCase {
         }
     }
 
+    /// Ctrl+F on a window whose Discover tab was never shown: Discover is built and its search entry has the focus.
+    func testSearchActionFocusesTheSearchEntryOfADiscoverTabNeverShown() {
+        onMain {
+            let fixture = WindowFixture()
+            defer { fixture.close() }
+            gtk_widget_activate_action_variant(fixture.window, "win.search", nil)
+            waitUntil("the search entry has the focus") {
+                var focused = gtk_window_get_focus(typed(fixture.window))
+                while let widget = focused, !isA(widget, gtk_search_entry_get_type()) {
+                    focused = gtk_widget_get_parent(widget)
+                }
+                return focused != nil
+            }
+        }
+    }
+
     func testPushingSettingsShowsItAndBackRemovesThePage() {
         onMain {
             let fixture = WindowFixture()

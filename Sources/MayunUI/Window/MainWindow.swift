@@ -16,6 +16,8 @@ final class MainWindow: PlatformActions {
     private let pageTitle: Widget
     private let tabs: Widget
     let tabsPage: Page
+    /// Built when first shown, or by Ctrl+F (its entry must be in the window for the focus request).
+    private let discoverPage: LazyPage
     /// Short messages over the bottom of the window (a failed star, "Link copied"); libadwaita queues and times them.
     let toasts: Widget
     private let bindings = BindingBag()
@@ -37,9 +39,9 @@ final class MainWindow: PlatformActions {
         tabsPage = factory.makeProjectsTab(coordinator.projectsTab)
         StartupSteps.mark("tab-projects")
         // Discover and Mine are built the first time they are shown: nobody sees them in the first frame.
-        let discover = LazyPage { factory.makeDiscoverTab(coordinator.discoverTab) }
+        discoverPage = LazyPage { factory.makeDiscoverTab(coordinator.discoverTab) }
         let mine = LazyPage { factory.makeMineTab(coordinator.mineTab) }
-        let tabRoots = [tabsPage.root, discover.placeholder, mine.placeholder]
+        let tabRoots = [tabsPage.root, discoverPage.placeholder, mine.placeholder]
         for (tab, root) in zip(Tab.allCases, tabRoots) {
             adw_view_stack_add_titled(opaque(tabs), root, tab.rawValue, tab.title)
             if let stackPage = adw_view_stack_get_page(opaque(tabs), root) {
@@ -153,6 +155,8 @@ final class MainWindow: PlatformActions {
         addAction(to: raw(window), "refresh") { [unowned self] in coordinator.refreshCurrent() }
         addAction(to: raw(window), "search") { [unowned self] in
             coordinator.select(.discover)
+            // The page grabs the focus when the request arrives (or when it is built): it must be in the window.
+            discoverPage.build()
             coordinator.discoverTab.focusSearch()
         }
         // The mouse's back button (button 8), as browsers and Nautilus do.
