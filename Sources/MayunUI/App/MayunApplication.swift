@@ -119,9 +119,11 @@ public final class MayunApplication {
         mainWindow = window
         LinkClipboard.install(on: window.window, coordinator: coordinator)
         FirstFrameProbe.installIfRequested(in: window)
-        let environment = ProcessInfo.processInfo.environment
-        if environment["MAYUN_BENCH_FIRST_ROWS"] != nil || environment["MAYUN_BENCH_SCROLL"] != nil {
-            // Only when asked: the probe reaches for every Projects list, which builds the hidden ones.
+        // Only for a list benchmark (any MAYUN_BENCH_ variable but the start-up probe's): the list probe reaches for
+        // every Projects list, which builds the hidden ones.
+        let startupProbe: Set = ["MAYUN_BENCH_STARTUP_STEPS", "MAYUN_BENCH_FIRST_FRAME"]
+        let variables = ProcessInfo.processInfo.environment.keys
+        if variables.contains(where: { $0.hasPrefix("MAYUN_BENCH_") && !startupProbe.contains($0) }) {
             ListBenchmarkProbe.installIfRequested(in: window)
         }
         StartupSteps.mark("window-built")
