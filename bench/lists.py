@@ -2,10 +2,12 @@
 """List benchmark (issue 4): warm start to painted Featured rows beside the startup floor.
 
 1. Warm start: the cache is filled once against FakeGitee (the app runs until Featured's first page is in its
-   offline store), then Mayun starts with `MAYUN_BENCH_FIRST_ROWS=1`, which prints `first-rows <monotonic µs>` once
-   the saved Featured rows are painted, and exits. Two server conditions: stopped (a closed loopback port) and slow
-   (FakeGitee holding every answer 10 s). Beside it, the floor (bench/floor.c: the smallest GTK 4 application with
-   a window, time to its first frame), interleaved in the same run: floor, stopped, slow, floor, ...
+   offline store), then Mayun starts with `MAYUN_BENCH_STARTUP_STEPS=rows`, which prints its start-up steps
+   (`step <name> <monotonic µs>`, as in bench/startup.py, up to `saved-rows`) and `first-rows <monotonic µs>` once
+   the saved Featured rows are painted, and exits; a step table per server condition follows the summary. Two
+   server conditions: stopped (a closed loopback port) and slow (FakeGitee holding every answer 10 s). Beside it,
+   the floor (bench/floor.c: the smallest GTK 4 application with a window, time to its first frame), interleaved in
+   the same run: floor, stopped, slow, floor, ...
    Target: Mayun's rows within 1.5x of the floor's first frame.
 The scroll benchmark (issue 14) is bench/scroll.py.
 
@@ -50,9 +52,10 @@ def ensure_fake_gitee():
     return FAKE_GITEE
 
 
-def run_probe(argv, env, marker, timeout):
+def run_probe(argv, env, marker, timeout, steps=None, cpu=None):
     """Runs argv until it prints a line starting with marker; returns (the line, seconds from exec to the line's
-    first field when it is a monotonic µs stamp, peak RSS MiB)."""
+    first field when it is a monotonic µs stamp, peak RSS MiB). The run's `step` stamps are appended to `steps`
+    (see startup.parse_steps) and its CPU time (user + system, ms) to `cpu` when given."""
     t0 = time.monotonic()
     proc = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     line = None
@@ -78,6 +81,10 @@ def run_probe(argv, env, marker, timeout):
     if line is None:
         raise RuntimeError(f"{argv[0]} printed no {marker!r} line within {timeout:.0f} s "
                            f"(exit {os.waitstatus_to_exitcode(status)}): {buf[-300:]!r}")
+    if steps is not None:
+        steps.append(startup.parse_steps(buf.decode(errors="replace"), t0))
+    if cpu is not None:
+        cpu.append((usage.ru_utime + usage.ru_stime) * 1000.0)
     ms = None
     parts = line.split()
     if len(parts) == 2 and parts[1].isdigit():
@@ -88,7 +95,8 @@ def run_probe(argv, env, marker, timeout):
 def base_env(display, bus, state, server):
     env = {k: v for k, v in os.environ.items()
            if k not in ("WAYLAND_DISPLAY", "NO_AT_BRIDGE", "GTK_A11Y", "LC_ALL", "LANGUAGE",
-                        "MAYUN_BENCH_FIRST_FRAME", "MAYUN_BENCH_FIRST_ROWS", "MAYUN_BENCH_SCROLL")}
+                        "MAYUN_BENCH_FIRST_FRAME", "MAYUN_BENCH_FIRST_ROWS", "MAYUN_BENCH_SCROLL",
+                        "MAYUN_BENCH_STARTUP_STEPS")}
     for d in ("config", "cache", "data", "runtime"):
         os.makedirs(os.path.join(state, d), mode=0o700, exist_ok=True)
     env.update(DISPLAY=display, DBUS_SESSION_BUS_ADDRESS=bus, GSK_RENDERER="cairo", LANG="C.UTF-8",
@@ -158,11 +166,14 @@ def main():
         keys = warm_cache(mayun, base_env(display, bus, state, warm.url), state)
         print(f"bench: cache warmed against FakeGitee ({', '.join(keys)})", flush=True)
         floor_env = base_env(display, bus, state, CLOSED_PORT)
-        rows_env = dict(base_env(display, bus, state, warm.url), MAYUN_BENCH_FIRST_ROWS="1")
+        rows_env = dict(base_env(display, bus, state, warm.url), MAYUN_BENCH_STARTUP_STEPS="rows")
         programs = [("floor", [startup.FLOOR], floor_env, "first-frame"), ("mayun", [mayun], rows_env, "first-rows")]
         results = {"floor": [], "slow": [], "stopped": []}
         rss = {"floor": [], "slow": [], "stopped": []}
         phase_floor = {}  # the floor runs interleaved with each condition
+        steps = {"slow": [], "stopped": []}
+        floor_steps = {"slow": [], "stopped": []}
+        cpu = {"floor": [], "slow": [], "stopped": []}
         for phase in ("slow", "stopped"):
             if phase == "slow":
                 urllib.request.urlopen(urllib.request.Request(warm.url + "/__fake/latency", data=b"ms=10000"),
@@ -174,8 +185,9 @@ def main():
                 run_probe(argv, env, marker, 60)
             for _ in range(args.runs):
                 for name, argv, env, marker in programs:
-                    _, ms, mib = run_probe(argv, env, marker, 60)
                     key = "floor" if name == "floor" else phase
+                    _, ms, mib = run_probe(argv, env, marker, 60, cpu=cpu[key],
+                                           steps=floor_steps[phase] if name == "floor" else steps[phase])
                     results[key].append(ms)
                     rss[key].append(mib)
                     if name == "floor":
@@ -183,13 +195,13 @@ def main():
         floor = statistics.median(results["floor"])
         print(f"\nlists: exec -> first painted Featured rows from the cache (warm cache), {args.runs} runs each, "
               f"Xvfb, GSK_RENDERER=cairo ({os.cpu_count()} cores, shared)")
-        print(f"{'program':34} {'median':>9} {'min':>9} {'max':>9} {'peak RSS':>10}")
+        print(f"{'program':34} {'median':>9} {'min':>9} {'max':>9} {'peak RSS':>10} {'CPU time':>10}")
         labels = {"floor": "floor (first frame, bench/floor.c)", "slow": "mayun rows, server slow (10 s)",
                   "stopped": "mayun rows, server stopped"}
         for key in ("floor", "slow", "stopped"):
             xs = results[key]
             print(f"{labels[key]:34} {statistics.median(xs):7.1f}ms {min(xs):7.1f}ms {max(xs):7.1f}ms "
-                  f"{statistics.median(rss[key]):7.1f}MiB")
+                  f"{statistics.median(rss[key]):7.1f}MiB {statistics.median(cpu[key]):8.1f}ms")
         for key in ("slow", "stopped"):
             ratio = statistics.median(results[key]) / floor
             own = statistics.median(phase_floor[key])
@@ -197,6 +209,14 @@ def main():
                   f"{statistics.median(results[key]) / own:.2f}x against the {own:.0f} ms floor runs interleaved "
                   f"with it (target: within 1.5x)")
         print("runs (ms): " + "; ".join(f"{k}: " + " ".join(f"{x:.0f}" for x in results[k]) for k in results))
+        for key in ("slow", "stopped"):
+            own = statistics.median(phase_floor[key])
+            rows = statistics.median(results[key])
+            startup.step_table(steps[key], floor_steps[key],
+                               f"warm start steps, {labels[key]} (MAYUN_BENCH_STARTUP_STEPS=rows), medians of "
+                               f"{args.runs} runs: saved rows {rows:.1f} ms, floor first frame {own:.1f} ms, "
+                               f"{rows / own:.2f}x (target 1.5x)")
+
     finally:
         for s in servers:
             s.stop()

@@ -5,7 +5,15 @@ The floor is bench/floor.c, the smallest GTK 4 application with a window, compil
 Xvfb and one D-Bus session with GSK_RENDERER=cairo and isolated XDG directories, interleaved (floor, mayun, floor,
 ...) after one warm-up run each, RUNS times. A program prints "first-frame <g_get_monotonic_time() µs>" at its first
 frame and exits; the time is taken against time.monotonic() read just before the exec (both CLOCK_MONOTONIC).
-Peak RSS comes from wait4's ru_maxrss. Figures are printed, not asserted (target: mayun within 1.3x of the floor).
+Peak RSS comes from wait4's ru_maxrss, and so does the CPU time (user + system, every thread) each run used up to
+its first frame: on this shared machine the wall-clock figures follow the other processes' load, the CPU time much
+less. Figures are printed, not asserted (target: mayun within 1.3x of the floor).
+
+Mayun also runs with MAYUN_BENCH_STARTUP_STEPS=1: before its first-frame line it prints `step <name> <µs>` for each
+step on the way (Swift main, arguments, locale, GApplication + gtk_init + adw_init, GSettings, services, view models,
+theme CSS, window and each tab, present, realize, map, the first frame's layout and paint phases). The table gives,
+per step, the median time from exec and the median of the step's own duration (from the step before it, per run),
+beside the floor's main and first frame from the same run.
 
 Mayun is measured as installed: a release build installed with meson-wrapper into .build/bench/prefix (sharing the
 release build of `make install` and the end-to-end test, in .build-release).
@@ -84,8 +92,47 @@ def start_dbus():
     return proc, address
 
 
-def run_once(argv, env, timeout=30.0):
-    """exec -> first frame in ms, and peak RSS in MiB."""
+def parse_steps(text, t0):
+    """The `step <name> <monotonic µs>` lines of a run, as (name, ms from exec) in print order."""
+    steps = []
+    for line in text.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[0] == "step" and parts[2].isdigit():
+            steps.append((parts[1], (int(parts[2]) / 1e6 - t0) * 1000.0))
+    return steps
+
+
+def step_table(runs, floor_runs, title):
+    """Prints the median per step across runs: time from exec, and the step's own duration (median over runs of the
+    gap from the step printed before it), with the floor's stamps of the same name beside it."""
+    order = []
+    for steps in runs:
+        for name, _ in steps:
+            if name not in order:
+                order.append(name)
+    at = {name: [] for name in order}
+    took = {name: [] for name in order}
+    for steps in runs:
+        previous = 0.0
+        for name, ms in steps:
+            at[name].append(ms)
+            took[name].append(ms - previous)
+            previous = ms
+    floor_at = {}
+    for steps in floor_runs:
+        for name, ms in steps:
+            floor_at.setdefault(name, []).append(ms)
+    print(f"\n{title}")
+    print(f"{'step':22} {'from exec':>10} {'step took':>10} {'floor':>9}  runs")
+    for name in order:
+        floor = f"{statistics.median(floor_at[name]):7.1f}ms" if name in floor_at else ""
+        print(f"{name:22} {statistics.median(at[name]):8.1f}ms {statistics.median(took[name]):8.1f}ms {floor:>9}  "
+              f"{len(at[name])}")
+
+
+def run_once(argv, env, timeout=30.0, steps=None, cpu=None):
+    """exec -> first frame in ms, and peak RSS in MiB; the run's step stamps are appended to `steps` and its CPU
+    time (user + system, ms) to `cpu` when given."""
     t0 = time.monotonic()
     proc = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     first = None
@@ -108,6 +155,10 @@ def run_once(argv, env, timeout=30.0):
     proc.stdout.close()
     if first is None:
         raise RuntimeError(f"{argv[0]} printed no first-frame line (exit {proc.returncode}): {buf[-300:]!r}")
+    if steps is not None:
+        steps.append(parse_steps(buf.decode(errors="replace"), t0))
+    if cpu is not None:
+        cpu.append((usage.ru_utime + usage.ru_stime) * 1000.0)
     return (first - t0) * 1000.0, usage.ru_maxrss / 1024.0
 
 
@@ -132,29 +183,40 @@ def main():
                    XDG_CONFIG_HOME=os.path.join(state, "config"), XDG_CACHE_HOME=os.path.join(state, "cache"),
                    XDG_DATA_HOME=os.path.join(state, "data"), XDG_RUNTIME_DIR=os.path.join(state, "runtime"),
                    XDG_DATA_DIRS=os.path.join(PREFIX, "share") + ":/usr/share", GSETTINGS_BACKEND="memory",
-                   MAYUN_BENCH_FIRST_FRAME="1", MAYUN_SERVER="http://127.0.0.1:9")
-        programs = [("floor", [FLOOR]), ("mayun", [mayun])]
-        results = {name: [] for name, _ in programs}
-        rss = {name: [] for name, _ in programs}
-        for name, argv in programs:  # warm-up: page cache, fontconfig cache, the a11y bus
-            run_once(argv, env)
+                   MAYUN_SERVER="http://127.0.0.1:9")
+        mayun_env = dict(env, MAYUN_BENCH_STARTUP_STEPS="1")
+        programs = [("floor", [FLOOR], env), ("mayun", [mayun], mayun_env)]
+        results = {name: [] for name, _, _ in programs}
+        rss = {name: [] for name, _, _ in programs}
+        steps = {name: [] for name, _, _ in programs}
+        cpu = {name: [] for name, _, _ in programs}
+        for name, argv, program_env in programs:  # warm-up: page cache, fontconfig cache, the a11y bus
+            run_once(argv, program_env)
         for i in range(args.runs):
-            for name, argv in programs:
-                ms, mib = run_once(argv, env)
+            for name, argv, program_env in programs:
+                ms, mib = run_once(argv, program_env, steps=steps[name], cpu=cpu[name])
                 results[name].append(ms)
                 rss[name].append(mib)
         print(f"\nstartup: exec -> first frame, {args.runs} runs each, Xvfb, GSK_RENDERER=cairo "
               f"({os.cpu_count()} cores, shared)")
-        print(f"{'program':8} {'median':>9} {'min':>9} {'max':>9} {'peak RSS':>10}")
-        for name, _ in programs:
+        print(f"{'program':8} {'median':>9} {'min':>9} {'max':>9} {'peak RSS':>10} {'CPU time':>10}")
+        for name, _, _ in programs:
             xs = results[name]
             print(f"{name:8} {statistics.median(xs):7.1f}ms {min(xs):7.1f}ms {max(xs):7.1f}ms "
-                  f"{statistics.median(rss[name]):7.1f}MiB")
+                  f"{statistics.median(rss[name]):7.1f}MiB {statistics.median(cpu[name]):8.1f}ms")
         ratio = statistics.median(results["mayun"]) / statistics.median(results["floor"])
-        print(f"ratio mayun/floor (medians): {ratio:.2f}x (target: within 1.3x)")
+        print(f"ratio mayun/floor (medians): {ratio:.2f}x (target: within 1.3x): "
+              f"{'met' if ratio <= 1.3 else 'not met'}")
         print(f"peak RSS mayun/floor: {statistics.median(rss['mayun']):.1f} MiB / "
               f"{statistics.median(rss['floor']):.1f} MiB")
-        print("runs (ms): " + "; ".join(f"{n}: " + " ".join(f"{x:.0f}" for x in results[n]) for n, _ in programs))
+        print(f"CPU time to the first frame mayun/floor (medians, user + system): "
+              f"{statistics.median(cpu['mayun']):.1f} ms / {statistics.median(cpu['floor']):.1f} ms = "
+              f"{statistics.median(cpu['mayun']) / statistics.median(cpu['floor']):.2f}x")
+        print("runs (ms): " + "; ".join(f"{n}: " + " ".join(f"{x:.0f}" for x in results[n]) for n, _, _ in programs))
+        step_table(steps["mayun"], steps["floor"],
+                   f"startup steps: mayun (MAYUN_BENCH_STARTUP_STEPS=1) beside the floor, medians of {args.runs} runs "
+                   f"(first frame: mayun {statistics.median(results['mayun']):.1f} ms, floor "
+                   f"{statistics.median(results['floor']):.1f} ms, {ratio:.2f}x, target 1.3x)")
     finally:
         dbus.terminate()
         xvfb.terminate()

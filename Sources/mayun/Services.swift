@@ -12,15 +12,21 @@ func makeServices(for environment: AppEnvironment) -> AppServices {
         cacheDirectory: environment.cacheDirectory.appendingPathComponent("http").path)
     let store: OfflineStore?
     do {
-        store = try OfflineStore(directory: environment.cacheDirectory)
+        // Opened on a background thread: the first frame does not wait for SQLite; the first saved list read does.
+        store = try OfflineStore(directory: environment.cacheDirectory, openInBackground: true)
+        StartupSteps.mark("offline-store-open")
     } catch {
         FileHandle.standardError.write(Data("mayun: offline store unavailable (\(error)); running without it\n".utf8))
         store = nil
     }
     let client = GiteeClient(configuration: configuration)
+    StartupSteps.mark("http-client")
     // Logins are kept in the desktop keyring (libsecret); the session says so when it cannot reach one.
     let session = Session(client: client, store: KeyringCredentialStore())
-    Task { await session.start() }
+    Task {
+        await session.start()
+        StartupSteps.mark("login-restored")
+    }
     let drafts = DraftStore(directory: environment.dataDirectory.appendingPathComponent("drafts"))
     return AppServices(cached: CachedClient(client: client, store: store), session: session, drafts: drafts)
 }

@@ -31,13 +31,16 @@ struct MayunCommand: ParsableCommand {
     }
 }
 
+StartupSteps.mark("main")
 let command = MayunCommand.parseOrExit()
+StartupSteps.mark("arguments")
 // Everything Mayun writes under the XDG folders (offline store, drafts, cached images and HTTP answers, settings) is
 // private to the person: files the libraries create themselves (libsoup's cache entries, GLib's keyfile) get 0600
 // and folders 0700 too. Files saved with "Save as" set their own mode.
 umask(0o077)
 let resources = AppResources.locate()
 Localization.setUp(catalogDirectory: resources.catalogDirectory?.path)
+StartupSteps.mark("locale")
 let status = MainActor.assumeIsolated {
     let environment = AppEnvironment.fromXDG(server: command.serverURL())
     return MayunApplication(environment: environment, resources: resources,

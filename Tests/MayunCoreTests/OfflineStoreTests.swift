@@ -39,6 +39,29 @@ final class OfflineStoreTests: XCTestCase {
         }
     }
 
+    /// The app's start-up opens the file on a background thread; reads and writes wait for it.
+    func testABackgroundOpenReadsWhatWasSavedAndRecoversADamagedFile() throws {
+        try onMain {
+            let directory = makeDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let first = try OfflineStore(directory: directory)
+            first.save(["a", "b"], key: "list:x")
+            waitUntil("saved") { first.load([String].self, key: "list:x") != nil }
+            let reopened = try OfflineStore(directory: directory, openInBackground: true)
+            XCTAssertEqual(reopened.load([String].self, key: "list:x")?.value, ["a", "b"])
+            XCTAssertFalse(reopened.recoveredFromDamage)
+
+            let damaged = makeDirectory()
+            defer { try? FileManager.default.removeItem(at: damaged) }
+            try FileManager.default.createDirectory(at: damaged, withIntermediateDirectories: true)
+            try Data(repeating: 0x5a, count: 64 * 1024).write(to: damaged.appendingPathComponent("store.sqlite"))
+            let rebuilt = try OfflineStore(directory: damaged, openInBackground: true)
+            rebuilt.save("works", key: "k")
+            waitUntil("saved") { rebuilt.load(String.self, key: "k")?.value == "works" }
+            XCTAssertTrue(rebuilt.recoveredFromDamage)
+        }
+    }
+
     func testClearEmptiesTheStoreAndReportsTheSize() throws {
         try onMain {
             let directory = makeDirectory()

@@ -45,6 +45,59 @@ final class MainWindowTests: XCTestCase {
         }
     }
 
+    /// Start-up (issue 14): only what the first frame shows is built; the rest comes when first shown, and the
+    /// window icon once the first frame is painted.
+    func testHiddenTabsAndListsAreBuiltWhenFirstShownAndTheIconAfterTheFirstFrame() {
+        onMain {
+            let fixture = WindowFixture()
+            defer { fixture.close() }
+            /// Pages of `type` under `root` (the whole window by default).
+            @MainActor func pages<T: Page>(_ type: T.Type, under root: Widget? = nil) -> Int {
+                descendants(of: root ?? fixture.window).filter {
+                    attachment(of: UnsafeMutableRawPointer($0), key: "mayun-page", as: type) != nil
+                }.count
+            }
+            let projects = fixture.mainWindow.tabsPage.root
+            waitUntil("the first frame sets the window icon") {
+                gtk_window_get_icon_name(typed(fixture.window)).map { String(cString: $0) } == AppEnvironment.applicationID
+            }
+            XCTAssertEqual(pages(ProjectListPage.self, under: projects), 1, "only Featured is built")
+            XCTAssertEqual(pages(DiscoverPage.self), 0)
+            XCTAssertEqual(pages(MinePage.self), 0)
+
+            fixture.coordinator.projectsTab.select(index: 1)
+            waitUntil("Popular is built when shown") { pages(ProjectListPage.self, under: projects) == 2 }
+            fixture.coordinator.select(.discover)
+            waitUntil("Discover is built when shown") { pages(DiscoverPage.self) == 1 }
+            XCTAssertEqual(pages(MinePage.self), 0)
+            fixture.coordinator.select(.mine)
+            waitUntil("Mine is built when shown") { pages(MinePage.self) == 1 }
+            // Going back builds nothing twice.
+            fixture.coordinator.select(.discover)
+            fixture.coordinator.select(.projects)
+            waitUntil("Projects shows again") { visibleLabelTexts(in: fixture.window).contains("Featured") }
+            XCTAssertEqual(pages(DiscoverPage.self), 1)
+            XCTAssertEqual(pages(MinePage.self), 1)
+            XCTAssertEqual(pages(ProjectListPage.self, under: projects), 2, "Latest was never shown")
+        }
+    }
+
+    /// Ctrl+F on a window whose Discover tab was never shown: Discover is built and its search entry has the focus.
+    func testSearchActionFocusesTheSearchEntryOfADiscoverTabNeverShown() {
+        onMain {
+            let fixture = WindowFixture()
+            defer { fixture.close() }
+            gtk_widget_activate_action_variant(fixture.window, "win.search", nil)
+            waitUntil("the search entry has the focus") {
+                var focused = gtk_window_get_focus(typed(fixture.window))
+                while let widget = focused, !isA(widget, gtk_search_entry_get_type()) {
+                    focused = gtk_widget_get_parent(widget)
+                }
+                return focused != nil
+            }
+        }
+    }
+
     /// Preferences is an AdwPreferencesWindow over the main window (transient for it, modal), not a page: the
     /// page under it stays, and closing it (its close button, Escape: both the window.close action) ends it.
     func testPreferencesOpenAsAModalWindowOverTheMainOne() {

@@ -25,24 +25,30 @@ public final class OfflineStore {
     public let fileURL: URL
     /// Asked at every save and load; the app answers from the session (`AppServices`).
     public var account: @MainActor () -> Account = { .anonymous }
-    private let database: DatabaseQueue
+    /// Opened on this thread, or (`openInBackground`) on another one while start-up goes on; the first use waits.
+    private let opening: DatabaseOpening
+    private var database: DatabaseQueue { opening.wait().queue }
     /// Set when the previous database had to be set aside (the UI may mention it once).
-    public private(set) var recoveredFromDamage = false
+    public var recoveredFromDamage: Bool { opening.wait().recovered }
     /// The newest queued write; each write waits for the one before, so `flush` and readers see them in order.
     private var lastWrite: Task<Void, Never>?
 
-    public init(directory: URL) throws {
+    /// `openInBackground` (the app's start-up): the file is opened and migrated on a background thread, so the
+    /// window's first frame does not wait for it, and the first read or write waits for the open to finish. A file
+    /// that cannot be opened even after being set aside then leaves an in-memory store (nothing is kept), where the
+    /// foreground open throws.
+    public init(directory: URL, openInBackground: Bool = false) throws {
         try PrivateFiles.makeFolder(directory)
-        fileURL = directory.appendingPathComponent("store.sqlite")
+        let fileURL = directory.appendingPathComponent("store.sqlite")
+        self.fileURL = fileURL
         // SQLite gives its journal the database file's mode, so a 0600 database keeps every file it writes 0600.
         PrivateFiles.prepareFile(fileURL)
-        do {
-            database = try Self.openAndMigrate(at: fileURL)
-        } catch {
-            Self.setAside(fileURL)
-            PrivateFiles.prepareFile(fileURL)
-            database = try Self.openAndMigrate(at: fileURL)
-            recoveredFromDamage = true
+        if openInBackground {
+            opening = DatabaseOpening(inBackground: {
+                (try? Self.open(at: fileURL)) ?? Self.inMemoryFallback(for: fileURL)
+            })
+        } else {
+            opening = DatabaseOpening(opened: try Self.open(at: fileURL))
         }
     }
 
@@ -135,11 +141,37 @@ public final class OfflineStore {
 
     // MARK: Opening
 
-    private static func openAndMigrate(at url: URL) throws -> DatabaseQueue {
+    /// Opens and migrates the file; a damaged one is set aside and rebuilt.
+    nonisolated private static func open(at url: URL) throws -> DatabaseOpening.Opened {
+        do {
+            return .init(queue: try openAndMigrate(at: url), recovered: false)
+        } catch {
+            setAside(url)
+            PrivateFiles.prepareFile(url)
+            return .init(queue: try openAndMigrate(at: url), recovered: true)
+        }
+    }
+
+    nonisolated private static func inMemoryFallback(for url: URL) -> DatabaseOpening.Opened {
+        FileHandle.standardError.write(Data("mayun: offline store \(url.path) unavailable; nothing is kept\n".utf8))
+        // An empty in-memory database cannot fail to open or migrate.
+        let queue = try! DatabaseQueue()
+        try! migrate(queue)
+        return .init(queue: queue, recovered: false)
+    }
+
+    nonisolated private static func openAndMigrate(at url: URL) throws -> DatabaseQueue {
         var configuration = Configuration()
         configuration.label = "mayun-store"
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA secure_delete = ON") }
         let queue = try DatabaseQueue(path: url.path, configuration: configuration)
+        try migrate(queue)
+        // A damaged file can open and migrate yet fail on first read: check now, while we can still rebuild.
+        _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM entries") }
+        return queue
+    }
+
+    nonisolated private static func migrate(_ queue: DatabaseQueue) throws {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
             try db.create(table: "entries") { table in
@@ -155,17 +187,43 @@ public final class OfflineStore {
             try db.alter(table: "entries") { table in table.add(column: "owner", .text).notNull().defaults(to: "") }
         }
         try migrator.migrate(queue)
-        // A damaged file can open and migrate yet fail on first read: check now, while we can still rebuild.
-        _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM entries") }
-        return queue
     }
 
-    private static func setAside(_ url: URL) {
+    nonisolated private static func setAside(_ url: URL) {
         let stamp = Int(Date().timeIntervalSince1970)
         for suffix in ["", "-wal", "-shm"] {
             let path = url.path + suffix
             guard FileManager.default.fileExists(atPath: path) else { continue }
             try? FileManager.default.moveItem(atPath: path, toPath: url.path + ".damaged-\(stamp)" + suffix)
         }
+    }
+}
+
+/// The offline store's database, opened once: at once, or on a background thread that the first use waits for.
+private final class DatabaseOpening: @unchecked Sendable {
+    struct Opened: Sendable {
+        let queue: DatabaseQueue
+        let recovered: Bool
+    }
+
+    private let done = DispatchGroup()
+    /// Written once (here, or by the opening thread before `done` is left); read only after waiting on `done`.
+    private var opened: Opened?
+
+    init(opened: Opened) {
+        self.opened = opened
+    }
+
+    init(inBackground open: @escaping @Sendable () -> Opened) {
+        done.enter()
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            opened = open()
+            done.leave()
+        }
+    }
+
+    func wait() -> Opened {
+        done.wait()
+        return opened!
     }
 }

@@ -1,16 +1,44 @@
 import CGtk
 import Foundation
 import GLibRuntime
+import MayunCore
 
-/// For `make bench`: prints `first-frame <monotonic µs>` when the window's first frame has been painted, then exits.
+/// For `make bench`; inert unless one of its variables is set.
+///
+/// - `MAYUN_BENCH_FIRST_FRAME=1`: prints `first-frame <monotonic µs>` when the window's first frame has been painted,
+///   then exits.
+/// - `MAYUN_BENCH_STARTUP_STEPS=1`: the same, preceded by the `step <name> <µs>` lines of `StartupSteps` (the stamps
+///   along the way, plus the window's realize and map and the first frame's layout and paint phases).
+/// - `MAYUN_BENCH_STARTUP_STEPS=rows`: carries on past the first frame until the Featured list's rows are painted
+///   (from the saved copy on a warm start), stamps `saved-rows`, prints the steps and `first-rows <µs>`, then exits.
+///
 /// g_get_monotonic_time is CLOCK_MONOTONIC, the clock the benchmark reads before it starts the process.
 @MainActor
 enum FirstFrameProbe {
-    static func exitAfterFirstFrame(of window: Widget) {
+    static func installIfRequested(in mainWindow: MainWindow) {
+        let firstFrameOnly = ProcessInfo.processInfo.environment["MAYUN_BENCH_FIRST_FRAME"] == "1"
+        guard firstFrameOnly || StartupSteps.request != nil else { return }
+        let untilRows = !firstFrameOnly && StartupSteps.request == "rows"
+        let window = mainWindow.window
+        connect(raw(window), "map", main: { StartupSteps.mark("window-map") })
         connect(raw(window), "realize", after: true, main: {
+            StartupSteps.mark("window-realize")
             guard let clock = gtk_widget_get_frame_clock(window) else { return }
-            connect(UnsafeMutableRawPointer(clock), "after-paint", main: {
-                print("first-frame \(g_get_monotonic_time())")
+            let clockObject = UnsafeMutableRawPointer(clock)
+            connect(clockObject, "layout", main: { StartupSteps.mark("frame-layout") })
+            connect(clockObject, "paint", main: { StartupSteps.mark("frame-paint") })
+            connect(clockObject, "after-paint", main: {
+                StartupSteps.mark("first-frame")
+                if !untilRows {
+                    StartupSteps.report()
+                    print("first-frame \(g_get_monotonic_time())")
+                    exit(0)
+                }
+                guard let featured = (mainWindow.tabsPage as? ProjectsTabPage)?.firstListIfBuilt?.listView,
+                      featured.rowCount > 0, gtk_widget_get_mapped(featured.listWidget) != 0 else { return }
+                StartupSteps.mark("saved-rows")
+                StartupSteps.report()
+                print("first-rows \(g_get_monotonic_time())")
                 exit(0)
             })
         })

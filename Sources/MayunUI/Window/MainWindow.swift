@@ -16,6 +16,8 @@ final class MainWindow: PlatformActions {
     private let pageTitle: Widget
     private let tabs: Widget
     let tabsPage: Page
+    /// Built when first shown, or by Ctrl+F (its entry must be in the window for the focus request).
+    private let discoverPage: LazyPage
     /// Short messages over the bottom of the window (a failed star, "Link copied"); libadwaita queues and times them.
     let toasts: Widget
     private let bindings = BindingBag()
@@ -28,7 +30,7 @@ final class MainWindow: PlatformActions {
         self.preferences = preferences
         window = widget(adw_application_window_new(application))
         gtk_window_set_title(typed(window), "Mayun")
-        gtk_window_set_icon_name(typed(window), AppEnvironment.applicationID)
+        Self.setIconAfterFirstFrame(of: window)
         Label.turnOffSelectOnFocus(for: window)
         let factory = PageFactory(images: images)
 
@@ -36,9 +38,13 @@ final class MainWindow: PlatformActions {
         // an AdwViewSwitcherBar at the bottom on narrow ones (libadwaita 1.2 has no breakpoints: the bar is revealed
         // exactly when the title had to give up its switcher for lack of room, the documented 1.2 pattern).
         tabs = widget(adw_view_stack_new())
+        StartupSteps.mark("window-new")
         tabsPage = factory.makeProjectsTab(coordinator.projectsTab)
-        let tabRoots = [tabsPage.root, factory.makeDiscoverTab(coordinator.discoverTab).root,
-                        factory.makeMineTab(coordinator.mineTab).root]
+        StartupSteps.mark("tab-projects")
+        // Discover and Mine are built the first time they are shown: nobody sees them in the first frame.
+        discoverPage = LazyPage { factory.makeDiscoverTab(coordinator.discoverTab) }
+        let mine = LazyPage { factory.makeMineTab(coordinator.mineTab) }
+        let tabRoots = [tabsPage.root, discoverPage.placeholder, mine.placeholder]
         for (tab, root) in zip(Tab.allCases, tabRoots) {
             adw_view_stack_add_titled(opaque(tabs), root, tab.rawValue, tab.title)
             if let stackPage = adw_view_stack_get_page(opaque(tabs), root) {
@@ -78,6 +84,7 @@ final class MainWindow: PlatformActions {
         let content = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
         Build.append(content, header, toasts)
         adw_application_window_set_content(typed(window), content)
+        StartupSteps.mark("window-content")
 
         restoreGeometry()
         connectInputs()
@@ -135,6 +142,8 @@ final class MainWindow: PlatformActions {
         addAction(to: raw(window), "refresh") { [unowned self] in coordinator.refreshCurrent() }
         addAction(to: raw(window), "search") { [unowned self] in
             coordinator.select(.discover)
+            // The page grabs the focus when the request arrives (or when it is built): it must be in the window.
+            discoverPage.build()
             coordinator.discoverTab.focusSearch()
         }
         // The mouse's back button (button 8), as browsers and Nautilus do.
@@ -176,6 +185,28 @@ final class MainWindow: PlatformActions {
     private func selectTab(_ tab: Tab) {
         let current = adw_view_stack_get_visible_child_name(opaque(tabs)).map { String(cString: $0) }
         if current != tab.rawValue { adw_view_stack_set_visible_child_name(opaque(tabs), tab.rawValue) }
+    }
+
+    /// On X11 the window's icon (or the default icon, which it would take) is rendered from the theme's SVG at every
+    /// size a taskbar may ask for (_NET_WM_ICON) when the window is realized, before its first frame; nothing in the
+    /// window shows it, so both are set when the loop is idle after the first frame is painted (GTK then updates the
+    /// realized window's icon; frames due meanwhile go first). Wayland takes the icon from the .desktop file.
+    private static func setIconAfterFirstFrame(of window: Widget) {
+        connect(raw(window), "realize", after: true, main: {
+            guard let clock = gtk_widget_get_frame_clock(window) else { return }
+            var afterPaint: SignalConnection?
+            afterPaint = connect(UnsafeMutableRawPointer(clock), "after-paint", main: {
+                if let afterPaint { disconnect(afterPaint) }
+                g_object_ref(raw(window))
+                g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
+                    guard let data else { return 0 }
+                    gtk_window_set_default_icon_name(AppEnvironment.applicationID)  // dialogs
+                    gtk_window_set_icon_name(data.assumingMemoryBound(to: GtkWindow.self), AppEnvironment.applicationID)
+                    g_object_unref(data)
+                    return 0  // G_SOURCE_REMOVE: once
+                }, raw(window), nil)
+            })
+        })
     }
 
     private func restoreGeometry() {

@@ -7,9 +7,12 @@ import MayunCore
 final class ProjectsTabPage: Page {
     private let viewModel: ProjectsTabViewModel
     private let notebook: Widget
-    private var listPages: [Page] = []
-    /// The lists in notebook order (benchmarks drive them).
-    var lists: [ProjectListPage] { listPages.compactMap { $0 as? ProjectListPage } }
+    /// Each list is built the first time its notebook page is shown (Popular and Latest are not in the first frame).
+    private var listPages: [LazyPage] = []
+    /// The lists in notebook order (benchmarks drive them); asking builds the ones not shown yet.
+    var lists: [ProjectListPage] { listPages.compactMap { $0.build() as? ProjectListPage } }
+    /// The first list (Featured), if it has been shown.
+    var firstListIfBuilt: ProjectListPage? { listPages.first?.page as? ProjectListPage }
 
     init(viewModel: ProjectsTabViewModel, factory: PageFactory) {
         self.viewModel = viewModel
@@ -17,8 +20,8 @@ final class ProjectsTabPage: Page {
         Build.addClasses(notebook, ["projects-notebook"])
         super.init(root: notebook)
         for list in viewModel.lists {
-            let page = factory.makeProjectList(list)
-            appendNotebookPage(notebook, page.root, title: list.title)
+            let page = LazyPage { factory.makeProjectList(list) }
+            appendNotebookPage(notebook, page.placeholder, title: list.title)
             listPages.append(page)
         }
         connect(raw(notebook), "switch-page", mainWithArguments: { [unowned self] arguments in
