@@ -125,7 +125,7 @@ final class AdaptiveLayoutTests: XCTestCase {
                 defer { fixture.close() }
                 // The Preferences window: 640 px wide on a desktop, the main window's width on a phone.
                 fixture.coordinator.openSettings()
-                guard let preferences = waitForPreferencesWindow() else { return }
+                guard let preferences = waitForPreferencesWindow(over: fixture.window) else { return }
                 XCTAssertLessThanOrEqual(gtk_widget_get_width(preferences), min(640, size.width))
                 XCTAssertLessThanOrEqual(gtk_widget_get_height(preferences), min(720, size.height))
                 waitUntil("General shows") { visibleLabelTexts(in: preferences).contains("Appearance") }
@@ -294,15 +294,18 @@ private final class AdaptiveFixture {
     func checkLayout(_ what: String, in target: Widget? = nil, file: StaticString = #filePath, line: UInt = #line) {
         let window = target ?? window
         // Mid-animation, a sliding page, a revealer's child or a squeezer's outgoing child may lie outside.
-        waitUntil("page transitions and reveals have finished") {
-            !descendants(of: window).contains {
+        func transitionsRunning() -> Bool {
+            descendants(of: window).contains {
                 (isA($0, gtk_stack_get_type()) && gtk_stack_get_transition_running(opaque($0)) != 0)
                     || (isA($0, gtk_revealer_get_type())
                         && gtk_revealer_get_child_revealed(opaque($0)) != gtk_revealer_get_reveal_child(opaque($0)))
                     || (isA($0, adw_squeezer_get_type()) && adw_squeezer_get_transition_running(opaque($0)) != 0)
             }
         }
+        waitUntil("page transitions and reveals have finished") { !transitionsRunning() }
         waitForFrames(of: window, count: 3)
+        // A reveal can start in those frames (AdwViewSwitcherBar shows once the narrow title hides): let it end too.
+        waitUntil("no transition started meanwhile") { !transitionsRunning() }
         // (The window widget may be a few pixels narrower than its default size: the client-side frame.)
         XCTAssertLessThanOrEqual(gtk_widget_get_width(window), size.width,
                        "\(what) at \(size.width) px: the window was not forced wider by a child's minimum width; "

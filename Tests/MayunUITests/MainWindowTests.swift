@@ -23,7 +23,11 @@ private final class WindowFixture {
 
     var window: Widget { mainWindow.window }
 
+    private var closed = false
+
     func close() {
+        guard !closed else { return }
+        closed = true
         gtk_window_destroy(typed(window))
     }
 }
@@ -105,7 +109,7 @@ final class MainWindowTests: XCTestCase {
             let fixture = WindowFixture()
             defer { fixture.close() }
             fixture.coordinator.openSettings()
-            guard let preferences = waitForPreferencesWindow() else { return }
+            guard let preferences = waitForPreferencesWindow(over: fixture.window) else { return }
             XCTAssertEqual(gtk_window_get_transient_for(typed(preferences)).map { UnsafeMutableRawPointer($0) },
                            UnsafeMutableRawPointer(fixture.window))
             XCTAssertEqual(gtk_window_get_modal(typed(preferences)), 1)
@@ -119,7 +123,12 @@ final class MainWindowTests: XCTestCase {
             XCTAssertNil(fixture.coordinator.settings, "the Coordinator knows it closed")
             waitUntil("the window is finalized") { object == nil }
             fixture.coordinator.openSettings()
-            XCTAssertNotNil(waitForPreferencesWindow(), "it opens again")
+            weak let again = waitForPreferencesWindow(over: fixture.window).flatMap {
+                attachment(of: raw($0), key: "mayun-preferences-window", as: PreferencesWindow.self)
+            }
+            XCTAssertNotNil(again, "it opens again")
+            fixture.close()
+            waitUntil("it goes with the main window") { again == nil }
         }
     }
 
@@ -129,7 +138,7 @@ final class MainWindowTests: XCTestCase {
             let fixture = WindowFixture()
             defer { fixture.close() }
             fixture.coordinator.mineTab.login.openSettings()
-            guard let preferences = waitForPreferencesWindow() else { return }
+            guard let preferences = waitForPreferencesWindow(over: fixture.window) else { return }
             waitUntil("Password Login shows") { visibleLabelTexts(in: preferences).contains("Password Login") }
             let save = descendants(of: preferences).first {
                 isA($0, gtk_button_get_type()) && gtk_button_get_label(typed($0)).map { String(cString: $0) } == "Save"
@@ -151,7 +160,7 @@ final class MainWindowTests: XCTestCase {
             let fixture = WindowFixture()
             defer { fixture.close() }
             fixture.coordinator.openSettings()
-            guard let preferences = waitForPreferencesWindow() else { return }
+            guard let preferences = waitForPreferencesWindow(over: fixture.window) else { return }
             waitUntil("Preferences shows Night") { visibleLabelTexts(in: preferences).contains("Night") }
             waitUntil("the window can be rendered") { pixel(of: fixture.window, x: 40, y: 300) != nil }
             let before = pixel(of: fixture.window, x: 40, y: 300)
@@ -212,14 +221,18 @@ final class MainWindowTests: XCTestCase {
 
 /// The open Preferences window (an AdwPreferencesWindow among the toplevels), once it has been laid out.
 @MainActor
-func waitForPreferencesWindow(file: StaticString = #filePath, line: UInt = #line) -> Widget? {
+/// The Preferences window shown over `main` (a test's window; a window left by an earlier test does not count).
+func waitForPreferencesWindow(over main: Widget, file: StaticString = #filePath, line: UInt = #line) -> Widget? {
     func find() -> Widget? {
         let toplevels = gtk_window_get_toplevels()
         for index in 0..<g_list_model_get_n_items(toplevels) {
             guard let object = g_list_model_get_item(toplevels, index) else { continue }
             g_object_unref(object)
             let window = object.assumingMemoryBound(to: GtkWidget.self)
-            if isA(window, adw_preferences_window_get_type()), gtk_widget_get_visible(window) != 0 { return window }
+            if isA(window, adw_preferences_window_get_type()), gtk_widget_get_visible(window) != 0,
+               gtk_window_get_transient_for(typed(window)).map({ UnsafeMutableRawPointer($0) }) == UnsafeMutableRawPointer(main) {
+                return window
+            }
         }
         return nil
     }
