@@ -33,8 +33,9 @@ struct RowAdapter {
 /// A one-column GtkGridView keeps `GTK_GRID_VIEW_MAX_VISIBLE_ROWS` (30) per column, about two screens, and gives each
 /// row at least 1/30 of its height so 30 rows always fill it; to assistive technologies it stays a list (its role
 /// is set at construction; its items are grid cells). `MAYUN_ROWS_WIDGET=grid` builds the grid view: it halves
-/// the frame work when scrolling, but the browse end-to-end scenario once found the grid blank after a click on a
-/// row far down a scrolled list, so the list view stays the default until that is understood.
+/// the frame work when scrolling, but GTK 4.8's grid scrolled to the end goes blank when the model's last item is
+/// removed, which `updateFooter` does after each page (GridViewScrollTests; the browse e2e's blank list at step 4,
+/// already blank before its click). The list view stays the default until the footer stays in the model.
 @MainActor
 final class PagedListView<Item: Sendable> {
     let root: Widget
