@@ -27,7 +27,8 @@ public final class OfflineStore {
     public var account: @MainActor () -> Account = { .anonymous }
     /// Opened on this thread, or (`openInBackground`) on another one while start-up goes on; the first use waits.
     private let opening: DatabaseOpening
-    private var database: DatabaseQueue { opening.wait().queue }
+    /// Nil only when not even an in-memory database could be made: then nothing is kept, and nothing fails.
+    private var database: DatabaseQueue? { opening.wait().queue }
     /// Set when the previous database had to be set aside (the UI may mention it once).
     public var recoveredFromDamage: Bool { opening.wait().recovered }
     /// The newest queued write; each write waits for the one before, so `flush` and readers see them in order.
@@ -65,7 +66,7 @@ public final class OfflineStore {
         case .login(let name): login = name
         case .anonymous, .unknown: login = ""
         }
-        guard let row = try? database.read({ db in
+        guard let row = try? database?.read({ db in
             try Row.fetchOne(db, sql: "SELECT body, fetched_at FROM entries WHERE key = ? AND (owner = '' OR owner = ?)",
                              arguments: [key, login])
         }) else { return nil }
@@ -87,7 +88,7 @@ public final class OfflineStore {
         let previous = lastWrite
         lastWrite = Task.detached(priority: .utility) {
             await previous?.value
-            try? await database.write { db in
+            try? await database?.write { db in
                 try db.execute(
                     sql: "INSERT OR REPLACE INTO entries (key, body, fetched_at, owner) VALUES (?, ?, ?, ?)",
                     arguments: [key, body, fetchedAt.timeIntervalSince1970, owner])
@@ -102,7 +103,7 @@ public final class OfflineStore {
         let previous = lastWrite
         lastWrite = Task.detached(priority: .utility) {
             await previous?.value
-            try? await database.write { db in try db.execute(sql: "DELETE FROM entries WHERE owner != ''") }
+            try? await database?.write { db in try db.execute(sql: "DELETE FROM entries WHERE owner != ''") }
         }
     }
 
@@ -126,7 +127,7 @@ public final class OfflineStore {
         let previous = lastWrite
         lastWrite = Task.detached(priority: .utility) {
             await previous?.value
-            try? await database.write { db in
+            try? await database?.write { db in
                 try db.execute(sql: "DELETE FROM entries WHERE substr(key, 1, ?) = ?",
                                arguments: [prefix.count, prefix])
             }
@@ -135,8 +136,8 @@ public final class OfflineStore {
 
     public func clear() async {
         await flush()
-        _ = try? await database.write { db in try db.execute(sql: "DELETE FROM entries") }
-        _ = try? await database.writeWithoutTransaction { db in try db.execute(sql: "VACUUM") }
+        _ = try? await database?.write { db in try db.execute(sql: "DELETE FROM entries") }
+        _ = try? await database?.writeWithoutTransaction { db in try db.execute(sql: "VACUUM") }
     }
 
     // MARK: Opening
@@ -154,9 +155,9 @@ public final class OfflineStore {
 
     nonisolated private static func inMemoryFallback(for url: URL) -> DatabaseOpening.Opened {
         FileHandle.standardError.write(Data("mayun: offline store \(url.path) unavailable; nothing is kept\n".utf8))
-        // An empty in-memory database cannot fail to open or migrate.
-        let queue = try! DatabaseQueue()
-        try! migrate(queue)
+        // An empty in-memory database does not fail to open or migrate in practice; if it did, nothing is kept.
+        let queue = try? DatabaseQueue()
+        guard let queue, (try? migrate(queue)) != nil else { return .init(queue: nil, recovered: false) }
         return .init(queue: queue, recovered: false)
     }
 
@@ -202,7 +203,7 @@ public final class OfflineStore {
 /// The offline store's database, opened once: at once, or on a background thread that the first use waits for.
 private final class DatabaseOpening: @unchecked Sendable {
     struct Opened: Sendable {
-        let queue: DatabaseQueue
+        let queue: DatabaseQueue?
         let recovered: Bool
     }
 
