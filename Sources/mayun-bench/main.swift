@@ -101,6 +101,16 @@ enum DocumentBench {
     struct Run {
         var firstScreen = 0.0, complete = 0.0, stall = 0.0, longestSlice = 0.0
         var slices = 0
+
+        /// The figures of one run that started at `start` and painted its first screen at `firstScreen` (µs).
+        @MainActor init(start: Int, firstScreen: Int, window: BenchWindow, view: DocumentView,
+                        monitor: StallMonitor) {
+            self.firstScreen = Double(firstScreen - start) / 1e6
+            complete = Double(window.lastPaint - start) / 1e6
+            stall = monitor.longestStall
+            slices = view.slicesWritten
+            longestSlice = view.longestSlice
+        }
     }
 
     static func progressive(_ readme: String, context: DocumentContext, window: BenchWindow,
@@ -132,12 +142,7 @@ enum DocumentBench {
         let firstScreen = window.lastPaint
         Bench.spin { view.isRendered }
         window.waitForPaint()
-        var run = Run()
-        run.firstScreen = Double(firstScreen - start) / 1e6
-        run.complete = Double(window.lastPaint - start) / 1e6
-        run.stall = monitor.longestStall
-        run.slices = view.slicesWritten
-        run.longestSlice = view.longestSlice
+        let run = Run(start: start, firstScreen: firstScreen, window: window, view: view, monitor: monitor)
         if ProcessInfo.processInfo.environment["MAYUN_BENCH_VERBOSE"] != nil {
             // GTK measures the lines below the screen after the document is in (its own idle work).
             StallMonitor.longest = 0
@@ -174,13 +179,7 @@ enum DocumentBench {
         Bench.spin { document.phase != .parsing && view.isRendered }
         window.waitForPaint()
         if document.phase == .replaced { print("  (the page path's parse ran out of its budget: plain text shown)") }
-        var run = Run()
-        run.firstScreen = Double(firstScreen - start) / 1e6
-        run.complete = Double(window.lastPaint - start) / 1e6
-        run.stall = monitor.longestStall
-        run.slices = view.slicesWritten
-        run.longestSlice = view.longestSlice
-        return run
+        return Run(start: start, firstScreen: firstScreen, window: window, view: view, monitor: monitor)
     }
 
     static func whole(_ readme: String, context: DocumentContext, window: BenchWindow, monitor: StallMonitor) -> Run {
@@ -199,13 +198,7 @@ enum DocumentBench {
         let firstScreen = window.lastPaint
         Bench.spin { view.isRendered }
         window.waitForPaint()
-        var run = Run()
-        run.firstScreen = Double(firstScreen - start) / 1e6
-        run.complete = Double(window.lastPaint - start) / 1e6
-        run.stall = monitor.longestStall
-        run.slices = view.slicesWritten
-        run.longestSlice = view.longestSlice
-        return run
+        return Run(start: start, firstScreen: firstScreen, window: window, view: view, monitor: monitor)
     }
 
     private static func prepare(_ window: BenchWindow, _ monitor: StallMonitor) {
