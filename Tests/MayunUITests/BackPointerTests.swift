@@ -3,12 +3,13 @@ import GLibRuntime
 @testable import MayunUI
 import XCTest
 
-/// Back's pointer clicks: a press and release inside the button is one click, also when GTK cancelled the gesture
-/// in between and delivered the release as "unpaired-release" (the lost Back click of the end-to-end runs).
+/// Back's pointer clicks: a press and release inside the button is one click (the press is claimed, so the header
+/// bar's double-click handling cannot take a quick second one). The press GTK used to cancel under load is
+/// `HeldButtonGuardTests`' subject.
 final class BackPointerTests: XCTestCase {
     override func setUpWithError() throws { try requireDisplay() }
 
-    func testPressAndReleaseInsideIsOneClickEvenWhenGTKCancelledTheGesture() {
+    func testPressAndReleaseInsideIsOneClick() {
         onMain {
             let window = gtk_window_new()!
             defer { gtk_window_destroy(typed(window)) }
@@ -25,26 +26,18 @@ final class BackPointerTests: XCTestCase {
             emit(gesture, "released", [.int(1), .double(5), .double(5)])
             XCTAssertEqual(clicks, 1, "press and release inside")
 
-            // The lost click: pressed, GTK cancels the gesture (its sequence is reset), the release comes unpaired.
-            emit(gesture, "pressed", [.int(1), .double(5), .double(5)])
-            gtk_event_controller_reset(OpaquePointer(gesture))
-            emit(gesture, "unpaired-release", [.double(5), .double(5), .uint(1), .sequence])
-            XCTAssertEqual(clicks, 2, "a release inside after a press on the button is a click, paired or not")
+            emit(gesture, "released", [.int(1), .double(5), .double(5)])
+            XCTAssertEqual(clicks, 1, "a release without a press on the button is not a click")
 
-            emit(gesture, "unpaired-release", [.double(5), .double(5), .uint(1), .sequence])
-            XCTAssertEqual(clicks, 2, "a release without a press on the button is not a click")
             emit(gesture, "pressed", [.int(1), .double(5), .double(5)])
             emit(gesture, "released", [.int(1), .double(-20), .double(5)])
-            XCTAssertEqual(clicks, 2, "a release outside the button is not a click")
-            emit(gesture, "pressed", [.int(1), .double(5), .double(5)])
-            emit(gesture, "unpaired-release", [.double(5), .double(5), .uint(3), .sequence])
-            XCTAssertEqual(clicks, 2, "another button's release is not a click")
+            XCTAssertEqual(clicks, 1, "a release outside the button is not a click")
         }
     }
 }
 
 private enum Argument {
-    case int(Int32), uint(UInt32), double(Double), sequence
+    case int(Int32), double(Double)
 }
 
 @MainActor
@@ -72,12 +65,8 @@ private func emit(_ gesture: UnsafeMutableRawPointer, _ signal: String, _ argume
     for (index, argument) in arguments.enumerated() {
         switch argument {
         case .int(let value): g_value_init(&values[index + 1], GTypes.int); g_value_set_int(&values[index + 1], value)
-        case .uint(let value):
-            g_value_init(&values[index + 1], GTypes.uint)
-            g_value_set_uint(&values[index + 1], value)
         case .double(let value):
             g_value_init(&values[index + 1], GTypes.double); g_value_set_double(&values[index + 1], value)
-        case .sequence: g_value_init(&values[index + 1], gdk_event_sequence_get_type())  // a mouse: no sequence
         }
     }
     g_signal_emitv(&values, g_signal_lookup(signal, type), 0, nil)

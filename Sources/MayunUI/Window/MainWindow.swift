@@ -32,6 +32,7 @@ final class MainWindow: PlatformActions {
         gtk_window_set_title(typed(window), "Mayun")
         Self.setIconAfterFirstFrame(of: window)
         Label.turnOffSelectOnFocus(for: window)
+        HeldButtonGuard.install(on: window)
         let factory = PageFactory(images: images)
 
         // The tabs: an AdwViewStack shown by two switchers, the header's AdwViewSwitcherTitle on wide windows and
@@ -129,8 +130,8 @@ final class MainWindow: PlatformActions {
     private func connectInputs() {
         // Keyboard and AT-SPI activation; pointer clicks are handled by BackPointer below.
         connect(raw(backButton), "activate", main: { [unowned self] in coordinator.pop() })
-        // Pointer clicks: one pop per press and release inside the button (see BackPointer for the clicks GTK lost);
-        // the button's own "clicked" is not used (it would pop a second time).
+        // Pointer clicks: one pop per press and release inside the button (see BackPointer for the double clicks the
+        // header bar took); the button's own "clicked" is not used (it would pop a second time).
         BackPointer.install(on: backButton) { [unowned self] in coordinator.pop() }
         connect(raw(tabs), "notify::visible-child-name", main: { [unowned self] in
             guard let name = adw_view_stack_get_visible_child_name(opaque(tabs)),

@@ -19,6 +19,7 @@ final class PreferencesWindow {
         self.viewModel = viewModel
         window = widget(adw_preferences_window_new())
         gtk_window_set_title(typed(window), viewModel.title)
+        HeldButtonGuard.install(on: window)
         gtk_window_set_transient_for(typed(window), typed(parent))
         gtk_window_set_modal(typed(window), 1)
         gtk_window_set_destroy_with_parent(typed(window), 1)
