@@ -9,7 +9,7 @@ final class WidgetLayerTests: XCTestCase {
 
     func testLabelTextAndVisibilityReachTheWidget() {
         onMain {
-            let label = Label("one", ellipsize: PANGO_ELLIPSIZE_END)
+            let label = Label("one", ellipsize: .end)
             label.text = "two"
             XCTAssertEqual(gtk_label_get_text(opaque(label.widget)).map { String(cString: $0) }, "two")
             XCTAssertEqual(gtk_label_get_ellipsize(opaque(label.widget)), PANGO_ELLIPSIZE_END)

@@ -123,8 +123,12 @@ public final class DocumentView {
 
     /// For a document inside another scrolling page (the project page's README): no scrollbar of its own, as tall
     /// as its content.
+    ///
+    /// Horizontally "external", not "never": the document sizes its pictures and rules to its last known width (640
+    /// before its first allocation), and with "never" that became the page's minimum width, holding a phone-sized
+    /// window 700 px wide. The page's width decides and the document follows it.
     public func growWithContent() {
-        gtk_scrolled_window_set_policy(opaque(root), GTK_POLICY_NEVER, GTK_POLICY_NEVER)
+        gtk_scrolled_window_set_policy(opaque(root), GTK_POLICY_EXTERNAL, GTK_POLICY_NEVER)
         gtk_scrolled_window_set_propagate_natural_height(opaque(root), 1)
         gtk_widget_set_vexpand(root, 0)
     }

@@ -3,6 +3,10 @@ import GLibRuntime
 
 /// A view bound to one ViewModel. The page object lives exactly as long as its root widget: it is attached to the
 /// widget with a destroy notify, so bindings and signal handlers end when GTK finalizes the widget.
+///
+/// The page never holds a reference to its root (the root holds the page): a root given as a `WidgetObject` is
+/// handed over floating, to be owned by whatever container shows the page. Handlers the page's own widgets keep
+/// must capture the page `unowned` for the same reason.
 @MainActor
 class Page {
     let root: Widget
@@ -14,6 +18,15 @@ class Page {
         attach(self, to: raw(root), key: "mayun-page")
     }
 
+    init(root: WidgetObject, bindings: BindingBag = BindingBag()) {
+        self.root = root.handOver()
+        self.bindings = bindings
+        attach(self, to: raw(self.root), key: "mayun-page")
+    }
+
     /// The header-bar title while this page is on top.
     var title: String { "" }
+
+    /// When the page comes on screen (its load starts here, not when it is built).
+    func onMap(_ handler: @escaping @MainActor () -> Void) { connect(raw(root), "map", main: handler) }
 }

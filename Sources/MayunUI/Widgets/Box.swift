@@ -3,19 +3,38 @@ import CGtk
 /// A GtkBox: children in a row or a column.
 @MainActor
 final class Box: WidgetObject {
-    init(_ orientation: GtkOrientation, spacing: Int32 = 0, classes: [String] = []) {
-        super.init(owning: Build.box(orientation, spacing: spacing, classes: classes))
+    init(_ orientation: Orientation, spacing: Int32 = 0, classes: [String] = []) {
+        super.init(owning: Build.box(orientation.gtk, spacing: spacing, classes: classes))
     }
 
     func append(_ children: WidgetObject...) {
         for child in children { gtk_box_append(typed(widget), child.widget) }
     }
 
-    /// For children not yet in the typed layer.
-    func append(widget child: Widget) { gtk_box_append(typed(widget), child) }
+    /// For widgets made outside the typed layer (a `DocumentView`'s root, a `StateStack`).
+    func append(widget children: Widget...) {
+        for child in children { gtk_box_append(typed(widget), child) }
+    }
+
+    func remove(_ child: WidgetObject) { gtk_box_remove(typed(widget), child.widget) }
 
     /// Removes every child (a list rebuilt from new data).
     func removeAll() {
         while let child = gtk_widget_get_first_child(widget) { gtk_box_remove(typed(widget), child) }
+    }
+
+    /// An empty box that takes the spare width of a row: what follows it keeps to the row's end.
+    static func spacer() -> Box {
+        let spacer = Box(.horizontal)
+        spacer.hexpand = true
+        return spacer
+    }
+}
+
+/// A thin line between parts of a page (GtkSeparator).
+@MainActor
+final class Separator: WidgetObject {
+    init(_ orientation: Orientation = .horizontal) {
+        super.init(owning: MayunUI.widget(gtk_separator_new(orientation.gtk)))
     }
 }

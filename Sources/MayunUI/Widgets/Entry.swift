@@ -42,9 +42,6 @@ final class Entry: WidgetObject {
         connect(raw(widget), "activate", main: handler)
     }
 
-    @discardableResult
-    func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
-
     private func isA(_ type: GType) -> Bool {
         g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), type) != 0
     }

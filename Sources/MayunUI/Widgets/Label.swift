@@ -5,9 +5,21 @@ import GLibRuntime
 @MainActor
 final class Label: WidgetObject {
     init(_ text: String = "", classes: [String] = [], wrap: Bool = false, xalign: Float = 0.5,
-         ellipsize: PangoEllipsizeMode = PANGO_ELLIPSIZE_NONE) {
+         ellipsize: Ellipsis = .none) {
         super.init(owning: Build.label(text, classes: classes, wrap: wrap, xalign: xalign))
-        if ellipsize != PANGO_ELLIPSIZE_NONE { gtk_label_set_ellipsize(opaque(widget), ellipsize) }
+        if ellipsize != .none { gtk_label_set_ellipsize(opaque(widget), ellipsize.pango) }
+    }
+
+    /// Shows `text`, and hides the label while there is none (an error line under a field, an optional caption).
+    func show(_ text: String?) {
+        self.text = text ?? ""
+        isVisible = !(text ?? "").isEmpty
+    }
+
+    /// The widest it asks to be, in characters (a wrapping label otherwise asks for its whole text on one line).
+    var maxWidthChars: Int32 {
+        get { gtk_label_get_max_width_chars(opaque(widget)) }
+        set { gtk_label_set_max_width_chars(opaque(widget), newValue) }
     }
 
     var text: String {

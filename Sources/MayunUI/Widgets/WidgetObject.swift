@@ -4,6 +4,10 @@ import GLibRuntime
 /// The base of Mayun's small typed widget layer: a Swift object that owns one reference to its GtkWidget (taken
 /// with g_object_ref_sink, so a new, floating widget becomes its own), released when the object goes away. Pages
 /// keep these and read as Swift (`title.text = ...`, `star.onClicked { ... }`); `widget` is there for containers.
+///
+/// A widget made elsewhere (a `DocumentView`'s root, a `StateStack`) is wrapped with `WidgetObject(owning:)` too:
+/// the wrapper adds its own reference, so it must not be kept by the page whose root holds that widget's owner
+/// (`Page` attaches itself to its root; a reference back from the page would keep both alive).
 @MainActor
 class WidgetObject {
     let widget: Widget
@@ -40,5 +44,93 @@ class WidgetObject {
 
     func setClass(_ name: String, _ on: Bool) {
         if on { gtk_widget_add_css_class(widget, name) } else { gtk_widget_remove_css_class(widget, name) }
+    }
+
+    func hasClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
+}
+
+// MARK: Layout
+
+extension WidgetObject {
+    /// Takes the spare width of its parent.
+    var hexpand: Bool {
+        get { gtk_widget_get_hexpand(widget) != 0 }
+        set { gtk_widget_set_hexpand(widget, newValue ? 1 : 0) }
+    }
+
+    /// Takes the spare height of its parent.
+    var vexpand: Bool {
+        get { gtk_widget_get_vexpand(widget) != 0 }
+        set { gtk_widget_set_vexpand(widget, newValue ? 1 : 0) }
+    }
+
+    var halign: Align {
+        get { Self.align(gtk_widget_get_halign(widget)) }
+        set { gtk_widget_set_halign(widget, newValue.gtk) }
+    }
+
+    var valign: Align {
+        get { Self.align(gtk_widget_get_valign(widget)) }
+        set { gtk_widget_set_valign(widget, newValue.gtk) }
+    }
+
+    /// The same margin on all four sides.
+    func setMargins(_ value: Int32) { Build.margins(widget, value) }
+
+    func setMargins(top: Int32? = nil, bottom: Int32? = nil, start: Int32? = nil, end: Int32? = nil) {
+        if let top { gtk_widget_set_margin_top(widget, top) }
+        if let bottom { gtk_widget_set_margin_bottom(widget, bottom) }
+        if let start { gtk_widget_set_margin_start(widget, start) }
+        if let end { gtk_widget_set_margin_end(widget, end) }
+    }
+
+    /// The least size it asks for; -1 leaves a side to its content.
+    func setSizeRequest(width: Int32 = -1, height: Int32 = -1) { gtk_widget_set_size_request(widget, width, height) }
+
+    /// Whether it can take the keyboard focus itself (layout-only containers should not).
+    var isFocusable: Bool {
+        get { gtk_widget_get_focusable(widget) != 0 }
+        set { gtk_widget_set_focusable(widget, newValue ? 1 : 0) }
+    }
+
+    /// The size GTK gave it at the last layout (0 before its first).
+    var allocatedWidth: Int { Int(gtk_widget_get_width(widget)) }
+    var allocatedHeight: Int { Int(gtk_widget_get_height(widget)) }
+
+    var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
+
+    @discardableResult
+    func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
+
+    private static func align(_ value: GtkAlign) -> Align {
+        switch value {
+        case GTK_ALIGN_START: .start
+        case GTK_ALIGN_END: .end
+        case GTK_ALIGN_CENTER: .center
+        default: .fill
+        }
+    }
+}
+
+// MARK: Signals every widget has
+
+extension WidgetObject {
+    /// When it comes on screen (a page shown for the first time starts its load here).
+    func onMap(_ handler: @escaping @MainActor () -> Void) { connect(raw(widget), "map", main: handler) }
+
+    /// When it leaves the screen.
+    func onUnmap(_ handler: @escaping @MainActor () -> Void) { connect(raw(widget), "unmap", main: handler) }
+}
+
+// MARK: Ownership
+
+extension WidgetObject {
+    /// The widget for a container that will own it while this object may go first (a page's root, which its page
+    /// must not hold): it gets one more reference, made floating again, so the wrapper's release leaves it alive
+    /// and the next container's ref-sink takes it over (GObject's floating-reference rule).
+    func handOver() -> Widget {
+        g_object_ref(raw(widget))
+        g_object_force_floating(raw(widget).assumingMemoryBound(to: GObject.self))
+        return widget
     }
 }

@@ -66,10 +66,6 @@ final class IssueHeader {
         let view = DocumentView(imageLoader: SharedImageLoaderAdapter(images), palette: nightMode?.palette ?? .light,
                                 isNight: nightMode?.isNight ?? false)
         view.growWithContent()
-        // Horizontally "external", not "never": the document sizes its pictures and rules to its last known width (640
-        // before its first allocation), and with "never" that became the page's minimum width, holding a phone-sized
-        // window 700 px wide. Now the page's width decides and the document follows it.
-        gtk_scrolled_window_set_policy(opaque(view.root), GTK_POLICY_EXTERNAL, GTK_POLICY_NEVER)
         gtk_widget_set_visible(view.root, 0)
         return view
     }

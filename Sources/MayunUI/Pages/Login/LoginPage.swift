@@ -12,7 +12,7 @@ final class LoginPage: Page {
     private let emailEntry = Entry(placeholder: "name@example.com")
     private let passwordEntry = Entry(isPassword: true)
     private let tokenEntry = Entry(isPassword: true)
-    private let guidance = Box(GTK_ORIENTATION_VERTICAL, spacing: 8, classes: ["card", "login-guidance"])
+    private let guidance = Box(.vertical, spacing: 8, classes: ["card", "login-guidance"])
     private let errorLabel = LoginForm.paragraph(classes: ["error", "login-error"])
     private let submitButton = Button(label: "")
     private let submitLabel: Label
@@ -34,7 +34,7 @@ final class LoginPage: Page {
         submitLabel = Label(viewModel.submitLabel)
         super.init(root: scroller)
 
-        let column = Box(GTK_ORIENTATION_VERTICAL, spacing: 14, classes: ["login-form"])
+        let column = Box(.vertical, spacing: 14, classes: ["login-form"])
         Build.margins(column.widget, 16)
         column.append(header(), methodSwitcher())
         column.append(widget: methodPages())
@@ -58,7 +58,7 @@ final class LoginPage: Page {
     // MARK: Layout
 
     private func header() -> Box {
-        let box = Box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        let box = Box(.vertical, spacing: 6)
         let icon = widget(gtk_image_new_from_icon_name("avatar-default-symbolic"))
         gtk_image_set_pixel_size(opaque(icon), 64)
         Build.addClasses(icon, ["dim-label"])
@@ -73,7 +73,7 @@ final class LoginPage: Page {
 
     /// Two linked toggle buttons, one per way of logging in (a GtkStackSwitcher look, with our own accessible names).
     private func methodSwitcher() -> Box {
-        let row = Box(GTK_ORIENTATION_HORIZONTAL, classes: ["linked", "login-methods"])
+        let row = Box(.horizontal, classes: ["linked", "login-methods"])
         gtk_widget_set_halign(row.widget, GTK_ALIGN_CENTER)
         for method in viewModel.methods {
             let button = ToggleButton(label: method.title)
@@ -92,13 +92,13 @@ final class LoginPage: Page {
         // stack of wrapping labels far too wide, which stretched the form across the window.)
         gtk_stack_set_vhomogeneous(opaque(methodStack), 1)
 
-        let passwordPage = Box(GTK_ORIENTATION_VERTICAL, spacing: 10)
+        let passwordPage = Box(.vertical, spacing: 10)
         passwordPage.append(widget: LoginForm.field(viewModel.emailLabel, emailEntry.widget))
         passwordPage.append(widget: LoginForm.field(viewModel.passwordLabel, passwordEntry.widget))
         passwordPage.append(widget: guidanceCard())
         gtk_stack_add_named(opaque(methodStack), passwordPage.widget, LoginMethod.password.rawValue)
 
-        let tokenPage = Box(GTK_ORIENTATION_VERTICAL, spacing: 10)
+        let tokenPage = Box(.vertical, spacing: 10)
         tokenPage.append(widget: LoginForm.field(viewModel.tokenLabel, tokenEntry.widget))
         tokenPage.append(LoginForm.paragraph(viewModel.tokenExplanation, classes: ["dim-label"]))
         tokenPage.append(widget: LoginForm.link(viewModel.tokenPageLabel, url: viewModel.tokenPageURL))
@@ -117,7 +117,7 @@ final class LoginPage: Page {
     }
 
     private func submitRow() -> Widget {
-        let content = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+        let content = Box(.horizontal, spacing: 8)
         gtk_widget_set_halign(content.widget, GTK_ALIGN_CENTER)
         content.append(spinner, submitLabel)
         gtk_button_set_child(typed(submitButton.widget), content.widget)

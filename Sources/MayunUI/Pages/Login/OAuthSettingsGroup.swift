@@ -31,7 +31,7 @@ final class OAuthSettingsGroup {
         environment.isVisible = viewModel.environmentNotice != nil
         gtk_widget_set_hexpand(status.widget, 1)
         gtk_widget_set_valign(save.widget, GTK_ALIGN_CENTER)
-        let actions = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        let actions = Box(.horizontal, spacing: 12)
         gtk_widget_set_margin_top(actions.widget, 6)
         actions.append(status, save)
         // Widgets that are not rows go under the group's boxed list.

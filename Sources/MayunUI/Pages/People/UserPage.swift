@@ -8,12 +8,12 @@ final class UserPage: Page {
     private let viewModel: UserViewModel
     private let avatar: AvatarView
     // Down to a 360 px phone: long names ellipsize, the counts wrap, the tab strip scrolls.
-    private let name = Label(classes: ["title-2"], xalign: 0, ellipsize: PANGO_ELLIPSIZE_END)
-    private let subtitle = Label(classes: ["dim-label"], xalign: 0, ellipsize: PANGO_ELLIPSIZE_END)
+    private let name = Label(classes: ["title-2"], xalign: 0, ellipsize: .end)
+    private let subtitle = Label(classes: ["dim-label"], xalign: 0, ellipsize: .end)
     private let bio = Label(wrap: true, xalign: 0)
     private let counts: Widget
     private var countButtons: [(UserViewModel.Count, Button)] = []
-    private let links = Box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+    private let links = Box(.vertical, spacing: 4)
     private let joined = Label(classes: ["dim-label"], wrap: true, xalign: 0)
     private let notebook: Widget
     private var listPages: [Page] = []
@@ -36,13 +36,13 @@ final class UserPage: Page {
         let bindings = BindingBag()
         super.init(root: root, bindings: bindings)
 
-        let text = Box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+        let text = Box(.vertical, spacing: 4)
         gtk_widget_set_hexpand(text.widget, 1)
         text.append(name, subtitle, bio)
         text.append(widget: counts)
         text.append(joined, links)
         if let accessory { text.append(widget: accessory) }
-        let header = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["user-header"])
+        let header = Box(.horizontal, spacing: 12, classes: ["user-header"])
         Build.margins(header.widget, 12)
         header.append(widget: avatar.root)
         header.append(text)

@@ -1,0 +1,103 @@
+import CGtk
+import GLibRuntime
+
+/// A boxed GtkListBox (libadwaita's card-like list) whose rows run their own handler when activated by a click,
+/// Enter or AT-SPI; nothing is ever selected.
+@MainActor
+final class BoxedList: WidgetObject {
+    private var handlers: [@MainActor () -> Void] = []
+
+    init(classes: [String] = []) {
+        super.init(owning: MayunUI.widget(gtk_list_box_new()))
+        addClasses(["boxed-list"] + classes)
+        gtk_list_box_set_selection_mode(opaque(widget), GTK_SELECTION_NONE)
+        connect(raw(widget), "row-activated", mainWithArguments: { [unowned self] arguments in
+            guard let row = arguments.object(at: 1) else { return nil }
+            let index = Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self)))
+            if handlers.indices.contains(index) { handlers[index]() }
+            return nil
+        })
+    }
+
+    /// Appends `row`; with a handler the row is activatable and runs it, without one it is shown only.
+    func append(_ row: ActionRow, onActivate handler: (@MainActor () -> Void)? = nil) {
+        gtk_list_box_row_set_activatable(typed(row.widget), handler == nil ? 0 : 1)
+        gtk_list_box_append(opaque(widget), row.widget)
+        handlers.append(handler ?? {})
+    }
+
+    func removeAll() {
+        while let child = gtk_widget_get_first_child(widget) { gtk_list_box_remove(opaque(widget), child) }
+        handlers.removeAll()
+    }
+
+    var rowCount: Int { handlers.count }
+}
+
+/// A GtkImage of a named (themed, usually symbolic) icon.
+@MainActor
+final class Icon: WidgetObject {
+    init(_ name: String, pixelSize: Int32? = nil) {
+        super.init(owning: MayunUI.widget(gtk_image_new_from_icon_name(name)))
+        if let pixelSize { gtk_image_set_pixel_size(opaque(widget), pixelSize) }
+    }
+}
+
+/// One entry of a `MenuButton`'s menu.
+struct MenuEntry {
+    let title: String
+    let run: @MainActor () -> Void
+}
+
+/// A GtkMenuButton with a text label and a menu of entries; each entry runs its closure (through an action group of
+/// the button's own, so two menus never share action names).
+@MainActor
+final class MenuButton: WidgetObject {
+    init(label: String, entries: [MenuEntry]) {
+        super.init(owning: MayunUI.widget(gtk_menu_button_new()))
+        gtk_menu_button_set_label(opaque(widget), label)
+        let group = g_simple_action_group_new()!
+        let menu = g_menu_new()!
+        for (index, entry) in entries.enumerated() {
+            let name = "entry-\(index)"
+            addAction(to: UnsafeMutableRawPointer(group), name, entry.run)
+            g_menu_append(menu, entry.title, "menu.\(name)")
+        }
+        gtk_widget_insert_action_group(widget, "menu", OpaquePointer(group))
+        g_object_unref(UnsafeMutableRawPointer(group))
+        gtk_menu_button_set_menu_model(opaque(widget), UnsafeMutablePointer<GMenuModel>(menu))
+        g_object_unref(UnsafeMutableRawPointer(menu))
+    }
+}
+
+/// A GtkLinkButton whose click goes to `open` (never GTK's own launcher: what opens, and how, is the ViewModel's
+/// decision through `LinkPolicy`).
+@MainActor
+final class LinkButton: WidgetObject {
+    init(uri: String, label: String, open: @escaping @MainActor () -> Void) {
+        super.init(owning: MayunUI.widget(gtk_link_button_new_with_label(uri, label)))
+        connect(raw(widget), "activate-link", mainWithArguments: { _ in
+            open()
+            return true  // handled: GTK must not launch the address itself
+        })
+    }
+}
+
+/// A GtkDropDown of plain strings.
+@MainActor
+final class DropDown: WidgetObject {
+    init(_ options: [String]) {
+        super.init(owning: withCStringArray(options) { MayunUI.widget(gtk_drop_down_new_from_strings($0)) })
+    }
+
+    var selectedIndex: Int {
+        get { Int(gtk_drop_down_get_selected(opaque(widget))) }
+        set { if newValue != selectedIndex { gtk_drop_down_set_selected(opaque(widget), guint(newValue)) } }
+    }
+
+    /// A choice made by the pointer, the keyboard or `selectedIndex`.
+    func onSelected(_ handler: @escaping @MainActor (Int) -> Void) {
+        let widget = widget
+        connect(raw(widget), "notify::selected", main: { handler(Int(gtk_drop_down_get_selected(opaque(widget)))) })
+    }
+}

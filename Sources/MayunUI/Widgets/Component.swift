@@ -1,0 +1,49 @@
+import CGtk
+
+/// A view made of several widgets under one root, built outside the typed layer because it is drawn or recycled
+/// with care (`DocumentView`, `AvatarView`, `StateStack`, `PagedListView`, `CodeView`...). Pages place and show
+/// these through this protocol, without touching their widgets.
+@MainActor
+protocol Component: AnyObject {
+    var root: Widget { get }
+}
+
+extension Component {
+    var isVisible: Bool {
+        get { gtk_widget_get_visible(root) != 0 }
+        set { gtk_widget_set_visible(root, newValue ? 1 : 0) }
+    }
+
+    var vexpand: Bool {
+        get { gtk_widget_get_vexpand(root) != 0 }
+        set { gtk_widget_set_vexpand(root, newValue ? 1 : 0) }
+    }
+
+    var hexpand: Bool {
+        get { gtk_widget_get_hexpand(root) != 0 }
+        set { gtk_widget_set_hexpand(root, newValue ? 1 : 0) }
+    }
+
+    func addClasses(_ names: [String]) { Build.addClasses(root, names) }
+}
+
+extension Box {
+    func append(_ components: any Component...) {
+        for component in components { append(widget: component.root) }
+    }
+}
+
+extension Stack {
+    func add(_ component: any Component, name: String) { add(widget: component.root, name: name) }
+}
+
+extension Page: Component {}
+extension DocumentView: Component {}
+extension AvatarView: Component {}
+extension StateStack: Component {}
+extension StatusView: Component {}
+extension ListBanner: Component {}
+extension PagedListView: Component {}
+extension CodeView: Component {}
+extension ImageView: Component {}
+extension BranchPicker: Component {}

@@ -1,0 +1,34 @@
+import CGtk
+import GLibRuntime
+
+/// A multi-line GtkTextView over its own buffer: an editor (an issue's body) or read-only text (a commit message).
+@MainActor
+final class TextView: WidgetObject {
+    init(text: String = "", editable: Bool = true, monospace: Bool = false, wrap: Bool = true) {
+        super.init(owning: MayunUI.widget(gtk_text_view_new()))
+        gtk_text_view_set_editable(typed(widget), editable ? 1 : 0)
+        gtk_text_view_set_cursor_visible(typed(widget), editable ? 1 : 0)
+        gtk_text_view_set_monospace(typed(widget), monospace ? 1 : 0)
+        gtk_text_view_set_wrap_mode(typed(widget), wrap ? GTK_WRAP_WORD_CHAR : GTK_WRAP_NONE)
+        self.text = text
+    }
+
+    private var buffer: UnsafeMutablePointer<GtkTextBuffer> { gtk_text_view_get_buffer(typed(widget)) }
+
+    var text: String {
+        get {
+            var start = GtkTextIter(), end = GtkTextIter()
+            gtk_text_buffer_get_bounds(buffer, &start, &end)
+            guard let text = gtk_text_buffer_get_text(buffer, &start, &end, 0) else { return "" }
+            defer { g_free(text) }
+            return String(cString: text)
+        }
+        // The same text again would move the cursor and emit "changed" for nothing.
+        set { if newValue != text { gtk_text_buffer_set_text(buffer, newValue, -1) } }
+    }
+
+    /// Every edit, typed or pasted.
+    func onChanged(_ handler: @escaping @MainActor (String) -> Void) {
+        connect(UnsafeMutableRawPointer(buffer), "changed", main: { [unowned self] in handler(text) })
+    }
+}
