@@ -1,12 +1,13 @@
 import CSoup
+import GLibRuntime
 
 /// Tolerant reads of json-glib scalar nodes. Each returns `nil` when the node is absent, `null`, or cannot be
 /// converted sensibly; callers decide whether that is an error (required field) or simply "no value" (optional field).
 enum JSONScalar {
-    private static let int64Type = GType(10 << 2)
-    private static let booleanType = GType(5 << 2)
-    private static let doubleType = GType(15 << 2)
-    private static let stringType = GType(16 << 2)
+    private static let int64Type = GTypes.int64
+    private static let booleanType = GTypes.boolean
+    private static let doubleType = GTypes.double
+    private static let stringType = GTypes.string
 
     static func isNull(_ node: OpaquePointer?) -> Bool {
         guard let node else { return true }

@@ -53,6 +53,7 @@ public enum JSONValue: Sendable, Hashable, Decodable {
 }
 
 import CSoup
+import GLibRuntime
 
 extension JSONValue {
     /// Reads a json-glib node directly (faster than probing through a container, and keeps integer precision).
@@ -76,8 +77,8 @@ extension JSONValue {
             let count = json_array_get_length(array)
             return .array((0..<count).compactMap { json_array_get_element(array, $0).map(read) })
         case JSON_NODE_VALUE:
-            if let flag = JSONScalar.bool(node), json_node_get_value_type(node) == GType(5 << 2) { return .bool(flag) }
-            if json_node_get_value_type(node) == GType(16 << 2) { return .string(JSONScalar.string(node) ?? "") }
+            if let flag = JSONScalar.bool(node), json_node_get_value_type(node) == GTypes.boolean { return .bool(flag) }
+            if json_node_get_value_type(node) == GTypes.string { return .string(JSONScalar.string(node) ?? "") }
             return .number(JSONScalar.double(node) ?? 0)
         default:
             return .null

@@ -1,4 +1,5 @@
 import CGtk
+import GLibRuntime
 
 /// Syntax colours for code blocks drawn as text inside the document's one text view.
 ///
@@ -128,7 +129,7 @@ final class CodeHighlighter {
 
     private func boolProperty(_ object: UnsafeMutablePointer<GObject>, _ name: String) -> Bool {
         var value = GValue()
-        g_value_init(&value, GType(5 << 2))  // G_TYPE_BOOLEAN
+        g_value_init(&value, GTypes.boolean)
         defer { g_value_unset(&value) }
         g_object_get_property(object, name, &value)
         return g_value_get_boolean(&value) != 0
