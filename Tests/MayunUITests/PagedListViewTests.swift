@@ -259,6 +259,25 @@ final class PagedListViewTests: XCTestCase {
         }
     }
 
+    /// The first page arrives in a list whose only item is the footer: the view stays at the top (the footer, its
+    /// scroll anchor until then, must not pull it to the end) and, with many pages to come, stops asking after a
+    /// few. In the GtkListView too (`MAYUN_ROWS_WIDGET=list`).
+    func testTheFirstPageShowsFromTheTopAndLoadingStopsInBothWidgets() {
+        onMain {
+            for grid in [true, false] {
+                RowStats.usesGridView = grid
+                defer { RowStats.usesGridView = true }
+                let fixture = Fixture(pages: 200, answersAtOnce: true)
+                defer { fixture.close() }
+                waitUntil("rows show") { fixture.rowsOnScreen().contains(0) }
+                waitForFrames(of: fixture.window, count: 10)
+                XCTAssertLessThanOrEqual(fixture.source.requests, 5, "grid \(grid): loading stops without scrolling")
+                XCTAssertTrue(fixture.rowsOnScreen().contains(0), "grid \(grid): the first row is on screen")
+                XCTAssertEqual(gtk_adjustment_get_value(fixture.adjustment), 0, "grid \(grid): at the top")
+            }
+        }
+    }
+
     func testActivatingARowByPositionOpensThatItemAndTheFooterOpensNothing() {
         onMain {
             let fixture = Fixture(pages: 3, answersAtOnce: true)

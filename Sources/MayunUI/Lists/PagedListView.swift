@@ -155,11 +155,14 @@ final class PagedListView<Item: Sendable> {
     // MARK: Model
 
     private func sync(count: Int, generation: Int) {
+        // Rows coming into a list with none replace the lone footer in the same splice, rows first: were they inserted
+        // before it, the footer (the only item, so the view's scroll anchor) would keep the view at the end, and
+        // every page would ask for the next, without end.
         if generation != shownGeneration {
-            splice(at: 0, removing: shownCount, adding: 0..<count)
+            splice(at: 0, removing: shownCount, adding: 0..<count, replacingFooter: shownCount == 0 && count > 0)
             shownGeneration = generation
         } else if count > shownCount {
-            splice(at: shownCount, removing: 0, adding: shownCount..<count)
+            splice(at: shownCount, removing: 0, adding: shownCount..<count, replacingFooter: shownCount == 0)
         }
         shownCount = count
         updateFooter()  // "end" needs rows; the footer binding may have run before this one
@@ -167,13 +170,19 @@ final class PagedListView<Item: Sendable> {
         DispatchQueue.main.async { [weak self] in MainActor.assumeIsolated { self?.loadMoreIfNearEnd() } }
     }
 
-    private func splice(at position: Int, removing removed: Int, adding indices: Range<Int>) {
+    private func splice(at position: Int, removing removed: Int, adding indices: Range<Int>,
+                        replacingFooter: Bool = false) {
         var objects: [UnsafeMutableRawPointer?] = indices.map { index in
             let object = g_object_new_with_properties(GTypes.object, 0, nil, nil)!
             g_object_set_data(object, "mayun-index", UnsafeMutableRawPointer(bitPattern: index + 1))
             return UnsafeMutableRawPointer(object)
         }
-        g_list_store_splice(store, guint(position), guint(removed), &objects, guint(objects.count))
+        if replacingFooter {
+            footer = Self.footerObject(footerState)
+            objects.append(footer)
+        }
+        g_list_store_splice(store, guint(position), guint(removed + (replacingFooter ? 1 : 0)), &objects,
+                            guint(objects.count))
         for object in objects { g_object_unref(object) }
     }
 

@@ -14,7 +14,7 @@ import Foundation
 @MainActor
 enum RowStats {
     static let enabled = ProcessInfo.processInfo.environment["MAYUN_ROW_STATS"] == "1"
-    static let usesGridView = ProcessInfo.processInfo.environment["MAYUN_ROWS_WIDGET"] != "list"
+    static var usesGridView = ProcessInfo.processInfo.environment["MAYUN_ROWS_WIDGET"] != "list"
     private static var live = 0
     private static var bound = 0
     private static var maxBound = 0
