@@ -3,10 +3,10 @@ import GLibRuntime
 @testable import MayunUI
 import XCTest
 
-/// Why the one-column GtkGridView (`MAYUN_ROWS_WIDGET=grid`) went blank in the browse end-to-end run: with GTK
+/// Why the one-column GtkGridView (PagedListView's rows) once went blank in the browse end-to-end run: with GTK
 /// 4.8, a grid scrolled to the end of its model goes blank (its bound rows allocated far off screen, the scrollbar at
-/// the bottom) when the *last item* is removed, which is what PagedListView's footer does when a page arrives
-/// (loading -> idle removes it, the next load appends it). Bursts of scrolling with rows inserted before a footer that
+/// the bottom) when the *last item* is removed, which is what PagedListView's footer did when a page arrived
+/// (loading -> idle removed it, the next load appended it); it now stays and is replaced in place. Bursts of scrolling with rows inserted before a footer that
 /// stays, or a footer replaced in place by one splice, keep rows on screen; GtkListView is not affected.
 /// Each round: a burst of 15 wheel-sized steps before the next layout (as xdotool's notches arrive), then near the
 /// end a page of 20 rows inserted before the footer and the footer changed as the mode says; then two frames.

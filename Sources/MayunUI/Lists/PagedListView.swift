@@ -21,21 +21,28 @@ struct RowAdapter {
     let retryMore: () -> Void
 }
 
-/// A GtkListView over a paged list ViewModel: status (loading / empty / failed with Retry) when there are no rows,
-/// a banner (offline, refresh failed) above the rows, infinite scroll, and a footer row (loading, retry, end).
+/// The rows of a paged list ViewModel: status (loading / empty / failed with Retry) when there are no rows, a banner
+/// (offline, refresh failed) above the rows, infinite scroll, and a footer row (loading, retry, end, or nothing).
 ///
-/// The GListStore holds one plain GObject per row (its index as object data) plus a footer object; each page is one
-/// splice, i.e. one items-changed, and GTK creates widgets only for the rows near the screen.
+/// The GListStore holds one plain GObject per row (its index as object data) plus one footer object, always last;
+/// each page is one splice inserting its rows before the footer, i.e. one items-changed, and GTK creates widgets only
+/// for the rows near the screen. The footer object never leaves the store: when its state changes (nothing / loading /
+/// failed with Retry / end) it is replaced in place by one splice (remove 1 + add 1 at the same position), which
+/// makes GTK rebind that row; the "nothing" footer is an empty row of no height of its own.
 ///
-/// GTK 4.8's GtkListView keeps 200 rows (plus two above and below each tracker) bound around its scroll anchor
-/// however few are on screen and whatever their height (`GTK_LIST_VIEW_MAX_LIST_ITEMS`, passed to the private
-/// `gtk_list_base_set_anchor_max_widgets` at init): ~206 rows to bind, style, measure and allocate for ~9 visible.
-/// A one-column GtkGridView keeps `GTK_GRID_VIEW_MAX_VISIBLE_ROWS` (30) per column, about two screens, and gives each
-/// row at least 1/30 of its height so 30 rows always fill it; to assistive technologies it stays a list (its role
-/// is set at construction; its items are grid cells). `MAYUN_ROWS_WIDGET=grid` builds the grid view: it halves
-/// the frame work when scrolling, but GTK 4.8's grid scrolled to the end goes blank when the model's last item is
-/// removed, which `updateFooter` does after each page (GridViewScrollTests; the browse e2e's blank list at step 4,
-/// already blank before its click). The list view stays the default until the footer stays in the model.
+/// The rows are a one-column GtkGridView. GTK 4.8's GtkListView keeps 200 rows (plus two above and below each
+/// tracker) bound around its scroll anchor however few are on screen and whatever their height
+/// (`GTK_LIST_VIEW_MAX_LIST_ITEMS`, passed to the private `gtk_list_base_set_anchor_max_widgets` at init): ~206 rows
+/// to bind, style, measure and allocate for ~9 visible. A one-column GtkGridView keeps `GTK_GRID_VIEW_MAX_VISIBLE_ROWS`
+/// (30) per column, about two screens, and gives each row at least 1/30 of its height so 30 rows always fill it
+/// (the empty footer too); to assistive technologies it stays a list (its role is set at construction; its items
+/// are grid cells). It halves the frame work when scrolling. GTK 4.8's grid scrolled to the end goes blank when the
+/// model's *last item is removed* (GridViewScrollTests), which is why the footer is only ever replaced in place and
+/// never removed. `MAYUN_ROWS_WIDGET=list` builds a GtkListView instead (measuring, or a fallback).
+///
+/// The footer is not a row for infinite scroll: `rowShown` gets an item index (the footer's position is clamped to
+/// the last item), and the ViewModel's guards (`reachedEnd`, one load at a time, a failure waiting for Retry) decide;
+/// the footer's own state comes only from the ViewModel, never from what is on screen.
 @MainActor
 final class PagedListView<Item: Sendable> {
     let root: Widget
@@ -48,8 +55,18 @@ final class PagedListView<Item: Sendable> {
     private let banner: ListBanner
     private var shownCount = 0
     private var shownGeneration = -1
-    private var footer: UnsafeMutableRawPointer?
+    /// The footer object, always the store's last item, and the state it carries.
+    private var footer: UnsafeMutableRawPointer
+    private var footerState = FooterRow.State.none
+    /// What the footer shows follows from these (the ViewModel's) and whether there are rows.
+    private var footerInputs: (loading: Bool, error: String?, end: Bool) = (false, nil, false)
     private let factory: UnsafeMutableRawPointer
+    /// The frame clock's layout phase, watched while the grid is mapped (`keepRowsOnScreen`).
+    private var layoutWatch: SignalConnection?
+    /// How many times a blank grid was re-anchored (tests, `MAYUN_ROW_STATS`).
+    private(set) var blankRecoveries = 0
+    /// Off only in the test that pins GTK's blank grid.
+    var reanchorsBlankGrid = true
 
     /// `accessibleName` names the list for screen readers (and the AT-SPI tests): "Projects", "Issues", "Commits"...
     init(list: PagedListViewModel<Item>, adapter: RowAdapter, accessibleName: String, bindings: BindingBag) {
@@ -59,6 +76,9 @@ final class PagedListView<Item: Sendable> {
         banner = ListBanner { list.retry() }
         let factory = gtk_signal_list_item_factory_new()!
         self.factory = UnsafeMutableRawPointer(factory)
+        footer = Self.footerObject(.none)
+        g_list_store_append(store, footer)
+        g_object_unref(footer)  // the store's reference keeps it
         listView = Self.makeRowsView(model: gtk_no_selection_new(store), factory: factory)
         Build.addClasses(listView, ["project-list"])
         Accessibility.setLabel(listView, accessibleName)
@@ -75,6 +95,10 @@ final class PagedListView<Item: Sendable> {
             if Int(position) < shownCount { adapter.activate(Int(position)) }
             return nil
         })
+        if RowStats.usesGridView {
+            connect(raw(listView), "map", main: { [weak self] in self?.watchLayout(true) })
+            connect(raw(listView), "unmap", main: { [weak self] in self?.watchLayout(false) })
+        }
         let adjustment = gtk_scrolled_window_get_vadjustment(opaque(scroller))!
         for signal in ["value-changed", "changed"] {
             connect(UnsafeMutableRawPointer(adjustment), signal, main: { [unowned self] in loadMoreIfNearEnd() })
@@ -85,11 +109,12 @@ final class PagedListView<Item: Sendable> {
         }
         bindings.bind { [unowned self] in
             banner.show(list.banner)
-            updateFooter(loading: list.isLoadingMore, error: list.loadMoreError, end: list.reachedEnd)
+            footerInputs = (list.isLoadingMore, list.loadMoreError, list.reachedEnd)
+            updateFooter()
         }
     }
 
-    /// A GtkListView, or with `MAYUN_ROWS_WIDGET=grid` a one-column GtkGridView with the list role (see the type's
+    /// A one-column GtkGridView with the list role, or with `MAYUN_ROWS_WIDGET=list` a GtkListView (see the type's
     /// comment); takes `model` and `factory`.
     private static func makeRowsView(model: OpaquePointer?, factory: OpaquePointer)
         -> Widget {
@@ -120,6 +145,8 @@ final class PagedListView<Item: Sendable> {
     var scrolledWindow: Widget { scroller }
     var rowCount: Int { shownCount }
     var listWidget: Widget { listView }
+    /// The rows' model: one object per row, then the footer (tests).
+    var model: UnsafeMutableRawPointer { UnsafeMutableRawPointer(store) }
     /// The list item factory (benchmarks count binds): `gtk_list_view_get_factory` does not apply to the grid view.
     var rowFactory: UnsafeMutableRawPointer { factory }
     var isLoadingMore: Bool { list.isLoadingMore }
@@ -128,41 +155,59 @@ final class PagedListView<Item: Sendable> {
     // MARK: Model
 
     private func sync(count: Int, generation: Int) {
+        // Rows coming into a list with none replace the lone footer in the same splice, rows first: were they inserted
+        // before it, the footer (the only item, so the view's scroll anchor) would keep the view at the end, and
+        // every page would ask for the next, without end.
         if generation != shownGeneration {
-            splice(at: 0, removing: shownCount, adding: 0..<count)
+            splice(at: 0, removing: shownCount, adding: 0..<count, replacingFooter: shownCount == 0 && count > 0)
             shownGeneration = generation
         } else if count > shownCount {
-            splice(at: shownCount, removing: 0, adding: shownCount..<count)
+            splice(at: shownCount, removing: 0, adding: shownCount..<count, replacingFooter: shownCount == 0)
         }
         shownCount = count
+        updateFooter()  // "end" needs rows; the footer binding may have run before this one
         // A short first page may not fill the screen, so no scroll event will come: check now.
         DispatchQueue.main.async { [weak self] in MainActor.assumeIsolated { self?.loadMoreIfNearEnd() } }
     }
 
-    private func splice(at position: Int, removing removed: Int, adding indices: Range<Int>) {
+    private func splice(at position: Int, removing removed: Int, adding indices: Range<Int>,
+                        replacingFooter: Bool = false) {
         var objects: [UnsafeMutableRawPointer?] = indices.map { index in
             let object = g_object_new_with_properties(GTypes.object, 0, nil, nil)!
             g_object_set_data(object, "mayun-index", UnsafeMutableRawPointer(bitPattern: index + 1))
             return UnsafeMutableRawPointer(object)
         }
-        g_list_store_splice(store, guint(position), guint(removed), &objects, guint(objects.count))
+        if replacingFooter {
+            footer = Self.footerObject(footerState)
+            objects.append(footer)
+        }
+        g_list_store_splice(store, guint(position), guint(removed + (replacingFooter ? 1 : 0)), &objects,
+                            guint(objects.count))
         for object in objects { g_object_unref(object) }
     }
 
-    private func updateFooter(loading: Bool, error: String?, end: Bool) {
-        let state: FooterRow.State? = if let error { .failed(error) } else if loading { .loading }
-            else if end && shownCount > 0 { .end } else { nil }
-        // Replacing the footer object makes GTK rebind the footer row with the new state.
-        let position = guint(g_list_model_get_n_items(store))
-        if footer != nil { g_list_store_remove(store, position - 1) }
-        footer = nil
-        guard let state else { return }
-        let object = g_object_new_with_properties(GTypes.object, 0, nil, nil)!
-        FooterRow.setState(state, on: UnsafeMutableRawPointer(object))
-        g_list_store_append(store, object)
-        g_object_unref(object)
-        footer = UnsafeMutableRawPointer(object)
+    private func updateFooter() {
+        let (loading, error, end) = footerInputs
+        let state: FooterRow.State = if let error { .failed(error) } else if loading { .loading }
+            else if end && shownCount > 0 { .end } else { .none }
+        guard state != footerState else { return }
+        footerState = state
+        // One splice replacing the last item in place (GTK rebinds it with the new state); removing the last item
+        // would blank a grid scrolled to the end (GTK 4.8, GridViewScrollTests).
+        var objects: [UnsafeMutableRawPointer?] = [Self.footerObject(state)]
+        g_list_store_splice(store, guint(shownCount), 1, &objects, 1)
+        g_object_unref(objects[0])
+        footer = objects[0]!
     }
+
+    private static func footerObject(_ state: FooterRow.State) -> UnsafeMutableRawPointer {
+        let object = UnsafeMutableRawPointer(g_object_new_with_properties(GTypes.object, 0, nil, nil)!)
+        FooterRow.setState(state, on: object)
+        return object
+    }
+
+    /// The footer's state as the store holds it (tests).
+    var footerShows: FooterRow.State { FooterRow.state(of: footer) }
 
     // MARK: Infinite scroll
 
@@ -173,9 +218,50 @@ final class PagedListView<Item: Sendable> {
         guard shownCount > 0, let adjustment = gtk_scrolled_window_get_vadjustment(opaque(scroller)) else { return }
         let upper = gtk_adjustment_get_upper(adjustment)
         let bottom = gtk_adjustment_get_value(adjustment) + gtk_adjustment_get_page_size(adjustment)
-        let positions = Double(g_list_model_get_n_items(store))  // the rows and the footer
+        let positions = Double(shownCount + 1)  // the rows and the footer
         let last = upper > 0 ? Int((bottom / upper * positions).rounded(.up)) - 1 : 0
         list.rowShown(at: min(max(0, last), shownCount - 1))
+    }
+
+    // MARK: Blank grid
+
+    private func watchLayout(_ on: Bool) {
+        if let layoutWatch { disconnect(layoutWatch) }
+        layoutWatch = nil
+        guard on, let clock = gtk_widget_get_frame_clock(listView) else { return }
+        layoutWatch = connect(UnsafeMutableRawPointer(clock), "layout", after: true, main: { [weak self] in
+            self?.keepRowsOnScreen()
+        })
+    }
+
+    /// GTK 4.8's GtkGridView can lay out its rows outside its viewport after pages are inserted while it is scrolled
+    /// to (or was just at) the end, leaving the list blank with the scrollbar mid-way (PagedListViewTests; replacing
+    /// the footer in place avoids the other cause, removing the last item). After each layout, once the grid's own
+    /// allocation is done, this checks that some bound row is allocated inside the viewport; when none is, it
+    /// re-anchors the grid at the row the adjustment points to (the last item at the end) with `list.scroll-to-item`,
+    /// which GTK lays out again before painting. About 34 children are looked at per frame.
+    private func keepRowsOnScreen() {
+        guard reanchorsBlankGrid else { return }
+        let items = g_list_model_get_n_items(store)
+        let height = gtk_widget_get_height(listView)
+        guard items > 1, height > 0, gtk_widget_get_mapped(listView) != 0 else { return }
+        var child = gtk_widget_get_first_child(listView)
+        while let current = child {
+            if gtk_widget_get_child_visible(current) != 0 {
+                var allocation = GtkAllocation()
+                gtk_widget_get_allocation(current, &allocation)
+                if allocation.height > 0, allocation.y < height, allocation.y + allocation.height > 0 { return }
+            }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        guard let adjustment = gtk_scrolled_window_get_vadjustment(opaque(scroller)) else { return }
+        let value = gtk_adjustment_get_value(adjustment), upper = gtk_adjustment_get_upper(adjustment)
+        let atEnd = value + gtk_adjustment_get_page_size(adjustment) >= upper - 1
+        let position = atEnd || upper <= 0 ? items - 1
+            : min(items - 1, guint(max(0, (value / upper * Double(items)).rounded(.down))))
+        blankRecoveries += 1
+        RowStats.recoveredBlank()
+        gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(position))
     }
 
     // MARK: Rows

@@ -21,6 +21,8 @@ final class ProjectRowView: ListRow {
     private let counts: Widget
     private let updated: Widget
     private var tooltip = ""
+    /// What the widgets show now (nil before the first bind).
+    private var shown: ProjectRow?
 
     init(images: ImageLoader) {
         root = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["project-row"])
@@ -64,23 +66,34 @@ final class ProjectRowView: ListRow {
     }
 
     func show(_ row: ProjectRow) {
-        gtk_label_set_text(opaque(name), row.name)
-        gtk_label_set_text(opaque(fullName), row.fullName)
-        gtk_label_set_text(opaque(summary), row.summaryLine)
+        defer { avatar.show(row.avatarURL) }  // `unbind` cancelled the avatar, whatever else is the same
+        guard row != shown else { return }
+        let old = shown
+        shown = row
+        // Texts, tooltip, badges and the accessible label are set only when they differ from what the row showed:
+        // neighbouring rows share many (language, counts, age), and an accessible label change notifies AT-SPI.
+        setText(name, row.name, was: old?.name)
+        setText(fullName, row.fullName, was: old?.fullName)
+        setText(summary, row.summaryLine, was: old?.summaryLine)
         let fullText = String(row.description.prefix(ProjectRow.tooltipLimit))
         if fullText != tooltip {
             tooltip = fullText
             gtk_widget_set_tooltip_text(summary, fullText)
         }
-        gtk_label_set_text(opaque(language), row.language)
-        gtk_label_set_text(opaque(counts), row.countsLine)
-        gtk_label_set_text(opaque(updated), row.updated)
-        for (badge, label) in badges {
-            let shows: gboolean = row.badges.contains(badge) ? 1 : 0
-            if gtk_widget_get_visible(label) != shows { gtk_widget_set_visible(label, shows) }
+        setText(language, row.language, was: old?.language)
+        setText(counts, row.countsLine, was: old?.countsLine)
+        setText(updated, row.updated, was: old?.updated)
+        if row.badges != old?.badges {
+            for (badge, label) in badges {
+                let shows: gboolean = row.badges.contains(badge) ? 1 : 0
+                if gtk_widget_get_visible(label) != shows { gtk_widget_set_visible(label, shows) }
+            }
         }
-        Accessibility.setLabel(root, row.accessibleLabel)
-        avatar.show(row.avatarURL)
+        if row.accessibleLabel != old?.accessibleLabel { Accessibility.setLabel(root, row.accessibleLabel) }
+    }
+
+    private func setText(_ label: Widget, _ text: String, was old: String?) {
+        if text != old { gtk_label_set_text(opaque(label), text) }
     }
 
     func unbind() { avatar.cancel() }

@@ -11,6 +11,8 @@ final class RowHost {
     private var footer: FooterRow?
     /// The item index this widget shows now; nil on the footer (the row context menu asks).
     private(set) var shownIndex: Int?
+    /// Whether the footer (rather than a row) is what this widget shows; a new host shows neither yet.
+    private var showsFooter = true
 
     init(adapter: RowAdapter) {
         self.adapter = adapter
@@ -25,17 +27,24 @@ final class RowHost {
 
     func showRow(_ index: Int) {
         let row = self.row ?? makeRow()
-        footer.map { gtk_widget_set_visible($0.root, 0) }
-        gtk_widget_set_visible(row.root, 1)
+        if showsFooter {
+            showsFooter = false
+            footer.map { gtk_widget_set_visible($0.root, 0) }
+            gtk_widget_set_visible(row.root, 1)
+        }
         shownIndex = index
         adapter.bind(row, index)
     }
 
     func showFooter(_ state: FooterRow.State) {
         let footer = self.footer ?? makeFooter()
-        row.map { gtk_widget_set_visible($0.root, 0) }
+        if !showsFooter {
+            showsFooter = true
+            row.map { gtk_widget_set_visible($0.root, 0) }
+        }
         shownIndex = nil
-        gtk_widget_set_visible(footer.root, 1)
+        // `.none` is an empty row: nothing visible in it, so no height of its own.
+        gtk_widget_set_visible(footer.root, state == .none ? 0 : 1)
         footer.show(state)
     }
 
@@ -43,6 +52,7 @@ final class RowHost {
 
     private func makeRow() -> ListRow {
         let row = adapter.make()
+        gtk_widget_set_visible(row.root, 0)  // showRow shows it
         gtk_box_append(typed(root), row.root)
         self.row = row
         return row
@@ -56,12 +66,12 @@ final class RowHost {
     }
 }
 
-/// The last row of a list: a spinner while the next page loads, "No more data" at the end, or the error of a later
-/// page with Retry (the rows above stay).
+/// The last row of a list: a spinner while the next page loads, "No more data" at the end, the error of a later page
+/// with Retry (the rows above stay), or nothing (`none`: hidden, while the list is idle with more pages to come).
 @MainActor
 final class FooterRow {
     enum State: Equatable {
-        case loading, end
+        case none, loading, end
         case failed(String)
     }
 
@@ -87,6 +97,7 @@ final class FooterRow {
         gtk_spinner_set_spinning(opaque(spinner), state == .loading ? 1 : 0)
         gtk_widget_set_visible(retry, 0)
         switch state {
+        case .none: break
         case .loading: gtk_label_set_text(opaque(label), tr("Loading more…"))
         case .end: gtk_label_set_text(opaque(label), tr("No more data"))
         case .failed(let message):
@@ -108,7 +119,7 @@ final class FooterRow {
     }
 
     static func state(of object: UnsafeMutableRawPointer) -> State {
-        states[UInt(bitPattern: object)] ?? .loading
+        states[UInt(bitPattern: object)] ?? .none
     }
 }
 

@@ -9,21 +9,28 @@ import Foundation
 /// cache), in the main thread's CPU time; measuring and drawing the row come later in the frame and are in the frame
 /// timings instead.
 ///
-/// `MAYUN_ROWS_WIDGET=grid` builds the lists as a one-column GtkGridView instead of a GtkListView (see
+/// `MAYUN_ROWS_WIDGET=list` builds the lists as a GtkListView instead of the one-column GtkGridView (see
 /// `PagedListView`), to compare the two in the same build.
 @MainActor
 enum RowStats {
     static let enabled = ProcessInfo.processInfo.environment["MAYUN_ROW_STATS"] == "1"
-    static let usesGridView = ProcessInfo.processInfo.environment["MAYUN_ROWS_WIDGET"] == "grid"
+    static var usesGridView = ProcessInfo.processInfo.environment["MAYUN_ROWS_WIDGET"] != "list"
     private static var live = 0
     private static var bound = 0
     private static var maxBound = 0
     private static var binds = 0
+    private static var blankRecoveries = 0
     private static var bindMicros: [Double] = []
 
     static func setUp() { if enabled { live += 1 } }
     static func tornDown() { if enabled { live -= 1 } }
     static func unbound() { if enabled { bound -= 1 } }
+    /// A blank grid was re-anchored (`PagedListView.keepRowsOnScreen`).
+    static func recoveredBlank() {
+        guard enabled else { return }
+        blankRecoveries += 1
+        FileHandle.standardError.write(Data("row-stats blank grid re-anchored (\(blankRecoveries) so far)\n".utf8))
+    }
 
     /// Runs `bind`, timing it when enabled: the main thread's CPU time, which a loaded machine does not inflate the
     /// way it does wall time (a bind preempted halfway would count the other processes' time).

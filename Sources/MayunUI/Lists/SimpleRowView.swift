@@ -12,6 +12,8 @@ final class SimpleRowView: ListRow {
     private let arrow: Widget
     private let avatar: AvatarView?
     private var iconName = ""
+    /// What the widgets show now (nil before the first bind).
+    private var shown: SimpleRow?
 
     init(images: ImageLoader? = nil) {
         root = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["simple-row"])
@@ -33,22 +35,32 @@ final class SimpleRowView: ListRow {
     }
 
     func show(_ row: SimpleRow) {
+        defer { if let avatar { avatar.show(row.avatarURL) } }  // `unbind` cancelled the avatar
+        guard row != shown else { return }
+        let old = shown
+        shown = row
         if row.iconName != iconName {  // a theme lookup otherwise on every bind
             iconName = row.iconName
             gtk_image_set_from_icon_name(opaque(icon), row.iconName)
         }
         let showsAvatar = avatar != nil && row.avatarURL != nil
-        gtk_widget_set_visible(icon, row.iconName.isEmpty || showsAvatar ? 0 : 1)
-        if let avatar {
-            gtk_widget_set_visible(avatar.root, showsAvatar ? 1 : 0)
-            avatar.show(row.avatarURL)
+        setVisible(icon, !(row.iconName.isEmpty || showsAvatar))
+        if let avatar { setVisible(avatar.root, showsAvatar) }
+        if row.title != old?.title { gtk_label_set_text(opaque(title), row.title) }
+        if row.subtitle != old?.subtitle {
+            gtk_label_set_text(opaque(subtitle), row.subtitle)
+            setVisible(subtitle, !row.subtitle.isEmpty)
         }
-        gtk_label_set_text(opaque(title), row.title)
-        gtk_label_set_text(opaque(subtitle), row.subtitle)
-        gtk_widget_set_visible(subtitle, row.subtitle.isEmpty ? 0 : 1)
-        gtk_label_set_text(opaque(trailing), row.trailing)
-        gtk_widget_set_visible(arrow, row.showsDisclosure ? 1 : 0)
-        Accessibility.setLabel(root, [row.title, row.subtitle, row.trailing].filter { !$0.isEmpty }.joined(separator: ", "))
+        if row.trailing != old?.trailing { gtk_label_set_text(opaque(trailing), row.trailing) }
+        setVisible(arrow, row.showsDisclosure)
+        if row.title != old?.title || row.subtitle != old?.subtitle || row.trailing != old?.trailing {
+            Accessibility.setLabel(root, [row.title, row.subtitle, row.trailing].filter { !$0.isEmpty }
+                .joined(separator: ", "))
+        }
+    }
+
+    private func setVisible(_ widget: Widget, _ visible: Bool) {
+        if (gtk_widget_get_visible(widget) != 0) != visible { gtk_widget_set_visible(widget, visible ? 1 : 0) }
     }
 
     func unbind() { avatar?.cancel() }
