@@ -2,12 +2,19 @@ import CGtk
 import GLibRuntime
 
 /// An AdwPreferencesWindow: pages of preference groups under a view switcher, with its own header bar and close
-/// button. A toplevel window: GTK's list of toplevels owns it from creation until it is closed or `destroy()`ed;
-/// this object adds its own reference, so an owner the window keeps must drop this object at `onDestroy`.
+/// button.
+///
+/// Unlike a `WidgetObject`, this object does not own its widget. A toplevel window belongs to GTK's list of
+/// toplevels from creation until it is closed or destroyed, and `gtk_window_destroy` only drops that list's
+/// reference (it emits no "destroy" while another is held): a reference of ours would keep the window, and whatever
+/// it keeps, alive after it closed. So the window keeps its owner instead (`keep(_:key:)`), and this object is not
+/// used once the window has been destroyed.
 @MainActor
-final class PreferencesDialog: WidgetObject {
+final class PreferencesDialog {
+    let widget: Widget
+
     init(title: String) {
-        super.init(owning: MayunUI.widget(adw_preferences_window_new()))
+        widget = MayunUI.widget(adw_preferences_window_new())
         gtk_window_set_title(typed(widget), title)
     }
 
@@ -36,11 +43,23 @@ final class PreferencesDialog: WidgetObject {
 
     func destroy() { gtk_window_destroy(typed(widget)) }
 
-    /// The close button, Escape bound to `window.close`, or the window manager: return true to keep it open; false
-    /// lets GTK destroy it.
+    /// The close button, the window manager or `window.close`: return true to keep it open; false lets GTK destroy
+    /// it.
     func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) {
         connect(raw(widget), "close-request", mainWithArguments: { _ in handler() })
     }
+
+    /// A key that activates a named action while the window has the focus: `addShortcut("Escape",
+    /// action: "window.close")` (GTK's accelerator syntax).
+    func addShortcut(_ trigger: String, action: String) {
+        let controller = gtk_shortcut_controller_new()!
+        gtk_shortcut_controller_add_shortcut(
+            controller, gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), gtk_named_action_new(action)))
+        gtk_widget_add_controller(widget, controller)
+    }
+
+    /// The window keeps `owner` until GTK finalizes it (the controller of a window lives exactly as long as it).
+    func keep(_ owner: AnyObject, key: String) { attach(owner, to: raw(widget), key: key) }
 
     /// A window's size now: its allocation once laid out, else the default size it was given (0 for none).
     static func currentSize(of window: Widget) -> (width: Int32, height: Int32) {

@@ -7,8 +7,8 @@ import MayunCore
 final class PreferencesWindow {
     /// The AdwPreferencesWindow, for the main window and tests; it lives until it is closed or destroyed.
     let window: Widget
-    /// Let go when GTK destroys the window: the window keeps this object, which must not keep the window then.
-    private var dialog: PreferencesDialog?
+    /// Points at the window without owning it: the window keeps this object (see `PreferencesDialog`).
+    private let dialog: PreferencesDialog
     private let viewModel: SettingsViewModel
     private let bindings = BindingBag()
     private var pages: [(section: SettingsSection, page: PreferencesPage)] = []
@@ -18,15 +18,15 @@ final class PreferencesWindow {
 
     init(viewModel: SettingsViewModel, over parent: Widget, onClosed: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
-        let made = PreferencesDialog(title: viewModel.title)
-        self.dialog = made
-        window = made.widget
+        let dialog = PreferencesDialog(title: viewModel.title)
+        self.dialog = dialog
+        window = dialog.widget
         HeldButtonGuard.install(on: window)
-        made.setModal(over: parent)
+        dialog.setModal(over: parent)
         let size = Self.defaultSize(over: parent)
-        made.setDefaultSize(width: size.width, height: size.height)
+        dialog.setDefaultSize(width: size.width, height: size.height)
         // A handful of rows: nothing worth searching.
-        made.isSearchEnabled = false
+        dialog.isSearchEnabled = false
 
         let general = page(.general, icon: "preferences-system-symbolic")
         add(appearanceGroup(), to: general)
@@ -42,13 +42,12 @@ final class PreferencesWindow {
             add(group.group, to: login)
         }
 
-        made.onCloseRequest {
+        dialog.onCloseRequest {
             onClosed()
             return false  // GTK destroys it
         }
         // Escape closes it, as it closes a dialog.
-        made.addShortcut("Escape", action: "window.close")
-        made.onDestroy { [unowned self] in self.dialog = nil }
+        dialog.addShortcut("Escape", action: "window.close")
 
         bindings.bind { [unowned self] in
             for option in viewModel.nightModeOptions {
@@ -56,9 +55,9 @@ final class PreferencesWindow {
             }
         }
         bindings.bind { [unowned self] in
-            if let page = pages.first(where: { $0.section == viewModel.section })?.page { self.dialog?.show(page) }
+            if let page = pages.first(where: { $0.section == viewModel.section })?.page { dialog.show(page) }
         }
-        made.keep(self, key: "mayun-preferences-window")
+        dialog.keep(self, key: "mayun-preferences-window")
     }
 
     /// libadwaita's usual 640 x 720, but never larger than the main window: on a phone it covers it exactly.
@@ -67,14 +66,14 @@ final class PreferencesWindow {
         return (parentWidth > 0 ? min(640, parentWidth) : 640, parentHeight > 0 ? min(720, parentHeight) : 720)
     }
 
-    func present() { dialog?.present() }
+    func present() { dialog.present() }
 
     /// Closes it without asking the Coordinator (which asked for it).
-    func destroy() { dialog?.destroy() }
+    func destroy() { dialog.destroy() }
 
     private func page(_ section: SettingsSection, icon: String) -> PreferencesPage {
         let page = PreferencesPage(title: section.title, iconName: icon)
-        dialog?.add(page)
+        dialog.add(page)
         pages.append((section, page))
         return page
     }
