@@ -3,5 +3,5 @@ import CGtk
 extension Button {
     /// Replaces the label with other widgets (a spinner beside the text). GTK leaves the accessible name to the
     /// caller then: set `accessibleLabel`.
-    func setChild(_ child: WidgetObject) { gtk_button_set_child(typed(widget), child.widget) }
+    func setChild(_ child: WidgetObject) { child.withWidget { gtk_button_set_child(typed(widget), $0) } }
 }

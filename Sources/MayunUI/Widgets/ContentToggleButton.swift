@@ -7,7 +7,7 @@ import GLibRuntime
 final class ContentToggleButton: WidgetObject {
     init(child: WidgetObject, accessibleLabel: String, classes: [String] = []) {
         super.init(owning: MayunUI.widget(gtk_toggle_button_new()))
-        gtk_button_set_child(typed(widget), child.widget)
+        child.withWidget { gtk_button_set_child(typed(widget), $0) }
         addClasses(classes)
         self.accessibleLabel = accessibleLabel
     }

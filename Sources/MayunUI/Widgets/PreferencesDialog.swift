@@ -34,7 +34,7 @@ final class PreferencesDialog {
     }
 
     /// Adds a page to the switcher; the window owns it from now on.
-    func add(_ page: PreferencesPage) { adw_preferences_window_add(typed(widget), typed(page.widget)) }
+    func add(_ page: PreferencesPage) { page.withWidget { adw_preferences_window_add(typed(widget), typed($0)) } }
 
     /// Turns to `page`.
     func show(_ page: PreferencesPage) { adw_preferences_window_set_visible_page(typed(widget), typed(page.widget)) }

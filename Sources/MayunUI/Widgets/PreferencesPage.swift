@@ -10,5 +10,5 @@ final class PreferencesPage: WidgetObject {
         adw_preferences_page_set_icon_name(typed(widget), iconName)
     }
 
-    func add(_ group: PreferencesGroup) { adw_preferences_page_add(typed(widget), typed(group.widget)) }
+    func add(_ group: PreferencesGroup) { group.withWidget { adw_preferences_page_add(typed(widget), typed($0)) } }
 }

@@ -20,7 +20,7 @@ final class NotificationsPage: Page {
         column.append(banner, list)
         let scroller = ScrolledWindow(horizontal: .never, vertical: .automatic)
         scroller.setChild(column)
-        states = StateStack(content: scroller.widget, failureTitle: tr("Could not load your notifications")) {
+        states = StateStack(content: scroller, failureTitle: tr("Could not load your notifications")) {
             viewModel.refresh()
         }
         let markAll = Button(label: viewModel.markAllTitle)
