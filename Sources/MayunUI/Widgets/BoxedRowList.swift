@@ -6,30 +6,31 @@ import GLibRuntime
 /// selected. For rows that are a title with prefixes and suffixes, `BoxedList` of `ActionRow`s.
 @MainActor
 final class BoxedRowList: WidgetObject {
-    private var handlers: [@MainActor () -> Void] = []
+    /// Shared with the signal handler, which must not need this object: a page may keep only the list's widget.
+    private let handlers = RowHandlers()
 
     init(classes: [String] = []) {
         super.init(owning: MayunUI.widget(gtk_list_box_new()))
         addClasses(["boxed-list"] + classes)
         gtk_list_box_set_selection_mode(opaque(widget), GTK_SELECTION_NONE)
-        connect(raw(widget), "row-activated", mainWithArguments: { [unowned self] arguments in
+        let handlers = handlers
+        connect(raw(widget), "row-activated", mainWithArguments: { arguments in
             guard let row = arguments.object(at: 1) else { return nil }
-            let index = Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self)))
-            if handlers.indices.contains(index) { handlers[index]() }
+            handlers.run(Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self))))
             return nil
         })
     }
 
     /// Appends a row showing `content`; it runs `handler` when activated.
     func append(_ content: WidgetObject, onActivate handler: @escaping @MainActor () -> Void) {
-        gtk_list_box_append(opaque(widget), content.widget)
-        handlers.append(handler)
+        content.withWidget { gtk_list_box_append(opaque(widget), $0) }
+        handlers.list.append(handler)
     }
 
     func removeAll() {
         while let child = gtk_widget_get_first_child(widget) { gtk_list_box_remove(opaque(widget), child) }
-        handlers.removeAll()
+        handlers.list.removeAll()
     }
 
-    var rowCount: Int { handlers.count }
+    var rowCount: Int { handlers.list.count }
 }
