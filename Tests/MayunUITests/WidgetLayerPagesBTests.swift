@@ -60,6 +60,29 @@ final class WidgetLayerPagesBTests: XCTestCase {
         }
     }
 
+    /// A page may keep only a list's widget (the project page's rows): activation must not need the Swift object.
+    func testListsWhoseObjectIsGoneStillRunTheirRowsHandlers() {
+        onMain {
+            let window = gtk_window_new()!
+            defer { gtk_window_destroy(typed(window)) }
+            let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+            gtk_window_set_child(typed(window), box)
+            var opened: [String] = []
+            do {
+                let rows = BoxedRowList()
+                rows.append(Label("notification")) { opened.append("notification") }
+                let list = BoxedList()
+                list.append(ActionRow(title: "Owner")) { opened.append("owner") }
+                gtk_box_append(typed(box), rows.widget)
+                gtk_box_append(typed(box), list.widget)
+            }
+            let rows = gtk_widget_get_first_child(box)!, list = gtk_widget_get_last_child(box)!
+            gtk_widget_activate(widget(gtk_list_box_get_row_at_index(opaque(rows), 0)!))
+            gtk_widget_activate(widget(gtk_list_box_get_row_at_index(opaque(list), 0)!))
+            XCTAssertEqual(opened, ["notification", "owner"])
+        }
+    }
+
     func testLabelsEntriesStacksAndWebLinksSetTheirProperties() {
         onMain {
             let field = Entry()
