@@ -27,9 +27,9 @@ final class InertLinkTests: XCTestCase {
 
             let blog = ProfileLink(title: "Blog", text: "file:///home/you/.ssh/id_rsa",
                                    decision: LinkPolicy.decide(profileText: "file:///home/you/.ssh/id_rsa"))
-            let inert = UserPage.profileLinkWidget(blog, viewModel: viewModel)
-            g_object_ref_sink(UnsafeMutableRawPointer(inert))
-            defer { g_object_unref(UnsafeMutableRawPointer(inert)) }
+            let inertObject = UserPage.profileLinkWidget(blog, viewModel: viewModel)
+            let inert = inertObject.widget
+            defer { withExtendedLifetime(inertObject) {} }  // it owns the widget
             XCTAssertTrue(isA(inert, gtk_label_get_type()))
             XCTAssertFalse(isA(inert, gtk_button_get_type()), "nothing to click")
             XCTAssertEqual(gtk_widget_activate(inert), 0, "nothing to activate from the keyboard")
@@ -40,9 +40,9 @@ final class InertLinkTests: XCTestCase {
             XCTAssertEqual(platform.opened, [])
 
             let weibo = ProfileLink(title: "Weibo", text: "weibo.com/s", decision: LinkPolicy.decide(profileText: "weibo.com/s"))
-            let button = UserPage.profileLinkWidget(weibo, viewModel: viewModel)
-            g_object_ref_sink(UnsafeMutableRawPointer(button))
-            defer { g_object_unref(UnsafeMutableRawPointer(button)) }
+            let buttonObject = UserPage.profileLinkWidget(weibo, viewModel: viewModel)
+            let button = buttonObject.widget
+            defer { withExtendedLifetime(buttonObject) {} }
             XCTAssertTrue(isA(button, gtk_link_button_get_type()))
             emitClicked(on: button)  // as a mouse click does: GtkLinkButton then emits `activate-link`
             XCTAssertEqual(platform.opened.map(\.absoluteString), ["https://weibo.com/s"],

@@ -101,7 +101,8 @@ public final class MayunApplication {
             GoToLinkDialog.present(over: mainWindow.window, coordinator: coordinator)
         }
         KeyBindings.install(on: application)
-        desktopNotifications = DesktopNotifications.install(on: application, coordinator: coordinator) { [unowned self] in
+        desktopNotifications = DesktopNotifications.install(on: ApplicationHandle(application),
+                                                            coordinator: coordinator) { [unowned self] in
             activate()
         }
         StartupSteps.mark("actions")

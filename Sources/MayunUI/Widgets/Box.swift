@@ -8,7 +8,7 @@ final class Box: WidgetObject {
     }
 
     func append(_ children: WidgetObject...) {
-        for child in children { gtk_box_append(typed(widget), child.widget) }
+        for child in children { child.withWidget { gtk_box_append(typed(widget), $0) } }
     }
 
     /// For widgets made outside the typed layer (a `DocumentView`'s root, a `StateStack`).
@@ -16,7 +16,7 @@ final class Box: WidgetObject {
         for child in children { gtk_box_append(typed(widget), child) }
     }
 
-    func remove(_ child: WidgetObject) { gtk_box_remove(typed(widget), child.widget) }
+    func remove(_ child: WidgetObject) { child.withWidget { gtk_box_remove(typed(widget), $0) } }
 
     /// Removes every child (a list rebuilt from new data).
     func removeAll() {

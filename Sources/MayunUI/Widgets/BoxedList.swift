@@ -5,33 +5,36 @@ import GLibRuntime
 /// Enter or AT-SPI; nothing is ever selected.
 @MainActor
 final class BoxedList: WidgetObject {
-    private var handlers: [@MainActor () -> Void] = []
+    /// Shared with the signal handler, which must not need this object: a page may keep only the list's widget.
+    private let handlers = RowHandlers()
 
     init(classes: [String] = []) {
         super.init(owning: MayunUI.widget(gtk_list_box_new()))
         addClasses(["boxed-list"] + classes)
         gtk_list_box_set_selection_mode(opaque(widget), GTK_SELECTION_NONE)
-        connect(raw(widget), "row-activated", mainWithArguments: { [unowned self] arguments in
+        let handlers = handlers
+        connect(raw(widget), "row-activated", mainWithArguments: { arguments in
             guard let row = arguments.object(at: 1) else { return nil }
-            let index = Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self)))
-            if handlers.indices.contains(index) { handlers[index]() }
+            handlers.run(Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self))))
             return nil
         })
     }
 
     /// Appends `row`; with a handler the row is activatable and runs it, without one it is shown only.
     func append(_ row: ActionRow, onActivate handler: (@MainActor () -> Void)? = nil) {
-        gtk_list_box_row_set_activatable(typed(row.widget), handler == nil ? 0 : 1)
-        gtk_list_box_append(opaque(widget), row.widget)
-        handlers.append(handler ?? {})
+        row.withWidget { row in
+            gtk_list_box_row_set_activatable(typed(row), handler == nil ? 0 : 1)
+            gtk_list_box_append(opaque(widget), row)
+        }
+        handlers.list.append(handler ?? {})
     }
 
     func removeAll() {
         while let child = gtk_widget_get_first_child(widget) { gtk_list_box_remove(opaque(widget), child) }
-        handlers.removeAll()
+        handlers.list.removeAll()
     }
 
-    var rowCount: Int { handlers.count }
+    var rowCount: Int { handlers.list.count }
 }
 
 /// A GtkImage of a named (themed, usually symbolic) icon.

@@ -13,7 +13,7 @@ final class PreferencesGroup: WidgetObject {
     }
 
     func add(_ children: WidgetObject...) {
-        for child in children { adw_preferences_group_add(typed(widget), child.widget) }
+        for child in children { child.withWidget { adw_preferences_group_add(typed(widget), $0) } }
     }
 
     /// For children not yet in the typed layer.
@@ -41,8 +41,8 @@ final class ActionRow: WidgetObject {
         set { adw_preferences_row_set_title_selectable(typed(widget), newValue ? 1 : 0) }
     }
 
-    func addPrefix(_ child: WidgetObject) { adw_action_row_add_prefix(typed(widget), child.widget) }
-    func addSuffix(_ child: WidgetObject) { adw_action_row_add_suffix(typed(widget), child.widget) }
+    func addPrefix(_ child: WidgetObject) { child.withWidget { adw_action_row_add_prefix(typed(widget), $0) } }
+    func addSuffix(_ child: WidgetObject) { child.withWidget { adw_action_row_add_suffix(typed(widget), $0) } }
 
     /// The control a click on the row activates (the row's radio, switch or button); it is named by the row's title.
     func activates(_ child: WidgetObject) { adw_action_row_set_activatable_widget(typed(widget), child.widget) }

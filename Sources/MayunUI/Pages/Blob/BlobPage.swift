@@ -1,5 +1,3 @@
-import CGtk
-import GLibRuntime
 import MayunCore
 
 /// A file (or a README): highlighted or plain code, a rendered document with a Source toggle, or, for files that
@@ -8,14 +6,14 @@ import MayunCore
 final class BlobPage: Page {
     private let viewModel: BlobViewModel
     private let images: ImageLoader
-    private let stack: Widget
+    private let stack = Stack()
     private let status: StatusView
     private let notice: StatusView
     private let banner: ListBanner
     private let actions: FileActionsBar
-    private var sourceToggle: Widget?
-    private var wrapToggle: Widget?
-    private var copyButton: Widget?
+    private var sourceToggle: ContentToggleButton?
+    private var wrapToggle: ContentToggleButton?
+    private var copyButton: ContentButton?
     private var code: CodeView?
     private var document: DocumentView?
     /// Writes the shown document's chunks into `document` as they are parsed.
@@ -26,14 +24,13 @@ final class BlobPage: Page {
     init(viewModel: BlobViewModel, images: ImageLoader) {
         self.viewModel = viewModel
         self.images = images
-        stack = widget(gtk_stack_new())
         status = StatusView(iconName: "content-loading-symbolic", title: tr("Loading…"))
         status.setAction(title: tr("Retry")) { viewModel.refresh() }
         notice = StatusView(iconName: "dialog-information-symbolic", title: "")
         banner = ListBanner { viewModel.refresh() }
         actions = FileActionsBar(fileName: viewModel.location.fileName, save: { viewModel.save(to: $0) },
                                  openWebsite: { viewModel.openOnWebsite() })
-        let root = Build.box(GTK_ORIENTATION_VERTICAL)
+        let root = Box(.vertical)
         super.init(root: root)
 
         sourceToggle = actions.toggle(tr("Source"), icon: "text-x-generic-symbolic") { [unowned self] _ in
@@ -43,12 +40,14 @@ final class BlobPage: Page {
             code?.setWrap(on)
         }
         let copy = actions.button(tr("Copy"), icon: "edit-copy-symbolic")
-        connect(raw(copy), "clicked", main: { viewModel.copyText() })
+        copy.onClicked { viewModel.copyText() }
         copyButton = copy
-        gtk_stack_add_named(opaque(stack), status.root, "status")
-        gtk_stack_add_named(opaque(stack), notice.root, "notice")
-        gtk_widget_set_vexpand(stack, 1)
-        Build.append(root, actions.root, widget(gtk_separator_new(GTK_ORIENTATION_HORIZONTAL)), banner.root, stack)
+        stack.add(status, name: "status")
+        stack.add(notice, name: "notice")
+        stack.vexpand = true
+        root.append(actions.view, Separator())
+        root.append(banner)
+        root.append(stack)
 
         bindings.bind { [unowned self] in render(viewModel.state) }
         bindings.bind { [unowned self] in show(viewModel.content, source: viewModel.showsSource) }
@@ -57,7 +56,7 @@ final class BlobPage: Page {
         bindings.bind { [unowned self] in actions.showInfo(viewModel.info) }
         bindings.bind { [unowned self] in actions.showTransfer(viewModel.transfer.state) }
         bindings.bind { [unowned self] in updateControls() }
-        connect(raw(root), "map", main: { viewModel.start() })
+        onMap { viewModel.start() }
     }
 
     override var title: String { viewModel.title }
@@ -79,17 +78,15 @@ final class BlobPage: Page {
             status.showSpinner(true)
             status.showAction(false)
         }
-        gtk_stack_set_visible_child_name(opaque(stack), "status")
+        stack.visibleChildName = "status"
     }
 
     private func updateControls() {
-        sourceToggle.map { gtk_widget_set_visible($0, viewModel.canToggleSource ? 1 : 0) }
+        sourceToggle?.isVisible = viewModel.canToggleSource
         // Code brings its own bar (Wrap, Copy all, Find, Go to line): the page's would say the same twice.
-        wrapToggle.map { gtk_widget_set_visible($0, 0) }
-        copyButton.map { gtk_widget_set_visible($0, viewModel.canCopy && !viewModel.showsCode ? 1 : 0) }
-        if let sourceToggle, gtk_toggle_button_get_active(typed(sourceToggle)) != (viewModel.showsSource ? 1 : 0) {
-            gtk_toggle_button_set_active(typed(sourceToggle), viewModel.showsSource ? 1 : 0)
-        }
+        wrapToggle?.isVisible = false
+        copyButton?.isVisible = viewModel.canCopy && !viewModel.showsCode
+        sourceToggle?.isActive = viewModel.showsSource
     }
 
     private func show(_ content: BlobContent?, source: Bool) {
@@ -102,20 +99,20 @@ final class BlobPage: Page {
         switch content {
         case .code(let text, let highlighted):
             codeView().show(text: text, fileName: viewModel.location.fileName, highlight: highlighted)
-            gtk_stack_set_visible_child_name(opaque(stack), "code")
+            stack.visibleChildName = "code"
         case .document(_, let text):
             if source {
                 codeView().show(text: text, fileName: viewModel.location.fileName, highlight: true)
-                gtk_stack_set_visible_child_name(opaque(stack), "code")
+                stack.visibleChildName = "code"
             } else {
                 _ = feed()
-                gtk_stack_set_visible_child_name(opaque(stack), "document")
+                stack.visibleChildName = "document"
             }
         case .tooLarge, .binary:
             let text = viewModel.notice
             let icon = if case .binary = content { "application-x-executable-symbolic" } else { "dialog-information-symbolic" }
             notice.update(iconName: icon, title: text?.title ?? "", detail: text?.detail ?? "")
-            gtk_stack_set_visible_child_name(opaque(stack), "notice")
+            stack.visibleChildName = "notice"
         }
     }
 
@@ -135,9 +132,9 @@ final class BlobPage: Page {
 
     private func revealCurrent() {
         switch shownContent {
-        case .code?: gtk_stack_set_visible_child_name(opaque(stack), "code")
-        case .document?: gtk_stack_set_visible_child_name(opaque(stack), shownSource ? "code" : "document")
-        case .tooLarge?, .binary?: gtk_stack_set_visible_child_name(opaque(stack), "notice")
+        case .code?: stack.visibleChildName = "code"
+        case .document?: stack.visibleChildName = shownSource ? "code" : "document"
+        case .tooLarge?, .binary?: stack.visibleChildName = "notice"
         case nil: break
         }
     }
@@ -146,7 +143,7 @@ final class BlobPage: Page {
         if let code { return code }
         let made = CodeView(isNight: viewModel.nightMode?.isNight ?? false)
         if let nightMode = viewModel.nightMode { made.follow(nightMode, in: bindings) }
-        gtk_stack_add_named(opaque(stack), made.root, "code")
+        stack.add(made, name: "code")
         code = made
         return made
     }
@@ -158,7 +155,7 @@ final class BlobPage: Page {
                                 isNight: nightMode?.isNight ?? false)
         if let nightMode { made.follow(nightMode, in: bindings) }
         made.onActivateLink = { [unowned self] target in viewModel.activate(target) }
-        gtk_stack_add_named(opaque(stack), made.root, "document")
+        stack.add(made, name: "document")
         document = made
         return made
     }

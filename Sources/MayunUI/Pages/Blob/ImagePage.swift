@@ -1,6 +1,4 @@
-import CGtk
 import Foundation
-import GLibRuntime
 import MayunCore
 
 /// An image file: fitted to the window, Ctrl+wheel / pinch zoom toward the pointer, drag to pan (all in
@@ -22,24 +20,24 @@ final class ImagePage: Page {
         actions = FileActionsBar(fileName: viewModel.location.fileName, save: { viewModel.save(to: $0) },
                                  openWebsite: { viewModel.openOnWebsite() })
         banner = ListBanner { viewModel.refresh() }
-        let root = Build.box(GTK_ORIENTATION_VERTICAL)
+        let root = Box(.vertical)
         super.init(root: root)
 
         let zoomOut = actions.button(tr("Zoom Out"), icon: "zoom-out-symbolic")
         let fit = actions.button(tr("Fit"), icon: "zoom-fit-best-symbolic")
         let zoomIn = actions.button(tr("Zoom In"), icon: "zoom-in-symbolic")
-        connect(raw(zoomOut), "clicked", main: { [unowned self] in image.zoomOut() })
-        connect(raw(fit), "clicked", main: { [unowned self] in image.fit() })
-        connect(raw(zoomIn), "clicked", main: { [unowned self] in image.zoomIn() })
-        Build.append(root, actions.root, widget(gtk_separator_new(GTK_ORIENTATION_HORIZONTAL)), banner.root,
-                     states.root)
+        zoomOut.onClicked { [unowned self] in image.zoomOut() }
+        fit.onClicked { [unowned self] in image.fit() }
+        zoomIn.onClicked { [unowned self] in image.zoomIn() }
+        root.append(actions.view, Separator())
+        root.append(banner, states)
         if let nightMode = viewModel.nightMode { image.follow(nightMode, in: bindings) }
 
         bindings.bind { [unowned self] in render(viewModel.state, data: viewModel.data, refusal: viewModel.refusal) }
         bindings.bind { [unowned self] in banner.show(viewModel.banner) }
         bindings.bind { [unowned self] in actions.showInfo(viewModel.info) }
         bindings.bind { [unowned self] in actions.showTransfer(viewModel.transfer.state) }
-        connect(raw(root), "map", main: { viewModel.start() })
+        onMap { viewModel.start() }
     }
 
     override var title: String { viewModel.title }

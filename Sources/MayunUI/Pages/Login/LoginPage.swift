@@ -1,5 +1,3 @@
-import CGtk
-import GLibRuntime
 import MayunCore
 
 /// The login form: email + password or a personal access token, the Log In button, and the error beside the form.
@@ -7,7 +5,7 @@ import MayunCore
 @MainActor
 final class LoginPage: Page {
     private let viewModel: LoginViewModel
-    private let methodStack: Widget
+    private let methodStack = Stack(crossfade: true)
     private var methodButtons: [(method: LoginMethod, button: ToggleButton)] = []
     private let emailEntry = Entry(placeholder: "name@example.com")
     private let passwordEntry = Entry(isPassword: true)
@@ -22,32 +20,24 @@ final class LoginPage: Page {
 
     init(viewModel: LoginViewModel) {
         self.viewModel = viewModel
-        let scroller = widget(gtk_scrolled_window_new())
-        gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_widget_set_vexpand(scroller, 1)
+        let scroller = ScrolledWindow(horizontal: .never, vertical: .automatic)
+        scroller.vexpand = true
 
         emailEntry.text = viewModel.email
-        emailEntry.setInputPurpose(GTK_INPUT_PURPOSE_EMAIL)
+        emailEntry.setInputPurpose(.email)
         passwordEntry.text = viewModel.password
         tokenEntry.text = viewModel.token
-        methodStack = widget(gtk_stack_new())
         submitLabel = Label(viewModel.submitLabel)
         super.init(root: scroller)
 
         let column = Box(.vertical, spacing: 14, classes: ["login-form"])
-        Build.margins(column.widget, 16)
-        column.append(header(), methodSwitcher())
-        column.append(widget: methodPages())
-        column.append(errorLabel)
-        column.append(widget: submitRow())
-        column.append(storageNotice)
+        column.setMargins(16)
+        column.append(header(), methodSwitcher(), methodPages(), errorLabel, submitRow(), storageNotice)
         // 420 px wide at most, centred; on a phone the full width (less the margins).
-        let clamp = widget(adw_clamp_new())
-        adw_clamp_set_maximum_size(opaque(clamp), 420)
-        adw_clamp_set_child(opaque(clamp), column.widget)
-        gtk_widget_set_valign(clamp, GTK_ALIGN_CENTER)
-        gtk_widget_set_vexpand(clamp, 1)
-        gtk_scrolled_window_set_child(opaque(scroller), clamp)
+        let clamp = Clamp(maximum: 420, child: column)
+        clamp.valign = .center
+        clamp.vexpand = true
+        scroller.setChild(clamp)
 
         connectInputs()
         bind()
@@ -59,25 +49,23 @@ final class LoginPage: Page {
 
     private func header() -> Box {
         let box = Box(.vertical, spacing: 6)
-        let icon = widget(gtk_image_new_from_icon_name("avatar-default-symbolic"))
-        gtk_image_set_pixel_size(opaque(icon), 64)
-        Build.addClasses(icon, ["dim-label"])
+        let icon = Icon("avatar-default-symbolic", pixelSize: 64)
+        icon.addClasses(["dim-label"])
         let title = Label(viewModel.title, classes: ["title-1"], wrap: true)
         let subtitle = Label(viewModel.subtitle, classes: ["dim-label"], wrap: true)
-        gtk_label_set_justify(opaque(subtitle.widget), GTK_JUSTIFY_CENTER)
-        gtk_label_set_max_width_chars(opaque(subtitle.widget), 50)
-        box.append(widget: icon)
-        box.append(title, subtitle)
+        subtitle.justify = .center
+        subtitle.maxWidthChars = 50
+        box.append(icon, title, subtitle)
         return box
     }
 
     /// Two linked toggle buttons, one per way of logging in (a GtkStackSwitcher look, with our own accessible names).
     private func methodSwitcher() -> Box {
         let row = Box(.horizontal, classes: ["linked", "login-methods"])
-        gtk_widget_set_halign(row.widget, GTK_ALIGN_CENTER)
+        row.halign = .center
         for method in viewModel.methods {
             let button = ToggleButton(label: method.title)
-            gtk_widget_set_hexpand(button.widget, 1)
+            button.hexpand = true
             if let first = methodButtons.first?.button { button.join(first) }
             button.onToggled { [unowned self] on in if on { viewModel.select(method) } }
             methodButtons.append((method, button))
@@ -86,44 +74,44 @@ final class LoginPage: Page {
         return row
     }
 
-    private func methodPages() -> Widget {
-        gtk_stack_set_transition_type(opaque(methodStack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+    private func methodPages() -> Stack {
         // Both ways keep one height, so Log In stays put when switching. (GTK 4.8 also measures a non-homogeneous
         // stack of wrapping labels far too wide, which stretched the form across the window.)
-        gtk_stack_set_vhomogeneous(opaque(methodStack), 1)
+        methodStack.isVerticallyHomogeneous = true
 
         let passwordPage = Box(.vertical, spacing: 10)
-        passwordPage.append(widget: LoginForm.field(viewModel.emailLabel, emailEntry.widget))
-        passwordPage.append(widget: LoginForm.field(viewModel.passwordLabel, passwordEntry.widget))
-        passwordPage.append(widget: guidanceCard())
-        gtk_stack_add_named(opaque(methodStack), passwordPage.widget, LoginMethod.password.rawValue)
+        passwordPage.append(LoginForm.field(viewModel.emailLabel, emailEntry),
+                            LoginForm.field(viewModel.passwordLabel, passwordEntry), guidanceCard())
+        methodStack.add(passwordPage, name: LoginMethod.password.rawValue)
 
         let tokenPage = Box(.vertical, spacing: 10)
-        tokenPage.append(widget: LoginForm.field(viewModel.tokenLabel, tokenEntry.widget))
-        tokenPage.append(LoginForm.paragraph(viewModel.tokenExplanation, classes: ["dim-label"]))
-        tokenPage.append(widget: LoginForm.link(viewModel.tokenPageLabel, url: viewModel.tokenPageURL))
-        gtk_stack_add_named(opaque(methodStack), tokenPage.widget, LoginMethod.token.rawValue)
+        tokenPage.append(LoginForm.field(viewModel.tokenLabel, tokenEntry),
+                         LoginForm.paragraph(viewModel.tokenExplanation, classes: ["dim-label"]),
+                         LoginForm.link(viewModel.tokenPageLabel, url: viewModel.tokenPageURL))
+        methodStack.add(tokenPage, name: LoginMethod.token.rawValue)
         return methodStack
     }
 
     /// Shown instead of a dead form when no OAuth application is set: where to make one and where to enter it.
-    private func guidanceCard() -> Widget {
+    private func guidanceCard() -> Box {
         let link = LoginForm.link(viewModel.oauthApplicationsLabel, url: viewModel.oauthApplicationsURL)
         let settings = Button(label: viewModel.settingsLabel)
         settings.onClicked { [unowned self] in viewModel.openSettings() }
         guidance.append(guidanceText)
-        guidance.append(widget: Build.wrappingRow(link, settings.widget))  // one line, or two on a phone
-        return guidance.widget
+        let row = WrappingRow(spacing: 8, maxPerLine: 2)  // one line, or two on a phone
+        row.append(link, settings)
+        guidance.append(row)
+        return guidance
     }
 
-    private func submitRow() -> Widget {
+    private func submitRow() -> Button {
         let content = Box(.horizontal, spacing: 8)
-        gtk_widget_set_halign(content.widget, GTK_ALIGN_CENTER)
+        content.halign = .center
         content.append(spinner, submitLabel)
-        gtk_button_set_child(typed(submitButton.widget), content.widget)
+        submitButton.setChild(content)
         submitButton.addClasses(["suggested-action", "login-submit"])
         submitButton.accessibleLabel = viewModel.submitLabel
-        return submitButton.widget
+        return submitButton
     }
 
     // MARK: Events and bindings
@@ -143,7 +131,7 @@ final class LoginPage: Page {
         // Typing can start at once: the first empty field of the current way gets the focus when the page shows.
         // On the next turn: when Mine switches faces, GTK moves the focus away from the hidden Log Out button after
         // the map, which would otherwise win.
-        connect(raw(root), "map", main: { [weak self] in Task { @MainActor in self?.focusFirstEmptyField() } })
+        onMap { [weak self] in Task { @MainActor in self?.focusFirstEmptyField() } }
     }
 
     private func focusFirstEmptyField() {
@@ -154,9 +142,9 @@ final class LoginPage: Page {
     private func bind() {
         bindings.bind { [unowned self] in
             let method = viewModel.method
-            gtk_stack_set_visible_child_name(opaque(methodStack), method.rawValue)
+            methodStack.visibleChildName = method.rawValue
             for (option, button) in methodButtons { button.isActive = option == method }
-            if gtk_widget_get_mapped(root) != 0 { focusFirstEmptyField() }
+            if isMapped { focusFirstEmptyField() }
             guidance.isVisible = viewModel.oauthGuidance != nil
             guidanceText.text = viewModel.oauthGuidance ?? ""
         }

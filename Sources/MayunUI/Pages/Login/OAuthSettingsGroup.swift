@@ -1,5 +1,3 @@
-import CGtk
-import GLibRuntime
 import MayunCore
 
 /// The "Password Login" group of the Preferences window: the OAuth application's client ID and secret, a link to
@@ -26,17 +24,16 @@ final class OAuthSettingsGroup {
         idEntry.text = viewModel.clientID
         secretEntry.text = viewModel.clientSecret
         let link = LoginForm.link(viewModel.applicationsLabel, url: viewModel.applicationsURL)
-        gtk_widget_set_margin_top(link, 6)
+        link.setMargins(top: 6)
         let environment = Label(viewModel.environmentNotice ?? "", classes: ["dim-label"], wrap: true, xalign: 0)
         environment.isVisible = viewModel.environmentNotice != nil
-        gtk_widget_set_hexpand(status.widget, 1)
-        gtk_widget_set_valign(save.widget, GTK_ALIGN_CENTER)
+        status.hexpand = true
+        save.valign = .center
         let actions = Box(.horizontal, spacing: 12)
-        gtk_widget_set_margin_top(actions.widget, 6)
+        actions.setMargins(top: 6)
         actions.append(status, save)
         // Widgets that are not rows go under the group's boxed list.
-        group.add(widget: link)
-        group.add(environment, storage, actions)
+        group.add(link, environment, storage, actions)
 
         let idEntry = idEntry, secretEntry = secretEntry
         idEntry.onChanged { viewModel.setClientID($0) }
@@ -44,11 +41,11 @@ final class OAuthSettingsGroup {
         save.onClicked { viewModel.save() }
         for entry in [idEntry, secretEntry] { entry.onActivated { viewModel.save() } }
         // The stored application is read from the keyring at start; fill the fields when it arrives.
-        connect(raw(group.widget), "map", main: { [unowned idEntry, unowned secretEntry] in
+        group.onMap { [unowned idEntry, unowned secretEntry] in
             viewModel.refreshFromStore()
             idEntry.text = viewModel.clientID
             secretEntry.text = viewModel.clientSecret
-        })
+        }
         bindings.bind { [unowned self] in
             save.isSensitive = viewModel.canSave
             status.text = viewModel.status ?? ""

@@ -1,5 +1,3 @@
-import CGtk
-import GLibRuntime
 import MayunCore
 
 /// The "Notifications" group of the Preferences window: one switch row for desktop notifications.

@@ -1,5 +1,3 @@
-import CGtk
-import GLibRuntime
 import MayunCore
 
 /// Followers or following: a list of people.
@@ -17,7 +15,7 @@ final class PeopleListPage: Page {
             bindings: bindings)
         RowContextMenu.install(on: list.listWidget) { viewModel.menu(at: $0) }
         super.init(root: list.root, bindings: bindings)
-        connect(raw(root), "map", main: { viewModel.start() })
+        onMap { viewModel.start() }
     }
 
     override var title: String { viewModel.title }

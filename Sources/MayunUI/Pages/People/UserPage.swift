@@ -1,5 +1,3 @@
-import CGtk
-import GLibRuntime
 import MayunCore
 
 /// A user or organisation: profile header over a notebook of Events, Projects, Starred and Watched.
@@ -11,11 +9,10 @@ final class UserPage: Page {
     private let name = Label(classes: ["title-2"], xalign: 0, ellipsize: .end)
     private let subtitle = Label(classes: ["dim-label"], xalign: 0, ellipsize: .end)
     private let bio = Label(wrap: true, xalign: 0)
-    private let counts: Widget
     private var countButtons: [(UserViewModel.Count, Button)] = []
     private let links = Box(.vertical, spacing: 4)
     private let joined = Label(classes: ["dim-label"], wrap: true, xalign: 0)
-    private let notebook: Widget
+    private let notebook = Notebook()
     private var listPages: [Page] = []
     /// Kept for the page's lifetime: its bindings and signal handlers refer to it.
     private var events: PagedListView<GiteeEvent>?
@@ -25,35 +22,28 @@ final class UserPage: Page {
     init(viewModel: UserViewModel, images: ImageLoader, accessory: Widget? = nil) {
         self.viewModel = viewModel
         avatar = AvatarView(size: 72, images: images)
-        counts = widget(gtk_flow_box_new())
-        Build.addClasses(counts, ["user-counts"])
-        gtk_flow_box_set_selection_mode(opaque(counts), GTK_SELECTION_NONE)
-        notebook = widget(gtk_notebook_new())
-        gtk_widget_set_vexpand(notebook, 1)
-        gtk_notebook_set_scrollable(opaque(notebook), 1)
-        Accessibility.setLabel(notebook, viewModel.pagesLabel)
-        let root = Build.box(GTK_ORIENTATION_VERTICAL)
+        let counts = WrappingRow(spacing: 0, classes: ["user-counts"])
+        notebook.vexpand = true
+        notebook.accessibleLabel = viewModel.pagesLabel
+        let root = Box(.vertical)
         let bindings = BindingBag()
         super.init(root: root, bindings: bindings)
 
         let text = Box(.vertical, spacing: 4)
-        gtk_widget_set_hexpand(text.widget, 1)
-        text.append(name, subtitle, bio)
-        text.append(widget: counts)
-        text.append(joined, links)
+        text.hexpand = true
+        text.append(name, subtitle, bio, counts, joined, links)
         if let accessory { text.append(widget: accessory) }
         let header = Box(.horizontal, spacing: 12, classes: ["user-header"])
-        Build.margins(header.widget, 12)
-        header.append(widget: avatar.root)
+        header.setMargins(12)
+        header.append(avatar)
         header.append(text)
         for count in UserViewModel.Count.allCases {
             let button = Button(label: "", classes: ["flat", "count-button"])
             button.onClicked { viewModel.open(count) }
             countButtons.append((count, button))
-            gtk_flow_box_append(opaque(counts), button.widget)
-            if let cell = gtk_widget_get_parent(button.widget) { gtk_widget_set_focusable(cell, 0) }
+            counts.append(button)
         }
-        Build.append(root, header.widget, notebook)
+        root.append(header, notebook)
 
         let events = PagedListView(list: viewModel.events, adapter: RowAdapter(
             make: { EventRowView(images: images) },
@@ -61,27 +51,19 @@ final class UserPage: Page {
             activate: { viewModel.openEvent(at: $0) }, retryMore: { viewModel.events.retry() }),
             accessibleName: tr("Events"), bindings: bindings)
         self.events = events
-        connect(raw(events.root), "map", main: { viewModel.events.start() })
+        events.onMap { viewModel.events.start() }
         // Plain tabs here (GTK 4.8 names them "Tab"): a user page's "Projects" tab named like the window's
         // Projects switcher made the two ambiguous for AT-SPI clients.
-        gtk_notebook_append_page(opaque(notebook), events.root, gtk_label_new(tr("Events")))
+        notebook.append(widget: events.root, title: tr("Events"))
         for list in [viewModel.projects, viewModel.starred, viewModel.watched] {
             let page = ProjectListPage(viewModel: list, images: images)
             listPages.append(page)
-            gtk_notebook_append_page(opaque(notebook), page.root, gtk_label_new(list.title))
+            notebook.append(widget: page.root, title: list.title)
         }
         bindings.bind { [unowned self] in showProfile() }
-        bindings.bind { [unowned self] in
-            let index = Int32(viewModel.selectedList)
-            if gtk_notebook_get_current_page(opaque(notebook)) != index {
-                gtk_notebook_set_current_page(opaque(notebook), index)
-            }
-        }
-        connect(raw(notebook), "switch-page", mainWithArguments: { arguments in
-            viewModel.selectList(Int(arguments.uint(at: 2)))
-            return nil
-        })
-        connect(raw(root), "map", main: { viewModel.start() })
+        bindings.bind { [unowned self] in notebook.currentPage = viewModel.selectedList }
+        notebook.onSwitchPage { viewModel.selectList($0) }
+        onMap { viewModel.start() }
     }
 
     override var title: String { viewModel.title }
@@ -95,32 +77,23 @@ final class UserPage: Page {
         for (count, button) in countButtons { button.label = viewModel.countTitle(count) }
         joined.text = viewModel.joined
         links.removeAll()
-        for link in viewModel.links { links.append(widget: Self.profileLinkWidget(link, viewModel: viewModel)) }
+        for link in viewModel.links { links.append(Self.profileLinkWidget(link, viewModel: viewModel)) }
         // An organisation has only projects: hide Events, Starred and Watched.
         let organization = viewModel.isOrganization
-        for index in [0, 2, 3] {
-            if let page = gtk_notebook_get_nth_page(opaque(notebook), Int32(index)) {
-                gtk_widget_set_visible(page, organization ? 0 : 1)
-            }
-        }
+        for index in [0, 2, 3] { notebook.setPageVisible(index, !organization) }
         avatar.show(viewModel.avatarURL)
     }
 
     /// An address `LinkPolicy` allows is a link button that opens through the view model (never GTK's own
     /// `gtk_show_uri`); any other is a plain dimmed caption (nothing to click or activate) whose tooltip says why.
-    static func profileLinkWidget(_ link: ProfileLink, viewModel: UserViewModel) -> Widget {
+    static func profileLinkWidget(_ link: ProfileLink, viewModel: UserViewModel) -> WidgetObject {
         switch link.decision {
         case .open(let url):
-            let button = widget(gtk_link_button_new_with_label(url.absoluteString, link.title))
-            connect(raw(button), "activate-link", mainWithArguments: { [weak viewModel] _ in
-                viewModel?.open(link)
-                return true  // handled: GTK must not launch the address itself
-            })
-            return button
+            return LinkButton(uri: url.absoluteString, label: link.title) { [weak viewModel] in viewModel?.open(link) }
         case .inert(let hint):
-            let label = Build.label(link.title, classes: ["dim-label", "inert-link"])
-            gtk_widget_set_tooltip_text(label, hint)
-            Accessibility.setLabel(label, link.title + ": " + hint)
+            let label = Label(link.title, classes: ["dim-label", "inert-link"])
+            label.tooltip = hint
+            label.accessibleLabel = link.title + ": " + hint
             return label
         }
     }

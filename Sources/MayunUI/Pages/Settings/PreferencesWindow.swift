@@ -1,5 +1,3 @@
-import CGtk
-import GLibRuntime
 import MayunCore
 
 /// Settings as GNOME apps show them: an AdwPreferencesWindow over the main window (transient for it and modal),
@@ -7,26 +5,28 @@ import MayunCore
 /// password login needs). The Coordinator's `settings` model opens it; closing it tells the Coordinator.
 @MainActor
 final class PreferencesWindow {
+    /// The AdwPreferencesWindow, for the main window and tests; it lives until it is closed or destroyed.
     let window: Widget
+    /// Points at the window without owning it: the window keeps this object (see `PreferencesDialog`).
+    private let dialog: PreferencesDialog
     private let viewModel: SettingsViewModel
     private let bindings = BindingBag()
-    private var pages: [(section: SettingsSection, page: Widget)] = []
+    private var pages: [(section: SettingsSection, page: PreferencesPage)] = []
     private var nightModeButtons: [(mode: NightMode, button: CheckButton)] = []
     /// Kept as long as the window: their handlers and bindings capture them unowned.
     private var parts: [AnyObject] = []
 
     init(viewModel: SettingsViewModel, over parent: Widget, onClosed: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
-        window = widget(adw_preferences_window_new())
-        gtk_window_set_title(typed(window), viewModel.title)
+        let dialog = PreferencesDialog(title: viewModel.title)
+        self.dialog = dialog
+        window = dialog.widget
         HeldButtonGuard.install(on: window)
-        gtk_window_set_transient_for(typed(window), typed(parent))
-        gtk_window_set_modal(typed(window), 1)
-        gtk_window_set_destroy_with_parent(typed(window), 1)
+        dialog.setModal(over: parent)
         let size = Self.defaultSize(over: parent)
-        gtk_window_set_default_size(typed(window), size.width, size.height)
+        dialog.setDefaultSize(width: size.width, height: size.height)
         // A handful of rows: nothing worth searching.
-        adw_preferences_window_set_search_enabled(typed(window), 0)
+        dialog.isSearchEnabled = false
 
         let general = page(.general, icon: "preferences-system-symbolic")
         add(appearanceGroup(), to: general)
@@ -42,16 +42,12 @@ final class PreferencesWindow {
             add(group.group, to: login)
         }
 
-        connect(raw(window), "close-request", mainWithArguments: { _ in
+        dialog.onCloseRequest {
             onClosed()
             return false  // GTK destroys it
-        })
+        }
         // Escape closes it, as it closes a dialog.
-        let escape = gtk_shortcut_controller_new()!
-        gtk_shortcut_controller_add_shortcut(
-            escape,
-            gtk_shortcut_new(gtk_shortcut_trigger_parse_string("Escape"), gtk_named_action_new("window.close")))
-        gtk_widget_add_controller(window, escape)
+        dialog.addShortcut("Escape", action: "window.close")
 
         bindings.bind { [unowned self] in
             for option in viewModel.nightModeOptions {
@@ -59,40 +55,33 @@ final class PreferencesWindow {
             }
         }
         bindings.bind { [unowned self] in
-            if let page = pages.first(where: { $0.section == viewModel.section })?.page {
-                adw_preferences_window_set_visible_page(typed(window), typed(page))
-            }
+            if let page = pages.first(where: { $0.section == viewModel.section })?.page { dialog.show(page) }
         }
-        attach(self, to: raw(window), key: "mayun-preferences-window")
+        dialog.keep(self, key: "mayun-preferences-window")
     }
 
     /// libadwaita's usual 640 x 720, but never larger than the main window: on a phone it covers it exactly.
     static func defaultSize(over parent: Widget) -> (width: Int32, height: Int32) {
-        var width: Int32 = 0, height: Int32 = 0
-        gtk_window_get_default_size(typed(parent), &width, &height)
-        let parentWidth = gtk_widget_get_width(parent) > 0 ? gtk_widget_get_width(parent) : width
-        let parentHeight = gtk_widget_get_height(parent) > 0 ? gtk_widget_get_height(parent) : height
+        let (parentWidth, parentHeight) = PreferencesDialog.currentSize(of: parent)
         return (parentWidth > 0 ? min(640, parentWidth) : 640, parentHeight > 0 ? min(720, parentHeight) : 720)
     }
 
-    func present() { gtk_window_present(typed(window)) }
+    func present() { dialog.present() }
 
     /// Closes it without asking the Coordinator (which asked for it).
-    func destroy() { gtk_window_destroy(typed(window)) }
+    func destroy() { dialog.destroy() }
 
-    private func page(_ section: SettingsSection, icon: String) -> Widget {
-        let page = widget(adw_preferences_page_new())
-        adw_preferences_page_set_title(typed(page), section.title)
-        adw_preferences_page_set_icon_name(typed(page), icon)
-        adw_preferences_window_add(typed(window), typed(page))
+    private func page(_ section: SettingsSection, icon: String) -> PreferencesPage {
+        let page = PreferencesPage(title: section.title, iconName: icon)
+        dialog.add(page)
         pages.append((section, page))
         return page
     }
 
     /// The page takes its own reference; the group object is kept too, for the handlers that capture it.
-    private func add(_ group: PreferencesGroup, to page: Widget) {
+    private func add(_ group: PreferencesGroup, to page: PreferencesPage) {
         parts.append(group)
-        adw_preferences_page_add(typed(page), typed(group.widget))
+        page.add(group)
     }
 
     /// System / Light / Night as three rows with a radio each. The row's title names the radio (AdwActionRow makes
@@ -118,7 +107,7 @@ final class PreferencesWindow {
         let group = PreferencesGroup(title: viewModel.cacheHeading)
         let row = ActionRow(title: viewModel.cacheDescription)
         let clear = Button(label: viewModel.clearCacheTitle, classes: ["destructive-action"])
-        gtk_widget_set_valign(clear.widget, GTK_ALIGN_CENTER)
+        clear.valign = .center
         clear.onClicked { [unowned self] in viewModel.clearCache() }
         row.addSuffix(clear)
         group.add(row)

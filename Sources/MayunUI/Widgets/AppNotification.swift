@@ -1,0 +1,22 @@
+import CGtk
+
+/// A desktop notification (GNotification): a title, a body, and the application action a click on it activates.
+/// Sent through `ApplicationHandle.send(_:id:)`.
+@MainActor
+final class AppNotification {
+    let pointer: OpaquePointer
+
+    init?(title: String) {
+        guard let notification = g_notification_new(title) else { return nil }
+        pointer = notification
+    }
+
+    isolated deinit { g_object_unref(UnsafeMutableRawPointer(pointer)) }
+
+    func setBody(_ body: String) { g_notification_set_body(pointer, body) }
+
+    /// A click on the notification activates `action` ("app.open-notification") with `target` as its parameter.
+    func setDefaultAction(_ action: String, target: String) {
+        g_notification_set_default_action_and_target_value(pointer, action, g_variant_new_string(target))
+    }
+}

@@ -1,0 +1,14 @@
+import CGtk
+
+/// An AdwPreferencesPage: one page of a `PreferencesDialog` (its title and icon in the switcher), a column of
+/// `PreferencesGroup`s.
+@MainActor
+final class PreferencesPage: WidgetObject {
+    init(title: String, iconName: String) {
+        super.init(owning: MayunUI.widget(adw_preferences_page_new()))
+        adw_preferences_page_set_title(typed(widget), title)
+        adw_preferences_page_set_icon_name(typed(widget), iconName)
+    }
+
+    func add(_ group: PreferencesGroup) { group.withWidget { adw_preferences_page_add(typed(widget), typed($0)) } }
+}
