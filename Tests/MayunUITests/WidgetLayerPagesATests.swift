@@ -1,5 +1,7 @@
 import CGtk
 import GLibRuntime
+import GiteeKit
+@testable import MayunCore
 @testable import MayunUI
 import Observation
 import XCTest
@@ -166,6 +168,54 @@ final class WidgetLayerPagesATests: XCTestCase {
             XCTAssertEqual(picked, ["closed"])
             let buttons = descendants(of: bar).filter { isA($0, gtk_button_get_type()) && !isA($0, gtk_toggle_button_get_type()) }
             XCTAssertEqual(buttons.map { gtk_button_get_label(typed($0)).map { String(cString: $0) } }, ["New Issue"])
+        }
+    }
+}
+
+/// The migrated pages keep no reference to their own root and no handler holds them strongly: each goes away with
+/// its widget after being shown (and having started its load).
+final class MigratedPagesLifetimeTests: XCTestCase {
+    override func setUpWithError() throws { try requireDisplay() }
+
+    func testEachPageGoesAwayWithItsWidget() {
+        onMain {
+            let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
+                                          services: testServices())
+            let factory = PageFactory(images: testImages())
+            let repo = RepositoryID(owner: "oschina", name: "git-osc")
+            let routes: [(Route, MayunUI.Page.Type)] = [
+                (.issues(repo), IssuesPage.self), (.issue(repo, number: "I1"), IssuePage.self),
+                (.createIssue(repo), CreateIssuePage.self), (.pullRequests(repo), PullRequestsPage.self),
+                (.pullRequest(repo, number: 6), PullRequestPage.self), (.tree(repo, ref: nil, path: ""), TreePage.self),
+                (.commits(repo, ref: nil), CommitsPage.self), (.commit(repo, sha: "abc"), CommitPage.self),
+                (.projects(.featured), ProjectListPage.self),
+            ]
+            var makers: [(String, @MainActor () -> MayunUI.Page)] = routes.map { route, type in
+                ("\(type)", { @MainActor in
+                    coordinator.push(route)
+                    let page = factory.makePage(for: coordinator.top!)
+                    XCTAssertTrue(Swift.type(of: page) == type, "\(route) made a \(Swift.type(of: page))")
+                    return page
+                })
+            }
+            makers.append(("ProjectsTabPage", { factory.makeProjectsTab(coordinator.projectsTab) }))
+            makers.append(("DiscoverPage", { factory.makeDiscoverTab(coordinator.discoverTab) }))
+            makers.append(("MinePage", { factory.makeMineTab(coordinator.mineTab) }))
+            for (name, make) in makers {
+                weak var weakPage: MayunUI.Page?
+                do {
+                    let window = gtk_window_new()!
+                    gtk_window_set_default_size(typed(window), 800, 600)
+                    let page = make()
+                    weakPage = page
+                    gtk_window_set_child(typed(window), page.root)
+                    gtk_window_present(typed(window))
+                    for _ in 0..<20 { g_main_context_iteration(nil, 0) }
+                    gtk_window_destroy(typed(window))
+                }
+                for _ in 0..<20 { g_main_context_iteration(nil, 0) }
+                XCTAssertNil(weakPage, "\(name) goes away with its widget")
+            }
         }
     }
 }
