@@ -8,7 +8,10 @@ final class Box: WidgetObject {
     }
 
     func append(_ children: WidgetObject...) {
-        for child in children { gtk_box_append(typed(widget), child.widget) }
+        // Held through the calls: a temporary argument may be its widget's only owner.
+        withExtendedLifetime(children) {
+            for child in children { gtk_box_append(typed(widget), child.widget) }
+        }
     }
 
     /// For widgets made outside the typed layer (a `DocumentView`'s root, a `StateStack`).

@@ -5,33 +5,41 @@ import GLibRuntime
 /// Enter or AT-SPI; nothing is ever selected.
 @MainActor
 final class BoxedList: WidgetObject {
-    private var handlers: [@MainActor () -> Void] = []
+    /// The rows' handlers, held by the "row-activated" closure itself: a page may let this object go once the list
+    /// is in its column (`ProjectPage` does), and a click must still find them.
+    private final class Handlers {
+        var list: [@MainActor () -> Void] = []
+    }
+    private let handlers = Handlers()
 
     init(classes: [String] = []) {
         super.init(owning: MayunUI.widget(gtk_list_box_new()))
         addClasses(["boxed-list"] + classes)
         gtk_list_box_set_selection_mode(opaque(widget), GTK_SELECTION_NONE)
-        connect(raw(widget), "row-activated", mainWithArguments: { [unowned self] arguments in
+        let handlers = handlers
+        connect(raw(widget), "row-activated", mainWithArguments: { arguments in
             guard let row = arguments.object(at: 1) else { return nil }
             let index = Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self)))
-            if handlers.indices.contains(index) { handlers[index]() }
+            if handlers.list.indices.contains(index) { handlers.list[index]() }
             return nil
         })
     }
 
     /// Appends `row`; with a handler the row is activatable and runs it, without one it is shown only.
     func append(_ row: ActionRow, onActivate handler: (@MainActor () -> Void)? = nil) {
-        gtk_list_box_row_set_activatable(typed(row.widget), handler == nil ? 0 : 1)
-        gtk_list_box_append(opaque(widget), row.widget)
-        handlers.append(handler ?? {})
+        withExtendedLifetime(row) {
+            gtk_list_box_row_set_activatable(typed(row.widget), handler == nil ? 0 : 1)
+            gtk_list_box_append(opaque(widget), row.widget)
+        }
+        handlers.list.append(handler ?? {})
     }
 
     func removeAll() {
         while let child = gtk_widget_get_first_child(widget) { gtk_list_box_remove(opaque(widget), child) }
-        handlers.removeAll()
+        handlers.list.removeAll()
     }
 
-    var rowCount: Int { handlers.count }
+    var rowCount: Int { handlers.list.count }
 }
 
 /// A GtkImage of a named (themed, usually symbolic) icon.

@@ -10,7 +10,7 @@ final class Stack: WidgetObject {
         if crossfade { gtk_stack_set_transition_type(opaque(widget), GTK_STACK_TRANSITION_TYPE_CROSSFADE) }
     }
 
-    func add(_ child: WidgetObject, name: String) { add(widget: child.widget, name: name) }
+    func add(_ child: WidgetObject, name: String) { withExtendedLifetime(child) { add(widget: child.widget, name: name) } }
 
     /// For widgets made outside the typed layer.
     func add(widget child: Widget, name: String) { gtk_stack_add_named(opaque(widget), child, name) }
@@ -38,7 +38,7 @@ final class ScrolledWindow: WidgetObject {
         gtk_scrolled_window_set_policy(opaque(widget), horizontal.gtk, vertical.gtk)
     }
 
-    func setChild(_ child: WidgetObject) { setChild(widget: child.widget) }
+    func setChild(_ child: WidgetObject) { withExtendedLifetime(child) { setChild(widget: child.widget) } }
 
     func setChild(widget child: Widget) { gtk_scrolled_window_set_child(opaque(widget), child) }
 
@@ -60,7 +60,7 @@ final class Clamp: WidgetObject {
         if let child { setChild(child) }
     }
 
-    func setChild(_ child: WidgetObject) { setChild(widget: child.widget) }
+    func setChild(_ child: WidgetObject) { withExtendedLifetime(child) { setChild(widget: child.widget) } }
 
     func setChild(widget child: Widget) { adw_clamp_set_child(opaque(widget), child) }
 }
@@ -80,7 +80,9 @@ final class WrappingRow: WidgetObject {
     }
 
     func append(_ children: WidgetObject...) {
-        for child in children { append(widget: child.widget) }
+        withExtendedLifetime(children) {
+            for child in children { append(widget: child.widget) }
+        }
     }
 
     func append(widget child: Widget) {

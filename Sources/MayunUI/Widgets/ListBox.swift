@@ -12,7 +12,10 @@ final class ListBox: WidgetObject {
         gtk_list_box_set_selection_mode(opaque(widget), GTK_SELECTION_NONE)
     }
 
-    func append(_ row: WidgetObject) { gtk_list_box_append(opaque(widget), row.widget) }
+    func append(_ row: WidgetObject) {
+        // Held through the call: a temporary argument may be the widget's only owner.
+        withExtendedLifetime(row) { gtk_list_box_append(opaque(widget), row.widget) }
+    }
 
     func removeAll() {
         while let child = gtk_widget_get_first_child(widget) { gtk_list_box_remove(opaque(widget), child) }

@@ -41,8 +41,15 @@ final class ActionRow: WidgetObject {
         set { adw_preferences_row_set_title_selectable(typed(widget), newValue ? 1 : 0) }
     }
 
-    func addPrefix(_ child: WidgetObject) { adw_action_row_add_prefix(typed(widget), child.widget) }
-    func addSuffix(_ child: WidgetObject) { adw_action_row_add_suffix(typed(widget), child.widget) }
+    // withExtendedLifetime: a temporary argument (`addPrefix(Icon(name))`), the widget's only owner, was released
+    // before the C call in release builds once the method was inlined, and the row got a finalized widget.
+    func addPrefix(_ child: WidgetObject) {
+        withExtendedLifetime(child) { adw_action_row_add_prefix(typed(widget), child.widget) }
+    }
+
+    func addSuffix(_ child: WidgetObject) {
+        withExtendedLifetime(child) { adw_action_row_add_suffix(typed(widget), child.widget) }
+    }
 
     /// The control a click on the row activates (the row's radio, switch or button); it is named by the row's title.
     func activates(_ child: WidgetObject) { adw_action_row_set_activatable_widget(typed(widget), child.widget) }
