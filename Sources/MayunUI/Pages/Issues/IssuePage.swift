@@ -25,7 +25,8 @@ final class IssuePage: Page {
         column.append(header.heading, header.meta, labels, header.body)
         column.append(header.bodyView, comments)
         // A reading width on wide windows; the full width (less the margins) on a phone.
-        scroller.setChild(Clamp(maximum: 860, child: column))
+        let clamp = Clamp(maximum: 860, child: column)
+        scroller.setChild(clamp)
 
         bindings.bind { [unowned self] in states.show(viewModel.state) }
         bindings.bind { [unowned self] in showLabels(viewModel.labels) }

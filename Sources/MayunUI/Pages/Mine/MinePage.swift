@@ -21,7 +21,8 @@ final class MinePage: Page {
         let stack = Stack(crossfade: true)
         super.init(root: stack)
 
-        stack.add(Box(.vertical), name: "restoring")
+        let restoring = Box(.vertical)
+        stack.add(restoring, name: "restoring")
         stack.add(LoginPage(viewModel: viewModel.login), name: "login")
         stack.add(account, name: "account")
 
