@@ -147,6 +147,14 @@ final class WidgetLayerPagesATests: XCTestCase {
             stack = nil
             XCTAssertTrue(finalized.pointee, "the binding holds no reference on the notebook")
             XCTAssertTrue(finalized[1], "the binding holds no reference on the stack")
+            // The bag may outlive the widgets (a window keeps its Projects page after the notebook is destroyed):
+            // a change then re-runs the bindings, which find the widgets gone and do nothing.
+            var reran = 0
+            bindings.bind { _ = choice.index; reran += 1 }
+            choice.index = 1
+            choice.name = "one"
+            waitUntil("the bindings re-run") { reran == 2 }
+            for _ in 0..<20 { g_main_context_iteration(nil, 0) }
             bindings.cancelAll()
         }
     }

@@ -14,13 +14,18 @@ extension Notebook {
     }
 
     /// Keeps the tab shown at `index()`, read again whenever what it reads changes, while `bindings` lives. The
-    /// binding holds the widget's address, not a reference, so a page can bind its own root notebook (a page must
-    /// not hold its root, which holds the page; the page's bag goes with the page, before the widget).
+    /// binding holds a weak reference, so a page can bind its own root notebook (a page must not hold its root,
+    /// which holds the page), and does nothing once the notebook is gone (the window keeps the Projects page after
+    /// its notebook is destroyed at exit, where a last page switch changed the index).
     func bindCurrentPage(in bindings: BindingBag, to index: @escaping @MainActor () -> Int) {
-        let notebook = opaque(widget)
+        let notebook = WeakWidget(widget)
         bindings.bind {
             let wanted = Int32(index())
-            if gtk_notebook_get_current_page(notebook) != wanted { gtk_notebook_set_current_page(notebook, wanted) }
+            notebook.with { notebook in
+                if gtk_notebook_get_current_page(opaque(notebook)) != wanted {
+                    gtk_notebook_set_current_page(opaque(notebook), wanted)
+                }
+            }
         }
     }
 }
