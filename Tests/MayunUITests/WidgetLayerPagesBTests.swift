@@ -38,9 +38,9 @@ final class WidgetLayerPagesBTests: XCTestCase {
         }
     }
 
-    func testBoxedRowListRunsTheActivatedRowsHandler() {
+    func testABoxedListOfNotificationRowsRunsTheActivatedRowsHandler() {
         onMain {
-            let list = BoxedRowList(classes: ["notifications-list"])
+            let list = BoxedList(classes: ["notifications-list"])
             var opened: [String] = []
             list.append(Label("first")) { opened.append("first") }
             list.append(Label("second")) { opened.append("second") }
@@ -69,7 +69,7 @@ final class WidgetLayerPagesBTests: XCTestCase {
             gtk_window_set_child(typed(window), box)
             var opened: [String] = []
             do {
-                let rows = BoxedRowList()
+                let rows = BoxedList()
                 rows.append(Label("notification")) { opened.append("notification") }
                 let list = BoxedList()
                 list.append(ActionRow(title: "Owner")) { opened.append("owner") }

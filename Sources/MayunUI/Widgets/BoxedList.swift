@@ -2,7 +2,9 @@ import CGtk
 import GLibRuntime
 
 /// A boxed GtkListBox (libadwaita's card-like list) whose rows run their own handler when activated by a click,
-/// Enter or AT-SPI; nothing is ever selected.
+/// Enter or AT-SPI; nothing is ever selected. A row is an `ActionRow` (a title with prefixes and suffixes: the
+/// project page) or any widget, which GTK puts in a row of its own (a notification's avatar, text and button; a
+/// commit's title and byline).
 @MainActor
 final class BoxedList: WidgetObject {
     /// Shared with the signal handler, which must not need this object: a page may keep only the list's widget.
@@ -21,10 +23,14 @@ final class BoxedList: WidgetObject {
     }
 
     /// Appends `row`; with a handler the row is activatable and runs it, without one it is shown only.
-    func append(_ row: ActionRow, onActivate handler: (@MainActor () -> Void)? = nil) {
-        row.withWidget { row in
-            gtk_list_box_row_set_activatable(typed(row), handler == nil ? 0 : 1)
-            gtk_list_box_append(opaque(widget), row)
+    func append(_ row: WidgetObject, onActivate handler: (@MainActor () -> Void)? = nil) {
+        row.withWidget { child in
+            gtk_list_box_append(opaque(widget), child)
+            // A widget that is not a GtkListBoxRow was put into one by GTK: that row is what activates.
+            let isRow = g_type_check_instance_is_a(raw(child).assumingMemoryBound(to: GTypeInstance.self),
+                                                   gtk_list_box_row_get_type()) != 0
+            guard let listRow = isRow ? child : gtk_widget_get_parent(child) else { return }
+            gtk_list_box_row_set_activatable(typed(listRow), handler == nil ? 0 : 1)
         }
         handlers.list.append(handler ?? {})
     }

@@ -29,12 +29,16 @@ extension Component {
 
 extension Box {
     func append(_ components: any Component...) {
-        for component in components { append(widget: component.root) }
+        withExtendedLifetime(components) {
+            for component in components { append(widget: component.root) }
+        }
     }
 }
 
 extension Stack {
-    func add(_ component: any Component, name: String) { add(widget: component.root, name: name) }
+    func add(_ component: any Component, name: String) {
+        withExtendedLifetime(component) { add(widget: component.root, name: name) }
+    }
 }
 
 extension Page: Component {}

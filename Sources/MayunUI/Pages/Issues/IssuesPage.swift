@@ -1,5 +1,3 @@
-import CGtk
-import GLibRuntime
 import MayunCore
 
 /// A project's issues: Open / Closed / All, New Issue, and the list.
@@ -15,14 +13,13 @@ final class IssuesPage: Page {
             row: { viewModel.row(at: $0) }, activate: { viewModel.activate(at: $0) },
             retryMore: { viewModel.issues.retry() }, images: images), accessibleName: tr("Issues"),
             bindings: bindings)
-        RowContextMenu.install(on: list.listWidget) { viewModel.menu(at: $0) }
-        let filters = FilterButtons.make(viewModel.filters, selected: viewModel.filter) { viewModel.selectFilter($0) }
-        let create = widget(gtk_button_new_with_label(viewModel.newIssueTitle))
-        Build.addClasses(create, ["suggested-action"])
-        connect(raw(create), "clicked", main: { viewModel.newIssue() })
-        let root = BarOverList.make(leading: [filters], trailing: [create], spacing: 8, list: list.root)
+        RowContextMenu.install(on: list) { viewModel.menu(at: $0) }
+        let filters = FilterButtons.row(viewModel.filters, selected: viewModel.filter) { viewModel.selectFilter($0) }
+        let create = Button(label: viewModel.newIssueTitle, classes: ["suggested-action"])
+        create.onClicked { viewModel.newIssue() }
+        let root = BarOverList.make(leading: [filters], trailing: [create], spacing: 8, list: list)
         super.init(root: root, bindings: bindings)
-        connect(raw(root), "map", main: { viewModel.start() })
+        onMap { viewModel.start() }
     }
 
     override var title: String { viewModel.title }

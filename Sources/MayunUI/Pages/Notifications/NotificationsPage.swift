@@ -6,7 +6,7 @@ import MayunCore
 final class NotificationsPage: Page {
     private let viewModel: NotificationsViewModel
     private let images: ImageLoader
-    private let list = BoxedRowList(classes: ["notifications-list"])
+    private let list = BoxedList(classes: ["notifications-list"])
     private let banner = Label(classes: ["dim-label"], wrap: true, xalign: 0)
     private let states: StateStack
     /// The rows' avatars (their image requests end with them).

@@ -31,7 +31,7 @@ final class ProjectPage: Page {
         let clamp = Clamp(maximum: 860, tighteningThreshold: 600, child: column)
         let scroller = ScrolledWindow(horizontal: .never, vertical: .automatic)
         scroller.setChild(clamp)
-        states = StateStack(content: scroller.widget, failureTitle: tr("Could not load this project")) {
+        states = StateStack(content: scroller, failureTitle: tr("Could not load this project")) {
             viewModel.refresh()
         }
         super.init(root: states.root)

@@ -1,5 +1,3 @@
-import CGtk
-import GLibRuntime
 import MayunCore
 
 /// A list of projects (Featured, Popular, Latest, a language, search results): rows with infinite scroll.
@@ -21,10 +19,10 @@ final class ProjectListPage: Page {
             retryMore: { viewModel.list.retry() })
         listView = PagedListView(list: viewModel.list, adapter: adapter, accessibleName: tr("Projects"),
                                  bindings: bindings)
-        RowContextMenu.install(on: listView.listWidget) { viewModel.menu(at: $0) }
+        RowContextMenu.install(on: listView) { viewModel.menu(at: $0) }
         super.init(root: listView.root, bindings: bindings)
         // Lists load when first shown, so hidden notebook pages cost nothing at start-up.
-        connect(raw(root), "map", main: { viewModel.list.start() })
+        onMap { viewModel.list.start() }
     }
 
     override var title: String { viewModel.title }

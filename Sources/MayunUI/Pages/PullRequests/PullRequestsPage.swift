@@ -1,5 +1,3 @@
-import CGtk
-import GLibRuntime
 import GiteeKit
 import MayunCore
 
@@ -16,11 +14,11 @@ final class PullRequestsPage: Page {
             row: { viewModel.row(at: $0) }, activate: { viewModel.activate(at: $0) },
             retryMore: { viewModel.pullRequests.retry() }, images: images), accessibleName: tr("Pull Requests"),
             bindings: bindings)
-        let filters = FilterButtons.make(viewModel.filters, selected: viewModel.filter) { viewModel.selectFilter($0) }
-        let repository = Build.label(viewModel.repo.description, classes: ["dim-label"], xalign: 1)
-        let root = BarOverList.make(leading: [filters], trailing: [repository], spacing: 8, list: list.root)
+        let filters = FilterButtons.row(viewModel.filters, selected: viewModel.filter) { viewModel.selectFilter($0) }
+        let repository = Label(viewModel.repo.description, classes: ["dim-label"], xalign: 1)
+        let root = BarOverList.make(leading: [filters], trailing: [repository], spacing: 8, list: list)
         super.init(root: root, bindings: bindings)
-        connect(raw(root), "map", main: { viewModel.start() })
+        onMap { viewModel.start() }
     }
 
     override var title: String { viewModel.title }
