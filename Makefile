@@ -121,7 +121,7 @@ bench: deps
 	$(call banner,scroll benchmark: Popular paced by rows beside a bare C GtkListView (about 15 min; SCROLL_BENCH_ARGS=--rows=N for fewer rows))
 	$(PYTHON) bench/scroll.py --skip-build $(SCROLL_BENCH_ARGS)
 	$(call banner,document and code benchmark: 1 MB README and 5000-line source in the release build)
-	$(SWIFT) build -c release --scratch-path $(RELEASE_SCRATCH) --product mayun-bench 2>&1 | $(QUIET_SWIFT) && \
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(RELEASE_SCRATCH) --product mayun-bench 2>&1 | $(QUIET_SWIFT) && \
 	    xvfb-run -a -s '-screen 0 1280x1024x24' $(RELEASE_SCRATCH)/release/mayun-bench
 	$(call banner,decoding benchmark: json-glib beside Foundation's JSONDecoder on the same bytes (debug build))
 	MAYUN_BENCH=1 $(SWIFT) test --filter GiteeKitBenchmarks 2>&1 | grep -vE "^Test Case '.*' started|^\[[0-9]+/[0-9]+\]"

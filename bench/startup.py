@@ -13,7 +13,8 @@ Mayun also runs with MAYUN_BENCH_STARTUP_STEPS=1: before its first-frame line it
 step on the way (Swift main, arguments, locale, GApplication + gtk_init + adw_init, GSettings, services, view models,
 theme CSS, window and each tab, present, realize, map, the first frame's layout and paint phases). The table gives,
 per step, the median time from exec and the median of the step's own duration (from the step before it, per run),
-beside the floor's main and first frame from the same run.
+beside the floor's stamps of the same name from the same run (main, gtk-adw-init: its registration and gtk_init,
+window-realize, window-map, frame-layout, frame-paint, first-frame).
 
 Mayun is measured as installed: a release build installed with meson-wrapper into .build/bench/prefix (sharing the
 release build of `make install` and the end-to-end test, in .build-release).

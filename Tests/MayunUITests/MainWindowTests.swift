@@ -6,12 +6,13 @@ import XCTest
 
 @MainActor
 private final class WindowFixture {
-    let preferences = InMemoryPreferences()
+    let preferences: InMemoryPreferences
     let coordinator: Coordinator
     let theme: ThemeController
     let mainWindow: MainWindow
 
-    init() {
+    init(preferences: InMemoryPreferences = InMemoryPreferences()) {
+        self.preferences = preferences
         coordinator = Coordinator(environment: testEnvironment(), preferences: preferences, services: testServices())
         theme = ThemeController(nightMode: coordinator.nightMode,
                                 themesDirectory: AppResources.locate().themesDirectory)
@@ -83,6 +84,46 @@ final class MainWindowTests: XCTestCase {
             XCTAssertEqual(pages(DiscoverPage.self), 1)
             XCTAssertEqual(pages(MinePage.self), 1)
             XCTAssertEqual(pages(ProjectListPage.self, under: projects), 2, "Latest was never shown")
+        }
+    }
+
+    /// Start-up (issue 14): the main menu's popover and the bottom switcher bar's buttons are not in the first
+    /// frame, so they are made when first needed: the menu when it first opens, the bar's buttons when the window is
+    /// first too narrow for the header's switcher (before the bar is revealed).
+    func testMainMenuAndNarrowSwitcherBarAreMadeWhenFirstNeeded() {
+        onMain {
+            let fixture = WindowFixture()
+            defer { fixture.close() }
+            waitForFrames(of: fixture.window, count: 2)
+            let menuButton = firstWidget(in: fixture.window, ofType: gtk_menu_button_get_type())
+            let bar = firstWidget(in: fixture.window, ofType: adw_view_switcher_bar_get_type())
+            guard let menuButton, let bar else { return XCTFail("no menu button or switcher bar") }
+            XCTAssertNil(gtk_menu_button_get_menu_model(opaque(menuButton)), "no menu before it is opened")
+            XCTAssertEqual(gtk_widget_get_sensitive(menuButton), 1, "the button can still be pressed")
+            XCTAssertNil(adw_view_switcher_bar_get_stack(opaque(bar)), "no bottom switcher buttons on a wide window")
+            XCTAssertEqual(adw_view_switcher_bar_get_reveal(opaque(bar)), 0)
+
+            gtk_menu_button_popup(opaque(menuButton))
+            let model = gtk_menu_button_get_menu_model(opaque(menuButton))
+            XCTAssertEqual(model.map { g_menu_model_get_n_items($0) }, 3, "Preferences, Keyboard Shortcuts, About")
+            waitUntil("the menu shows Preferences") { visibleLabelTexts(in: fixture.window).contains("Preferences") }
+            gtk_menu_button_popdown(opaque(menuButton))
+            gtk_menu_button_popup(opaque(menuButton))
+            XCTAssertEqual(gtk_menu_button_get_menu_model(opaque(menuButton)), model, "made once")
+            gtk_menu_button_popdown(opaque(menuButton))
+        }
+        onMain {
+            let fixture = WindowFixture(preferences: InMemoryPreferences(
+                windowGeometry: WindowGeometry(width: 360, height: 640, isMaximized: false)))
+            defer { fixture.close() }
+            let bar = firstWidget(in: fixture.window, ofType: adw_view_switcher_bar_get_type())
+            guard let bar else { return XCTFail("no switcher bar") }
+            waitUntil("the bar is revealed on a phone-sized window") { adw_view_switcher_bar_get_reveal(opaque(bar)) != 0 }
+            XCTAssertNotNil(adw_view_switcher_bar_get_stack(opaque(bar)), "the bar has the tabs when it shows")
+            waitUntil("the bar shows the three tabs") {
+                let texts = visibleLabelTexts(in: bar)
+                return ["Projects", "Discover", "Mine"].allSatisfy { texts.contains($0) }
+            }
         }
     }
 

@@ -66,6 +66,8 @@ public final class MayunApplication {
     private func startup() {
         // GApplication's registration on the bus, gtk_init and adw_init ran in the class handlers before this one.
         StartupSteps.mark("gtk-adw-init")
+        // The icon theme is read on another thread while this one builds the services and the window.
+        IconThemeWarmUp.start()
         g_set_application_name("Mayun")
         // The windows' icon (the default for dialogs too) is set after the main window's first frame: MainWindow.
         let preferences: any PreferencesStore

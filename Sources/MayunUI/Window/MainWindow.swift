@@ -57,7 +57,7 @@ final class MainWindow: PlatformActions {
         adw_view_switcher_title_set_stack(opaque(switcherTitle), opaque(tabs))
         adw_view_switcher_title_set_title(opaque(switcherTitle), "Mayun")
         let switcherBar = widget(adw_view_switcher_bar_new())
-        adw_view_switcher_bar_set_stack(opaque(switcherBar), opaque(tabs))
+        Self.giveStackWhenFirstRevealed(bar: switcherBar, stack: tabs, title: switcherTitle)
         g_object_bind_property(UnsafeMutableRawPointer(switcherTitle).assumingMemoryBound(to: GObject.self),
                                "title-visible",
                                UnsafeMutableRawPointer(switcherBar).assumingMemoryBound(to: GObject.self),
@@ -114,17 +114,45 @@ final class MainWindow: PlatformActions {
     }
 
     private func makeMenuButton() -> Widget {
+        let button = widget(gtk_menu_button_new())
+        gtk_menu_button_set_icon_name(opaque(button), "open-menu-symbolic")
+        // The menu (a GtkPopoverMenu, built by GTK as soon as a model is set) is made when it is first opened:
+        // nobody sees it in the first frame. The button stays sensitive meanwhile (GTK's rule for a popup function).
+        gtk_menu_button_set_create_popup_func(opaque(button), { button, _ in
+            guard let button else { return }
+            MainActor.assumeIsolated { MainWindow.setMainMenu(on: button) }
+        }, nil, nil)
+        Accessibility.setLabel(button, tr("Main Menu"))
+        gtk_widget_set_tooltip_text(button, tr("Main Menu"))
+        return button
+    }
+
+    /// The main menu's model, set on its button the first time the menu opens. GTK calls the popup function at every
+    /// opening: the model and its popover are made once and kept.
+    static func setMainMenu(on button: OpaquePointer) {
+        guard gtk_menu_button_get_menu_model(button) == nil else { return }
         let menu = g_menu_new()!
         g_menu_append(menu, tr("Preferences"), "app.settings")
         g_menu_append(menu, tr("Keyboard Shortcuts"), "app.shortcuts")
         g_menu_append(menu, tr("About Mayun"), "app.about")
-        let button = widget(gtk_menu_button_new())
-        gtk_menu_button_set_icon_name(opaque(button), "open-menu-symbolic")
-        gtk_menu_button_set_menu_model(opaque(button), UnsafeMutablePointer<GMenuModel>(menu))
+        gtk_menu_button_set_menu_model(button, UnsafeMutablePointer<GMenuModel>(menu))
         g_object_unref(UnsafeMutableRawPointer(menu))
-        Accessibility.setLabel(button, tr("Main Menu"))
-        gtk_widget_set_tooltip_text(button, tr("Main Menu"))
-        return button
+    }
+
+    /// The bottom switcher bar shows the tabs only on windows too narrow for the header's switcher. Its buttons (an
+    /// icon and two labels per tab, measured at every layout even while the bar is hidden) are made the first time
+    /// the header gives up its switcher, in the same notification and before the bar is revealed (this handler is
+    /// connected before the binding that reveals it), so the bar never shows empty.
+    private static func giveStackWhenFirstRevealed(bar: Widget, stack: Widget, title: Widget) {
+        var connection: SignalConnection?
+        let give = {
+            guard adw_view_switcher_title_get_title_visible(opaque(title)) != 0 else { return }
+            if let connection { disconnect(connection) }
+            connection = nil
+            adw_view_switcher_bar_set_stack(opaque(bar), opaque(stack))
+        }
+        connection = connect(raw(title), "notify::title-visible", main: { give() })
+        give()
     }
 
     private func connectInputs() {
