@@ -59,10 +59,13 @@ final class FileActionsBar {
         return toggle
     }
 
-    /// The bar's look for a button or toggle: flat, icon then label, the label also its accessible name.
+    /// The bar's look for a button or toggle: flat, icon then label, the label also its accessible name (and the
+    /// tooltip). On a 360 px phone the row of buttons is wider than the window: the labels that do not fit are
+    /// squeezed out and their buttons keep the icon, instead of forcing the window wider.
     private static func content(_ label: String, icon: String) -> Box {
         let content = Box(.horizontal, spacing: 6)
-        content.append(Icon(icon), Label(label))
+        content.append(Icon(icon), Squeezer(Label(label)))
+        content.tooltip = label
         return content
     }
 
