@@ -26,7 +26,4 @@ class Page {
 
     /// The header-bar title while this page is on top.
     var title: String { "" }
-
-    /// When the page comes on screen (its load starts here, not when it is built).
-    func onMap(_ handler: @escaping @MainActor () -> Void) { connect(raw(root), "map", main: handler) }
 }

@@ -4,27 +4,12 @@ import CGtk
 /// with care (`DocumentView`, `AvatarView`, `StateStack`, `PagedListView`, `CodeView`...). Pages place and show
 /// these through this protocol, without touching their widgets.
 @MainActor
-protocol Component: AnyObject {
+protocol Component: Shown {
     var root: Widget { get }
 }
 
 extension Component {
-    var isVisible: Bool {
-        get { gtk_widget_get_visible(root) != 0 }
-        set { gtk_widget_set_visible(root, newValue ? 1 : 0) }
-    }
-
-    var vexpand: Bool {
-        get { gtk_widget_get_vexpand(root) != 0 }
-        set { gtk_widget_set_vexpand(root, newValue ? 1 : 0) }
-    }
-
-    var hexpand: Bool {
-        get { gtk_widget_get_hexpand(root) != 0 }
-        set { gtk_widget_set_hexpand(root, newValue ? 1 : 0) }
-    }
-
-    func addClasses(_ names: [String]) { Build.addClasses(root, names) }
+    var shownWidget: Widget { root }
 }
 
 extension Box {

@@ -19,11 +19,6 @@ class WidgetObject {
 
     isolated deinit { g_object_unref(raw(widget)) }
 
-    var isVisible: Bool {
-        get { gtk_widget_get_visible(widget) != 0 }
-        set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
-    }
-
     /// Whether it takes input; an insensitive widget is greyed out.
     var isSensitive: Bool {
         get { gtk_widget_get_sensitive(widget) != 0 }
@@ -40,8 +35,6 @@ class WidgetObject {
         set { gtk_widget_set_tooltip_text(widget, newValue) }
     }
 
-    func addClasses(_ names: [String]) { Build.addClasses(widget, names) }
-
     func setClass(_ name: String, _ on: Bool) {
         if on { gtk_widget_add_css_class(widget, name) } else { gtk_widget_remove_css_class(widget, name) }
     }
@@ -52,18 +45,6 @@ class WidgetObject {
 // MARK: Layout
 
 extension WidgetObject {
-    /// Takes the spare width of its parent.
-    var hexpand: Bool {
-        get { gtk_widget_get_hexpand(widget) != 0 }
-        set { gtk_widget_set_hexpand(widget, newValue ? 1 : 0) }
-    }
-
-    /// Takes the spare height of its parent.
-    var vexpand: Bool {
-        get { gtk_widget_get_vexpand(widget) != 0 }
-        set { gtk_widget_set_vexpand(widget, newValue ? 1 : 0) }
-    }
-
     var halign: Align {
         get { Self.align(gtk_widget_get_halign(widget)) }
         set { gtk_widget_set_halign(widget, newValue.gtk) }
@@ -97,8 +78,6 @@ extension WidgetObject {
     var allocatedWidth: Int { Int(gtk_widget_get_width(widget)) }
     var allocatedHeight: Int { Int(gtk_widget_get_height(widget)) }
 
-    var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
-
     @discardableResult
     func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
 
@@ -112,14 +91,8 @@ extension WidgetObject {
     }
 }
 
-// MARK: Signals every widget has
-
-extension WidgetObject {
-    /// When it comes on screen (a page shown for the first time starts its load here).
-    func onMap(_ handler: @escaping @MainActor () -> Void) { connect(raw(widget), "map", main: handler) }
-
-    /// When it leaves the screen.
-    func onUnmap(_ handler: @escaping @MainActor () -> Void) { connect(raw(widget), "unmap", main: handler) }
+extension WidgetObject: Shown {
+    var shownWidget: Widget { widget }
 }
 
 // MARK: Ownership
