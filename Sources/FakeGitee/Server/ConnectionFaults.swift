@@ -19,10 +19,20 @@ enum ConnectionFaults {
         var chunks = stride(from: 0, to: response.body.count, by: chunkSize).map {
             response.body.subdata(in: $0..<min(response.body.count, $0 + chunkSize))
         }
+        // A client that hangs up mid-drip (it cancelled) finishes the message: nothing more may be written or
+        // unpaused on it (libsoup: "soup_server_message_unpause: assertion 'msg->io_data != NULL' failed").
+        var isFinished = false
+        let finished = connect(UnsafeMutableRawPointer(message), "finished", main: { isFinished = true })
         func sendNext() {
             afterDelay(milliseconds: intervalMs) {
+                if isFinished {
+                    disconnect(finished)
+                    g_object_unref(UnsafeMutableRawPointer(message))
+                    return
+                }
                 let body = soup_server_message_get_response_body(message)
                 if chunks.isEmpty {
+                    disconnect(finished)
                     soup_message_body_complete(body)
                     soup_server_message_unpause(message)
                     g_object_unref(UnsafeMutableRawPointer(message))
