@@ -101,4 +101,20 @@ final class WidgetLayerContainerTests: XCTestCase {
             XCTAssertTrue(finalized.pointee, "finalized with its container")
         }
     }
+
+    /// A page may keep only the editor's widget: an edit must still reach the handler, with the buffer's text.
+    func testATextViewWhoseObjectIsGoneStillReportsEdits() {
+        onMain {
+            var edits: [String] = []
+            let box = Box(.vertical)
+            do {
+                let editor = TextView(text: "draft")
+                editor.onChanged { edits.append($0) }
+                box.append(editor)
+            }
+            let view = gtk_widget_get_first_child(box.widget)!
+            gtk_text_buffer_set_text(gtk_text_view_get_buffer(typed(view)), "edited body", -1)
+            XCTAssertEqual(edits.last, "edited body", "set_text reports the delete, then the insert")
+        }
+    }
 }

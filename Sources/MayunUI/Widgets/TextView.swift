@@ -16,19 +16,23 @@ final class TextView: WidgetObject {
     private var buffer: UnsafeMutablePointer<GtkTextBuffer> { gtk_text_view_get_buffer(typed(widget)) }
 
     var text: String {
-        get {
-            var start = GtkTextIter(), end = GtkTextIter()
-            gtk_text_buffer_get_bounds(buffer, &start, &end)
-            guard let text = gtk_text_buffer_get_text(buffer, &start, &end, 0) else { return "" }
-            defer { g_free(text) }
-            return String(cString: text)
-        }
+        get { Self.text(of: buffer) }
         // The same text again would move the cursor and emit "changed" for nothing.
         set { if newValue != text { gtk_text_buffer_set_text(buffer, newValue, -1) } }
     }
 
-    /// Every edit, typed or pasted.
+    /// Every edit, typed or pasted. The handler reads the buffer it was connected to, not this object: a page may
+    /// let the object go once the view is in its column (the same rule as `BoxedList`'s row handlers).
     func onChanged(_ handler: @escaping @MainActor (String) -> Void) {
-        connect(UnsafeMutableRawPointer(buffer), "changed", main: { [unowned self] in handler(text) })
+        let buffer = buffer
+        connect(UnsafeMutableRawPointer(buffer), "changed", main: { handler(Self.text(of: buffer)) })
+    }
+
+    private static func text(of buffer: UnsafeMutablePointer<GtkTextBuffer>) -> String {
+        var start = GtkTextIter(), end = GtkTextIter()
+        gtk_text_buffer_get_bounds(buffer, &start, &end)
+        guard let text = gtk_text_buffer_get_text(buffer, &start, &end, 0) else { return "" }
+        defer { g_free(text) }
+        return String(cString: text)
     }
 }
