@@ -27,15 +27,13 @@ public struct ProjectRow: Equatable, Sendable {
     public var summaryLine: String
     public var language: String
     public var updated: String
-    public var stars: String
-    public var forks: String
-    public var watches: String
+    public let stars: String
+    public let forks: String
+    public let watches: String
     public var badges: [Badge]
     public var avatarURL: URL?
-    /// "★ 35k · 7.1k forks · 2.3k watching"
-    public var countsLine: String {
-        "★ \(stars)  ·  " + String(format: tr("%@ forks"), forks) + "  ·  " + String(format: tr("%@ watching"), watches)
-    }
+    /// "★ 35k · 7.1k forks · 2.3k watching", made once with the row (a list reads it at every bind).
+    public let countsLine: String
     /// What a screen reader says for the whole row.
     public var accessibleLabel: String
 
@@ -51,6 +49,8 @@ public struct ProjectRow: Equatable, Sendable {
         stars = CompactCount.format(project.stargazersCount)
         forks = CompactCount.format(project.forksCount)
         watches = CompactCount.format(project.watchersCount)
+        countsLine = "★ \(stars)  ·  " + String(format: tr("%@ forks"), forks) + "  ·  "
+            + String(format: tr("%@ watching"), watches)
         var badges: [Badge] = []
         if project.isRecommended { badges.append(.recommended) }
         if project.isGVP { badges.append(.gvp) }

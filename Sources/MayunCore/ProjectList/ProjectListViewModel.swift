@@ -33,13 +33,17 @@ public final class ProjectListViewModel {
     private static let formattedLimit = 1_000
 
     public func row(at index: Int, now: Date = Date()) -> ProjectRow? {
-        guard list.items.indices.contains(index) else { return nil }
         if formattedRevision != list.itemRevision || formatted.count >= Self.formattedLimit {
             formatted.removeAll(keepingCapacity: true)
             formattedRevision = list.itemRevision
         }
+        // A row formatted in this revision is still that item (the revision grows whenever an index changes
+        // meaning), so a bind of it does not read the observed `items` (each read goes through the observation
+        // registrar: a third of this function's time while a list scrolls).
         if let row = formatted[index] { return row }
-        let row = ProjectRow(project: list.items[index], now: now)
+        let items = list.items
+        guard items.indices.contains(index) else { return nil }
+        let row = ProjectRow(project: items[index], now: now)
         formatted[index] = row
         return row
     }
