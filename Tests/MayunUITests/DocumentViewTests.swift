@@ -29,6 +29,20 @@ final class DocumentViewTests: XCTestCase {
         }
     }
 
+    /// A page's binding may hand the pane a document after its window was destroyed (the app quitting): nothing is
+    /// written into the disposed text view (the pulls e2e crashed at Ctrl+Q writing into its freed buffer).
+    func testADocumentArrivingAfterTheWindowWasDestroyedIsNotWritten() {
+        onMain {
+            let (view, window) = present(DocumentParser.parseMarkdown("# Title\n\nfirst body", context: context))
+            XCTAssertFalse(view.isDestroyed)
+            gtk_window_destroy(typed(window))
+            XCTAssertTrue(view.isDestroyed, "the pane knows its widgets are gone")
+            view.show(DocumentParser.parseMarkdown("# Later\n\nsecond body", context: context))
+            view.apply(palette: .night, isNight: true)
+            XCTAssertFalse(view.isRendered, "nothing was written")
+        }
+    }
+
     func testTableWiderThanThePaneIsAScrollingGrid() {
         onMain {
             let wide = String(repeating: "wide-cell-text-", count: 20)

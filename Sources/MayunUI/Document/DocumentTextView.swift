@@ -42,6 +42,9 @@ final class DocumentTextView {
         textView = widget(gtk_text_view_new())
         let view = typed(textView, as: GtkTextView.self)
         buffer = gtk_text_view_get_buffer(view)
+        // Held for as long as this object: the text view lets go of its buffer when GTK destroys it, and a buffer
+        // freed under `tags`, `highlighter` and late writes would be a crash rather than a write nobody sees.
+        g_object_ref(UnsafeMutableRawPointer(buffer))
         tags = DocumentTags(buffer: buffer, rightMargin: margins ? Int(Self.horizontalMargin) : 0)
         highlighter = CodeHighlighter(target: buffer)
         highlightedAtNight = environment.isNight
@@ -60,6 +63,8 @@ final class DocumentTextView {
         attach(self, to: raw(textView), key: "mayun-document-text")
         listenForLinks()
     }
+
+    isolated deinit { g_object_unref(UnsafeMutableRawPointer(buffer)) }
 
     // MARK: - Width
 

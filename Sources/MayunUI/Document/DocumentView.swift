@@ -63,6 +63,10 @@ public final class DocumentView {
         gtk_widget_set_hexpand(root, 1)
         Build.addClasses(root, ["document-view"])
         attach(self, to: raw(root), key: "mayun-document-view")
+        // A page's binding or a parse may still hand this view a document after GTK destroyed its widgets (the
+        // window closing at quit): nothing is written into a disposed text view (its buffer may already be gone;
+        // the pulls e2e caught a crash at Ctrl+Q).
+        connect(raw(root), "destroy", main: { [weak self] in self?.rootDestroyed() })
         environment.activate = { [unowned self] link in activate(link) }
         environment.hover = { [unowned self] hint in onHoverLink(hint) }
         followWidth()
@@ -81,19 +85,21 @@ public final class DocumentView {
     /// `append` each chunk's blocks, then `finish`. `show` is the same for a whole document.
     public func begin() {
         cancel()
-        content.clear()
         pending = []
         carried = nil
-        inputComplete = false
         wroteFirstScreen = false
         isRendered = false
         sliceDurations = []
+        // A destroyed pane takes no more input: its document is never rendered.
+        inputComplete = isDestroyed
+        guard !isDestroyed else { return }
+        content.clear()
     }
 
     /// Adds blocks after those already given: the first screenful is written at once, the rest a slice per
     /// main-loop turn (`writerPriority`: GTK paints in between).
     public func append(_ blocks: [Block]) {
-        guard !inputComplete, !blocks.isEmpty else { return }
+        guard !inputComplete, !isDestroyed, !blocks.isEmpty else { return }
         pending.append(contentsOf: blocks)
         if !wroteFirstScreen {
             writeSlice(stoppingAt: Self.firstScreenLines)
@@ -121,7 +127,16 @@ public final class DocumentView {
     public func apply(palette: Palette, isNight: Bool) {
         environment.palette = palette
         environment.isNight = isNight
+        guard !isDestroyed else { return }
         content.apply(palette, isNight: isNight)
+    }
+
+    /// Whether GTK has destroyed the pane (its window closed): then nothing more is written.
+    public private(set) var isDestroyed = false
+
+    private func rootDestroyed() {
+        isDestroyed = true
+        cancel()
     }
 
     /// For a document inside another scrolling page (the project page's README): no scrollbar of its own, as tall
