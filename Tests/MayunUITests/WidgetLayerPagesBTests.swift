@@ -10,11 +10,11 @@ final class WidgetLayerPagesBTests: XCTestCase {
 
     /// An empty button given content: named by its accessible label only (no stale labelled-by from a label GTK
     /// made and threw away), without GTK's text-button look, and its click runs the handler.
-    func testContentButtonsTakeTheirContentAndName() {
+    func testButtonsTakeTheirContentAndName() {
         onMain {
             let content = Box(.horizontal, spacing: 6)
             content.append(Icon("document-save-as-symbolic"), Label("Save As…"))
-            let button = ContentButton(child: content, accessibleLabel: "Save As…", classes: ["flat"])
+            let button = Button(child: content, accessibleLabel: "Save As…", classes: ["flat"])
             XCTAssertEqual(gtk_button_get_child(typed(button.widget)).map { UnsafeMutableRawPointer($0) },
                            UnsafeMutableRawPointer(content.widget))
             XCTAssertTrue(button.hasClass("flat"))
@@ -26,7 +26,7 @@ final class WidgetLayerPagesBTests: XCTestCase {
             emitClicked(button.widget)
             XCTAssertEqual(clicks, 1)
 
-            let toggle = ContentToggleButton(child: Label("Source"), accessibleLabel: "Source", classes: ["flat"])
+            let toggle = ToggleButton(child: Label("Source"), accessibleLabel: "Source", classes: ["flat"])
             var states: [Bool] = []
             toggle.onToggled { states.append($0) }
             toggle.isActive = true

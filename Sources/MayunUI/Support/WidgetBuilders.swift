@@ -26,21 +26,6 @@ enum Build {
         return button
     }
 
-    /// Groups of controls side by side that wrap onto further lines when the window is too narrow for one (a
-    /// GtkFlowBox whose cells are layout only: they take no focus and no selection).
-    static func wrappingRow(_ groups: Widget..., spacing: Int32 = 8) -> Widget {
-        let flow = widget(gtk_flow_box_new())
-        gtk_flow_box_set_selection_mode(opaque(flow), GTK_SELECTION_NONE)
-        gtk_flow_box_set_max_children_per_line(opaque(flow), guint(max(groups.count, 1)))
-        gtk_flow_box_set_column_spacing(opaque(flow), guint(spacing))
-        gtk_flow_box_set_row_spacing(opaque(flow), guint(spacing))
-        for group in groups {
-            gtk_flow_box_append(opaque(flow), group)
-            if let cell = gtk_widget_get_parent(group) { gtk_widget_set_focusable(cell, 0) }
-        }
-        return flow
-    }
-
     static func append(_ box: Widget, _ children: Widget...) {
         for child in children { gtk_box_append(typed(box), child) }
     }

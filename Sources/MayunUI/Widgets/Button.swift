@@ -9,6 +9,16 @@ final class Button: WidgetObject {
         addClasses(classes)
     }
 
+    /// A button made empty and given other widgets as its content (an icon and a label, a label and a badge). GTK
+    /// names such a button from nothing it shows, so it takes its accessible name here; it starts from
+    /// `gtk_button_new`, not an empty label, which would leave a labelled-by link to a label no longer shown.
+    init(child: WidgetObject, accessibleLabel: String, classes: [String] = []) {
+        super.init(owning: MayunUI.widget(gtk_button_new()))
+        child.withWidget { gtk_button_set_child(typed(widget), $0) }
+        addClasses(classes)
+        self.accessibleLabel = accessibleLabel
+    }
+
     /// An icon-only button: its accessible name and tooltip say what it does.
     init(iconName: String, accessibleLabel: String) {
         super.init(owning: Build.iconButton(iconName, accessibleLabel: accessibleLabel))

@@ -44,6 +44,15 @@ final class Switch: WidgetObject {
 final class ToggleButton: WidgetObject {
     init(label: String) { super.init(owning: MayunUI.widget(gtk_toggle_button_new_with_label(label))) }
 
+    /// A toggle made empty and given other widgets as its content (an icon and a label); it takes its accessible
+    /// name here, as GTK names it from nothing it shows.
+    init(child: WidgetObject, accessibleLabel: String, classes: [String] = []) {
+        super.init(owning: MayunUI.widget(gtk_toggle_button_new()))
+        child.withWidget { gtk_button_set_child(typed(widget), $0) }
+        addClasses(classes)
+        self.accessibleLabel = accessibleLabel
+    }
+
     var isActive: Bool {
         get { gtk_toggle_button_get_active(typed(widget)) != 0 }
         set { if newValue != isActive { gtk_toggle_button_set_active(typed(widget), newValue ? 1 : 0) } }

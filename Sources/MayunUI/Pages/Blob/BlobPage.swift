@@ -11,9 +11,9 @@ final class BlobPage: Page {
     private let notice: StatusView
     private let banner: ListBanner
     private let actions: FileActionsBar
-    private var sourceToggle: ContentToggleButton?
-    private var wrapToggle: ContentToggleButton?
-    private var copyButton: ContentButton?
+    private var sourceToggle: ToggleButton?
+    private var wrapToggle: ToggleButton?
+    private var copyButton: Button?
     private var code: CodeView?
     private var document: DocumentView?
     /// Writes the shown document's chunks into `document` as they are parsed.

@@ -20,9 +20,9 @@ final class FileActionsBar {
         bar.append(info, trailing)
         view.append(bar, transferLabel)
         // Save and Website stay last; the page's own buttons go into `trailing`, before them.
-        let saveButton = ContentButton(child: Self.content(tr("Save As…"), icon: "document-save-as-symbolic"),
+        let saveButton = Button(child: Self.content(tr("Save As…"), icon: "document-save-as-symbolic"),
                                        accessibleLabel: tr("Save As…"), classes: ["flat"])
-        let websiteButton = ContentButton(child: Self.content(tr("Open on Website"), icon: "web-browser-symbolic"),
+        let websiteButton = Button(child: Self.content(tr("Open on Website"), icon: "web-browser-symbolic"),
                                           accessibleLabel: tr("Open on Website"), classes: ["flat"])
         bar.append(saveButton, websiteButton)
         saveButton.onClicked { [unowned self] in chooseDestination(fileName, then: save) }
@@ -44,15 +44,15 @@ final class FileActionsBar {
     }
 
     /// A button before "Save as…" (added in the order the page calls this).
-    func button(_ label: String, icon: String) -> ContentButton {
-        let button = ContentButton(child: Self.content(label, icon: icon), accessibleLabel: label, classes: ["flat"])
+    func button(_ label: String, icon: String) -> Button {
+        let button = Button(child: Self.content(label, icon: icon), accessibleLabel: label, classes: ["flat"])
         trailing.append(button)
         return button
     }
 
     /// A toggle button (Wrap, Source); `onToggle` gets the new state.
-    func toggle(_ label: String, icon: String, onToggle: @escaping @MainActor (Bool) -> Void) -> ContentToggleButton {
-        let toggle = ContentToggleButton(child: Self.content(label, icon: icon), accessibleLabel: label,
+    func toggle(_ label: String, icon: String, onToggle: @escaping @MainActor (Bool) -> Void) -> ToggleButton {
+        let toggle = ToggleButton(child: Self.content(label, icon: icon), accessibleLabel: label,
                                          classes: ["flat"])
         trailing.append(toggle)
         toggle.onToggled(onToggle)
