@@ -158,6 +158,38 @@ final class DocumentViewTests: XCTestCase {
         }
     }
 
+    /// The same README with its images held back until the text is laid out (as on a slow network or a loaded
+    /// machine, where CI saw it in 1 run of 4): GTK 4.8 laid the screenshot's line out again with the centred
+    /// logo's paragraph style when the pictures came. Alternating paragraph tags keep a toggle at every line start.
+    func testImagesArrivingLateKeepTheirParagraphsAlignment() throws {
+        try onMain {
+            let png = try XCTUnwrap(testPNG(width: 24, height: 24))
+            let loader = HeldBackImageLoader(png: png)
+            let markdown = """
+            <p align="center">
+              <img src="docs/logo.png" alt="logo" width="120">
+            </p>
+
+            Some text.
+
+            ![screenshot](docs/shot.png)
+            """
+            let (view, window) = present(DocumentParser.parseMarkdown(markdown, context: context), loader: loader)
+            defer { gtk_window_destroy(typed(window)) }
+            waitForFrames(of: window, count: 3)
+            let slots = view.content.allImageSlots
+            XCTAssertEqual(slots.map(\.state), [.loading, .loading], "the pictures are still held back")
+            loader.release()
+            waitUntil("images shown") { slots.allSatisfy { $0.state == .shown } }
+            waitForFrames(of: window, count: 3)
+            var logoX: Double = -1, shotX: Double = -1, y: Double = -1
+            gtk_widget_translate_coordinates(slots[0].root, view.content.textView, 0, 0, &logoX, &y)
+            gtk_widget_translate_coordinates(slots[1].root, view.content.textView, 0, 0, &shotX, &y)
+            XCTAssertGreaterThan(logoX, 200, "the logo stays centred (x = \(logoX))")
+            XCTAssertLessThan(shotX, 100, "the screenshot stays at the left margin (x = \(shotX))")
+        }
+    }
+
     func testBigDocumentRendersInSlices() {
         onMain {
             let section = "## Section\n\nSome **text** with a [link](a.md) and `code`.\n\n- one\n- two\n\n"
@@ -243,4 +275,25 @@ func testPNG(width: Int, height: Int, rgba: [UInt8] = [200, 40, 40, 255]) -> Dat
     var size: gsize = 0
     guard let data = g_bytes_get_data(png, &size) else { return nil }
     return Data(bytes: data, count: Int(size))
+}
+
+/// Answers no image until `release()`: the images arrive after the document is laid out.
+@MainActor
+private final class HeldBackImageLoader: DocumentImageLoader {
+    private let png: Data
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+    private var released = false
+
+    init(png: Data) { self.png = png }
+
+    func release() {
+        released = true
+        waiting.forEach { $0.resume() }
+        waiting = []
+    }
+
+    func image(for url: URL) async throws -> DecodedImage {
+        if !released { await withCheckedContinuation { waiting.append($0) } }
+        return try await ImageDecoder.decodeInBackground(png)
+    }
 }

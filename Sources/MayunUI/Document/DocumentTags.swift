@@ -28,6 +28,13 @@ final class DocumentTags {
         // anchor) right after a centred paragraph was laid out centred again once its image arrived. Created
         // after "center" and "right", so it wins wherever one of those reaches past its own paragraph.
         make("left", [("justification", .int(Int32(GTK_JUSTIFY_LEFT.rawValue)))])
+        // No properties: consecutive paragraphs alternate between the two, so every paragraph begins with a tag
+        // toggle. GTK 4.8 keeps the last paragraph style it computed and reuses it for a line without toggles; two
+        // paragraphs with the same tags merge their ranges, and a line GTK lays out again on its own (an image
+        // arriving) then took the style of whichever line it built before: a left-aligned image paragraph was laid
+        // out centred after a centred logo's image came (DocumentViewTests, under load). A toggle drops that cache.
+        make("paragraph-even", [])
+        make("paragraph-odd", [])
         makeBlockTags(rightMargin: rightMargin)
         let scales = [2.0, 1.55, 1.3, 1.12, 1.0, 0.92]
         for (index, scale) in scales.enumerated() {

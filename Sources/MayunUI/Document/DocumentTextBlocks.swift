@@ -76,7 +76,7 @@ extension DocumentTextView {
             writeInlines(cell, tags: bold ? [tags["strong"]] : [])
         }
         insert("\n", tags: [])
-        apply(rowTags, from: start)
+        apply(rowTags + [nextParagraphToggle()], from: start)
     }
 
     /// An empty line a little shorter than text: the space after a code block or table.

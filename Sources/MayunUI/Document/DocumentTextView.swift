@@ -24,6 +24,8 @@ final class DocumentTextView {
     private var nestedViews: [(view: DocumentTextView, indent: Int)] = []
     private(set) var anchorOffsets: [String: Int32] = [:]
     private var width = 0
+    /// Paragraphs written, for the alternating `paragraph-even`/`paragraph-odd` tags (DocumentTags).
+    private var paragraphs = 0
     private var hoveredHint: String?
     /// A margin tag replaces the view's own left margin, so every margin tag includes it.
     let baseMargin: Int
@@ -223,7 +225,8 @@ final class DocumentTextView {
     /// Ends the paragraph begun at `start` and gives it its margin, alignment and spacing.
     private func endParagraph(from start: Int32, style: Style, hanging: Int = 0, tight: Bool = false) {
         insert("\n", tags: [])
-        var paragraphTags = [tags[tight ? "item" : "block"], tags.margin(baseMargin + style.indent, hanging: hanging)]
+        var paragraphTags = [tags[tight ? "item" : "block"], tags.margin(baseMargin + style.indent, hanging: hanging),
+                             nextParagraphToggle()]
         if style.inQuote { paragraphTags.append(tags["quote"]) }
         switch style.alignment {
         case .center?: paragraphTags.append(tags["center"])
@@ -231,6 +234,12 @@ final class DocumentTextView {
         default: paragraphTags.append(tags["left"])
         }
         apply(paragraphTags, from: start)
+    }
+
+    /// `paragraph-even` or `paragraph-odd`, alternately: each paragraph then begins with a tag toggle (DocumentTags).
+    func nextParagraphToggle() -> UnsafeMutablePointer<GtkTextTag>? {
+        paragraphs += 1
+        return tags[paragraphs % 2 == 0 ? "paragraph-even" : "paragraph-odd"]
     }
 
     private func childAnchor() -> UnsafeMutablePointer<GtkTextChildAnchor>? {
