@@ -105,6 +105,24 @@ final class AdaptiveLayoutTests: XCTestCase {
         }
     }
 
+    /// The README on its own page (the project's Readme row): the document pane with its file bar above.
+    func testReadmePageFitsPhoneAndDesktop() {
+        onMain {
+            for size in Self.sizes {
+                let fixture = AdaptiveFixture(size: size)
+                defer { fixture.close() }
+                fixture.coordinator.push(.readme(Self.project, ref: nil))
+                waitUntil("the README is rendered", timeout: 10) {
+                    descendants(of: fixture.window).contains {
+                        isA($0, gtk_text_view_get_type()) && gtk_widget_get_mapped($0) != 0
+                    }
+                }
+                fixture.checkLayout("README page")
+                fixture.screenshots("readme")
+            }
+        }
+    }
+
     func testIssuePageFitsPhoneAndDesktop() {
         onMain {
             for size in Self.sizes {

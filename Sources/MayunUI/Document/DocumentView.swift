@@ -54,10 +54,10 @@ public final class DocumentView {
         environment = DocumentEnvironment(imageLoader: imageLoader, palette: palette, isNight: isNight)
         content = DocumentTextView(environment: environment, margins: true)
         root = widget(gtk_scrolled_window_new())
-        // Horizontally "never". "External" (as `growWithContent` uses) would stop pictures and rules sized to 640 px
-        // from widening a 360 px window on the README page, but in this scrolling pane it sometimes laid an image
-        // paragraph out 160 px from the margin (DocumentViewTests, 2 runs in 4): not used until that is understood.
-        gtk_scrolled_window_set_policy(opaque(root), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        // Horizontally "external", not "never" (see `growWithContent`): pictures and rules are sized to the last
+        // known width, 640 before the first allocation, and with "never" that width became the window's minimum on
+        // a 360 px phone (the README page at 528 px). The pane's width decides and the document follows it.
+        gtk_scrolled_window_set_policy(opaque(root), GTK_POLICY_EXTERNAL, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(opaque(root), content.textView)
         gtk_widget_set_vexpand(root, 1)
         gtk_widget_set_hexpand(root, 1)
