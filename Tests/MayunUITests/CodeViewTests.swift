@@ -23,6 +23,27 @@ final class CodeViewTests: XCTestCase {
         }
     }
 
+    /// A closed code view lets go of its file's text (GtkSourceView 5.6 keeps a view with line numbers alive).
+    func testTheTextGoesWithTheWindow() {
+        onMain {
+            let window = gtk_window_new()!
+            let textBuffer: UnsafeMutablePointer<GtkTextBuffer>
+            do {
+                let view = CodeView()
+                view.show(text: String(repeating: "let x = 1\n", count: 1000), fileName: "main.swift")
+                textBuffer = UnsafeMutableRawPointer(view.buffer).assumingMemoryBound(to: GtkTextBuffer.self)
+                g_object_ref(UnsafeMutableRawPointer(textBuffer))
+                gtk_window_set_child(typed(window), view.root)
+                gtk_window_present(typed(window))
+                waitUntil("mapped") { gtk_widget_get_mapped(view.root) != 0 }
+            }
+            defer { g_object_unref(UnsafeMutableRawPointer(textBuffer)) }
+            XCTAssertEqual(gtk_text_buffer_get_char_count(textBuffer), 10_000)
+            gtk_window_destroy(typed(window))
+            XCTAssertEqual(gtk_text_buffer_get_char_count(textBuffer), 0, "the text went with the window")
+        }
+    }
+
     func testFindGoToLineWrapAndNightMode() {
         onMain {
             let view = CodeView()
