@@ -136,6 +136,27 @@ final class AdaptiveLayoutTests: XCTestCase {
         }
     }
 
+    /// A project's issue and pull request lists: the state filters and the bar's trailing widget share the width.
+    /// At 360 px the pull requests' bar held the window at 456 px (the repository name, not ellipsized).
+    func testIssueAndPullRequestListsFitPhoneAndDesktop() {
+        onMain {
+            for size in Self.sizes {
+                let fixture = AdaptiveFixture(size: size)
+                defer { fixture.close() }
+                fixture.coordinator.push(.issues(Self.project))
+                waitUntil("the issues arrive") { visibleLabelTexts(in: fixture.window).contains("test issue 1") }
+                fixture.checkLayout("issue list")
+                fixture.screenshots("issues")
+                fixture.coordinator.push(.pullRequests(Self.project))
+                waitUntil("the pull requests arrive") {
+                    visibleLabelTexts(in: fixture.window).contains("create crud pr by api")
+                }
+                fixture.checkLayout("pull request list")
+                fixture.screenshots("pulls")
+            }
+        }
+    }
+
     func testSettingsFitPhoneAndDesktop() {
         onMain {
             for size in Self.sizes {
@@ -262,6 +283,11 @@ private final class ProjectTransport: Transport {
         }
         if request.url.contains("/issues/I4CD5P") {
             return HTTPResponse(status: 200, body: (try? Data(contentsOf: samples.appendingPathComponent("issue.json"))) ?? Data())
+        }
+        for (list, sample) in [("/repos/kit101/drone-yml-test/issues?", "issues.json"),
+                               ("/repos/kit101/drone-yml-test/pulls?", "pulls.json")] where request.url.contains(list) {
+            return HTTPResponse(status: 200, headers: ["total_page": "1"],
+                                body: (try? Data(contentsOf: samples.appendingPathComponent(sample))) ?? Data("[]".utf8))
         }
         if request.url.contains("/repos/kit101/drone-yml-test/readme") {
             let body = ["type": "file", "encoding": "base64", "name": "README.md", "path": "README.md",
