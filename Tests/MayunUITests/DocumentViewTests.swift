@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import GLibRuntime
+import GiteeKit
 @testable import MayunCore
 @testable import MayunUI
 import XCTest
@@ -187,6 +188,35 @@ final class DocumentViewTests: XCTestCase {
             gtk_widget_translate_coordinates(slots[1].root, view.content.textView, 0, 0, &shotX, &y)
             XCTAssertGreaterThan(logoX, 200, "the logo stays centred (x = \(logoX))")
             XCTAssertLessThan(shotX, 100, "the screenshot stays at the left margin (x = \(shotX))")
+        }
+    }
+
+    /// A comment of one line in its card: the issue pages' documents take little space above and below the text (with
+    /// a README page's margins a one-line comment made a card 144 px tall).
+    func testACommentOfOneLineIsACompactCard() {
+        onMain {
+            let images = ImageLoader(fetch: { _, _ in throw GiteeError.notFound(nil) }, diskDirectory: nil)
+            var heights: [Int32] = []
+            for compact in [true, false] {
+                let view = compact ? IssueHeader.makeDocumentView(images: images, nightMode: nil)
+                    : DocumentView(imageLoader: nil)
+                if !compact { view.growWithContent() }
+                view.isVisible = true
+                let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+                gtk_box_append(typed(column), view.root)
+                let window = gtk_window_new()!
+                defer { gtk_window_destroy(typed(window)) }
+                gtk_window_set_default_size(typed(window), 800, 600)
+                gtk_window_set_child(typed(window), column)
+                gtk_window_present(typed(window))
+                view.show(DocumentParser.parseMarkdown("it's ok.", context: context))
+                waitUntil("rendered") { view.isRendered && gtk_widget_get_mapped(view.root) != 0 }
+                waitForFrames(of: window, count: 3)
+                heights.append(gtk_widget_get_height(view.root))
+            }
+            XCTAssertLessThanOrEqual(heights[0], 56, "a one-line comment is about a line tall (heights \(heights))")
+            XCTAssertGreaterThanOrEqual(heights[0], 20, "and shows its line")
+            XCTAssertGreaterThan(heights[1], heights[0] + 30, "a page's document keeps its margins")
         }
     }
 

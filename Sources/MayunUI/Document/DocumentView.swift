@@ -151,6 +151,14 @@ public final class DocumentView {
         gtk_widget_set_vexpand(root, 0)
     }
 
+    /// The space above and below the text. A page of its own (a README, a file) keeps 16 and 32 px; a document in a
+    /// card (an issue's body, a comment) needs little: with the page's margins a one-line comment was a card 144 px
+    /// tall.
+    public func setVerticalMargins(top: Int32, bottom: Int32) {
+        gtk_text_view_set_top_margin(typed(content.textView), top)
+        gtk_text_view_set_bottom_margin(typed(content.textView), bottom)
+    }
+
     /// Follows the night-mode ViewModel for as long as `bindings` lives.
     public func follow(_ nightMode: NightModeViewModel, in bindings: BindingBag) {
         bindings.bind { [weak self] in self?.apply(palette: nightMode.palette, isNight: nightMode.isNight) }

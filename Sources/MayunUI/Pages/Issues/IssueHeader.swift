@@ -60,6 +60,7 @@ final class IssueHeader {
         let view = DocumentView(imageLoader: SharedImageLoaderAdapter(images), palette: nightMode?.palette ?? .light,
                                 isNight: nightMode?.isNight ?? false)
         view.growWithContent()
+        view.setVerticalMargins(top: 6, bottom: 2)
         view.isVisible = false
         return view
     }
