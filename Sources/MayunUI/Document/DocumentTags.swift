@@ -24,15 +24,12 @@ final class DocumentTags {
         make("item", [("pixels-below-lines", .int(4)), ("pixels-inside-wrap", .int(2))])
         make("center", [("justification", .int(Int32(GTK_JUSTIFY_CENTER.rawValue)))])
         make("right", [("justification", .int(Int32(GTK_JUSTIFY_RIGHT.rawValue)))])
-        // Every paragraph that is not centred or right-aligned says so: a line starting with an image (a child
-        // anchor) right after a centred paragraph was laid out centred again once its image arrived. Created
-        // after "center" and "right", so it wins wherever one of those reaches past its own paragraph.
-        make("left", [("justification", .int(Int32(GTK_JUSTIFY_LEFT.rawValue)))])
         // No properties: consecutive paragraphs alternate between the two, so every paragraph begins with a tag
         // toggle. GTK 4.8 keeps the last paragraph style it computed and reuses it for a line without toggles; two
         // paragraphs with the same tags merge their ranges, and a line GTK lays out again on its own (an image
         // arriving) then took the style of whichever line it built before: a left-aligned image paragraph was laid
-        // out centred after a centred logo's image came (DocumentViewTests, under load). A toggle drops that cache.
+        // out centred after a centred logo's image came (DocumentViewTests). A toggle drops that cache, so a left
+        // paragraph needs no tag of its own.
         make("paragraph-even", [])
         make("paragraph-odd", [])
         makeBlockTags(rightMargin: rightMargin)

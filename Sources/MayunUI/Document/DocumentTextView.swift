@@ -231,7 +231,7 @@ final class DocumentTextView {
         switch style.alignment {
         case .center?: paragraphTags.append(tags["center"])
         case .right?: paragraphTags.append(tags["right"])
-        default: paragraphTags.append(tags["left"])
+        default: break
         }
         apply(paragraphTags, from: start)
     }
