@@ -15,19 +15,26 @@ final class AdaptiveLayoutTests: XCTestCase {
     static let sizes: [(width: Int32, height: Int32)] = [(360, 640), (1280, 800)]
     static let project = RepositoryID(owner: "kit101", name: "drone-yml-test")
 
-    func testMainWindowFitsPhoneAndDesktop() {
+    /// Runs `body` with a fresh window at each of `sizes`, closed after it.
+    private func forEachSize(_ body: @MainActor (AdaptiveFixture) -> Void) {
         onMain {
             for size in Self.sizes {
                 let fixture = AdaptiveFixture(size: size)
                 defer { fixture.close() }
-                waitUntil("the Featured rows arrive") { visibleLabelTexts(in: fixture.window).contains("drone-yml-test") }
-                fixture.checkLayout("main window")
-                // The tab switcher sits in the header on a wide window and in a bar at the bottom on a phone.
-                let bar = firstWidget(in: fixture.window, ofType: adw_view_switcher_bar_get_type())
-                XCTAssertEqual(bar.map { adw_view_switcher_bar_get_reveal(opaque($0)) != 0 }, size.width < 600,
-                               "the bottom switcher bar shows exactly on the narrow window (\(size.width) px)")
-                fixture.screenshots("main")
+                body(fixture)
             }
+        }
+    }
+
+    func testMainWindowFitsPhoneAndDesktop() {
+        forEachSize { fixture in
+            waitUntil("the Featured rows arrive") { visibleLabelTexts(in: fixture.window).contains("drone-yml-test") }
+            fixture.checkLayout("main window")
+            // The tab switcher sits in the header on a wide window and in a bar at the bottom on a phone.
+            let bar = firstWidget(in: fixture.window, ofType: adw_view_switcher_bar_get_type())
+            XCTAssertEqual(bar.map { adw_view_switcher_bar_get_reveal(opaque($0)) != 0 }, fixture.size.width < 600,
+                           "the bottom switcher bar shows exactly on the narrow window (\(fixture.size.width) px)")
+            fixture.screenshots("main")
         }
     }
 
@@ -85,96 +92,68 @@ final class AdaptiveLayoutTests: XCTestCase {
     }
 
     func testProjectPageFitsPhoneAndDesktop() {
-        onMain {
-            for size in Self.sizes {
-                let fixture = AdaptiveFixture(size: size)
-                defer { fixture.close() }
-                fixture.coordinator.push(.project(Self.project))
-                waitUntil("the project header shows") {
-                    visibleLabelTexts(in: fixture.window).contains("kit101/drone-yml-test")
-                        && visibleLabelTexts(in: fixture.window).contains("Owner")
-                }
-                waitUntil("the README is rendered", timeout: 10) {
-                    descendants(of: fixture.window).contains {
-                        isA($0, gtk_text_view_get_type()) && gtk_widget_get_mapped($0) != 0
-                    }
-                }
-                fixture.checkLayout("project page")
-                fixture.screenshots("project")
+        forEachSize { fixture in
+            fixture.coordinator.push(.project(Self.project))
+            waitUntil("the project header shows") {
+                visibleLabelTexts(in: fixture.window).contains("kit101/drone-yml-test")
+                    && visibleLabelTexts(in: fixture.window).contains("Owner")
             }
+            fixture.waitForRenderedDocument()
+            fixture.checkLayout("project page")
+            fixture.screenshots("project")
         }
     }
 
     /// The README on its own page (the project's Readme row): the document pane with its file bar above.
     func testReadmePageFitsPhoneAndDesktop() {
-        onMain {
-            for size in Self.sizes {
-                let fixture = AdaptiveFixture(size: size)
-                defer { fixture.close() }
-                fixture.coordinator.push(.readme(Self.project, ref: nil))
-                waitUntil("the README is rendered", timeout: 10) {
-                    descendants(of: fixture.window).contains {
-                        isA($0, gtk_text_view_get_type()) && gtk_widget_get_mapped($0) != 0
-                    }
-                }
-                fixture.checkLayout("README page")
-                fixture.screenshots("readme")
-            }
+        forEachSize { fixture in
+            fixture.coordinator.push(.readme(Self.project, ref: nil))
+            fixture.waitForRenderedDocument()
+            fixture.checkLayout("README page")
+            fixture.screenshots("readme")
         }
     }
 
     func testIssuePageFitsPhoneAndDesktop() {
-        onMain {
-            for size in Self.sizes {
-                let fixture = AdaptiveFixture(size: size)
-                defer { fixture.close() }
-                fixture.coordinator.push(.issue(Self.project, number: "I4CD5P"))
-                waitUntil("the issue shows") { visibleLabelTexts(in: fixture.window).contains("Comments") }
-                fixture.checkLayout("issue page")
-                fixture.screenshots("issue")
-            }
+        forEachSize { fixture in
+            fixture.coordinator.push(.issue(Self.project, number: "I4CD5P"))
+            waitUntil("the issue shows") { visibleLabelTexts(in: fixture.window).contains("Comments") }
+            fixture.checkLayout("issue page")
+            fixture.screenshots("issue")
         }
     }
 
     /// A project's issue and pull request lists: the state filters and the bar's trailing widget share the width.
     /// At 360 px the pull requests' bar held the window at 456 px (the repository name, not ellipsized).
     func testIssueAndPullRequestListsFitPhoneAndDesktop() {
-        onMain {
-            for size in Self.sizes {
-                let fixture = AdaptiveFixture(size: size)
-                defer { fixture.close() }
-                fixture.coordinator.push(.issues(Self.project))
-                waitUntil("the issues arrive") { visibleLabelTexts(in: fixture.window).contains("test issue 1") }
-                fixture.checkLayout("issue list")
-                fixture.screenshots("issues")
-                fixture.coordinator.push(.pullRequests(Self.project))
-                waitUntil("the pull requests arrive") {
-                    visibleLabelTexts(in: fixture.window).contains("create crud pr by api")
-                }
-                fixture.checkLayout("pull request list")
-                fixture.screenshots("pulls")
+        forEachSize { fixture in
+            fixture.coordinator.push(.issues(Self.project))
+            waitUntil("the issues arrive") { visibleLabelTexts(in: fixture.window).contains("test issue 1") }
+            fixture.checkLayout("issue list")
+            fixture.screenshots("issues")
+            fixture.coordinator.push(.pullRequests(Self.project))
+            waitUntil("the pull requests arrive") {
+                visibleLabelTexts(in: fixture.window).contains("create crud pr by api")
             }
+            fixture.checkLayout("pull request list")
+            fixture.screenshots("pulls")
         }
     }
 
     func testSettingsFitPhoneAndDesktop() {
-        onMain {
-            for size in Self.sizes {
-                let fixture = AdaptiveFixture(size: size)
-                defer { fixture.close() }
-                // The Preferences window: 640 px wide on a desktop, the main window's width on a phone.
-                fixture.coordinator.openSettings()
-                guard let preferences = waitForPreferencesWindow(over: fixture.window) else { return }
-                XCTAssertLessThanOrEqual(gtk_widget_get_width(preferences), min(640, size.width))
-                XCTAssertLessThanOrEqual(gtk_widget_get_height(preferences), min(720, size.height))
-                waitUntil("General shows") { visibleLabelTexts(in: preferences).contains("Appearance") }
-                fixture.checkLayout("preferences, General", in: preferences)
-                fixture.screenshots("preferences-general", of: preferences)
-                fixture.coordinator.openSettings(at: .passwordLogin)
-                waitUntil("Login shows") { visibleLabelTexts(in: preferences).contains("Password Login") }
-                fixture.checkLayout("preferences, Login", in: preferences)
-                fixture.screenshots("preferences-login", of: preferences)
-            }
+        forEachSize { fixture in
+            // The Preferences window: 640 px wide on a desktop, the main window's width on a phone.
+            fixture.coordinator.openSettings()
+            guard let preferences = waitForPreferencesWindow(over: fixture.window) else { return }
+            XCTAssertLessThanOrEqual(gtk_widget_get_width(preferences), min(640, fixture.size.width))
+            XCTAssertLessThanOrEqual(gtk_widget_get_height(preferences), min(720, fixture.size.height))
+            waitUntil("General shows") { visibleLabelTexts(in: preferences).contains("Appearance") }
+            fixture.checkLayout("preferences, General", in: preferences)
+            fixture.screenshots("preferences-general", of: preferences)
+            fixture.coordinator.openSettings(at: .passwordLogin)
+            waitUntil("Login shows") { visibleLabelTexts(in: preferences).contains("Password Login") }
+            fixture.checkLayout("preferences, Login", in: preferences)
+            fixture.screenshots("preferences-login", of: preferences)
         }
     }
 }
@@ -374,6 +353,13 @@ private final class AdaptiveFixture {
             XCTAssertEqual(saved, true, "screenshot \(path) written")
         }
         coordinator.nightMode.select(.light)
+    }
+
+    /// Waits until a document pane (a README) is on screen.
+    func waitForRenderedDocument() {
+        waitUntil("the README is rendered", timeout: 10) {
+            descendants(of: window).contains { isA($0, gtk_text_view_get_type()) && gtk_widget_get_mapped($0) != 0 }
+        }
     }
 
     func close() {
