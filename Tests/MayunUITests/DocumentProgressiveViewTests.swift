@@ -147,7 +147,7 @@ final class DocumentProgressiveViewTests: XCTestCase {
         try onMain {
             let provider = DocumentScreenshotTests.loadTheme(themes, isNight: false)
             defer { DocumentScreenshotTests.unloadTheme(provider) }
-            let loader = GatedImageLoader()
+            let loader = GatedImageLoader { DocumentScreenshotTests.sampleImage(for: $0) }
             let view = DocumentView(imageLoader: loader)
             let window = gtk_window_new()!
             gtk_window_set_default_size(typed(window), 860, 900)
@@ -197,27 +197,6 @@ final class DocumentProgressiveViewTests: XCTestCase {
         XCTAssertTrue(ImageFit.box(requestedWidth: 120, requestedHeight: nil, isBlock: true, available: 600) == (120, 120))
         XCTAssertTrue(ImageFit.box(requestedWidth: nil, requestedHeight: 20, isBlock: false, available: 600) == (100, 20))
         XCTAssertTrue(ImageFit.box(requestedWidth: nil, requestedHeight: nil, isBlock: true, available: 240) == (240, 135))
-    }
-}
-
-/// Holds every image request until `open()`, then serves the screenshot test's sample images.
-@MainActor
-private final class GatedImageLoader: DocumentImageLoader {
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-    private var isOpen = false
-
-    func image(for url: URL) async throws -> DecodedImage {
-        if !isOpen { await withCheckedContinuation { waiting.append($0) } }
-        guard let data = DocumentScreenshotTests.sampleImage(for: url) else {
-            throw ImageDecodeError.unreadable(url.lastPathComponent)
-        }
-        return try await ImageDecoder.decodeInBackground(data)
-    }
-
-    func open() {
-        isOpen = true
-        for continuation in waiting { continuation.resume() }
-        waiting = []
     }
 }
 

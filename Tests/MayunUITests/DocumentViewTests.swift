@@ -165,7 +165,7 @@ final class DocumentViewTests: XCTestCase {
     func testImagesArrivingLateKeepTheirParagraphsAlignment() throws {
         try onMain {
             let png = try XCTUnwrap(testPNG(width: 24, height: 24))
-            let loader = HeldBackImageLoader(png: png)
+            let loader = GatedImageLoader { _ in png }
             let markdown = """
             <p align="center">
               <img src="docs/logo.png" alt="logo" width="120">
@@ -180,7 +180,7 @@ final class DocumentViewTests: XCTestCase {
             waitForFrames(of: window, count: 3)
             let slots = view.content.allImageSlots
             XCTAssertEqual(slots.map(\.state), [.loading, .loading], "the pictures are still held back")
-            loader.release()
+            loader.open()
             waitUntil("images shown") { slots.allSatisfy { $0.state == .shown } }
             waitForFrames(of: window, count: 3)
             var logoX: Double = -1, shotX: Double = -1, y: Double = -1
@@ -305,25 +305,4 @@ func testPNG(width: Int, height: Int, rgba: [UInt8] = [200, 40, 40, 255]) -> Dat
     var size: gsize = 0
     guard let data = g_bytes_get_data(png, &size) else { return nil }
     return Data(bytes: data, count: Int(size))
-}
-
-/// Answers no image until `release()`: the images arrive after the document is laid out.
-@MainActor
-private final class HeldBackImageLoader: DocumentImageLoader {
-    private let png: Data
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-    private var released = false
-
-    init(png: Data) { self.png = png }
-
-    func release() {
-        released = true
-        waiting.forEach { $0.resume() }
-        waiting = []
-    }
-
-    func image(for url: URL) async throws -> DecodedImage {
-        if !released { await withCheckedContinuation { waiting.append($0) } }
-        return try await ImageDecoder.decodeInBackground(png)
-    }
 }
