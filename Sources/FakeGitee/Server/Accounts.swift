@@ -20,15 +20,52 @@ public struct FakeAccount: Sendable, Hashable {
                                          personalTokens: ["mayun-demo-token"])
 }
 
-/// The accounts fixture: `{"accounts": [{"login", "email", "password", "tokens": [...]}], "clients": [{"id", "secret"}]}`
-/// (a bare array of accounts works too). Without `clients`, any OAuth client id is accepted.
+/// An OAuth application registered on FakeGitee: its id, secret and the scopes it was granted (what a person ticks
+/// under Settings -> Third-party applications on gitee.com).
+public struct FakeOAuthApplication: Sendable, Hashable {
+    public var id: String
+    public var secret: String
+    public var scopes: Set<String>
+
+    public init(id: String, secret: String, scopes: Set<String> = FakeOAuthApplication.allScopes) {
+        self.id = id
+        self.secret = secret
+        self.scopes = scopes
+    }
+
+    /// The scopes Gitee offers an application (those Mayun uses and the rest).
+    public static let allScopes: Set<String> = ["user_info", "projects", "pull_requests", "issues", "notes", "keys",
+                                                "hook", "groups", "gists", "enterprises", "emails"]
+
+    /// Registered when the fixture names none: the demo's, the tests' and the end-to-end runs', and one without the
+    /// `notes` scope (to see the app explain `invalid_scope`).
+    public static let defaults = [
+        FakeOAuthApplication(id: "mayun-demo", secret: "mayun-demo-secret"),
+        FakeOAuthApplication(id: "mayun-tests", secret: "not-a-secret"),
+        FakeOAuthApplication(id: "mayun-e2e", secret: "mayun-e2e-secret"),
+        FakeOAuthApplication(id: "mayun-no-notes", secret: "mayun-no-notes-secret", scopes: allScopes.subtracting(["notes"])),
+    ]
+}
+
+/// The accounts fixture: `{"accounts": [{"login", "email", "password", "tokens": [...]}], "clients": [{"id", "secret",
+/// "scopes": "user_info projects ..."}]}` (a bare array of accounts works too). Without `clients`, the applications of
+/// `FakeOAuthApplication.defaults` are registered; a client that is not registered is refused (`invalid_client`).
 public struct AccountsFixture: Sendable {
     public var accounts: [FakeAccount]
-    public var clients: [(id: String, secret: String)]?
+    public var applications: [FakeOAuthApplication]
+    /// Whether the fixture named its applications (then a refresh must name one too, as before).
+    public var namesApplications: Bool
 
     public init(accounts: [FakeAccount] = [.demo], clients: [(id: String, secret: String)]? = nil) {
         self.accounts = accounts
-        self.clients = clients
+        applications = clients.map { $0.map { FakeOAuthApplication(id: $0.id, secret: $0.secret) } } ?? FakeOAuthApplication.defaults
+        namesApplications = clients != nil
+    }
+
+    public init(accounts: [FakeAccount], applications: [FakeOAuthApplication]) {
+        self.accounts = accounts
+        self.applications = applications
+        namesApplications = true
     }
 
     public static func load(path: String) throws -> AccountsFixture {
@@ -42,11 +79,13 @@ public struct AccountsFixture: Sendable {
                                password: item["password"]?.stringValue ?? "", personalTokens: (item["tokens"]?.arrayValue ?? []).compactMap(\.stringValue))
         }
         guard !accounts.isEmpty else { throw FakeGiteeError.badFixture("no accounts in \(path)") }
-        let clients = json["clients"]?.arrayValue.compactMap { item -> (id: String, secret: String)? in
+        guard let clients = json["clients"]?.arrayValue else { return AccountsFixture(accounts: accounts) }
+        let applications = clients.compactMap { item -> FakeOAuthApplication? in
             guard let id = item["id"]?.stringValue, let secret = item["secret"]?.stringValue else { return nil }
-            return (id, secret)
+            let scopes = item["scopes"]?.stringValue.map { Set($0.split(separator: " ").map(String.init)) }
+            return FakeOAuthApplication(id: id, secret: secret, scopes: scopes ?? FakeOAuthApplication.allScopes)
         }
-        return AccountsFixture(accounts: accounts, clients: clients)
+        return AccountsFixture(accounts: accounts, applications: applications)
     }
 }
 
@@ -91,15 +130,24 @@ final class TokenAuthority {
     func grant(_ fields: [String: String]) -> FakeResponse {
         switch fields["grant_type"] {
         case "password":
-            guard clientAllowed(fields) else { return oauthError(401, "invalid_client", "Client authentication failed") }
+            // Doorkeeper (Gitee's OAuth server): the client first (401 invalid_client), then the scopes (400
+            // invalid_scope, when one asked for was not granted to the application), then the password (400
+            // invalid_grant). GITEE-API.md "OAuth and limits".
+            guard let application = application(fields) else {
+                return oauthError(401, "invalid_client", "Client authentication failed due to unknown client, no client authentication included, or unsupported authentication method.")
+            }
+            let asked = Set((fields["scope"] ?? "").split(separator: " ").map(String.init))
+            guard asked.isSubset(of: application.scopes) else {
+                return oauthError(400, "invalid_scope", "The requested scope is invalid, unknown, or malformed.")
+            }
             let name = fields["username"] ?? ""
             guard let account = fixture.accounts.first(where: { $0.email.caseInsensitiveCompare(name) == .orderedSame || $0.login == name }),
                   account.password == fields["password"] else {
                 return oauthError(400, "invalid_grant", "The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.")
             }
-            return issue(for: account.login, scope: fields["scope"])
+            return issue(for: account.login, scope: asked.isEmpty ? nil : fields["scope"])
         case "refresh_token":
-            if strict, fixture.clients != nil, !clientAllowed(fields) {
+            if strict, fixture.namesApplications, application(fields) == nil {
                 return oauthError(401, "invalid_client", "Client authentication failed due to unknown client, no client authentication included, or unsupported authentication method.")
             }
             guard let refresh = fields["refresh_token"], let login = refreshTokens.removeValue(forKey: refresh) else {
@@ -115,9 +163,9 @@ final class TokenAuthority {
         for key in accessTokens.keys { accessTokens[key]?.expiresAt = .distantPast }
     }
 
-    private func clientAllowed(_ fields: [String: String]) -> Bool {
-        guard let clients = fixture.clients else { return !(fields["client_id"] ?? "").isEmpty }
-        return clients.contains { $0.id == fields["client_id"] && $0.secret == fields["client_secret"] }
+    /// The registered application the request names with its id and secret.
+    private func application(_ fields: [String: String]) -> FakeOAuthApplication? {
+        fixture.applications.first { $0.id == fields["client_id"] && $0.secret == fields["client_secret"] }
     }
 
     private func issue(for login: String, scope: String?) -> FakeResponse {

@@ -27,11 +27,15 @@ extension FakeGiteeServer {
         if let refused = userAgentAnswer(for: request) ?? v3Answer(for: request) {
             response = refused
         } else if isAPI, request.tokenSource != nil, request.viewer == nil, request.segments.first == "api" {
-            response = .error(401, request.tokenExpired ? "401 Unauthorized: Access token is expired" : "401 Unauthorized: Invalid access token")
+            // Gitee's words (its IntelliJ plugin matches them); `expiredTokenStatus` picks 401 or 403 for an expired one.
+            response = request.tokenExpired
+                ? .error(expiredTokenStatus, "\(expiredTokenStatus) Unauthorized: Access token is expired")
+                : .error(401, "401 Unauthorized: Invalid access token")
         } else if let hidden = hiddenRepository(request) {
             response = hidden
-        } else if let (handler, parameters) = router.match(request) {
-            response = handler(request, parameters)
+        } else if let (handler, parameters, pattern) = router.matchWithPattern(request) {
+            response = (strict && request.method == "GET" ? ParameterRules.refusal(for: request, pattern: pattern) : nil)
+                ?? handler(request, parameters)
         } else {
             response = .notFound("Not Found")
         }
@@ -73,6 +77,8 @@ extension FakeGiteeServer {
 
     private func takeFault(for request: FakeRequest) -> Fault? {
         guard let index = faults.firstIndex(where: { $0.applies(to: request.method, path: request.rawPath) }) else { return nil }
+        faults[index].seen += 1
+        guard faults[index].seen % faults[index].every == 0 else { return nil }
         let fault = faults[index]
         if let remaining = fault.remaining {
             if remaining <= 1 { faults.remove(at: index) } else { faults[index].remaining = remaining - 1 }
@@ -91,6 +97,8 @@ extension FakeGiteeServer {
             Self.send(.json(.object([("message", .string(text))]), status: fault.status, headers: headers), to: message)
         case .html:
             Self.send(Self.firewallPage(status: fault.status), to: message)
+        case .rateLimit:
+            Self.send(Self.rateLimitAnswer(status: fault.status, retryAfter: fault.retryAfter), to: message)
         case .malformedJSON:
             Self.send(FakeResponse(status: 200, contentType: "application/json", headers: [], body: Data("{\"id\": 1, \"name\": \"broken".utf8)), to: message)
         case .latency:

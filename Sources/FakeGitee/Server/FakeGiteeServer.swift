@@ -42,6 +42,8 @@ public final class FakeGiteeServer {
     /// Strict mode (see `Options.strict`); changeable at runtime for tests.
     public var strict: Bool
     public var v3Behaviour: V3Behaviour
+    /// What an expired token gets: 401 (default) or 403, both with Gitee's "Access token is expired".
+    public var expiredTokenStatus = 401
     public var sendsCacheHeaders: Bool
     /// Set by `Options.hostileReadme` or `POST /__fake/hostile-readme`.
     public var hostileReadme: HostileReadme?

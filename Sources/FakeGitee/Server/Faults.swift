@@ -7,6 +7,9 @@ public struct Fault: Sendable, Hashable {
         case status
         /// An HTML page (a web firewall) with `status` (default 200) where JSON belongs.
         case html
+        /// Gitee's rate limit: `status` (default 403) with `{"message": "403 Forbidden: API rate limit exceeded..."}`
+        /// and `Retry-After` only when `retry-after` is given (Gitee is not known to send it).
+        case rateLimit = "rate-limit"
         /// JSON that does not parse.
         case malformedJSON = "malformed-json"
         /// Headers announce the full length, half the body arrives, then the connection closes.
@@ -36,16 +39,22 @@ public struct Fault: Sendable, Hashable {
     public var delayMs: Int
     /// How many more requests this applies to; `nil` means forever.
     public var remaining: Int?
+    /// Applies to one matching request in `every` (the 2nd, 4th... for 2): a server where every other answer is a
+    /// fault. 1 (the default) is every matching request.
+    public var every: Int = 1
+    /// Matching requests seen so far (for `every`).
+    var seen = 0
 
     public init(kind: Kind, path: String = "**", method: String? = nil, status: Int? = nil, retryAfter: Int? = nil,
-                delayMs: Int? = nil, count: Int? = nil) {
+                delayMs: Int? = nil, count: Int? = nil, every: Int = 1) {
         self.kind = kind
         self.path = path
         self.method = method?.uppercased()
-        self.status = status ?? (kind == .html ? 200 : 500)
+        self.status = status ?? (kind == .html ? 200 : kind == .rateLimit ? 403 : 500)
         self.retryAfter = retryAfter ?? (self.status == 429 ? 1 : nil)
         self.delayMs = delayMs ?? (kind == .slow ? 200 : kind == .latency ? 500 : 0)
         remaining = count
+        self.every = max(1, every)
     }
 
     public func applies(to method: String, path requestPath: String) -> Bool {
@@ -70,13 +79,14 @@ public struct Fault: Sendable, Hashable {
         guard let kind = Kind(rawValue: fields["kind"] ?? "status") else { return nil }
         return Fault(kind: kind, path: fields["path"] ?? "**", method: fields["method"], status: fields["status"].flatMap(Int.init),
                      retryAfter: (fields["retry-after"] ?? fields["retry_after"]).flatMap(Int.init),
-                     delayMs: (fields["delay"] ?? fields["delay_ms"]).flatMap(Int.init), count: fields["count"].flatMap(Int.init))
+                     delayMs: (fields["delay"] ?? fields["delay_ms"]).flatMap(Int.init), count: fields["count"].flatMap(Int.init),
+                     every: fields["every"].flatMap(Int.init) ?? 1)
     }
 
     var json: JSON {
         .object([("id", .int(id)), ("kind", .string(kind.rawValue)), ("path", .string(path)), ("method", .text(method)),
                  ("status", .int(status)), ("retry_after", .number(retryAfter)), ("delay_ms", .int(delayMs)),
-                 ("remaining", .number(remaining))])
+                 ("remaining", .number(remaining)), ("every", .int(every))])
     }
 }
 

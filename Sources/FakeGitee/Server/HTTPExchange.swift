@@ -36,9 +36,13 @@ struct FakeRequest {
             for item in FormEncoding.decode(String(decoding: body, as: UTF8.self)) { form[item.name] = item.value }
         }
         self.form = form
+        // Gitee takes `Authorization: Bearer X` and, as other clients send it, `Authorization: token X` (GITEE-API.md).
         if let authorization = headers["authorization"], authorization.lowercased().hasPrefix("bearer ") {
             token = String(authorization.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces)
             tokenSource = "bearer"
+        } else if let authorization = headers["authorization"], authorization.lowercased().hasPrefix("token ") {
+            token = String(authorization.dropFirst("token ".count)).trimmingCharacters(in: .whitespaces)
+            tokenSource = "token"
         } else if let parameter = query["access_token"] ?? form["access_token"], !parameter.isEmpty {
             token = parameter
             tokenSource = "query"

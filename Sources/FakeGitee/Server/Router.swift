@@ -6,19 +6,25 @@ struct Router {
     private struct Route {
         let method: String
         let pattern: [Substring]
+        let text: String
         let handler: Handler
     }
 
     private var routes: [Route] = []
 
     mutating func add(_ method: String, _ pattern: String, _ handler: @escaping Handler) {
-        routes.append(Route(method: method, pattern: pattern.split(separator: "/"), handler: handler))
+        routes.append(Route(method: method, pattern: pattern.split(separator: "/"), text: pattern, handler: handler))
     }
 
     /// The handler and its parameters, or why nothing matched (404 unknown path, 405 wrong method).
     func match(_ request: FakeRequest) -> (Handler, [String: String])? {
+        matchWithPattern(request).map { ($0.0, $0.1) }
+    }
+
+    /// The same, with the pattern the route was registered under (for `ParameterRules`).
+    func matchWithPattern(_ request: FakeRequest) -> (Handler, [String: String], String)? {
         for route in routes where route.method == request.method {
-            if let parameters = Router.match(route.pattern, request.segments) { return (route.handler, parameters) }
+            if let parameters = Router.match(route.pattern, request.segments) { return (route.handler, parameters, route.text) }
         }
         return nil
     }

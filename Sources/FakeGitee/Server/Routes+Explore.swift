@@ -37,23 +37,31 @@ extension FakeGiteeServer {
         return .json(.array(slice.map { renderer.projectV3(world.projects[$0]) }), headers: headers)
     }
 
-    /// v5 search: `q` (required) in name, path, description or owner; optional language; sort and order.
+    /// v5 search: every word of `q` (required) must be a word of the path, name, owner, description or language
+    /// (a search engine matches words, not substrings: `q=a` finds projects that say "a", not every name with an
+    /// "a" in it; Chinese text, which has no spaces, is matched by substring); optional language (search's own
+    /// list, checked by `ParameterRules`); sort and order.
     private func search(_ request: FakeRequest) -> FakeResponse {
         guard let query = request.query["q"]?.trimmingCharacters(in: .whitespaces).lowercased(), !query.isEmpty else {
             return .error(400, "q is missing")
         }
+        let wanted = SearchWords.words(query)
         let language = request.query["language"]?.lowercased()
         var matches: [(index: Int, score: Int)] = []
         for (index, project) in world.projects.enumerated() {
             if let language, !language.isEmpty, project.language?.lowercased() != language { continue }
             let owner = world.users[project.ownerID - 1].login.lowercased()
-            var score = 0
+            let title = SearchWords.words(project.path) + SearchWords.words(project.name)
+            let ownerWords = SearchWords.words(owner)
+            let described = SearchWords.words(project.description ?? "") + SearchWords.words(project.language ?? "")
+            guard !wanted.isEmpty, wanted.allSatisfy({ word in
+                SearchWords.contains(title + ownerWords + described, word) || (project.description.map { SearchWords.containsCJK(word) && $0.contains(word) } ?? false)
+            }) else { continue }
+            var score = 1
             if project.path.lowercased() == query { score = 4 }
-            else if project.path.lowercased().contains(query) || project.name.lowercased().contains(query) { score = 3 }
-            else if owner.contains(query) { score = 2 }
-            else if project.description?.lowercased().contains(query) == true { score = 1 }
-            else if project.language?.lowercased() == query { score = 1 }
-            if score > 0 { matches.append((index, score)) }
+            else if wanted.allSatisfy({ SearchWords.contains(title, $0) }) { score = 3 }
+            else if wanted.allSatisfy({ SearchWords.contains(ownerWords, $0) }) { score = 2 }
+            matches.append((index, score))
         }
         let projects = world.projects
         let ascending = request.query["order"] == "asc"
@@ -92,5 +100,18 @@ extension FakeGiteeServer {
             return branch
         }
         return nil
+    }
+}
+
+/// How FakeGitee's search splits text into words: lower case, cut at anything that is not a letter or digit.
+enum SearchWords {
+    static func words(_ text: String) -> [String] {
+        text.lowercased().split { !($0.isLetter || $0.isNumber) }.map(String.init)
+    }
+
+    static func contains(_ words: [String], _ word: String) -> Bool { words.contains(word) }
+
+    static func containsCJK(_ word: String) -> Bool {
+        word.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) || (0x3400...0x4DBF).contains($0.value) }
     }
 }

@@ -30,7 +30,17 @@ extension FakeGiteeServer {
         }
         router.add("GET", "/api/v5/orgs/:org/repos") { [unowned self] request, parameters in
             guard let org = world.user(login: parameters["org"] ?? ""), org.isOrganization else { return .notFound("Group Not Found") }
-            return projectList((world.projectsByOwner[org.id] ?? []).map { world.projects[$0].id }, request, byID: false)
+            // `type` all (default) / public / private (spec); private ones only for members, with their token
+            // (GITEE-API.md "Organisations").
+            let hidden = world.privateProjects.filter { $0.ownerID == org.id && world.isVisible($0, to: request.viewer) }
+            let open = (world.projectsByOwner[org.id] ?? []).map { world.projects[$0].id }
+            let ids: [Int]
+            switch request.query["type"] ?? "all" {
+            case "public": ids = open
+            case "private": ids = hidden.map(\.id)
+            default: ids = hidden.map(\.id) + open
+            }
+            return projectList(ids, request, byID: false)
         }
         router.add("GET", "/api/v5/orgs/:org") { [unowned self] _, parameters in
             guard let org = world.user(login: parameters["org"] ?? ""), org.isOrganization else { return .notFound("Group Not Found") }

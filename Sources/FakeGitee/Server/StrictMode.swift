@@ -2,7 +2,7 @@ import Foundation
 
 /// How FakeGitee's undocumented v3 API behaves: the states the real site's v3 has been seen in, or may be tomorrow.
 public enum V3Behaviour: String, Sendable, CaseIterable {
-    /// Served (without a token: v3 never took the v5 Bearer token).
+    /// Served, with or without a token (other clients send theirs to v3 and the site answers them).
     case ok
     /// Retired: `410 Gone` with Gitee's JSON error shape.
     case gone
@@ -22,10 +22,9 @@ extension FakeGiteeServer {
         guard request.segments.starts(with: ["api", "v3"]) else { return nil }
         switch v3Behaviour {
         case .ok:
-            // v3 predates the v5 Bearer token: in strict mode a request that carries one is refused, which is how a
-            // client that sends its token where it does not belong is caught.
-            guard strict, request.tokenSource != nil else { return nil }
-            return .error(401, "401 Unauthorized: v3 does not accept this token")
+            // The site answers v3 with or without a token (Gitee's IntelliJ plugin and git-touch send theirs): refusing
+            // one here would be stricter than gitee.com. Mayun still sends none (tests check the log).
+            return nil
         case .gone:
             return .error(410, "410 Gone: API v3 is no longer available")
         case .html:
@@ -49,6 +48,14 @@ extension FakeGiteeServer {
     /// The website's login page, where a redirected v3 call lands.
     static let loginPage = FakeResponse(status: 200, contentType: "text/html; charset=utf-8", headers: [],
                                         body: Data("<!DOCTYPE html><html><head><title>登录 - Gitee.com</title></head><body><form action=\"/login\" method=\"post\"></form></body></html>".utf8))
+
+    /// Gitee's rate limit: a 403 (or 401) with its message, which its IntelliJ plugin recognises; no `X-RateLimit-*`
+    /// headers and no 429 (GITEE-API.md, "OAuth and limits").
+    static func rateLimitAnswer(status: Int, retryAfter: Int?) -> FakeResponse {
+        let headers = retryAfter.map { [("Retry-After", "\($0)")] } ?? []
+        let text = status == 401 ? "401 Unauthorized: API rate limit exceeded" : "403 Forbidden: API rate limit exceeded"
+        return .json(.object([("message", .string(text))]), status: status, headers: headers)
+    }
 
     static func firewallPage(status: Int) -> FakeResponse {
         let page = "<!DOCTYPE html><html><head><title>安全验证</title></head><body><h1>访问频率过高</h1><p>Please complete the security check.</p></body></html>"

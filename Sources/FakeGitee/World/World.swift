@@ -59,6 +59,9 @@ public struct World: Sendable {
     let projectsByOwner: [Int: [Int]]
     /// Private repositories, kept apart from `projects` so no public list, search or event can ever name them.
     public internal(set) var privateProjects: [FakeProject] = []
+    /// Organisation id -> the ids of its members (the first fixture account belongs to the first organisation, which
+    /// has one private project: members see it in `orgs/{org}/repos` with their token, nobody else does).
+    public internal(set) var organisationMembers: [Int: Set<Int>] = [:]
     /// "Now" of the world: fixed, so replies are reproducible (2026-11-01T12:00:00+08:00).
     static let now = 1_793_505_600
 
@@ -74,9 +77,12 @@ public struct World: Sendable {
         projectIndexByID[id].map { projects[$0] } ?? privateProjects.first { $0.id == id }
     }
 
-    /// The one visibility rule: a private repository exists only for its owner.
+    /// The one visibility rule: a private repository exists only for its owner (and, when an organisation owns it,
+    /// for the organisation's members).
     public func isVisible(_ project: FakeProject, to viewer: FakeUser?) -> Bool {
-        !project.isPrivate || viewer?.id == project.ownerID
+        guard project.isPrivate else { return true }
+        guard let viewer else { return false }
+        return viewer.id == project.ownerID || organisationMembers[project.ownerID]?.contains(viewer.id) == true
     }
     public func owner(of project: FakeProject) -> FakeUser { users[project.ownerID - 1] }
     public func fullName(of project: FakeProject) -> String { "\(owner(of: project).login)/\(project.path)" }

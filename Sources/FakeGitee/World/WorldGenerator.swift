@@ -81,6 +81,18 @@ public enum WorldGenerator {
         }
         var world = assemble(seed: seed, users: users, projects: projects)
         world.privateProjects = privateProjects(for: accounts, users: users)
+        if let organisation = users.first(where: \.isOrganization),
+           let member = accounts.first.flatMap({ account in users.first { $0.login.lowercased() == account.login.lowercased() } }) {
+            world.organisationMembers[organisation.id] = [member.id]
+            var handbook = FakeProject(
+                id: 900_501, ownerID: organisation.id, path: "internal-handbook", name: "internal-handbook",
+                description: "Members only", language: "Markdown", license: nil, homepage: nil, baseStars: 0, forks: 0,
+                baseWatches: 1, recommend: false, gvp: false, isFork: false, isEmpty: false,
+                createdAt: World.now - 30 * 86_400, updatedAt: World.now - 2 * 86_400, pushedAt: World.now - 2 * 86_400,
+                branches: ["master"])
+            handbook.isPrivate = true
+            world.privateProjects.append(handbook)
+        }
         return world
     }
 

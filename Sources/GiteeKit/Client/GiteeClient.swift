@@ -16,8 +16,15 @@ public final class GiteeClient {
     public var oauthClient: OAuthClient?
     /// Shared by every request that hits 401 at the same time, so the token is refreshed once.
     private var refreshInFlight: Task<Void, Error>?
-    /// API roots that failed once this session (v3 explore): their endpoints' substitutes answer instead.
-    public private(set) var unavailableAPIs: Set<String> = []  // `Endpoint.API.rawValue`, e.g. "/api/v3"
+    /// Which API roots (v3 explore) count as gone for now; see `APIAvailability` for the evidence it takes.
+    private var availability = APIAvailability(retryInterval: 30 * 60)
+    /// API roots taken as gone right now (`Endpoint.API.rawValue`, e.g. "/api/v3"): their substitutes answer instead.
+    public var unavailableAPIs: Set<String> { availability.unavailable() }
+    /// Seconds after which an API taken as gone is asked again (30 minutes; tests shorten it).
+    public var unavailableAPIRetryInterval: TimeInterval {
+        get { availability.retryInterval }
+        set { availability.retryInterval = newValue }
+    }
 
     public init(configuration: GiteeConfiguration = GiteeConfiguration(), auth: GiteeAuth = GiteeAuth(),
                 transport: (any Transport)? = nil) {
@@ -31,17 +38,21 @@ public final class GiteeClient {
 
     /// Sends `endpoint` and decodes its answer (following fallbacks when the primary answers 404/410).
     public func send<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
-        try await perform(endpoint, extraQuery: [], source: 0).value
+        try await perform(endpoint, pagination: nil).value
     }
 
     /// Fetches one page of a list. Pass `nil` for the first page, then the previous page's `next`.
     public func page<Item>(_ endpoint: Endpoint<[Item]>, at pagination: Pagination? = nil) async throws -> Page<Item> {
-        let pagination = pagination ?? .first(for: endpoint.paging)
-        let result = try await perform(endpoint, extraQuery: pagination.queryItems, source: pagination.source)
+        var pagination = pagination ?? .first(for: endpoint.paging)
+        let result = try await perform(endpoint, pagination: pagination)
+        if result.restarted {
+            // The list's source went away: this is page 1 of the substitute, which replaces what the list showed.
+            pagination = .first(for: pagination.style)
+        }
         let totalPages = result.response.header("total_page").flatMap { Int($0.trimmingWhitespace) }
         let totalCount = result.response.header("total_count").flatMap { Int($0.trimmingWhitespace) }
         let firstItem = result.value.first.map(Self.identity)
-        if let firstItem, firstItem == pagination.previousFirstItem {
+        if !result.restarted, let firstItem, firstItem == pagination.previousFirstItem {
             // The server answered the previous page again (it ignores `page` or `prev_id`): the list ends here.
             log?("\(endpoint.summary): a page repeated the previous one, so the list ends")
             return Page(items: [], next: nil, totalCount: totalCount, totalPages: totalPages, servedByFallback: result.source > 0)
@@ -50,8 +61,10 @@ public final class GiteeClient {
                                    totalPages: totalPages)
         next?.source = result.source
         next?.previousFirstItem = firstItem
-        return Page(items: result.value, next: next, totalCount: totalCount, totalPages: totalPages,
-                    servedByFallback: result.source > 0)
+        var page = Page(items: result.value, next: next, totalCount: totalCount, totalPages: totalPages,
+                        servedByFallback: result.source > 0)
+        page.restartsList = result.restarted
+        return page
     }
 
     /// Every page of a list, one after the other (branches: 100 at a time), at most `maxPages` of them.
@@ -62,7 +75,7 @@ public final class GiteeClient {
         var fetched = 1
         while let next = page.next, fetched < maxPages {
             page = try await self.page(endpoint, at: next)
-            items += page.items
+            if page.restartsList { items = page.items } else { items += page.items }
             fetched += 1
         }
         return items
@@ -81,7 +94,8 @@ public final class GiteeClient {
             let usedToken = auth.accessToken
             let request = makeRequest(endpoint, extraQuery: [])
             let response = try await mapTransportFailure { try await transport.download(request, to: path, progress: progress) }
-            if response.status == 401, !endpoint.isPublic, !attemptedRefresh, auth.refreshToken != nil || auth.accessToken != usedToken {
+            if HTTPErrorMapping.asksForRefresh(response), !endpoint.isPublic, !attemptedRefresh,
+               auth.refreshToken != nil || auth.accessToken != usedToken {
                 attemptedRefresh = true
                 if auth.accessToken == usedToken { try await refreshToken() }
                 continue
@@ -101,7 +115,7 @@ public final class GiteeClient {
             throw GiteeError.validation("Password login needs an OAuth application: set its client ID and secret in Settings.")
         }
         let endpoint = Endpoints.passwordGrant(username: username, password: password, client: client)
-        let token = try await tokenRequest(endpoint)
+        let token = try await tokenRequest(endpoint, isPasswordGrant: true)
         // The token belongs to this application: its refreshes must name the same one.
         oauthClient = client
         auth.use(.oauth(token))
@@ -135,31 +149,51 @@ public final class GiteeClient {
         var value: Response
         var response: HTTPResponse
         var source: Int
+        /// A later page was asked of a source that is gone: this is page 1 of the substitute instead.
+        var restarted = false
     }
 
-    private func perform<Response>(_ endpoint: Endpoint<Response>, extraQuery: [QueryItem], source: Int) async throws -> Outcome<Response> {
+    /// Sends `endpoint` (a list's page when `pagination` is set), or one of its substitutes: a first page (or a
+    /// single call) comes from the substitute whenever the primary fails in a way that says something about the API;
+    /// a later page comes from the same source as the pages before it, so a list never mixes two orderings. When
+    /// that source has gone meanwhile, the answer is page 1 of the substitute, marked `restarted`.
+    private func perform<Response>(_ endpoint: Endpoint<Response>, pagination: Pagination?) async throws -> Outcome<Response> {
         let chain = [endpoint] + endpoint.fallbacks
-        var index = source
+        let isFirstPage = pagination?.isFirstPage ?? true
+        var index = min(max(pagination?.source ?? 0, 0), chain.count - 1)
+        var restarted = false
+        func hasSubstitute(_ index: Int) -> Bool { index + 1 < chain.count || endpoint.valueWhenUnavailable != nil }
         while true {
-            // An API root that failed once this session (v3) is not asked again: its substitute answers at once.
-            while index < chain.count, unavailableAPIs.contains(chain[index].api.rawValue),
-                  index + 1 < chain.count || endpoint.valueWhenUnavailable != nil {
+            // An API root taken as gone is not asked: its substitute answers at once.
+            while index < chain.count, availability.isUnavailable(chain[index].api.rawValue), hasSubstitute(index) {
                 index += 1
+                if !isFirstPage { restarted = true }
             }
             guard index < chain.count else {
                 // Only reached with `valueWhenUnavailable` set (the loop above stops at the last endpoint otherwise).
-                return Outcome(value: endpoint.valueWhenUnavailable!, response: HTTPResponse(status: 200), source: index)
+                guard let value = endpoint.valueWhenUnavailable else { throw GiteeError.notFound(nil) }
+                return Outcome(value: value, response: HTTPResponse(status: 200), source: index, restarted: restarted)
             }
-            let hasSubstitute = index + 1 < chain.count || endpoint.valueWhenUnavailable != nil
+            let candidate = chain[index]
+            let query = restarted ? Pagination.first(for: endpoint.paging).queryItems : (pagination?.queryItems ?? [])
             do {
-                let (value, response) = try await performOne(chain[index], extraQuery: extraQuery)
-                return Outcome(value: value, response: response, source: index)
-            } catch let failure as GiteeError where hasSubstitute && Self.meansUnavailable(failure) {
-                // Whatever the failure (gone, firewall page, login redirect, 401/403, 5xx after retries, odd JSON),
-                // the substitute answers, and the decision holds for the session: a log line, no message on screen.
-                unavailableAPIs.insert(chain[index].api.rawValue)
-                log?("\(chain[index].summary) unavailable (\(failure)); using its substitute for the rest of the session")
-                index += 1
+                let (value, response) = try await performOne(candidate, extraQuery: query)
+                if hasSubstitute(index) { availability.recordSuccess(candidate.api.rawValue) }
+                return Outcome(value: value, response: response, source: index, restarted: restarted)
+            } catch let failure as GiteeError where hasSubstitute(index) && Self.meansUnavailable(failure) {
+                let api = candidate.api.rawValue
+                if availability.recordFailure(api, failure, onFirstPage: isFirstPage || restarted) {
+                    log?("\(candidate.summary) unavailable (\(failure)); its substitutes answer for the next \(Int(availability.retryInterval / 60)) min")
+                }
+                if isFirstPage || restarted {
+                    log?("\(candidate.summary) failed (\(failure)); this answer comes from its substitute")
+                    index += 1
+                } else if availability.isUnavailable(api) {
+                    restarted = true
+                    index += 1
+                } else {
+                    throw failure  // A later page: the list keeps its source and offers a retry.
+                }
             }
         }
     }
@@ -185,8 +219,9 @@ public final class GiteeClient {
             log?("\(endpoint.method.rawValue) \(endpoint.api.rawValue)\(endpoint.path) -> \(response.status) in \(Int(Date().timeIntervalSince(started) * 1000)) ms")
             if Task.isCancelled { throw GiteeError.cancelled }
 
-            // A public call carried no token, so its 401 says nothing about the login: no refresh, no logout.
-            if response.status == 401, endpoint.api != .root, !endpoint.isPublic, !attemptedRefresh {
+            // A public call carried no token, so its 401 says nothing about the login: no refresh, no logout. Gitee
+            // also says "Access token is expired" in a 403.
+            if HTTPErrorMapping.asksForRefresh(response), endpoint.api != .root, !endpoint.isPublic, !attemptedRefresh {
                 // Another request may have refreshed the token meanwhile: then just retry with the new one.
                 if let current = auth.accessToken, current != usedToken {
                     attemptedRefresh = true
@@ -235,7 +270,14 @@ public final class GiteeClient {
     private func retryDelay(for response: HTTPResponse, isPost: Bool, retries: Int) -> TimeInterval? {
         let retryable = response.status == 429 || response.status == 502 || response.status == 503 || response.status == 504
             || response.status == 500
-        guard retryable, !isPost, retries < configuration.retry.maxRetries else { return nil }
+        guard !isPost, retries < configuration.retry.maxRetries else { return nil }
+        if !retryable {
+            // Gitee's rate limit in words (401/403 "API rate limit exceeded"): worth waiting only when it says how long.
+            guard response.status == 401 || response.status == 403,
+                  let message = HTTPErrorMapping.serverMessage(response), HTTPErrorMapping.saysRateLimited(message),
+                  let retryAfter = HTTPErrorMapping.retryAfterSeconds(response) else { return nil }
+            return retryAfter <= configuration.retry.maxRetryAfter ? retryAfter : nil
+        }
         if let retryAfter = HTTPErrorMapping.retryAfterSeconds(response) {
             return retryAfter <= configuration.retry.maxRetryAfter ? retryAfter : nil
         }
@@ -279,13 +321,19 @@ public final class GiteeClient {
 
     // MARK: Tokens
 
-    private func tokenRequest(_ endpoint: Endpoint<Token>) async throws -> Token {
+    /// Sends a grant. A password grant's refusal is named by OAuth's `error` (`.oauth`: a missing scope, a wrong
+    /// client, a wrong password); a refresh's refusal is `.unauthorized` (the login is over either way).
+    private func tokenRequest(_ endpoint: Endpoint<Token>, isPasswordGrant: Bool = false) async throws -> Token {
         let request = makeRequest(endpoint, extraQuery: [])
         let response = try await mapTransportFailure { try await transport.send(request, progress: nil) }
         log?("POST /oauth/token -> \(response.status)")
         guard (200..<300).contains(response.status) else {
-            // OAuth reports a bad password or a dead refresh token as 400/401 `invalid_grant`.
             let mapped = error(for: response)
+            if case .rateLimited = mapped { throw mapped }
+            if isPasswordGrant, (400..<500).contains(response.status), let failure = HTTPErrorMapping.oauthFailure(response) {
+                throw GiteeError.oauth(failure)
+            }
+            // OAuth reports a bad password or a dead refresh token as 400/401 `invalid_grant`.
             if response.status == 400 || response.status == 401 { throw GiteeError.unauthorized(mapped.serverMessage) }
             throw mapped
         }

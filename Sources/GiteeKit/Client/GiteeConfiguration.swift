@@ -43,7 +43,7 @@ public struct OAuthClient: Sendable, Hashable, Codable {
     public var secret: String
     public var scope: String
 
-    public init(id: String, secret: String, scope: String = "user_info projects pull_requests issues notes") {
+    public init(id: String, secret: String, scope: String = OAuthScopes.requestValue) {
         self.id = id
         self.secret = secret
         self.scope = scope

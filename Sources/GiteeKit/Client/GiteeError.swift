@@ -23,6 +23,9 @@ public enum GiteeError: Error, Sendable, Hashable {
     case badResponse(BadResponse)
     /// The caller cancelled (a new search replaced the old one, a page closed). Never shown.
     case cancelled
+    /// Gitee's OAuth server refused a password login, named by its `error` value (a wrong password is only one of
+    /// the reasons: the application may lack a scope, or its id or secret may be wrong).
+    case oauth(OAuthFailure)
 
     public enum BadResponse: Sendable, Hashable {
         /// An HTML page (a web firewall, a captive portal, a proxy error) where JSON was expected.
@@ -50,9 +53,9 @@ public enum GiteeError: Error, Sendable, Hashable {
                 // A `resetAt` made by HTTPErrorMapping is at most a day away; clamp anyway before `Int(...)`.
                 let interval = resetAt.timeIntervalSinceNow.rounded(.up)
                 let seconds = interval.isNaN ? 1 : Int(min(max(interval, 1), 86_400 * 366))
-                return "Gitee is limiting requests. Try again in \(seconds) s."
+                return "Gitee is limiting requests and asks to wait \(seconds) s."
             }
-            return "Gitee is limiting requests. Try again in a moment."
+            return "Gitee is limiting requests. Try again in a minute."
         case .notFound: return "This no longer exists, or you cannot see it."
         case .validation(let message): return message
         case .server: return "Gitee had a problem answering. Try again later."
@@ -61,6 +64,7 @@ public enum GiteeError: Error, Sendable, Hashable {
         case .badResponse(.tooLarge): return "This is too large to download here."
         case .badResponse: return "Gitee sent an answer Mayun does not understand."
         case .cancelled: return "Cancelled."
+        case .oauth(let failure): return failure.explanation
         }
     }
 
@@ -87,6 +91,7 @@ public enum GiteeError: Error, Sendable, Hashable {
         case .unauthorized(let message), .forbidden(let message), .notFound(let message): return message
         case .validation(let message): return message
         case .server(_, let message): return message
+        case .oauth(let failure): return failure.description
         default: return nil
         }
     }
@@ -94,6 +99,91 @@ public enum GiteeError: Error, Sendable, Hashable {
     private static func suffix(_ message: String?) -> String {
         guard let message, !message.isEmpty else { return "" }
         return " (\(message))"
+    }
+}
+
+extension GiteeError {
+    /// The one way to turn anything a call threw into a `GiteeError` (GiteeKit throws nothing else; a stray error
+    /// is treated as an answer Mayun does not understand, a Swift cancellation as `.cancelled`).
+    public static func from(_ error: any Error) -> GiteeError {
+        if let error = error as? GiteeError { return error }
+        if error is CancellationError { return .cancelled }
+        if let error = error as? JSONDecodingFailure {
+            switch error {
+            case .malformed(let text), .unexpectedShape(let text): return .badResponse(.malformedJSON(text))
+            }
+        }
+        return .badResponse(.malformedJSON(String(describing: error)))
+    }
+
+    /// The error an HTTP answer that is not a success means (status, headers and Gitee's own message: see
+    /// `HTTPErrorMapping`). For code that sends its own requests (a write path) and must explain failures the same way.
+    public static func from(response: HTTPResponse) -> GiteeError {
+        HTTPErrorMapping.error(for: response)
+    }
+}
+
+/// A refusal from Gitee's OAuth server (`{"error": ..., "error_description": ...}`, Doorkeeper's shape).
+public struct OAuthFailure: Sendable, Hashable {
+    public enum Reason: Sendable, Hashable {
+        /// The application was not granted a scope Mayun asked for.
+        case invalidScope
+        /// The client id or secret is wrong (or the application was deleted).
+        case invalidClient
+        /// The email or password is wrong (or, for a refresh, the refresh token is spent).
+        case invalidGrant
+        /// Any other `error` value, kept as sent.
+        case other(String)
+    }
+
+    public var reason: Reason
+    /// The `error` value as sent.
+    public var code: String
+    public var description: String?
+
+    public init(code: String, description: String?) {
+        self.code = code
+        self.description = description
+        switch code {
+        case "invalid_scope": reason = .invalidScope
+        case "invalid_client", "unauthorized_client": reason = .invalidClient
+        case "invalid_grant": reason = .invalidGrant
+        default: reason = .other(code)
+        }
+    }
+
+    /// The scopes of `OAuthScopes.required` that the server's description names (Doorkeeper's default text names
+    /// none; then every scope Mayun asks for is listed as needed).
+    public var namedScopes: [String] {
+        guard let description = description?.lowercased() else { return [] }
+        return OAuthScopes.required.filter { scope in
+            description.components(separatedBy: CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "_")).inverted)
+                .contains(scope)
+        }
+    }
+
+    var explanation: String {
+        switch reason {
+        case .invalidScope:
+            return "The OAuth application lacks scopes Mayun asks for (\(OAuthScopes.required.joined(separator: ", ")))."
+        case .invalidClient: return "Gitee does not know this OAuth application: check its client ID and secret."
+        case .invalidGrant: return "The email or password is wrong."
+        case .other(let code): return "Gitee refused the login (\(code))."
+        }
+    }
+}
+
+/// The scopes Mayun's password login asks for: one list for the request, the login page, Preferences and
+/// docs/LOGIN.md. `user_info` reads the profile, `projects` stars and watches and private projects, `pull_requests`
+/// and `issues` read and write those, `notes` writes comments.
+public enum OAuthScopes {
+    public static let required = ["user_info", "projects", "pull_requests", "issues", "notes"]
+    /// The form value (space-separated, as OAuth wants it).
+    public static var requestValue: String { required.joined(separator: " ") }
+    /// For instructions: "user_info, projects, pull_requests, issues and notes".
+    public static func listed(and conjunction: String) -> String {
+        guard let last = required.last else { return "" }
+        return required.dropLast().joined(separator: ", ") + " " + conjunction + " " + last
     }
 }
 

@@ -1,11 +1,18 @@
 import Foundation
 
-/// Turns an HTTP answer that is not a success into the `GiteeError` the UI explains. Decided on the status code;
-/// the server's message (whose wording changes over time) is only carried along for display.
+/// Turns an HTTP answer that is not a success into the `GiteeError` the UI explains. Decided on the status code and
+/// headers, and on the two messages Gitee is known to use instead of a status of their own (its IntelliJ plugin
+/// recognises the same ones, GITEE-API.md "OAuth and limits"): "API rate limit exceeded" in a 401/403 is a rate
+/// limit, "Access token is expired" in a 401/403 is an expired login (`GiteeClient` refreshes on it). Call it as
+/// `GiteeError.from(response:)` from outside GiteeKit.
 enum HTTPErrorMapping {
     static func error(for response: HTTPResponse) -> GiteeError {
         let message = serverMessage(response)
         let html = looksLikeHTML(response)
+        if response.status == 401 || response.status == 403, !html, let message {
+            if saysRateLimited(message) { return .rateLimited(resetAt: resetDate(response)) }
+            if saysTokenExpired(message) { return .unauthorized(message) }
+        }
         switch response.status {
         case 401: return .unauthorized(message)
         case 403:
@@ -21,6 +28,33 @@ enum HTTPErrorMapping {
             if html { return .badResponse(.htmlPage) }
             return .badResponse(.unexpectedStatus(response.status))
         }
+    }
+
+    /// Gitee's words for a rate limit ("403 Forbidden: API rate limit exceeded for ..."), in any case.
+    static func saysRateLimited(_ message: String) -> Bool {
+        message.range(of: "rate limit exceeded", options: .caseInsensitive) != nil
+    }
+
+    /// Gitee's words for a token that needs refreshing: "Access token is expired" (and "... is required", which its
+    /// IntelliJ plugin treats the same way).
+    static func saysTokenExpired(_ message: String) -> Bool {
+        message.range(of: "access token is expired", options: .caseInsensitive) != nil
+            || message.range(of: "access token is required", options: .caseInsensitive) != nil
+    }
+
+    /// Whether this answer asks for a token refresh: any 401, or a 403 whose message says the token expired.
+    static func asksForRefresh(_ response: HTTPResponse) -> Bool {
+        if response.status == 401 { return !(serverMessage(response).map(saysRateLimited) ?? false) }
+        guard response.status == 403, let message = serverMessage(response) else { return false }
+        return saysTokenExpired(message)
+    }
+
+    /// A refusal from the OAuth server, when the body names one (`{"error": "invalid_scope", ...}`).
+    static func oauthFailure(_ response: HTTPResponse) -> OAuthFailure? {
+        guard !response.body.isEmpty, !looksLikeHTML(response),
+              let body = try? JSONNodeDecoding.decode(ErrorBody.self, from: response.body), let code = body.oauthError
+        else { return nil }
+        return OAuthFailure(code: code, description: body.oauthDescription)
     }
 
     static func serverMessage(_ response: HTTPResponse) -> String? {

@@ -30,7 +30,8 @@ public struct Endpoint<Response: Sendable>: Sendable {
     /// The answer does not depend on who asks, so the HTTP disk cache may keep it.
     public var isShareable: Bool
     /// Tried in order when this endpoint fails in any way other than a dead network or a cancellation (v3 explore
-    /// lists fall back to v5 search). The failing API root is then skipped for the rest of the session.
+    /// lists fall back to v5 search) on a first page. Its API root is skipped once it counts as gone (repeated
+    /// evidence, `APIAvailability`), and asked again after a while.
     public var fallbacks: [Endpoint<Response>]
     /// The answer when this endpoint and every fallback are unavailable (v3 languages: v5 search's language enum).
     public var valueWhenUnavailable: Response?
@@ -112,6 +113,9 @@ public struct Pagination: Sendable, Hashable {
 
     public static func first(for style: PagingStyle) -> Pagination { Pagination(style: style, page: 1, afterID: nil) }
 
+    /// The first page of a list (what a substitute may answer in place of its primary).
+    var isFirstPage: Bool { page <= 1 && afterID == nil }
+
     var queryItems: [QueryItem] {
         switch style {
         case .none: return []
@@ -150,6 +154,9 @@ public struct Page<Item: Sendable>: Sendable {
     /// The primary endpoint failed (now or earlier this session) and a fallback answered. For logs and tests: the UI
     /// shows the projects without comment.
     public var servedByFallback: Bool
+    /// The list's source went away before this page (v3 explore taken as gone): these items are page 1 of its
+    /// substitute and replace every row shown so far, so one list never mixes two sources.
+    public var restartsList = false
 
     public var isLast: Bool { next == nil }
 }

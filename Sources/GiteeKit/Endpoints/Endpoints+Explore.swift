@@ -67,15 +67,25 @@ public enum Endpoints {
         return endpoint
     }
 
-    /// One language's projects (by the id from `languages()`); `name` drives the search fallback.
+    /// One language's projects (by the id from `languages()`). Search stands in only for a name on search's own
+    /// `language` list (`Language.searchName`, which the site checks): v3's other names (Vue, Nim, Zig...) browse
+    /// through v3 only, since search would refuse them.
     public static func languageProjects(id: Int, name: String, perPage: Int = defaultPageSize) -> Endpoint<[Project]> {
-        var fallback = search(name, language: name, sort: .stars, perPage: perPage)
-        // Search needs a term; with the language filter set, a single common letter matches broadly.
-        fallback.query[0] = QueryItem("q", "a")
-        guard id > 0 else { return fallback }
+        let searchName = Language.searchName(for: name)
+        var fallback: Endpoint<[Project]>?
+        if let searchName {
+            var endpoint = search(searchName, language: searchName, sort: .stars, perPage: perPage)
+            // Search needs a term; with the language filter set, a single common word matches broadly.
+            endpoint.query[0] = QueryItem("q", "a")
+            fallback = endpoint
+        }
+        guard id > 0 else {
+            return fallback ?? Endpoint(.get, .v3, path: "/projects/languages/\(escape(name))", isPublic: true,
+                                        paging: .numbered(perPage: perPage), isShareable: true)
+        }
         var endpoint = Endpoint<[Project]>(.get, .v3, path: "/projects/languages/\(id)", isPublic: true,
                                            paging: .numbered(perPage: perPage), isShareable: true)
-        endpoint.fallbacks = [fallback]
+        endpoint.fallbacks = fallback.map { [$0] } ?? []
         return endpoint
     }
 
@@ -88,14 +98,15 @@ public enum Endpoints {
         case watches = "watches_count"
     }
 
-    /// `GET /search/repositories`.
+    /// `GET /search/repositories`. A `language` off search's own list (`Language.searchName`) is left out rather
+    /// than sent: the site refuses the whole search for it.
     public static func search(_ text: String, language: String? = nil, sort: SearchSort = .bestMatch, descending: Bool = true,
                               perPage: Int = defaultPageSize) -> Endpoint<[Project]> {
         var query = [QueryItem("q", text)]
         if sort != .bestMatch {
             query += [QueryItem("sort", sort.rawValue), QueryItem("order", descending ? "desc" : "asc")]
         }
-        if let language, !language.isEmpty { query.append(QueryItem("language", language)) }
+        if let language, let known = Language.searchName(for: language) { query.append(QueryItem("language", known)) }
         return Endpoint(.get, .v5, path: "/search/repositories", query: query, isPublic: true,
                         paging: .numbered(perPage: perPage), isShareable: true)
     }

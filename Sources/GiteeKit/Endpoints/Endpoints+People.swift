@@ -40,8 +40,14 @@ extension Endpoints {
                  paging: .afterID(limit: limit))
     }
     /// An organisation's projects (`/users/{org}/repos` answers too on Gitee, but this is the documented call).
-    public static func organizationProjects(_ org: String, perPage: Int = defaultPageSize) -> Endpoint<[Project]> {
-        Endpoint(.get, .v5, path: path("orgs", org, "repos"), isPublic: true, paging: .numbered(perPage: perPage))
+    /// Logged in, it carries the token and asks for `type=all`, so a member also sees the organisation's private
+    /// projects (GITEE-API.md, "Organisations"); logged out it is a public call like any other.
+    public static func organizationProjects(_ org: String, loggedIn: Bool = false,
+                                            perPage: Int = defaultPageSize) -> Endpoint<[Project]> {
+        loggedIn
+            ? Endpoint(.get, .v5, path: path("orgs", org, "repos"), query: [QueryItem("type", "all")],
+                       paging: .numbered(perPage: perPage))
+            : Endpoint(.get, .v5, path: path("orgs", org, "repos"), isPublic: true, paging: .numbered(perPage: perPage))
     }
 
     // MARK: Issues

@@ -76,10 +76,15 @@ public struct Token: Sendable, Hashable, Codable {
 /// Gitee's error bodies: `{"message": ...}` for the API, `{"error", "error_description"}` for OAuth.
 struct ErrorBody: Decodable {
     var message: String?
+    /// OAuth's machine-readable `error` (`invalid_scope`, `invalid_client`, `invalid_grant`...).
+    var oauthError: String?
+    var oauthDescription: String?
     enum CodingKeys: String, CodingKey { case message, error, errorDescription = "error_description" }
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        message = c.text(.message) ?? c.text(.errorDescription) ?? c.text(.error)
+        oauthError = c.text(.error)
+        oauthDescription = c.text(.errorDescription)
+        message = c.text(.message) ?? oauthDescription ?? oauthError
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import GiteeKit
 
 /// Turns a `GiteeError` into one translated sentence for people.
@@ -9,7 +10,7 @@ public enum ErrorText {
         case .timeout: tr("Gitee took too long to answer. Try again.")
         case .unauthorized: tr("Please log in again: your login is missing or has expired.")
         case .forbidden(let message): withServerMessage(tr("You are not allowed to do this."), message)
-        case .rateLimited: tr("Gitee is limiting requests. Try again in a moment.")
+        case .rateLimited(let resetAt): rateLimit(resetAt)
         case .notFound: tr("This no longer exists, or you cannot see it.")
         case .validation(let message): message
         case .server: tr("Gitee had a problem answering. Try again later.")
@@ -21,6 +22,34 @@ public enum ErrorText {
                 of: "%@", with: ByteSize.format(Int(clamping: limit)))
         case .badResponse: tr("Gitee sent an answer Mayun does not understand.")
         case .cancelled: tr("Cancelled.")
+        case .oauth(let failure): oauth(failure)
+        }
+    }
+
+    /// Gitee's rate limit, with the wait it asked for when it said (Retry-After, X-RateLimit-Reset).
+    static func rateLimit(_ resetAt: Date?, now: Date = Date()) -> String {
+        guard let resetAt else { return tr("Gitee is limiting requests: try again in a minute.") }
+        // A reset made by HTTPErrorMapping is at most a day away; clamp anyway before `Int(...)`.
+        let interval = resetAt.timeIntervalSince(now).rounded(.up)
+        let seconds = interval.isNaN ? 1 : Int(min(max(interval, 1), 86_400))
+        return String(format: tr("Gitee is limiting requests and asks to wait %@ s."), "\(seconds)")
+    }
+
+    /// A refused password login, by OAuth's `error`: which scopes to add and where, the application's id or secret,
+    /// or the email or password.
+    public static func oauth(_ failure: OAuthFailure) -> String {
+        switch failure.reason {
+        case .invalidScope:
+            let named = failure.namedScopes
+            let scopes = named.isEmpty ? OAuthScopes.required : named
+            return String(format: tr("The OAuth application was not given every scope Mayun asks for. On Gitee, open Settings → Third-party applications → your application, tick %@, save, then log in again."),
+                          scopes.joined(separator: ", "))
+        case .invalidClient:
+            return tr("Gitee does not recognise the OAuth application: check the client ID and secret in Preferences.")
+        case .invalidGrant:
+            return tr("The email or password is wrong.")
+        case .other(let code):
+            return String(format: tr("Gitee refused the login (%@)."), code)
         }
     }
 

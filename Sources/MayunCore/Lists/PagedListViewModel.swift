@@ -184,6 +184,14 @@ public final class PagedListViewModel<Item: Sendable> {
         guard answered == request else { return }
         isLoadingMore = false
         switch outcome {
+        case .success(let page?) where page.restartsList:
+            // The list's source went away (v3 explore taken as gone): this is page 1 of its substitute. The rows
+            // shown until now stay until it arrives, then it replaces them all: one list never mixes two sources.
+            replaceItems(with: page.items)
+            next = page.next
+            reachedEnd = page.isLast
+            state = page.items.isEmpty ? .empty(text: emptyText) : .content
+            cache?.save(page.items)
         case .success(let page?):
             items.append(contentsOf: page.items)
             next = page.next
@@ -204,12 +212,8 @@ public final class PagedListViewModel<Item: Sendable> {
     private static func capture(_ body: () async throws -> Page<Item>?) async -> Result<Page<Item>?, GiteeError> {
         do {
             return .success(try await body())
-        } catch let error as GiteeError {
-            return .failure(error)
-        } catch is CancellationError {
-            return .failure(.cancelled)
         } catch {
-            return .failure(.badResponse(.malformedJSON(String(describing: error))))
+            return .failure(GiteeError.from(error))
         }
     }
 }

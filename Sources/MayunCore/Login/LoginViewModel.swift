@@ -42,7 +42,8 @@ public final class LoginViewModel {
     public var submitLabel: String { isSubmitting ? tr("Logging In…") : tr("Log In") }
     public var settingsLabel: String { tr("Open Preferences") }
     public var tokenExplanation: String {
-        tr("Create a token on Gitee under Settings → Private Tokens, with the user_info and projects scopes, and paste it here.")
+        String(format: tr("Create a token on Gitee under Settings → Private Tokens, with the scopes %@, and paste it here."),
+               OAuthScopes.required.joined(separator: ", "))
     }
     public var tokenPageURL: String { session.client.configuration.server + "/profile/personal_access_tokens" }
     public var tokenPageLabel: String { tr("Create a token on Gitee") }
@@ -51,7 +52,8 @@ public final class LoginViewModel {
     public var isPasswordLoginConfigured: Bool { session.oauth.client != nil }
     public var oauthGuidance: String? {
         guard method == .password, !isPasswordLoginConfigured else { return nil }
-        return tr("Logging in with a password needs an OAuth application of your own. Create one on Gitee (Settings → Third-party applications → Create, with the user_info and projects scopes), then enter its client ID and secret in Mayun's Preferences. Or log in with a personal access token instead.")
+        return String(format: tr("Logging in with a password needs an OAuth application of your own. Create one on Gitee (Settings → Third-party applications → Create, with the scopes %@), then enter its client ID and secret in Mayun's Preferences. Or log in with a personal access token instead."),
+                      OAuthScopes.required.joined(separator: ", "))
     }
     public var oauthApplicationsURL: String { session.client.configuration.server + "/oauth/applications" }
     public var oauthApplicationsLabel: String { tr("Create an OAuth application on Gitee") }
@@ -140,6 +142,8 @@ public final class LoginViewModel {
 
     static func message(for error: GiteeError, method: LoginMethod) -> String {
         switch (error, method) {
+        // Without an OAuth `error` to go by (a proxy's 401, an old server), a refused password login is most likely
+        // the password; with one, `ErrorText.oauth` names the real reason (a missing scope, a wrong client).
         case (.unauthorized, .password): tr("The email or password is wrong.")
         case (.unauthorized, .token): tr("Gitee did not accept this token. Check that it is complete and has not expired or been revoked.")
         case (.forbidden, .token): tr("This token may not read your profile: give it the user_info scope.")

@@ -269,12 +269,3 @@ public final class NotificationsViewModel {
 }
 
 extension NotificationsViewModel: ScreenModel {}
-
-extension GiteeError {
-    /// The client throws `GiteeError` only; anything else is treated as a broken answer.
-    static func from(_ error: any Error) -> GiteeError {
-        if let error = error as? GiteeError { return error }
-        if error is CancellationError { return .cancelled }
-        return .badResponse(.malformedJSON(String(describing: error)))
-    }
-}

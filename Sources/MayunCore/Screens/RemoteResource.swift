@@ -90,12 +90,8 @@ public final class RemoteResource<Value: Sendable> {
         let outcome: Result<Value, GiteeError>
         do {
             outcome = .success(try await fetch())
-        } catch let error as GiteeError {
-            outcome = .failure(error)
-        } catch is CancellationError {
-            outcome = .failure(.cancelled)
         } catch {
-            outcome = .failure(.badResponse(.malformedJSON(String(describing: error))))
+            outcome = .failure(GiteeError.from(error))
         }
         guard !Task.isCancelled else { return }
         finish(outcome)

@@ -1,3 +1,4 @@
+import GiteeKit
 import Observation
 
 /// The "Password login" section of Settings: the OAuth application's client ID and secret, with where to get them.
@@ -26,7 +27,8 @@ public final class OAuthSettingsViewModel {
 
     public var heading: String { tr("Password Login") }
     public var explanation: String {
-        tr("To log in with your email and password, Mayun needs an OAuth application registered on Gitee. Create one under Settings → Third-party applications → Create (any callback URL will do; choose the user_info, projects, issues and notes scopes), then copy its Client ID and Client Secret here.")
+        String(format: tr("To log in with your email and password, Mayun needs an OAuth application registered on Gitee. Create one under Settings → Third-party applications → Create (any callback URL will do; tick the scopes %@), then copy its Client ID and Client Secret here."),
+               OAuthScopes.required.joined(separator: ", "))
     }
     public var applicationsURL: String { server + "/oauth/applications" }
     public var applicationsLabel: String { tr("Open Gitee's OAuth applications") }

@@ -204,9 +204,5 @@ public final class Session {
 
     // MARK: Helpers
 
-    private static func giteeError(_ error: any Error) -> GiteeError {
-        if let error = error as? GiteeError { return error }
-        if error is CancellationError { return .cancelled }
-        return .unreachable(String(describing: error))
-    }
+    private static func giteeError(_ error: any Error) -> GiteeError { GiteeError.from(error) }
 }

@@ -107,8 +107,13 @@ public final class CachedClient {
     }
 
     /// An organisation's projects (its page learns it is one from the profile), kept where its Projects list is.
+    /// Logged in, the list may hold the organisation's private projects (for members): it is then kept with the
+    /// person's own lists, which Log Out forgets.
     public func organizationProjects(_ login: String) -> CachedPages<Project> {
-        pages(Endpoints.organizationProjects(login), savedAs: OfflineKey.userList("projects", of: login, isMine: false))
+        let loggedIn = client.auth.isLoggedIn
+        return pages(Endpoints.organizationProjects(login, loggedIn: loggedIn),
+                     savedAs: loggedIn ? OfflineKey.userList("org/\(login)/projects", of: login, isMine: true)
+                                       : OfflineKey.userList("projects", of: login, isMine: false))
     }
 
     public func followers(of login: String) -> CachedPages<User> {

@@ -1,0 +1,67 @@
+import Foundation
+
+/// The allowed values of each query parameter, for the v5 routes FakeGitee serves, as Gitee's published description
+/// (`../shared/gitee/spec`, OpenAPI `enum` and `maximum`) lists them. The real site refuses anything else with 400
+/// (its v5 API is a Grape API: `{"message": "<name> does not have a valid value"}`), so FakeGitee does too: a client
+/// that sends `state=merged` to issues or `per_page=500` finds out here, not on gitee.com.
+/// `SpecConformanceTests.testParameterRulesMatchThePublishedDescription` checks this table against the spec file.
+enum ParameterRules {
+    /// Route pattern (as registered with the router) -> parameter -> allowed values.
+    static let allowedValues: [String: [String: [String]]] = [
+        "/api/v5/notifications/threads": ["type": ["all", "event", "referer"]],
+        "/api/v5/orgs/:org/repos": ["type": ["all", "public", "private"]],
+        "/api/v5/repos/:owner/:repo/branches": ["sort": ["name", "updated"], "direction": ["asc", "desc"]],
+        "/api/v5/repos/:owner/:repo/issues": ["state": ["open", "progressing", "closed", "rejected", "all"],
+                                              "sort": ["created", "updated"], "direction": ["asc", "desc"]],
+        "/api/v5/repos/:owner/:repo/pulls": ["state": ["open", "closed", "merged", "all"],
+                                             "sort": ["created", "updated", "popularity", "long-running"],
+                                             "direction": ["asc", "desc"]],
+        "/api/v5/repos/:owner/:repo/pulls/:number/comments": ["direction": ["asc", "desc"],
+                                                              "comment_type": ["diff_comment", "pr_comment"]],
+        "/api/v5/search/repositories": ["sort": ["last_push_at", "stars_count", "forks_count", "watches_count"],
+                                        "order": ["asc", "desc"], "language": searchLanguages],
+        "/api/v5/user/repos": ["visibility": ["private", "public", "all"],
+                               "type": ["all", "owner", "personal", "member", "public", "private"],
+                               "sort": ["created", "updated", "pushed", "full_name"], "direction": ["asc", "desc"]],
+        "/api/v5/user/starred": ["sort": ["created", "last_push"], "direction": ["asc", "desc"]],
+        "/api/v5/user/subscriptions": ["sort": ["created", "last_push"], "direction": ["asc", "desc"]],
+        "/api/v5/users/:login/repos": ["type": ["all", "owner", "personal", "member"],
+                                       "sort": ["created", "updated", "pushed", "full_name"], "direction": ["asc", "desc"]],
+        "/api/v5/users/:login/starred": ["sort": ["created", "last_push"], "direction": ["asc", "desc"]],
+        "/api/v5/users/:login/subscriptions": ["sort": ["created", "last_push"], "direction": ["asc", "desc"]],
+    ]
+
+    /// The `language` enum of `/search/repositories` (the same list GiteeKit's `Language.searchLanguages` holds).
+    static let searchLanguages = [
+        "Java", "JavaScript", "HTML", "CSS", "Python", "Shell", "C", "C++", "PHP", "TypeScript", "C#", "Go",
+        "Objective-C", "Android", "Ruby", "Assembly", "Swift", "NodeJS", "Perl", "Dart", "Lua", "Matlab", "Rust",
+        "PowerShell", "Scala", "Groovy", "XSLT", "Verilog", "R", "QML", "Docker", "Pascal", "CoffeeScript",
+        "FORTRAN", "Erlang", "ActionScript", "Emacs Lisp", "Smalltalk", "Delphi", "VHDL", "TeX/LaTeX", "ASP", "M",
+        "Visual Basic", "Clojure", "Common Lisp", "Haskell", "Awk", "LiveScript", "Elixir", "Scheme", "Julia",
+        "OCaml", "Puppet", "AutoHotkey", "Ada", "Standard ML", "D", "Arduino", "Logos", "Prolog", "VimL", "Haxe",
+        "ColdFusion", "Vala", "Coq", "Scilab", "Racket", "Slash", "Eiffel", "eC", "DOT", "Nemerle", "wechat",
+        "Crystal", "Kotlin", "SQL", "Lisp", "XML", "C/C++", "HTML/CSS", "易语言", "汇编", "other", "Pawn", "Zephir", "YAML",
+    ]
+
+    /// `per_page` is 1...100 on every v5 list (spec: `minimum: 1, maximum: 100`, "每页的数量，最大为 100").
+    static let perPageRange = 1...100
+
+    /// The refusal for `request` on the route `pattern`, or `nil` when every parameter is allowed.
+    static func refusal(for request: FakeRequest, pattern: String) -> FakeResponse? {
+        guard request.segments.starts(with: ["api", "v5"]) else { return nil }
+        if let text = request.query["per_page"] {
+            guard let value = Int(text), perPageRange.contains(value) else {
+                return .error(400, "per_page does not have a valid value")
+            }
+        }
+        if let text = request.query["page"], (Int(text) ?? 0) < 1 {
+            return .error(400, "page is invalid")
+        }
+        for (name, allowed) in allowedValues[pattern] ?? [:] {
+            if let value = request.query[name], !allowed.contains(value) {
+                return .error(400, "\(name) does not have a valid value")
+            }
+        }
+        return nil
+    }
+}
