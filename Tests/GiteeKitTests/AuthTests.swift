@@ -31,14 +31,17 @@ final class AuthTests: XCTestCase {
         }
     }
 
-    func testWrongPasswordIsUnauthorizedWithMessage() {
+    /// A wrong password is OAuth's `invalid_grant`, named as such (not a generic "unauthorized"), with the message.
+    func testWrongPasswordIsInvalidGrantWithMessage() {
         onMainLoop {
             let client = Fake.client()
             do {
                 try await client.logIn(username: "demo@mayun.test", password: "wrong")
                 XCTFail("expected a failure")
-            } catch GiteeError.unauthorized(let message) {
-                XCTAssertNotNil(message)
+            } catch GiteeError.oauth(let failure) {
+                XCTAssertEqual(failure.reason, .invalidGrant)
+                XCTAssertEqual(failure.code, "invalid_grant")
+                XCTAssertNotNil(failure.description)
             }
             XCTAssertFalse(client.auth.isLoggedIn)
         }

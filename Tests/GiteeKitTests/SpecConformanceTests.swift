@@ -27,6 +27,33 @@ final class SpecConformanceTests: XCTestCase {
         "PullRequestFiles.patch": "samples/pr_files.json: patch is an object {diff, new_path, old_path, too_large...}",
     ]
 
+    /// FakeGitee's table of allowed parameter values (`ParameterRules`) is the published description's: every `enum`
+    /// of a query parameter on a route in the table, no value more or less, and `per_page` at most the spec's 100.
+    func testParameterRulesMatchThePublishedDescription() throws {
+        let specData = try XCTUnwrap(FileManager.default.contents(atPath: Samples.specURL.path), "spec not found")
+        let spec = try JSONNodeDecoding.decode(JSONValue.self, from: specData)
+        guard case .object(let paths)? = spec["paths"] else { return XCTFail("no paths in the spec") }
+        // `/api/v5/users/:login/repos` is the spec's `/v5/users/:username/repos`: compared with the names blanked.
+        func shape(_ path: String) -> String {
+            path.split(separator: "/").map { $0.hasPrefix(":") || $0.hasPrefix("{") ? ":" : String($0) }.joined(separator: "/")
+        }
+        for (route, rules) in ParameterRules.allowedValues {
+            let specPath = try XCTUnwrap(paths.keys.first { shape($0) == shape(String(route.dropFirst("/api".count))) },
+                                         "\(route) is not in the spec")
+            let operation = try XCTUnwrap(paths[specPath]?["get"], "\(specPath) has no GET")
+            guard case .array(let parameters)? = operation["parameters"] else { return XCTFail("no parameters for \(specPath)") }
+            var enums: [String: [String]] = [:]
+            for parameter in parameters where parameter["in"]?.stringValue == "query" {
+                guard let name = parameter["name"]?.stringValue else { continue }
+                if case .array(let values)? = parameter["schema"]?["enum"] { enums[name] = values.compactMap(\.stringValue) }
+                if name == "per_page", let maximum = parameter["schema"]?["maximum"] {
+                    XCTAssertEqual(maximum, .number(Double(ParameterRules.perPageRange.upperBound)), specPath)
+                }
+            }
+            XCTAssertEqual(rules, enums, specPath)
+        }
+    }
+
     func testEveryServedEndpointMatchesThePublishedSchemas() throws {
         let specData = try XCTUnwrap(FileManager.default.contents(atPath: Samples.specURL.path), "spec not found")
         let spec = try JSONNodeDecoding.decode(JSONValue.self, from: specData)

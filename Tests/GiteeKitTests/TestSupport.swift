@@ -65,6 +65,7 @@ enum Fake {
         server.setStrict(true)
         server.v3Behaviour = .ok
         server.sendsCacheHeaders = false
+        server.expiredTokenStatus = 401
     }
 
     static let oauthClient = OAuthClient(id: "mayun-tests", secret: "not-a-secret")

@@ -5,9 +5,9 @@ import Foundation
 /// (its v5 API is a Grape API: `{"message": "<name> does not have a valid value"}`), so FakeGitee does too: a client
 /// that sends `state=merged` to issues or `per_page=500` finds out here, not on gitee.com.
 /// `SpecConformanceTests.testParameterRulesMatchThePublishedDescription` checks this table against the spec file.
-enum ParameterRules {
+public enum ParameterRules {
     /// Route pattern (as registered with the router) -> parameter -> allowed values.
-    static let allowedValues: [String: [String: [String]]] = [
+    public static let allowedValues: [String: [String: [String]]] = [
         "/api/v5/notifications/threads": ["type": ["all", "event", "referer"]],
         "/api/v5/orgs/:org/repos": ["type": ["all", "public", "private"]],
         "/api/v5/repos/:owner/:repo/branches": ["sort": ["name", "updated"], "direction": ["asc", "desc"]],
@@ -32,7 +32,7 @@ enum ParameterRules {
     ]
 
     /// The `language` enum of `/search/repositories` (the same list GiteeKit's `Language.searchLanguages` holds).
-    static let searchLanguages = [
+    public static let searchLanguages = [
         "Java", "JavaScript", "HTML", "CSS", "Python", "Shell", "C", "C++", "PHP", "TypeScript", "C#", "Go",
         "Objective-C", "Android", "Ruby", "Assembly", "Swift", "NodeJS", "Perl", "Dart", "Lua", "Matlab", "Rust",
         "PowerShell", "Scala", "Groovy", "XSLT", "Verilog", "R", "QML", "Docker", "Pascal", "CoffeeScript",
@@ -44,7 +44,7 @@ enum ParameterRules {
     ]
 
     /// `per_page` is 1...100 on every v5 list (spec: `minimum: 1, maximum: 100`, "每页的数量，最大为 100").
-    static let perPageRange = 1...100
+    public static let perPageRange = 1...100
 
     /// The refusal for `request` on the route `pattern`, or `nil` when every parameter is allowed.
     static func refusal(for request: FakeRequest, pattern: String) -> FakeResponse? {
