@@ -37,7 +37,8 @@ final class SessionTests: XCTestCase {
         }
     }
 
-    func testWrongPasswordIsUnauthorizedAndNothingIsStored() {
+    /// A wrong password is OAuth's `invalid_grant`, kept as such (the login page words it), and nothing is stored.
+    func testWrongPasswordIsInvalidGrantAndNothingIsStored() {
         onMain {
             let transport = ScriptedTransport()
             transport.on("POST", "/oauth/token", F.invalidGrant)
@@ -48,7 +49,9 @@ final class SessionTests: XCTestCase {
                 do { try await session.logIn(email: "demo@mayun.test", password: "wrong") } catch { thrown = error as? GiteeError }
                 await session.vault.settle()
             }
-            guard case .unauthorized? = thrown else { return XCTFail("expected unauthorized, got \(String(describing: thrown))") }
+            guard case .oauth(let failure)? = thrown, failure.reason == .invalidGrant else {
+                return XCTFail("expected invalid_grant, got \(String(describing: thrown))")
+            }
             XCTAssertFalse(session.isLoggedIn)
             XCTAssertNil(session.user)
             XCTAssertEqual(store.writeCount, 0)
