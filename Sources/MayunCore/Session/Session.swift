@@ -68,7 +68,8 @@ public final class Session {
         await startTask?.value
     }
 
-    /// Logs in with the OAuth password grant. Throws `GiteeError.unauthorized` for a wrong email or password.
+    /// Logs in with the OAuth password grant. Throws `GiteeError.oauth` when Gitee's OAuth server refuses (a wrong email or
+    /// password is `invalid_grant`; a missing scope `invalid_scope`; a wrong application `invalid_client`).
     public func logIn(email: String, password: String) async throws(GiteeError) {
         guard let application = oauth.client else {
             throw .validation(tr("Password login needs an OAuth application: enter its client ID and secret in Preferences."))
