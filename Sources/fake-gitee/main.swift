@@ -37,7 +37,7 @@ struct FakeGiteeCommand: ParsableCommand {
     var latency: Int = 0
 
     @Option(name: .customLong("fault"), parsing: .singleValue,
-            help: "Inject a fault, e.g. 'kind=status,status=500,path=/api/v5/repos/*/issues,method=POST,count=1' (repeatable).")
+            help: "Inject a fault, e.g. 'kind=status,status=500,path=/api/v5/repos/*/issues,method=POST,count=1', 'kind=rate-limit', 'kind=status,status=502,path=/api/v3/**,every=2' (repeatable).")
     var faults: [String] = []
 
     @Flag(help: "Lenient mode: v3 takes any token, plain pages on prev_id lists, `stared`/`watched` for anyone, refresh without client credentials, no User-Agent needed (strict is the default).")
