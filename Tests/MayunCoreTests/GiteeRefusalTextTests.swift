@@ -35,7 +35,7 @@ final class GiteeRefusalTextTests: XCTestCase {
             let grant = Self.submitPasswordLogin(answer: F.invalidGrant)
             XCTAssertEqual(grant.errorMessage, "The email or password is wrong.")
             let named = ErrorText.oauth(OAuthFailure(code: "invalid_scope", description: "scope notes is not allowed"))
-            XCTAssertTrue(named.contains("tick notes,"), named)
+            XCTAssertTrue(named.contains("these scopes: notes."), named)
         }
     }
 

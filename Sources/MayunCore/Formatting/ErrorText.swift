@@ -42,7 +42,7 @@ public enum ErrorText {
         case .invalidScope:
             let named = failure.namedScopes
             let scopes = named.isEmpty ? OAuthScopes.required : named
-            return String(format: tr("The OAuth application was not given every scope Mayun asks for. On Gitee, open Settings → Third-party applications → your application, tick %@, save, then log in again."),
+            return String(format: tr("The OAuth application was not given every scope Mayun asks for. On Gitee, open Settings → Third-party applications → your application and tick these scopes: %@. Save, then log in again."),
                           scopes.joined(separator: ", "))
         case .invalidClient:
             return tr("Gitee does not recognise the OAuth application: check the client ID and secret in Preferences.")
