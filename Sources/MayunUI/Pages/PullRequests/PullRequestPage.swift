@@ -5,7 +5,7 @@ import MayunCore
 /// on its own so that it builds only the rows on screen).
 @MainActor
 final class PullRequestPage: Page {
-    private let viewModel: PullRequestViewModel
+    let viewModel: PullRequestViewModel
     private let states: StateStack
     private let header: IssueHeader
     private let branches = Label(classes: ["monospace"], wrap: true, xalign: 0)
