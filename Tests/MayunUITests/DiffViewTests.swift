@@ -39,9 +39,17 @@ final class DiffViewTests: XCTestCase {
             XCTAssertFalse(fixture.model.isSideBySide)
             XCTAssertLessThanOrEqual(gtk_widget_get_width(fixture.window), 360, "not forced wider than a phone")
             let texts = visibleLabelTexts(in: fixture.view.root)
-            for expected in ["@@ -10,4 +10,5 @@ struct Greeter {", "11", "12", "13", "+4", "−3", "Sources/Greeter.swift"] {
+            for expected in ["@@ -10,4 +10,5 @@ struct Greeter {", "+4", "−3", "Sources/Greeter.swift",
+                             "−     func wave() {}", "+     func bow() {}", "      let name: String"] {
                 XCTAssertTrue(texts.contains(expected), "\"\(expected)\" is shown: \(texts.prefix(40))")
             }
+            // Old and new numbers: a context line has both, a removed line the old, an added line the new.
+            let gutters = texts.map { $0.split(separator: " ").map(String.init) }
+            for expected in [["10", "10"], ["12"], ["13", "14"], ["40"], ["41"], ["41", "42"]] {
+                XCTAssertTrue(gutters.contains(expected), "numbers \(expected) are shown")
+            }
+            XCTAssertTrue(texts.contains("   12      "), "a removed line's number is in the old column")
+            XCTAssertTrue(texts.contains("         13"), "an added line's number is in the new column")
             XCTAssertFalse(fixture.rightSidesShown(), "no new-side cells in one column")
             fixture.checkColours()
             fixture.screenshots("unified-360")
@@ -57,7 +65,8 @@ final class DiffViewTests: XCTestCase {
             // The removed "func wave() {}" (old 12) faces the added "func wave(times: Int) {}" (new 12) in one row.
             let pair = fixture.lineRows().first { row in
                 let texts = visibleLabelTexts(in: row)
-                return texts.contains("    func wave() {}") && texts.contains("    func wave(times: Int) {}")
+                return texts.contains("−     func wave() {}") && texts.contains("+     func wave(times: Int) {}")
+                    && texts.contains("   12") && texts.count == 4
             }
             XCTAssertNotNil(pair, "a removed line and its replacement share a row")
             fixture.checkColours()

@@ -73,8 +73,8 @@ final class PullRequestPageTests: XCTestCase {
                     gtk_widget_has_css_class($0, "diff-removed") != 0 && gtk_widget_get_mapped($0) != 0
                 }
             }
-            for expected in ["change/add.txt", "@@ -1 +0,0 @@", "add", "change/add2.txt", "+4", "−0",
-                             " No newline at end of file", "No textual changes to show.", "4 files changed  ·  +10  −2"] {
+            for expected in ["change/add.txt", "@@ -1 +0,0 @@", "− add", "change/add2.txt", "+4", "−0",
+                             "   No newline at end of file", "No textual changes to show.", "4 files changed  ·  +10  −2"] {
                 waitUntil("\"\(expected)\" shows") { visibleLabelTexts(in: page.root).contains(expected) }
             }
             XCTAssertEqual(page.title, "!6")

@@ -168,4 +168,17 @@ extension DiffLine {
     }
     public var oldNumberText: String { oldNumber.map(String.init) ?? "" }
     public var newNumberText: String { newNumber.map(String.init) ?? "" }
+
+    /// The numbers drawn before a line in a monospace column: "old new" in one column, one number a side when side
+    /// by side; right-aligned in `DiffLine.numberWidth` characters (more only past 99,999 lines).
+    public var unifiedGutter: String { Self.pad(oldNumberText) + " " + Self.pad(newNumberText) }
+    public var oldGutter: String { Self.pad(oldNumberText) }
+    public var newGutter: String { Self.pad(newNumberText) }
+    /// The sign and the text, as drawn: "+ added", "− removed", "  context".
+    public var signedText: String { (marker.isEmpty ? " " : marker) + " " + text }
+
+    public static let numberWidth = 5
+    static func pad(_ number: String) -> String {
+        number.count >= numberWidth ? number : String(repeating: " ", count: numberWidth - number.count) + number
+    }
 }

@@ -144,58 +144,55 @@ private final class FileHeader {
     }
 }
 
-/// One row of lines: in one column the old number, the new number and the text; side by side, the old side's
-/// number and text, then the new side's. Each side's colour is one class: added, removed, context, note, or empty.
+/// One row of lines: in one column the old and new numbers, then the sign and text; side by side, the old side's
+/// number and text, then the new side's. Each side is a box with two monospace labels (numbers, text), so a row is
+/// five or eight widgets: GTK 4.8's GtkListView keeps about 200 rows bound, and every widget costs style work.
+/// Each side's colour is one class: added, removed, context, note, or empty.
 @MainActor
 private final class LineCells {
     let root = Build.box(GTK_ORIENTATION_HORIZONTAL)
-    private let left = Side(numbers: 2)
-    private let right = Side(numbers: 1)
+    private let left = Side()
+    private let right = Side()
+    private var isSideBySide = false
 
     init() {
         Build.addClasses(root, ["diff-line", "monospace"])
         Build.append(root, left.root, right.root)
+        gtk_widget_set_visible(right.root, 0)
     }
 
     func show(old: DiffLine?, new: DiffLine?, sideBySide: Bool) {
-        gtk_box_set_homogeneous(typed(root), sideBySide ? 1 : 0)
-        if sideBySide, old?.kind != .note {
-            left.show(old, numbers: [old?.oldNumberText ?? ""])
-            right.show(new, numbers: [new?.newNumberText ?? ""])
-            gtk_widget_set_visible(right.root, 1)
+        if sideBySide != isSideBySide {
+            isSideBySide = sideBySide
+            gtk_box_set_homogeneous(typed(root), sideBySide ? 1 : 0)
+            gtk_widget_set_visible(right.root, sideBySide ? 1 : 0)
+        }
+        if sideBySide {
+            left.show(old, gutter: old?.oldGutter ?? "")
+            right.show(new, gutter: new?.newGutter ?? "")
         } else {
             let line = old ?? new
-            left.show(line, numbers: [line?.oldNumberText ?? "", line?.newNumberText ?? ""])
-            gtk_widget_set_visible(right.root, 0)
+            left.show(line, gutter: line?.unifiedGutter ?? "")
         }
     }
 
     @MainActor
     final class Side {
         let root = Build.box(GTK_ORIENTATION_HORIZONTAL)
-        private let numbers: [Widget]
-        private let sign = Build.label("", classes: ["diff-sign"])
+        private let numbers = Build.label("", classes: ["diff-number"], xalign: 1)
         private let text = Build.label("", wrap: true, xalign: 0)
         private var kindClass = ""
 
-        init(numbers count: Int) {
-            numbers = (0..<count).map { _ in
-                let label = Build.label("", classes: ["diff-number"], xalign: 1)
-                gtk_label_set_width_chars(opaque(label), 5)
-                return label
-            }
+        init() {
             gtk_widget_set_hexpand(root, 1)
             gtk_widget_set_hexpand(text, 1)
-            gtk_label_set_width_chars(opaque(sign), 1)
-            for number in numbers { gtk_box_append(typed(root), number) }
-            Build.append(root, sign, text)
+            gtk_widget_set_valign(numbers, GTK_ALIGN_START)
+            Build.append(root, numbers, text)
         }
 
-        func show(_ line: DiffLine?, numbers texts: [String]) {
-            for (label, value) in zip(numbers, texts) { gtk_label_set_text(opaque(label), value) }
-            for (index, label) in numbers.enumerated() { gtk_widget_set_visible(label, index < texts.count ? 1 : 0) }
-            gtk_label_set_text(opaque(sign), line?.marker ?? "")
-            gtk_label_set_text(opaque(text), line?.text ?? "")
+        func show(_ line: DiffLine?, gutter: String) {
+            gtk_label_set_text(opaque(numbers), gutter)
+            gtk_label_set_text(opaque(text), line?.signedText ?? "")
             let wanted = switch line?.kind {
             case .added: "diff-added"
             case .removed: "diff-removed"

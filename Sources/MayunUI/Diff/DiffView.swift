@@ -9,8 +9,8 @@ import MayunCore
 /// below. The view decides nothing: folding, caps and layout are the model's; this mirrors its rows into a
 /// GListStore, splicing only the range that changed so a fold keeps the scroll position.
 @MainActor
-final class DiffView {
-    let root: Widget
+public final class DiffView {
+    public let root: Widget
     private let model: DiffViewModel
     private let store = g_list_store_new(GTypes.object)!
     private let listView: Widget
@@ -31,7 +31,7 @@ final class DiffView {
         g_object_unref(UnsafeMutableRawPointer(paths))
     }
 
-    init(model: DiffViewModel, bindings: BindingBag) {
+    public init(model: DiffViewModel, bindings: BindingBag) {
         self.model = model
         root = Build.box(GTK_ORIENTATION_VERTICAL, classes: ["diff-view"])
         let factory = gtk_signal_list_item_factory_new()!
@@ -65,10 +65,10 @@ final class DiffView {
         }
     }
 
-    /// Rows in the list (tests).
-    var rowCount: Int { Int(g_list_model_get_n_items(store)) }
-    var listWidget: Widget { listView }
-    var scrolledWindow: Widget { scroller }
+    /// Rows in the list (tests, the benchmark).
+    public var rowCount: Int { Int(g_list_model_get_n_items(store)) }
+    public var listWidget: Widget { listView }
+    public var scrolledWindow: Widget { scroller }
 
     // MARK: Rows
 
