@@ -78,6 +78,12 @@ final class PullRequestPageTests: XCTestCase {
                 waitUntil("\"\(expected)\" shows") { visibleLabelTexts(in: page.root).contains(expected) }
             }
             XCTAssertEqual(page.title, "!6")
+            let path = repositoryRoot.appendingPathComponent("tests/artifacts/pull-request-files.png").path
+            try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                     withIntermediateDirectories: true)
+            waitForFrames(of: window, count: 2)
+            let saved = withRenderedSurface(of: window) { cairo_surface_write_to_png($0, path) == CAIRO_STATUS_SUCCESS }
+            XCTAssertEqual(saved, true, "screenshot \(path) written")
         }
     }
 
