@@ -1,4 +1,5 @@
 import Foundation
+@testable import GiteeKit
 @testable import MayunCore
 import XCTest
 
@@ -127,5 +128,28 @@ final class DiffViewModelTests: XCTestCase {
         XCTAssertEqual([Int.max, 1, 5].saturatingSum(), Int.max)
         XCTAssertEqual(DiffFile(path: "a", status: "", additions: Int.max, deletions: 7, patch: nil).changedLines, Int.max)
         XCTAssertEqual(DiffFile(path: "a", status: "", additions: -4, deletions: 2, patch: nil).additions, 0)
+    }
+}
+
+/// Issue 22 item 7 on the commit page: the stats line sums the files' counts when the commit has no `stats`.
+final class CommitStatsTests: XCTestCase {
+    func testACommitsCountsSaturate() {
+        onMain {
+            let transport = StubTransport()
+            transport.responses["/api/v5/repos/o/r/commits/abc1234"] = HTTPResponse(status: 200, body: Data("""
+                {"sha": "abc1234", "commit": {"message": "m"}, "files": [
+                 {"filename": "a", "status": "modified", "additions": 9223372036854775807, "deletions": 1},
+                 {"filename": "b", "status": "modified", "additions": 1, "deletions": -5, "patch": "@@ -1 +1 @@\\n-x\\n+y\\n"}]}
+                """.utf8))
+            let coordinator = Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
+                                          preferences: InMemoryPreferences(), services: makeServices(transport: transport))
+            coordinator.push(.commit(RepositoryID(owner: "o", name: "r"), sha: "abc1234"))
+            guard case .commit(let page) = coordinator.top?.content else { return XCTFail("no commit page") }
+            page.start()
+            waitUntil("the commit") { page.state == .content }
+            XCTAssertEqual(page.stats, "2 files changed  ·  +\(Int.max)  −1")
+            XCTAssertEqual(page.diff.summary, "2 files changed  ·  +\(Int.max)  −1")
+            XCTAssertEqual(page.diff.rows.last, .line(DiffLine(kind: .added, oldNumber: nil, newNumber: 1, text: "y")))
+        }
     }
 }
