@@ -2,55 +2,34 @@ import CGtk
 import GLibRuntime
 import MayunCore
 
-/// The widget GTK recycles for one grid item: `DiffView.rowsPerItem` consecutive rows of the diff.
-@MainActor
-final class DiffChunkView {
-    let root = Build.box(GTK_ORIENTATION_VERTICAL)
-    private var rows: [DiffRowView] = []
-
-    init(model: DiffViewModel, count: Int) {
-        rows = (0..<count).map { _ in DiffRowView(model: model) }
-        for row in rows { gtk_box_append(typed(root), row.root) }
-        attach(self, to: raw(root), key: "mayun-diff-chunk")
-    }
-
-    static func of(_ listItem: OpaquePointer) -> DiffChunkView? {
-        guard let child = gtk_list_item_get_child(listItem) else { return nil }
-        return attachment(of: UnsafeMutableRawPointer(child), key: "mayun-diff-chunk", as: DiffChunkView.self)
-    }
-
-    /// Shows rows `first...` of `model.rows` (as many as there are and this chunk holds); the rest are hidden.
-    func show(from first: Int, of model: DiffViewModel) {
-        for (offset, row) in rows.enumerated() {
-            let index = first + offset
-            let shown = model.rows.indices.contains(index)
-            if shown { row.show(model.rows[index], at: index) }
-            if (gtk_widget_get_visible(row.root) != 0) != shown { gtk_widget_set_visible(row.root, shown ? 1 : 0) }
-        }
-    }
-}
-
-/// One row of a diff: a file header, a hunk line, a line (one column, or old and new side by side), or a sentence
-/// with a button (a folded file's Show, Show the rest). Each part is built the first time this widget shows a row
-/// of its kind, and binding sets only texts, visibility and one colour class per cell.
+/// The widget GTK recycles for one row of a diff: a file header, a hunk line, a line (one column, or old and new
+/// side by side), or a sentence with a button (a folded file's Show, Show the rest). Each part is built the first
+/// time this widget shows a row of its kind, and binding sets only texts, visibility and one colour class per cell.
 @MainActor
 final class DiffRowView {
     let root: Widget
     private let model: DiffViewModel
-    /// The row shown (a button click acts on it).
-    private var index = 0
+    /// The GtkListItem this widget belongs to: its position is the row's index when a button is clicked (rows after
+    /// a fold move without being bound again).
+    private let listItem: OpaquePointer
     private var header: FileHeader?
     private var hunk: Widget?
     private var line: LineCells?
     private var action: ActionCells?
 
-    init(model: DiffViewModel) {
+    init(model: DiffViewModel, listItem: OpaquePointer) {
         self.model = model
+        self.listItem = listItem
         root = Build.box(GTK_ORIENTATION_VERTICAL)
+        attach(self, to: raw(root), key: "mayun-diff-row")
     }
 
-    func show(_ row: DiffRow, at index: Int) {
-        self.index = index
+    static func of(_ listItem: OpaquePointer) -> DiffRowView? {
+        guard let child = gtk_list_item_get_child(listItem) else { return nil }
+        return attachment(of: UnsafeMutableRawPointer(child), key: "mayun-diff-row", as: DiffRowView.self)
+    }
+
+    func show(_ row: DiffRow, sideBySide: Bool) {
         var wanted: Widget?
         switch row {
         case .file(let file, let isCollapsed):
@@ -85,7 +64,9 @@ final class DiffRowView {
         }
     }
 
-    private func activate() { model.activate(row: index) }
+    private func activate() {
+        model.activate(row: Int(gtk_list_item_get_position(listItem)))
+    }
 
     private func add(_ part: Widget) {
         gtk_widget_set_visible(part, 0)

@@ -4,17 +4,10 @@ import GLibRuntime
 import MayunCore
 
 /// A commit's or a pull request's changes, drawn lazily: a bar with the summary and a file list that jumps to a
-/// file, then the rows (`DiffViewModel.rows`: file headers, hunks, lines) in a one-column GtkGridView whose widgets
-/// GTK creates only for the items near the screen and recycles. Side by side from a 1,200 px window, one column
-/// below. The view decides nothing: folding, caps and layout are the model's.
-///
-/// Why a grid of chunks: GTK 4.8's GtkListView keeps about 200 items bound whatever their height (~200 ms to lay out
-/// a first screen of diff lines in a release build); a one-column GtkGridView keeps 30 items (its
-/// `GTK_GRID_VIEW_MAX_VISIBLE_ROWS`) and gives each at least 1/30 of its height so that 30 fill it. One diff line
-/// (about 21 px) would be stretched by that, so each item shows `rowsPerItem` consecutive rows (`DiffChunkView`):
-/// 90 rows bound, natural heights kept up to a 1,890 px tall list. The store always ends with an empty item that
-/// is never removed: GTK 4.8's grid scrolled to the end goes blank when the model's last item is removed
-/// (GridViewScrollTests), which "Show the rest" would otherwise do.
+/// file, then one GtkListView of rows (`DiffViewModel.rows`: file headers, hunks, lines) whose widgets GTK creates
+/// only for the rows near the screen and recycles (`DiffRowView`). Side by side from a 1,200 px window, one column
+/// below. The view decides nothing: folding, caps and layout are the model's; this mirrors its rows into a
+/// GListStore, splicing only the range that changed so a fold keeps the scroll position.
 @MainActor
 public final class DiffView {
     public let root: Widget
@@ -26,9 +19,6 @@ public final class DiffView {
     private let fileList: Widget
     private let paths = gtk_string_list_new(nil)!
     private var shownGeneration = 0
-    /// Rows the store's items cover now (the model's `rows.count` at the last sync).
-    private var shownRows = 0
-    static let rowsPerItem = 3
     private var shownPaths: [String] = []
     /// True while the file list is refilled (its selection moves without the person choosing a file).
     private var refillingPaths = false
@@ -45,11 +35,7 @@ public final class DiffView {
         self.model = model
         root = Build.box(GTK_ORIENTATION_VERTICAL, classes: ["diff-view"])
         let factory = gtk_signal_list_item_factory_new()!
-        listView = Self.makeGrid(model: gtk_no_selection_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(store)))),
-                                 factory: factory)
-        var sentinel: [UnsafeMutableRawPointer?] = [UnsafeMutableRawPointer(g_object_new_with_properties(GTypes.object, 0, nil, nil)!)]
-        g_list_store_splice(store, 0, 0, &sentinel, 1)
-        g_object_unref(sentinel[0])
+        listView = widget(gtk_list_view_new(gtk_no_selection_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(store)))), factory))
         Accessibility.setLabel(listView, tr("Changes"))
         Build.addClasses(listView, ["diff-rows"])
         scroller = widget(gtk_scrolled_window_new())
@@ -80,77 +66,38 @@ public final class DiffView {
     }
 
     /// Rows in the list (tests, the benchmark).
-    public var rowCount: Int { shownRows }
-    /// Grid items (chunks of rows, and the empty last one).
-    var itemCount: Int { Int(g_list_model_get_n_items(store)) }
+    public var rowCount: Int { Int(g_list_model_get_n_items(store)) }
     public var listWidget: Widget { listView }
     public var scrolledWindow: Widget { scroller }
 
     // MARK: Rows
 
-    private static func items(for rows: Int) -> Int { (rows + rowsPerItem - 1) / rowsPerItem }
-
-    /// Mirrors the model's last change into the store: the items whose rows changed are replaced; when the number
-    /// of rows changed, every item from the first change on (their rows moved), but never the empty last item.
     private func sync(generation: Int) {
         guard generation != shownGeneration else { return }
-        let rows = model.rows.count
-        let change: (at: Int, removed: Int, added: Int) =
-            generation == shownGeneration + 1 ? model.lastChange : (0, shownRows, rows)
+        let change = generation == shownGeneration + 1 ? model.lastChange : (0, rowCount, model.rows.count)
         shownGeneration = generation
-        let first = change.at / Self.rowsPerItem
-        let removed: Int, added: Int
-        if change.added == change.removed {
-            guard change.added > 0 else { return shownRows = rows }
-            let last = (change.at + change.added - 1) / Self.rowsPerItem
-            removed = last - first + 1
-            added = removed
-        } else {
-            removed = Self.items(for: shownRows) - first
-            added = Self.items(for: rows) - first
-        }
-        shownRows = rows
-        var objects: [UnsafeMutableRawPointer?] = (0..<max(0, added)).map { _ in
+        var objects: [UnsafeMutableRawPointer?] = (0..<change.added).map { _ in
             UnsafeMutableRawPointer(g_object_new_with_properties(GTypes.object, 0, nil, nil)!)
         }
-        g_list_store_splice(store, guint(first), guint(max(0, removed)), &objects, guint(objects.count))
+        g_list_store_splice(store, guint(change.at), guint(change.removed), &objects, guint(objects.count))
         for object in objects { g_object_unref(object) }
     }
 
     private func connectRows(_ factory: UnsafeMutableRawPointer) {
         connect(factory, "setup", mainWithArguments: { [unowned self] arguments in
             guard let item = arguments.object(at: 1) else { return nil }
-            let chunk = DiffChunkView(model: model, count: Self.rowsPerItem)
-            gtk_list_item_set_child(OpaquePointer(item), chunk.root)
+            let row = DiffRowView(model: model, listItem: OpaquePointer(item))
+            gtk_list_item_set_child(OpaquePointer(item), row.root)
             gtk_list_item_set_activatable(OpaquePointer(item), 0)
-            gtk_list_item_set_selectable(OpaquePointer(item), 0)
             return nil
         })
         connect(factory, "bind", mainWithArguments: { [unowned self] arguments in
-            guard let item = arguments.object(at: 1), let chunk = DiffChunkView.of(OpaquePointer(item)) else { return nil }
+            guard let item = arguments.object(at: 1), let row = DiffRowView.of(OpaquePointer(item)) else { return nil }
             let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
-            chunk.show(from: position * Self.rowsPerItem, of: model)
+            guard model.rows.indices.contains(position) else { return nil }
+            row.show(model.rows[position], sideBySide: model.isSideBySide)
             return nil
         })
-    }
-
-    /// A one-column GtkGridView with the list role (see the type's comment); takes `model` and `factory`.
-    private static func makeGrid(model: OpaquePointer?, factory: OpaquePointer) -> Widget {
-        var role = GValue()
-        g_value_init(&role, gtk_accessible_role_get_type())
-        g_value_set_enum(&role, gint(GTK_ACCESSIBLE_ROLE_LIST.rawValue))
-        let object = "accessible-role".withCString { name in
-            var names: [UnsafePointer<CChar>?] = [name]
-            return g_object_new_with_properties(gtk_grid_view_get_type(), 1, &names, &role)
-        }
-        g_value_unset(&role)
-        let grid = widget(OpaquePointer(object))
-        gtk_grid_view_set_max_columns(opaque(grid), 1)
-        gtk_grid_view_set_model(opaque(grid), model)
-        gtk_grid_view_set_factory(opaque(grid), factory)
-        g_object_unref(UnsafeMutableRawPointer(model))
-        g_object_unref(UnsafeMutableRawPointer(factory))
-        return grid
     }
 
     // MARK: Files
@@ -180,8 +127,7 @@ public final class DiffView {
     /// Brings a row to the top of the list (GTK 4.8 has no `gtk_list_view_scroll_to`; its action scrolls the row
     /// into view).
     func scroll(toRow row: Int) {
-        gtk_widget_activate_action_variant(listView, "list.scroll-to-item",
-                                           g_variant_new_uint32(guint32(max(0, row) / Self.rowsPerItem)))
+        gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(guint32(row)))
     }
 
     /// File list entries ellipsize at the start, so a long path neither widens the window nor hides its name.
