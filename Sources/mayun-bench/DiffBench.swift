@@ -24,14 +24,17 @@ enum DiffBench {
         }
     }
 
-    static func run(window: BenchWindow, monitor: StallMonitor) {
-        let input = files()
+    static func run(window previous: BenchWindow, monitor: StallMonitor) {
+        let count = Int(ProcessInfo.processInfo.environment["MAYUN_BENCH_DIFF_FILES"] ?? "") ?? 300
+        let input = files(count: count, lines: count * 33)
         let lines = input.compactMap(\.patch).map { $0.split(separator: "\n").count - 1 }.reduce(0, +)
         print("Pull request diff: \(input.count) files, \(lines) changed and context lines "
               + "(targets: first screen < 200 ms, longest stall < 50 ms)")
+        gtk_widget_set_visible(previous.window, 0)
         for width in [1_000, 1_280] {
-            gtk_window_set_default_size(UnsafeMutableRawPointer(window.window).assumingMemoryBound(to: GtkWindow.self),
-                                        Int32(width), 800)
+            // A window of that width of its own (a window resized after it was shown may keep its old size).
+            let window = BenchWindow(width: Int32(width), height: 800)
+            defer { gtk_window_destroy(UnsafeMutableRawPointer(window.window).assumingMemoryBound(to: GtkWindow.self)) }
             window.setChild(gtk_label_new("")!)
             window.waitForPaint()
             PeakMemory.reset()
