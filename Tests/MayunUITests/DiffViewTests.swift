@@ -81,10 +81,10 @@ final class DiffViewTests: XCTestCase {
         onMain {
             let fixture = DiffFixture(width: 900, height: 700)
             defer { fixture.close() }
-            let before = fixture.view.rowCount
+            let before = fixture.view.fedRows
             fixture.model.activate(row: 0)
-            waitUntil("the file folds") { fixture.view.rowCount == before - 12 }
-            XCTAssertTrue(visibleLabelTexts(in: fixture.view.root).contains("▸"))
+            waitUntil("the file folds") { fixture.view.fedRows == before - 12 }
+            waitUntil("its arrow turns") { visibleLabelTexts(in: fixture.view.root).contains("▸") }
             XCTAssertEqual(fixture.model.reveal(file: 1), 1)
         }
     }

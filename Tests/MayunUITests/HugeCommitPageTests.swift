@@ -73,6 +73,7 @@ final class HugeCommitPageTests: XCTestCase {
             XCTAssertEqual(commitPage.diff.rowCount, shown * 3 + 1, "side by side: a header, a hunk and one pair of lines per shown file, then the rest")
             XCTAssertTrue(visibleLabelTexts(in: page.root).contains("20000 files changed  ·  +20000  −20000"))
             XCTAssertLessThan(descendants(of: commitPage.diff.listWidget).count, 5_000, "widgets only near the screen")
+            waitUntil("every row is fed") { commitPage.diff.fedRows == commitPage.diff.rowCount }
             XCTAssertLessThan(firstScreen, 10_000, "the first screen, in a debug build on a shared machine")
             XCTAssertLessThan(stall, 2_000, "the main loop keeps turning (debug build; the bench measures release)")
 

@@ -65,22 +65,85 @@ public final class DiffView {
         }
     }
 
-    /// Rows in the list (tests, the benchmark).
-    public var rowCount: Int { Int(g_list_model_get_n_items(store)) }
+    /// Rows the list shows once fed (tests, the benchmark).
+    public var rowCount: Int { model.rows.count }
+    /// Rows in the store so far (the rest are being fed, `feedPerFrame` a frame).
+    var fedRows: Int { Int(g_list_model_get_n_items(store)) }
     public var listWidget: Widget { listView }
     public var scrolledWindow: Widget { scroller }
 
     // MARK: Rows
 
+    /// Rows added to the store per frame while the list view binds them: GTK 4.8's GtkListView binds, styles and
+    /// measures up to about 200 rows around its anchor in the frame that shows them (~100 ms of diff lines in a
+    /// release build), so the first screen gets this many and the next frames as many more each, until the bound
+    /// window is full; past `feedAllAfter` rows the rest go in at once (no widget is made for them).
+    static let feedPerFrame = 40
+    static let feedAllAfter = 240
+
+    /// Mirrors the model's last change into the store. Rows after the first `fedRows` are not in the store yet;
+    /// a change that adds more rows than a frame's worth puts in the first of them and leaves the rest to `feed`.
     private func sync(generation: Int) {
         guard generation != shownGeneration else { return }
-        let change = generation == shownGeneration + 1 ? model.lastChange : (0, rowCount, model.rows.count)
+        let fed = fedRows
+        let change: (at: Int, removed: Int, added: Int) =
+            generation == shownGeneration + 1 ? model.lastChange : (0, fed, model.rows.count)
         shownGeneration = generation
-        var objects: [UnsafeMutableRawPointer?] = (0..<change.added).map { _ in
+        guard change.at < fed || fed == 0 else { return startFeeding() }
+        let budget = max(Self.feedPerFrame, Self.feedAllAfter - change.at)
+        if change.at + change.removed <= fed, change.added <= budget {
+            splice(at: change.at, removing: change.removed, adding: change.added)
+        } else {
+            // Everything from the change on is fed again, starting with one frame's worth.
+            splice(at: change.at, removing: fed - change.at, adding: min(change.added, Self.feedPerFrame))
+        }
+        startFeeding()
+    }
+
+    private func splice(at position: Int, removing removed: Int, adding added: Int) {
+        var objects: [UnsafeMutableRawPointer?] = (0..<max(0, added)).map { _ in
             UnsafeMutableRawPointer(g_object_new_with_properties(GTypes.object, 0, nil, nil)!)
         }
-        g_list_store_splice(store, guint(change.at), guint(change.removed), &objects, guint(objects.count))
+        g_list_store_splice(store, guint(position), guint(max(0, removed)), &objects, guint(objects.count))
         for object in objects { g_object_unref(object) }
+    }
+
+    /// Appends the next rows: a frame's worth while the list view is still filling its bound window, then the rest.
+    private func feed(upTo wanted: Int? = nil) {
+        let fed = fedRows, total = model.rows.count
+        guard fed < total else { return }
+        let target = wanted.map { min(total, max($0, fed)) }
+            ?? (fed >= Self.feedAllAfter ? total : min(total, fed + Self.feedPerFrame))
+        splice(at: fed, removing: 0, adding: target - fed)
+    }
+
+    private var feeding: guint = 0
+
+    /// Feeds one batch per frame (a tick callback runs before the frame's layout) until every row is in.
+    private func startFeeding() {
+        guard feeding == 0, fedRows < model.rows.count else { return }
+        let owner = FeedOwner(self)
+        // The list view owns the callback (and the box through its destroy notify); the box holds this view weakly,
+        // so whichever goes first, nothing is used after it is freed.
+        feeding = gtk_widget_add_tick_callback(listView, { _, _, data in
+            guard let data else { return 0 }
+            let owner = Unmanaged<FeedOwner>.fromOpaque(data).takeUnretainedValue()
+            return MainActor.assumeIsolated {
+                guard let view = owner.view else { return 0 }
+                view.feed()
+                if view.fedRows < view.model.rows.count { return 1 }
+                view.feeding = 0
+                return 0
+            }
+        }, Unmanaged.passRetained(owner).toOpaque(), { data in
+            guard let data else { return }
+            Unmanaged<FeedOwner>.fromOpaque(data).release()
+        })
+    }
+
+    private final class FeedOwner {
+        weak var view: DiffView?
+        init(_ view: DiffView) { self.view = view }
     }
 
     private func connectRows(_ factory: UnsafeMutableRawPointer) {
@@ -127,6 +190,7 @@ public final class DiffView {
     /// Brings a row to the top of the list (GTK 4.8 has no `gtk_list_view_scroll_to`; its action scrolls the row
     /// into view).
     func scroll(toRow row: Int) {
+        feed(upTo: row + 1)
         gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(guint32(row)))
     }
 
