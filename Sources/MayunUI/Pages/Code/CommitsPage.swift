@@ -24,14 +24,14 @@ final class CommitsPage: Page {
     override var title: String { viewModel.title }
 }
 
-/// One commit: message, author and stats (scrolling on their own past a third of a phone screen), then the changed
-/// files in the diff view, which fills the rest and builds only the rows on screen.
+/// One commit: message and author (scrolling on their own past a third of a phone screen), then the changed files
+/// in the diff view, whose bar says how many files and lines changed, filling the rest and building only the rows
+/// on screen.
 @MainActor
 final class CommitPage: Page {
     private let viewModel: CommitViewModel
     private let message = Label(classes: ["commit-message"], wrap: true, xalign: 0)
     private let byline = Label(classes: ["dim-label"], xalign: 0)
-    private let stats = Label(classes: ["heading"], xalign: 0)
     private let states: StateStack
     let diff: DiffView
 
@@ -42,7 +42,7 @@ final class CommitPage: Page {
         message.isSelectable = true
         let header = Box(.vertical, spacing: 6, classes: ["commit-page"])
         header.setMargins(16)
-        header.append(message, byline, stats)
+        header.append(message, byline)
         let headerScroller = ScrolledWindow(horizontal: .never, vertical: .automatic)
         headerScroller.limitHeight(to: 200)
         headerScroller.setChild(header)
@@ -54,7 +54,6 @@ final class CommitPage: Page {
         bindings.bind { [unowned self] in
             message.text = viewModel.message
             byline.text = viewModel.byline
-            stats.text = viewModel.stats
             states.show(viewModel.state)
         }
         onMap { viewModel.start() }
