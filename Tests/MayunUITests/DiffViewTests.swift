@@ -88,6 +88,31 @@ final class DiffViewTests: XCTestCase {
             XCTAssertEqual(fixture.model.reveal(file: 1), 1)
         }
     }
+
+    /// Choosing a file in the bar's drop-down brings its header on screen.
+    func testTheFileListJumpsToAFile() {
+        onMain {
+            let files = (0..<40).map { index in
+                DiffFile(path: "src/file\(index).swift", status: "modified", additions: 4, deletions: 3,
+                         patch: DiffViewTests.patch)
+            }
+            let fixture = DiffFixture(width: 900, height: 700, files: files)
+            defer { fixture.close() }
+            @MainActor func headerShown(_ path: String) -> Bool {
+                descendants(of: fixture.view.listWidget).contains { widget in
+                    gtk_widget_has_css_class(widget, "diff-path") != 0 && gtk_widget_get_mapped(widget) != 0
+                        && visibleLabelTexts(in: widget) == [path] && {
+                            var bounds = graphene_rect_t()
+                            return gtk_widget_compute_bounds(widget, fixture.view.scrolledWindow, &bounds) != 0
+                                && bounds.origin.y >= 0 && bounds.origin.y < 700
+                        }()
+                }
+            }
+            XCTAssertFalse(headerShown("src/file30.swift"), "far down at first")
+            gtk_drop_down_set_selected(OpaquePointer(fixture.view.fileListWidget), 30)
+            waitUntil("file 30's header is on screen") { headerShown("src/file30.swift") }
+        }
+    }
 }
 
 /// A window with the app's themes and one diff view showing `DiffViewTests.files`.
@@ -101,11 +126,11 @@ private final class DiffFixture {
     let window: Widget
     let size: (width: Int32, height: Int32)
 
-    init(width: Int32, height: Int32) {
+    init(width: Int32, height: Int32, files: [DiffFile] = DiffViewTests.files) {
         size = (width, height)
         theme = ThemeController(nightMode: nightMode, themesDirectory: AppResources.locate().themesDirectory)
         view = DiffView(model: model, bindings: bindings)
-        model.show(DiffViewTests.files)
+        model.show(files)
         window = widget(gtk_window_new())
         gtk_window_set_default_size(typed(window), width, height)
         gtk_window_set_child(typed(window), view.root)

@@ -70,6 +70,8 @@ public final class DiffView {
     /// Rows in the store so far (the rest are being fed, `feedPerFrame` a frame).
     var fedRows: Int { Int(g_list_model_get_n_items(store)) }
     public var listWidget: Widget { listView }
+    /// The drop-down that jumps to a file (tests).
+    var fileListWidget: Widget { fileList }
     public var scrolledWindow: Widget { scroller }
 
     // MARK: Rows
