@@ -53,10 +53,10 @@ final class BenchWindow {
     /// When the last frame was painted (`g_get_monotonic_time`, microseconds).
     private(set) var lastPaint: Int = 0
 
-    init() {
+    init(width: Int32 = 1000, height: Int32 = 800) {
         window = gtk_window_new()
         let typedWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
-        gtk_window_set_default_size(typedWindow, 1000, 800)
+        gtk_window_set_default_size(typedWindow, width, height)
         gtk_window_present(typedWindow)
         Bench.spin { gtk_widget_get_mapped(window) != 0 }
         if let clock = gtk_widget_get_frame_clock(window) {

@@ -1,6 +1,6 @@
 // mayun-bench: how long a 1 MB README and a 5,000-line source file take from bytes to a painted window, and the
 // longest main-thread stall meanwhile, beside floors measured in the same run (cmark-gfm alone; the same text in
-// one plain GtkTextView), then the hostile READMEs of FakeGitee (HostileBench.swift). Run under Xvfb: `xvfb-run -a swift run -c release mayun-bench`.
+// one plain GtkTextView), then the hostile READMEs of FakeGitee (HostileBench.swift) and a 10,000-line pull request diff (DiffBench.swift). Run under Xvfb: `xvfb-run -a swift run -c release mayun-bench`.
 import CGtk
 import CMark
 import Foundation
@@ -32,6 +32,10 @@ MainActor.assumeIsolated {
 
     let window = BenchWindow()
     let monitor = StallMonitor()
+    if ProcessInfo.processInfo.environment["MAYUN_BENCH_ONLY"] == "diff" {
+        DiffBench.run(window: window, monitor: monitor)
+        exit(0)
+    }
 
     // Floors.
     let cmark = Bench.time { _ = BenchInputs.cmarkParseOnly(readme) }
@@ -81,6 +85,7 @@ MainActor.assumeIsolated {
     // MAYUN_BENCH_ONLY=readme: the 1 MB README alone (for profiling the pane).
     if ProcessInfo.processInfo.environment["MAYUN_BENCH_ONLY"] != "readme" {
         HostileBench.run(window: window, monitor: monitor, context: context)
+        DiffBench.run(window: window, monitor: monitor)
     }
 }
 

@@ -66,11 +66,19 @@ final class PullRequestViewModelTests: XCTestCase {
             XCTAssertEqual(page.branches, "crud into master")
             XCTAssertTrue(page.byline.hasPrefix("kit101 opened this"), page.byline)
             waitUntil("the body is rendered") { page.bodyDocument != nil }
-            XCTAssertEqual(page.files.count, 4)
-            XCTAssertEqual(page.files[0].title, "change/add.txt  (deleted, +0 −1)")
-            XCTAssertTrue(page.files[0].patch.hasPrefix("@@ -1 +0,0 @@"))
+            let diff = page.diff
+            XCTAssertEqual(diff.files.count, 4)
+            XCTAssertEqual(diff.shownPaths.first, "change/add.txt")
+            XCTAssertEqual(diff.statusText(of: 0), "removed")
+            XCTAssertEqual(diff.counts(of: 0).added, "+0")
+            XCTAssertEqual(diff.counts(of: 0).removed, "−1")
+            XCTAssertEqual(Array(diff.rows.prefix(3)), [
+                .file(0, isCollapsed: false), .hunk("@@ -1 +0,0 @@"),
+                .line(DiffLine(kind: .removed, oldNumber: 1, newNumber: nil, text: "add")),
+            ])
             XCTAssertEqual(page.filesHeading, "4 files changed  ·  +10  −2")
-            XCTAssertEqual(page.files[3].patch, "No textual changes to show.", "a pure rename")
+            guard let rename = diff.headerRow(of: 3) else { return XCTFail("the rename is not shown") }
+            XCTAssertEqual(diff.rows[rename + 1], .message("No textual changes to show."), "a pure rename")
             XCTAssertEqual(page.commits.first?.title, "add3")
             XCTAssertEqual(page.commitsHeading, "1 commit")
             XCTAssertEqual(page.comment(at: 0)?.body, "test comment 1")
@@ -81,20 +89,43 @@ final class PullRequestViewModelTests: XCTestCase {
 
     func testAHugePatchIsCutAndAMissingOneSaysSo() {
         onMain {
-            let huge = String(repeating: "+x\\n", count: PullRequestViewModel.patchCharacterLimit)
+            let lines = 3_000
+            let huge = String(repeating: "+x\\n", count: lines)
             let transport = StubTransport()
             transport.responses["\(base)/6/files"] = HTTPResponse(status: 200, body: Data("""
-                [{"filename": "big.txt", "status": "added", "additions": "1", "deletions": "0", "patch": {"diff": "\(huge)"}},
+                [{"filename": "big.txt", "status": "added", "additions": "\(lines)", "deletions": "0", "patch": {"diff": "\(huge)"}},
                  {"filename": "logo.png", "status": "added", "patch": {"diff": "", "too_large": true}}]
+                """.utf8))
+            let coordinator = makeCoordinator(transport)
+            let page = PullRequestViewModel(repo: repo, number: 6, client: coordinator.services.client,
+                                            markdown: coordinator.markdown, navigator: coordinator,
+                                            diffLimits: DiffLimits(patchBytesPerFile: 1_000))
+            page.fileList.start()
+            waitUntil("files") { page.fileList.state == .content }
+            let rows = page.diff.rows
+            let cut = rows.firstIndex(of: .message("(The rest of this patch is not shown.)"))
+            XCTAssertEqual(cut, 1 + 333, "the header, then 333 three-byte lines fit in 1,000 bytes, then the note")
+            XCTAssertEqual(rows[rows.count - 2], .file(1, isCollapsed: false))
+            XCTAssertEqual(rows.last, .message("No textual changes to show."))
+        }
+    }
+
+    /// Issue 22 item 7: the heading summed `additions` with `reduce(0, +)`, which traps on `Int64.max` and 1.
+    func testOverflowingCountsSaturateInsteadOfCrashing() {
+        onMain {
+            let transport = StubTransport()
+            transport.responses["\(base)/6/files"] = HTTPResponse(status: 200, body: Data("""
+                [{"filename": "a", "status": "modified", "additions": 9223372036854775807, "deletions": 9223372036854775807},
+                 {"filename": "b", "status": "modified", "additions": 1, "deletions": 1}]
                 """.utf8))
             let coordinator = makeCoordinator(transport)
             let page = PullRequestViewModel(repo: repo, number: 6, client: coordinator.services.client,
                                             markdown: coordinator.markdown, navigator: coordinator)
             page.fileList.start()
             waitUntil("files") { page.fileList.state == .content }
-            XCTAssertLessThan(page.files[0].patch.count, PullRequestViewModel.patchCharacterLimit + 100)
-            XCTAssertTrue(page.files[0].patch.hasSuffix("(The rest of this patch is not shown.)"))
-            XCTAssertEqual(page.files[1].patch, "No textual changes to show.")
+            XCTAssertEqual(page.filesHeading, "2 files changed  ·  +\(Int.max)  −\(Int.max)")
+            XCTAssertEqual(page.diff.rows.first, .file(0, isCollapsed: false))
+            XCTAssertEqual(page.diff.rows[1], .message("No textual changes to show."))
         }
     }
 

@@ -52,19 +52,6 @@ private func present(_ route: Route, coordinator: Coordinator) -> (MayunUI.Page,
     return (page, window)
 }
 
-@MainActor
-private func sourceViewTexts(in root: Widget) -> [(text: String, language: String?)] {
-    descendants(of: root).filter { isA($0, gtk_source_view_get_type()) }.map { view in
-        let buffer = gtk_text_view_get_buffer(typed(view, as: GtkTextView.self))!
-        var start = GtkTextIter(), end = GtkTextIter()
-        gtk_text_buffer_get_bounds(buffer, &start, &end)
-        let chars = gtk_text_buffer_get_text(buffer, &start, &end, 1)!
-        defer { g_free(chars) }
-        let language = gtk_source_buffer_get_language(UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: GtkSourceBuffer.self))
-        return (String(cString: chars), SourceLanguages.languageID(language))
-    }
-}
-
 final class PullRequestPageTests: XCTestCase {
     override func setUpWithError() throws { try requireDisplay() }
 
@@ -75,20 +62,28 @@ final class PullRequestPageTests: XCTestCase {
             let (page, window) = present(.pullRequest(RepositoryID(owner: "kit101", name: "drone-yml-test"), number: 6),
                                          coordinator: coordinator)
             defer { gtk_window_destroy(typed(window)) }
-            waitUntil("four diffs") { sourceViewTexts(in: page.root).count == 4 }
-            let diffs = sourceViewTexts(in: page.root)
-            XCTAssertEqual(diffs[0].text, "@@ -1 +0,0 @@\n-add\n\\ No newline at end of file\n")
-            XCTAssertTrue(diffs.allSatisfy { $0.language == "diff" }, "\(diffs.map(\.language))")
-            XCTAssertEqual(diffs[3].text, "No textual changes to show.")
-            for expected in ["new-feature", "Open", "crud into master", "change/add2.txt  (added, +4 −0)", "add3",
-                             "1 commit", "test comment 1"] {
+            guard let pullPage = page as? PullRequestPage else { return XCTFail("not a pull request page") }
+            waitUntil("four files in the diff") { pullPage.viewModel.diff.files.count == 4 }
+            for expected in ["new-feature", "Open", "crud into master", "add3", "1 commit", "test comment 1"] {
                 waitUntil("\"\(expected)\" shows") { visibleLabelTexts(in: page.root).contains(expected) }
             }
-            // The stats line comes with the pull request itself, which may answer after the files.
-            waitUntil("the stats line shows") {
-                visibleLabelTexts(in: page.root).contains { $0.hasPrefix("4 files changed") }
+            pullPage.showFiles()
+            waitUntil("the diff's rows are drawn") {
+                descendants(of: pullPage.diff.listWidget).contains {
+                    gtk_widget_has_css_class($0, "diff-removed") != 0 && gtk_widget_get_mapped($0) != 0
+                }
+            }
+            for expected in ["change/add.txt", "@@ -1 +0,0 @@", "− add", "change/add2.txt", "+4", "−0",
+                             "   No newline at end of file", "No textual changes to show.", "4 files changed  ·  +10  −2"] {
+                waitUntil("\"\(expected)\" shows") { visibleLabelTexts(in: page.root).contains(expected) }
             }
             XCTAssertEqual(page.title, "!6")
+            let path = repositoryRoot.appendingPathComponent("tests/artifacts/pull-request-files.png").path
+            try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                     withIntermediateDirectories: true)
+            waitForFrames(of: window, count: 2)
+            let saved = withRenderedSurface(of: window) { cairo_surface_write_to_png($0, path) == CAIRO_STATUS_SUCCESS }
+            XCTAssertEqual(saved, true, "screenshot \(path) written")
         }
     }
 

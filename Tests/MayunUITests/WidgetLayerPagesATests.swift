@@ -84,25 +84,6 @@ final class WidgetLayerPagesATests: XCTestCase {
         }
     }
 
-    func testDiffViewIsReadOnlyDiffSource() {
-        onMain {
-            let diff = DiffView("@@ -1 +1 @@\n-old\n+new\n")
-            XCTAssertTrue(isA(diff.widget, gtk_source_view_get_type()))
-            XCTAssertTrue(diff.hasClass("diff-view"))
-            XCTAssertEqual(gtk_text_view_get_editable(typed(diff.widget)), 0)
-            XCTAssertEqual(gtk_text_view_get_monospace(typed(diff.widget)), 1)
-            let buffer = gtk_text_view_get_buffer(typed(diff.widget))!
-            var start = GtkTextIter(), end = GtkTextIter()
-            gtk_text_buffer_get_bounds(buffer, &start, &end)
-            let text = gtk_text_buffer_get_text(buffer, &start, &end, 1)!
-            defer { g_free(text) }
-            XCTAssertEqual(String(cString: text), "@@ -1 +1 @@\n-old\n+new\n")
-            let language = gtk_source_buffer_get_language(
-                UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: GtkSourceBuffer.self))
-            XCTAssertEqual(SourceLanguages.languageID(language), "diff")
-        }
-    }
-
     /// A page binds its own root notebook (or stack) without holding it: the binding follows the model, and the
     /// widget still goes with its last owner.
     func testNotebookAndStackFollowTheirBindingsWithoutHoldingTheWidget() {

@@ -9,6 +9,10 @@ kind a different project of the Featured list is opened with a click, and:
   - the README area shows something: the document's text, or the note that it was too complex to format;
   - Back returns to the list.
 
+Then (issue 22 item 6) FakeGitee's commits vendor 20,000 files each (`POST /__fake/hostile-commit`) and the app is
+started on a link to one: the commit page opens, shows the stats and the first file, the main thread answers AT-SPI
+within 1 s while it loads and once it shows, and the app's peak RSS is printed.
+
 Run by tests/e2e/run.sh (MAYUN_E2E_ONLY="hostile"). Synchronisation is polling with a deadline, never fixed sleeps.
 """
 
@@ -115,6 +119,60 @@ def open_kind(app, server, kind, index):
     back(app)
 
 
+# --- A commit that vendors 20,000 files (issue 22 item 6) ---
+
+VENDORED_FILES = 20000
+
+
+def a_project_commit(server):
+    """A Featured project and the sha of its latest commit, as the server has them."""
+    for project in server.get("/api/v3/projects/featured?per_page=20"):
+        owner, repo = project["path_with_namespace"].split("/", 1)
+        status, commits = server.call("GET", f"/api/v5/repos/{owner}/{repo}/commits?per_page=1")
+        if status == 200 and commits:
+            return owner, repo, commits[0]["sha"]
+    raise h.CheckFailed("no Featured project with a commit")
+
+
+def peak_rss_mb(pid):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def open_vendoring_commit(state, server):
+    r.step(f"{len(KINDS) + 1}. a commit that vendors {VENDORED_FILES} files, opened from a link")
+    owner, repo, sha = a_project_commit(server)
+    status, body = server.call("POST", "/__fake/hostile-commit", {"files": str(VENDORED_FILES)})
+    r.check(status == 200, f"FakeGitee's commits list {VENDORED_FILES} files from now on", f"{status} {body!r}")
+    since = server.last_seq()
+    env = h.state_env(state, server.url)
+    app = h.App(r, env, artifact("commit-app.log"), "vendoring commit",
+                args=[f"{server.url}/{owner}/{repo}/commit/{sha}"]).wait_window(with_tabs=False)
+    try:
+        r.wait_for(lambda: [e for e in server.log(since) if e["path"].endswith(f"/commits/{sha}")],
+                   "the commit is requested", seen=lambda: h.brief_log(server.log(since)))
+        check_responsive(app, "vendoring commit", "while the commit loads and draws")
+        stats = f"{VENDORED_FILES} files changed  ·  +{2 * VENDORED_FILES}  −0"
+        r.wait_for(lambda: app.find(stats, ("label",)), f"the commit page says {stats!r}", seen=seen_labels(app))
+        first = "vendor/dep0/src/file0.c"
+        r.wait_for(lambda: h.find(app.frame, lambda n: n.startswith(first), into_rows=True),
+                   f"the first file's header ({first}) is drawn", seen=seen_labels(app))
+        check_responsive(app, "vendoring commit", "with the diff shown")
+        r.log(f"      peak RSS of the app: {peak_rss_mb(app.pid):.0f} MB")
+        path = h.screenshot(f"{NAME}-{len(KINDS) + 1}-vendoring-commit.png")
+        r.log(f"      screenshot {path}")
+        app.quit()
+    except BaseException:
+        h.keep_failure_evidence(r, app)
+        raise
+    finally:
+        app.kill()
+        server.call("POST", "/__fake/hostile-commit", {"files": "0"})
+
+
 def scenario(state):
     server_proc = h.FakeGitee(h.FAKE_GITEE_BIN, artifact("fake-gitee.log"), ["--hostile-readme", "nested-lists"])
     server = h.Server(r, server_proc.url)
@@ -125,6 +183,8 @@ def scenario(state):
         for index, kind in enumerate(KINDS):
             open_kind(app, server, kind, index)
         app.quit()
+        app = None
+        open_vendoring_commit(state, server)
     except BaseException:
         h.keep_failure_evidence(r, app)
         raise

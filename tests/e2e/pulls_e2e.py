@@ -173,15 +173,15 @@ def scenario(state):
         branches = f"{pull['head']['ref']} into {pull['base']['ref']}"
         r.wait_for(lambda: app.find(branches, ("label",), root=top(app)), f"its branches show: \"{branches}\"",
                    seen=seen_labels(app))
-        r.wait_for(lambda: app.find(lambda n: n.startswith(first_file + "  ("), ("label",), root=top(app)),
-                   f"the changed file {first_file} is named", seen=seen_labels(app))
+        # The diff is in the Files changed tab (DiffView): a header per file, then its hunks as rows.
+        tab = r.wait_for(lambda: app.find("Files changed", ("page tab",), root=top(app)), "the \"Files changed\" tab",
+                         seen=seen_labels(app))
+        app.click(tab, "\"Files changed\"")
+        r.wait_for(lambda: h.find(top(app), lambda n: n.startswith(first_file + " +"), into_rows=True),
+                   f"the changed file {first_file} is named with its counts", seen=seen_labels(app))
 
         def diff_shown():
-            for view in h.find_all(top(app), lambda n: True, ("text",)):
-                text = h.text_of(view) or ""
-                if text.startswith(first_hunk):
-                    return view
-            return None
+            return h.find(top(app), first_hunk, ("label",), into_rows=True)
         r.wait_for(diff_shown, f"its diff shows, starting with \"{first_hunk}\"")
         asked = [e["path"] for e in server.log(since)]
         r.check(f"/api/v5/repos/{owner}/{repo}/pulls/{number}/files" in asked, "the files were asked for once the page opened",

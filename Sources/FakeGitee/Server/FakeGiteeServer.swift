@@ -47,6 +47,8 @@ public final class FakeGiteeServer {
     public var sendsCacheHeaders: Bool
     /// Set by `Options.hostileReadme` or `POST /__fake/hostile-readme`.
     public var hostileReadme: HostileReadme?
+    /// Set by `POST /__fake/hostile-commit?files=N`: every commit's detail lists that many vendored files.
+    public var hostileCommitFiles: Int?
     public private(set) var requestLog: [LoggedRequest] = []
     /// Connections held open by the `no-answer` fault (closed by `stop`).
     var heldConnections: [ObjectRef] = []

@@ -12,6 +12,7 @@ extension FakeGiteeServer {
         registerControlRoutes()
         registerRedirectRoute()
         registerHostileReadmeRoutes()
+        registerHostileCommitRoutes()
     }
 
     private func registerExploreRoutes() {

@@ -38,7 +38,8 @@ extension FakeGiteeServer {
             for branch in project.branches {
                 let commits = state.commits(of: project, branch: branch)
                 if let commit = commits.first(where: { $0.sha == sha }) ?? (branch == sha ? commits.first : nil) {
-                    return .json(renderer.commit(commit, project: project, detailed: true))
+                    let detail = renderer.commit(commit, project: project, detailed: true)
+                    return .json(hostileCommitFiles.map { Self.vendoring(detail, files: $0) } ?? detail)
                 }
             }
             return .notFound("Commit Not Found")

@@ -71,11 +71,16 @@ public final class CommitViewModel {
     public let resource: RemoteResource<Commit>
     public var state: ScreenState { resource.state }
     public var commit: Commit? { resource.value }
+    /// The changed files as the diff view shows them (filled when the commit arrives).
+    public let diff: DiffViewModel
 
-    init(repo: RepositoryID, sha: String, client: GiteeClient) {
+    init(repo: RepositoryID, sha: String, client: GiteeClient, diffLimits: DiffLimits = .standard) {
         self.repo = repo
         self.sha = sha
+        let diff = DiffViewModel(limits: diffLimits)
+        self.diff = diff
         resource = RemoteResource { try await client.send(Endpoints.commit(owner: repo.owner, repo: repo.name, sha: sha)) }
+        resource.onFresh = { commit in diff.show(commit.files.map(DiffFile.init)) }
     }
 
     public var title: String { String(sha.prefix(10)) }
@@ -85,18 +90,15 @@ public final class CommitViewModel {
         let when = RelativeTime.describe((commit.authoredAt ?? commit.committedAt)?.date) ?? ""
         return "\(commit.authorName)  ·  \(when)  ·  \(commit.shortSHA)"
     }
+    /// "2 files changed  ·  +10  −3": the commit's own stats when it has them, else the files' counts summed with
+    /// saturation (server numbers; `Int.max` and 1 must not trap).
     public var stats: String {
         guard let commit else { return "" }
         let files = String(format: trn("%d file changed", "%d files changed", count: commit.files.count),
                            commit.files.count)
-        guard let stats = commit.stats else { return files }
-        return "\(files)  ·  +\(stats.additions)  −\(stats.deletions)"
-    }
-    public var files: [(title: String, patch: String)] {
-        (commit?.files ?? []).map { file in
-            ("\(file.filename)  (\(file.status), +\(file.additions) −\(file.deletions))",
-             file.patch ?? tr("No textual changes to show."))
-        }
+        let additions = commit.stats.map { max(0, $0.additions) } ?? commit.files.map { max(0, $0.additions) }.saturatingSum()
+        let deletions = commit.stats.map { max(0, $0.deletions) } ?? commit.files.map { max(0, $0.deletions) }.saturatingSum()
+        return "\(files)  ·  +\(additions)  −\(deletions)"
     }
 
     public func start() { resource.start() }

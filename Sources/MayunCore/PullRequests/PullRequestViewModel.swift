@@ -12,6 +12,8 @@ public final class PullRequestViewModel {
     public let resource: RemoteResource<PullRequest>
     public let commitList: RemoteResource<[Commit]>
     public let fileList: RemoteResource<[PullRequestFile]>
+    /// The changed files as the diff view shows them (filled when the files arrive).
+    public let diff: DiffViewModel
     public let comments: PagedListViewModel<PullRequestComment>
     public var state: ScreenState { resource.state }
     public var pullRequest: PullRequest? { resource.value }
@@ -24,16 +26,15 @@ public final class PullRequestViewModel {
     @ObservationIgnored private weak var navigator: (any Navigator)?
     @ObservationIgnored private let markdown: RepositoryMarkdown?
 
-    /// A patch longer than this is cut (a generated file can carry megabytes of diff; the website cuts too).
-    static let patchCharacterLimit = 200_000
-
     init(repo: RepositoryID, number: Int, client: GiteeClient, markdown: RepositoryMarkdown?,
-         navigator: (any Navigator)?) {
+         navigator: (any Navigator)?, diffLimits: DiffLimits = .standard) {
         self.repo = repo
         self.number = number
         self.navigator = navigator
         self.markdown = markdown
         renderedComments = RenderedComments(repo: repo, markdown: markdown)
+        let diff = DiffViewModel(limits: diffLimits)
+        self.diff = diff
         resource = RemoteResource {
             try await client.send(Endpoints.pullRequest(owner: repo.owner, repo: repo.name, number: number))
         }
@@ -48,6 +49,7 @@ public final class PullRequestViewModel {
             try await client.page(endpoint, at: pagination)
         }
         resource.onFresh = { [weak self] fresh in self?.parseBody(of: fresh) }
+        fileList.onFresh = { files in diff.show(files.map(DiffFile.init)) }
     }
 
     public var title: String { "!\(number)" }
@@ -87,25 +89,8 @@ public final class PullRequestViewModel {
         }
     }
 
-    /// "2 files changed  ·  +10  −3", once they arrived.
-    public var filesHeading: String {
-        let files = fileList.value ?? []
-        let text = String(format: trn("%d file changed", "%d files changed", count: files.count), files.count)
-        let additions = files.reduce(0) { $0 + $1.additions }, deletions = files.reduce(0) { $0 + $1.deletions }
-        return "\(text)  ·  +\(additions)  −\(deletions)"
-    }
-    public var files: [(title: String, patch: String)] {
-        (fileList.value ?? []).map { file in
-            let title = "\(file.filename)  (\(file.status), +\(file.additions) −\(file.deletions))"
-            guard let patch = file.patch, !patch.isEmpty, !file.isTooLarge else {
-                return (title, tr("No textual changes to show."))
-            }
-            guard patch.count > Self.patchCharacterLimit else { return (title, patch) }
-            return (title, String(patch.prefix(Self.patchCharacterLimit)) + "\n" + tr("(The rest of this patch is not shown.)"))
-        }
-    }
-
-
+    /// "2 files changed  ·  +10  −3", once they arrived (server counts summed with saturation).
+    public var filesHeading: String { diff.summary }
 
     public func openCommit(_ sha: String) { navigator?.push(.commit(repo, sha: sha)) }
     public func activate(_ target: LinkTarget) { navigator?.follow(target) }

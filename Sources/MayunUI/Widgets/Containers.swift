@@ -42,6 +42,12 @@ final class ScrolledWindow: WidgetObject {
 
     func setChild(widget child: Widget) { gtk_scrolled_window_set_child(opaque(widget), child) }
 
+    /// As tall as its child up to `pixels`, scrolling beyond (a commit message above its diff).
+    func limitHeight(to pixels: Int32) {
+        gtk_scrolled_window_set_propagate_natural_height(opaque(widget), 1)
+        gtk_scrolled_window_set_max_content_height(opaque(widget), pixels)
+    }
+
     /// How far down it is scrolled, in pixels.
     var verticalOffset: Double {
         get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(opaque(widget))) }

@@ -24,37 +24,40 @@ final class CommitsPage: Page {
     override var title: String { viewModel.title }
 }
 
-/// One commit: message, author and stats, then each changed file's patch highlighted as a diff.
+/// One commit: message and author (scrolling on their own past a third of a phone screen), then the changed files
+/// in the diff view, whose bar says how many files and lines changed, filling the rest and building only the rows
+/// on screen.
 @MainActor
 final class CommitPage: Page {
     private let viewModel: CommitViewModel
-    private let column = Box(.vertical, spacing: 12, classes: ["commit-page"])
+    private let message = Label(classes: ["commit-message"], wrap: true, xalign: 0)
+    private let byline = Label(classes: ["dim-label"], xalign: 0)
     private let states: StateStack
+    let diff: DiffView
 
     init(viewModel: CommitViewModel) {
         self.viewModel = viewModel
-        column.setMargins(20)
-        let scroller = ScrolledWindow()
-        scroller.setChild(column)
-        states = StateStack(content: scroller, failureTitle: tr("Could not load this commit")) { viewModel.refresh() }
-        super.init(root: states.root)
+        let bindings = BindingBag()
+        diff = DiffView(model: viewModel.diff, bindings: bindings)
+        message.isSelectable = true
+        let header = Box(.vertical, spacing: 6, classes: ["commit-page"])
+        header.setMargins(16)
+        header.append(message, byline)
+        let headerScroller = ScrolledWindow(horizontal: .never, vertical: .automatic)
+        headerScroller.limitHeight(to: 200)
+        headerScroller.setChild(header)
+        let column = Box(.vertical)
+        column.append(headerScroller)
+        column.append(diff)
+        states = StateStack(content: column, failureTitle: tr("Could not load this commit")) { viewModel.refresh() }
+        super.init(root: states.root, bindings: bindings)
         bindings.bind { [unowned self] in
-            if viewModel.state == .content { fill() }
+            message.text = viewModel.message
+            byline.text = viewModel.byline
             states.show(viewModel.state)
         }
         onMap { viewModel.start() }
     }
 
     override var title: String { viewModel.title }
-
-    private func fill() {
-        column.removeAll()
-        let message = Label(viewModel.message, classes: ["commit-message"], wrap: true, xalign: 0)
-        message.isSelectable = true
-        column.append(message, Label(viewModel.byline, classes: ["dim-label"], xalign: 0),
-                      Label(viewModel.stats, classes: ["heading"], xalign: 0))
-        for file in viewModel.files {
-            column.append(Label(file.title, classes: ["monospace", "heading"], xalign: 0), DiffView(file.patch))
-        }
-    }
 }

@@ -1,15 +1,17 @@
 import MayunCore
 
-/// One pull request: title, state, author, branches, the rendered body, then its changed files (the diff view
-/// commits use), its commits (a click opens one) and the comments (more load on demand).
+/// One pull request in two tabs: Conversation (title, state, author, branches, the rendered body, its commits (a click
+/// opens one) and the comments, more loading on demand) and Files changed (the diff view commits use, which scrolls
+/// on its own so that it builds only the rows on screen).
 @MainActor
 final class PullRequestPage: Page {
-    private let viewModel: PullRequestViewModel
+    let viewModel: PullRequestViewModel
     private let states: StateStack
     private let header: IssueHeader
     private let branches = Label(classes: ["monospace"], wrap: true, xalign: 0)
-    private let filesHeading = Label(classes: ["heading"], xalign: 0)
-    private let files = Box(.vertical, spacing: 8)
+    private let filesState = Label(classes: ["dim-label"], wrap: true, xalign: 0)
+    private let notebook = Notebook()
+    let diff: DiffView
     private let commitsHeading = Label(classes: ["heading"], xalign: 0)
     private let commits = BoxedList()
     private let comments: CommentThread<PullRequestViewModel>
@@ -23,21 +25,28 @@ final class PullRequestPage: Page {
         branches.isSelectable = true
         let column = Box(.vertical, spacing: 12, classes: ["issue-page", "pull-request-page"])
         let scroller = ScrolledWindow(horizontal: .never, vertical: .automatic)
-        states = StateStack(content: scroller, failureTitle: tr("Could not load this pull request")) { viewModel.refresh() }
         comments = CommentThread(source: viewModel, images: images, bindings: bindings)
+        diff = DiffView(model: viewModel.diff, bindings: bindings)
+        let filesTab = Box(.vertical)
+        filesState.setMargins(12)
+        filesTab.append(filesState)
+        filesTab.append(diff)
+        let tabs = notebook
+        tabs.appendWithNamedTab(widget: scroller.widget, title: tr("Conversation"))
+        filesTab.withWidget { tabs.appendWithNamedTab(widget: $0, title: tr("Files changed")) }
+        states = StateStack(content: notebook, failureTitle: tr("Could not load this pull request")) { viewModel.refresh() }
         super.init(root: states.root, bindings: bindings)
 
         column.setMargins(24)
         column.append(header.heading, header.meta, branches, header.body)
         column.append(header.bodyView)
-        column.append(filesHeading, files, commitsHeading, commits)
+        column.append(commitsHeading, commits)
         column.append(comments)
         scroller.setChild(column)
 
         bindings.bind { [unowned self] in states.show(viewModel.state) }
         bindings.bind { [unowned self] in branches.text = viewModel.branches }
-        bindings.bind { [unowned self] in showFiles(viewModel.files, heading: viewModel.filesHeading,
-                                                    state: viewModel.fileList.state) }
+        bindings.bind { [unowned self] in showFilesState(viewModel.fileList.state) }
         bindings.bind { [unowned self] in showCommits(viewModel.commits, heading: viewModel.commitsHeading,
                                                       state: viewModel.commitList.state) }
         onMap { viewModel.start() }
@@ -45,23 +54,18 @@ final class PullRequestPage: Page {
 
     override var title: String { viewModel.title }
 
-    private func showFiles(_ list: [(title: String, patch: String)], heading: String, state: ScreenState) {
-        files.removeAll()
+    /// Files changed shows a sentence while the files load or when they failed; the diff view does the rest.
+    private func showFilesState(_ state: ScreenState) {
         switch state {
-        case .failed(let message):
-            filesHeading.text = tr("Files changed")
-            files.append(Label(message, classes: ["dim-label"], wrap: true, xalign: 0))
-        case .content, .empty:
-            filesHeading.text = heading
-            for file in list {
-                files.append(Label(file.title, classes: ["monospace", "heading"], wrap: true, xalign: 0),
-                             DiffView(file.patch))
-            }
-        case .loading, .notLoaded:
-            filesHeading.text = tr("Files changed")
-            files.append(Label(tr("Loading…"), classes: ["dim-label"], xalign: 0))
+        case .failed(let message): filesState.text = message
+        case .loading, .notLoaded: filesState.text = tr("Loading…")
+        case .content, .empty: filesState.text = ""
         }
+        filesState.isVisible = !filesState.text.isEmpty
     }
+
+    /// Shows the Files changed tab (tests, and a link to a pull request's files).
+    func showFiles() { notebook.currentPage = 1 }
 
     private func showCommits(_ list: [(sha: String, title: String, byline: String)], heading: String, state: ScreenState) {
         commits.removeAll()
