@@ -153,7 +153,8 @@ public final class CachedClient {
                    let fresh = try await fetch()
                    store?.save(fresh, key: key)
                    return fresh
-               })
+               },
+               remember: { [weak store] value in store?.save(value, key: key) })
     }
 
     private func pages<Item: Codable & Sendable>(_ endpoint: Endpoint<[Item]>, savedAs key: String) -> CachedPages<Item> {
