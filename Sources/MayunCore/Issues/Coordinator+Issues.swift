@@ -8,9 +8,14 @@ extension Coordinator {
             if case .issues(let list) = screen.content, list.repo == repo { list.insertCreated(issue) }
         }
         showToast(String(format: tr("Issue #%@ created"), issue.number))
-        let page = IssueViewModel(repo: repo, number: issue.number, client: services.client, markdown: markdown,
-                                  navigator: self,
-                                  preloaded: issue)
-        replace(with: .issue(repo, number: issue.number), content: .issue(page))
+        replace(with: .issue(repo, number: issue.number), content: .issue(makeIssuePage(repo, number: issue.number,
+                                                                                       preloaded: issue)))
+    }
+
+    /// An issue's page, with what taking part needs: the project (for its `permission`), the session, the drafts.
+    func makeIssuePage(_ repo: RepositoryID, number: String, preloaded: Issue? = nil) -> IssueViewModel {
+        IssueViewModel(repo: repo, number: number, client: services.client, markdown: markdown, navigator: self,
+                       preloaded: preloaded, project: services.cached.project(repo), session: services.session,
+                       drafts: services.drafts)
     }
 }
