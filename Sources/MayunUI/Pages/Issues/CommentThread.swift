@@ -2,7 +2,8 @@ import MayunCore
 
 /// The comments under an issue or a pull request: a heading, each comment's plain text at once (swapped for its
 /// rendered document when parsed), "No comments yet." when there are none, and "Load more comments" while the
-/// server has more. The page keeps it (its bindings hold it unowned).
+/// server has more. On an issue, the person's own comments have Edit and Delete (Delete asks first), and a comment on
+/// its way says so. The page keeps it (its bindings hold it unowned).
 @MainActor
 final class CommentThread<Source: CommentThreadSource>: Component {
     private let view = Box(.vertical, spacing: 12)
@@ -14,11 +15,17 @@ final class CommentThread<Source: CommentThreadSource>: Component {
     /// Each shown comment's plain text and its document, by index.
     private var views: [Int: (plain: Label, document: DocumentView)] = [:]
     private var shown = 0
+    private var shownGeneration = 0
+    /// Edit / Delete for one's own comments (issues); nil for a thread that only reads (pull requests).
+    private weak var actions: (any CommentActions)?
+    /// Called after Edit put a comment into the composer.
+    var onEdit: () -> Void = {}
 
     var root: Widget { view.widget }
 
-    init(source: Source, images: ImageLoader, bindings: BindingBag) {
+    init(source: Source, images: ImageLoader, bindings: BindingBag, actions: (any CommentActions)? = nil) {
         self.source = source
+        self.actions = actions
         self.images = images
         self.bindings = bindings
         more.halign = .center
@@ -43,7 +50,9 @@ final class CommentThread<Source: CommentThreadSource>: Component {
 
     /// Appends the comments not shown yet; starts over when the list was replaced (`generation` changed).
     private func show(count: Int, generation: Int) {
-        if count < shown {
+        // Replaced, not appended to (a refresh, or a comment added, edited or deleted here): drawn again.
+        if count < shown || generation != shownGeneration {
+            shownGeneration = generation
             list.removeAll()
             shown = 0
             views = [:]
@@ -56,7 +65,7 @@ final class CommentThread<Source: CommentThreadSource>: Component {
             if let nightMode = source.nightMode { view.follow(nightMode, in: bindings) }
             view.onActivateLink = { [unowned source] target in source.activate(target) }
             views[shown] = (text, view)
-            card.append(Label("\(comment.author)  ·  \(comment.when)", classes: ["dim-label"], xalign: 0), text)
+            card.append(heading(for: shown, author: comment.author, when: comment.when), text)
             card.append(view)
             list.append(card)
             if let document = source.commentDocument(at: shown) { showDocument(document, at: shown) }
@@ -66,4 +75,46 @@ final class CommentThread<Source: CommentThreadSource>: Component {
             list.append(Label(tr("No comments yet."), classes: ["dim-label"], xalign: 0))
         }
     }
+
+    /// "author · when", and for one's own comment Edit and Delete; "Sending…" while it is on its way.
+    private func heading(for index: Int, author: String, when: String) -> WidgetObject {
+        let pending = actions?.isPendingComment(at: index) ?? false
+        let line = Label("\(author)  ·  \(pending ? tr("Sending…") : when)", classes: ["dim-label"], xalign: 0)
+        guard let actions, actions.isOwnComment(at: index) else { return line }
+        line.hexpand = true
+        let row = Box(.horizontal, spacing: 4)
+        let edit = Button(label: tr("Edit"), classes: ["flat", "small-button"])
+        edit.accessibleLabel = String(format: tr("Edit comment by %@"), author)
+        let delete = Button(label: tr("Delete"), classes: ["flat", "small-button", "destructive-action"])
+        delete.accessibleLabel = String(format: tr("Delete comment by %@"), author)
+        edit.onClicked { [weak self, weak actions] in
+            actions?.editComment(at: index)
+            self?.onEdit()
+        }
+        delete.onClicked { [weak self] in self?.confirmDelete(at: index) }
+        row.append(line, edit, delete)
+        return row
+    }
+
+    /// Deleting cannot be undone, so it asks first.
+    private func confirmDelete(at index: Int) {
+        guard let actions else { return }
+        let question = actions.deleteQuestion
+        let dialog = ConfirmDialog(over: self, question: question.heading, detail: question.body, confirm: question.confirm)
+        dialog.present { [weak actions] confirmed in
+            if confirmed { actions?.deleteComment(at: index) }
+        }
+    }
 }
+
+/// What a thread needs to offer Edit and Delete on one's own comments.
+@MainActor
+protocol CommentActions: AnyObject {
+    func isOwnComment(at index: Int) -> Bool
+    func isPendingComment(at index: Int) -> Bool
+    func editComment(at index: Int)
+    func deleteComment(at index: Int)
+    var deleteQuestion: (heading: String, body: String, confirm: String) { get }
+}
+
+extension IssueViewModel: CommentActions {}
