@@ -40,17 +40,22 @@ extension IssueViewModel {
         comments.items.indices.contains(index) && comments.items[index].id < 0
     }
 
-    /// Reads the project's `permission` for the logged-in person (saved copy first). Nobody logged in: nothing.
+    /// Reads the project's `permission` for the logged-in person (saved copy first), once the session knows who
+    /// that is (a stored login is still being restored when a link opens the page at start). Nobody logged in:
+    /// nothing.
     func loadPermission() {
-        guard isLoggedIn, let project, let login = session?.user?.login else { return }
-        if permissionFor != login, let saved = project.saved()?.permission {
-            permission = saved
-            permissionFor = login
-        }
+        guard let project, let session else { return }
         Task { [weak self] in
-            guard let fresh = try? await project.fetch(), self?.session?.user?.login == login else { return }
-            self?.permission = fresh.permission
-            self?.permissionFor = login
+            await session.start()
+            guard let login = session.user?.login, session.isLoggedIn, let self else { return }
+            composer.loadDraft()
+            if permissionFor != login, let saved = project.saved()?.permission {
+                permission = saved
+                permissionFor = login
+            }
+            guard let fresh = try? await project.fetch(), session.user?.login == login else { return }
+            permission = fresh.permission
+            permissionFor = login
         }
     }
 
