@@ -29,6 +29,7 @@ public final class IssuesViewModel {
         IssueFilter.allCases.map { ($0, $0.title) }
     }
     public var newIssueTitle: String { tr("New Issue") }
+    public var filterTitle: String { tr("Show issues") }
 
     public func row(at index: Int, now: Date = Date()) -> SimpleRow? {
         guard issues.items.indices.contains(index) else { return nil }

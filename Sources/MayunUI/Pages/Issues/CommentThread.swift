@@ -79,7 +79,8 @@ final class CommentThread<Source: CommentThreadSource>: Component {
     /// "author · when", and for one's own comment Edit and Delete; "Sending…" while it is on its way.
     private func heading(for index: Int, author: String, when: String) -> WidgetObject {
         let pending = actions?.isPendingComment(at: index) ?? false
-        let line = Label("\(author)  ·  \(pending ? tr("Sending…") : when)", classes: ["dim-label"], xalign: 0)
+        let sending = tr("Sending…")
+        let line = Label("\(author)  ·  \(pending ? sending : when)", classes: ["dim-label"], xalign: 0)
         guard let actions, actions.isOwnComment(at: index) else { return line }
         line.hexpand = true
         let row = Box(.horizontal, spacing: 4)
