@@ -28,6 +28,7 @@ NAME = "issues"
 r = h.Report(NAME)
 TOKEN = "mayun-demo-token"
 LOGIN = "mayun-demo"
+NAME_SHOWN = "Mayun-Demo"  # the account's display name, as comments show it
 COMPOSER = "Leave a comment (Markdown; Ctrl+Enter sends)"
 
 
@@ -68,8 +69,34 @@ def settled(app, find, what):
     return r.wait_for(still, what, seen=lambda: f"last place {last['rect']}, same for {last['same']} polls")
 
 
+def in_view(app, acc):
+    """Whether the control lies inside the window (a page scrolls; a click below its bottom lands nowhere)."""
+    x, y, w, hgt = h.screen_rect(acc, app.frame, app.pid)
+    fx, fy, fw, fh = h.screen_rect(app.frame, app.frame, app.pid)
+    return y >= fy + 50 and y + hgt <= fy + fh - 8
+
+
+def reveal(app, find, what):
+    """Scrolls the page with the mouse wheel, as a person would, until the control is inside the window."""
+    def visible():
+        acc = find()
+        if acc is None:
+            return None
+        if in_view(app, acc):
+            return acc
+        x, y, w, hgt = h.screen_rect(acc, app.frame, app.pid)
+        fx, fy, fw, fh = h.screen_rect(app.frame, app.frame, app.pid)
+        # Beside the reading column, over the page's own scroller: a comment's document pane would take the wheel.
+        h.move_pointer(fx + 30, fy + fh // 2)
+        h.run(["xdotool", "click", "--repeat", "3", "--delay", "15", "5" if y > fy else "4"], check=True)
+        return None
+    return r.wait_for(visible, f"{what} is scrolled into the window", seen=seen_labels(app))
+
+
 def click(app, name, roles=("push button", "toggle button"), what=None):
-    acc = settled(app, lambda: app.find(name, roles, root=top(app)), what or f"\"{name}\" shows")
+    find = lambda: app.find(name, roles, root=top(app))  # noqa: E731
+    reveal(app, find, f"\"{name}\"")
+    acc = settled(app, find, what or f"\"{name}\" shows")
     app.click(acc, f"\"{name}\"")
     return acc
 
@@ -88,6 +115,14 @@ def an_issue_of_the_demo_account(server):
             if issue["comments"] > 0:
                 return owner, repo, issue
     raise CheckFailed(f"no open issue with comments on a project of {LOGIN}")
+
+
+def document_showing(app, text):
+    """A document pane (a read-only text view) on the page whose text starts with `text`."""
+    for view in h.find_all(top(app), lambda n: True, ("text",)):
+        if (h.text_of(view) or "").strip().startswith(text):
+            return view
+    return None
 
 
 def composer_text(app):
@@ -115,18 +150,18 @@ def log_in_from_the_issue(app, server, number):
 
 def comment(app, server, owner, repo, number):
     r.step("2. a comment: typed, previewed as a document, sent with Ctrl+Enter, shown without a reload")
-    text = composer_text(app)
+    text = reveal(app, lambda: composer_text(app), "the composer")
     app.click(text, "the composer")
     r.wait_for(lambda: h.focused(text), "the composer has the focus after a click")
     app.type("Confirmed on **Debian 12**")
     r.wait_for(lambda: h.text_of(text) == "Confirmed on **Debian 12**", "the comment is in the composer",
                seen=lambda: repr(h.text_of(text)))
     click(app, "Preview")
-    r.wait_for(lambda: app.find(lambda n: n.startswith("Confirmed on") and "**" not in n, None, root=top(app)),
-               "Preview draws the Markdown (bold, no asterisks)", seen=seen_labels(app))
+    r.wait_for(lambda: document_showing(app, "Confirmed on Debian 12"),
+               "Preview draws the Markdown as a document (bold, no asterisks)", seen=seen_labels(app))
     shot("1-preview")
     click(app, "Write")
-    text = r.wait_for(lambda: composer_text(app), "the composer is back", seen=seen_labels(app))
+    text = reveal(app, lambda: composer_text(app), "the composer, back")
     app.click(text, "the composer")
     r.wait_for(lambda: h.focused(text), "the composer has the focus again")
     since = server.last_seq()
@@ -138,16 +173,17 @@ def comment(app, server, owner, repo, number):
     r.check(posts[0]["fields"].get("body") == "Confirmed on **Debian 12**", "with the typed text", f"{posts[0]}")
     gets = [e for e in requests(server, since, "GET") if "/comments" in e["path"]]
     r.check(gets == [], "the thread was not read again", f"{gets}")
-    r.wait_for(lambda: app.find(f"Edit comment by {LOGIN}", ("push button",), root=top(app)),
+    r.wait_for(lambda: app.find(f"Edit comment by {NAME_SHOWN}", ("push button",), root=top(app)),
                "the new comment shows with Edit and Delete", seen=seen_labels(app))
     shot("2-commented")
 
 
 def edit_and_delete(app, server, owner, repo):
     r.step("3. edit the comment (one PATCH), then delete it (asks first; one DELETE)")
-    click(app, f"Edit comment by {LOGIN}")
+    click(app, f"Edit comment by {NAME_SHOWN}")
     text = r.wait_for(lambda: (lambda t: t if t and h.text_of(t) == "Confirmed on **Debian 12**" else None)(composer_text(app)),
                       "Edit puts the comment into the composer", seen=seen_labels(app))
+    text = reveal(app, lambda: composer_text(app), "the composer")
     app.click(text, "the composer")
     r.wait_for(lambda: h.focused(text), "the composer has the focus")
     app.key("ctrl+a")
@@ -160,11 +196,11 @@ def edit_and_delete(app, server, owner, repo):
                        "Save sends PATCH .../issues/comments/{id} (200)", seen=lambda: h.brief_log(server.log(since)))
     r.check(patch[0]["path"].startswith(f"/api/v5/repos/{owner}/{repo}/issues/comments/"), "to the comment's address",
             patch[0]["path"])
-    r.wait_for(lambda: app.find("Confirmed on Debian 12 and 13", None, root=top(app)), "the edited text shows",
+    r.wait_for(lambda: document_showing(app, "Confirmed on Debian 12 and 13"), "the edited text shows",
                seen=seen_labels(app))
 
     since = server.last_seq()
-    click(app, f"Delete comment by {LOGIN}")
+    click(app, f"Delete comment by {NAME_SHOWN}")
 
     def confirmation():
         for d in h.frames(app.app):
@@ -179,7 +215,8 @@ def edit_and_delete(app, server, owner, repo):
     h.mouse_click(confirm, dialog, app.pid, "\"Delete\" in the confirmation", r)
     r.wait_for(lambda: [e for e in requests(server, since, "DELETE") if e["status"] == 204],
                "the comment is deleted on the server (DELETE 204)", seen=lambda: h.brief_log(server.log(since)))
-    r.wait_for(lambda: app.find("Confirmed on Debian 12 and 13", None, root=top(app)) is None,
+    r.wait_for(lambda: document_showing(app, "Confirmed on Debian 12 and 13") is None
+               and app.find(f"Edit comment by {NAME_SHOWN}", ("push button",), root=top(app)) is None,
                "and is gone from the thread", seen=seen_labels(app))
 
 

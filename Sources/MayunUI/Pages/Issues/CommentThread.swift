@@ -84,10 +84,11 @@ final class CommentThread<Source: CommentThreadSource>: Component {
         guard let actions, actions.isOwnComment(at: index) else { return line }
         line.hexpand = true
         let row = Box(.horizontal, spacing: 4)
-        let edit = Button(label: tr("Edit"), classes: ["flat", "small-button"])
-        edit.accessibleLabel = String(format: tr("Edit comment by %@"), author)
-        let delete = Button(label: tr("Delete"), classes: ["flat", "small-button", "destructive-action"])
-        delete.accessibleLabel = String(format: tr("Delete comment by %@"), author)
+        // A label child (not the button's own label, which GTK 4.8 would read as its name) so the name can say whose.
+        let edit = Button(child: Label(tr("Edit")), accessibleLabel: String(format: tr("Edit comment by %@"), author),
+                          classes: ["flat", "small-button"])
+        let delete = Button(child: Label(tr("Delete")), accessibleLabel: String(format: tr("Delete comment by %@"), author),
+                            classes: ["flat", "small-button", "destructive-action"])
         edit.onClicked { [weak self, weak actions] in
             actions?.editComment(at: index)
             self?.onEdit()
