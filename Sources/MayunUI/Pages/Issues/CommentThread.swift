@@ -14,8 +14,10 @@ final class CommentThread<Source: CommentThreadSource>: Component {
     private let bindings: BindingBag
     /// Each shown comment's plain text and its document, by index.
     private var views: [Int: (plain: Label, document: DocumentView)] = [:]
-    private var shown = 0
-    private var shownGeneration = 0
+    /// The cards shown, in order, each with what it shows: a change redraws from the first card that differs, so
+    /// a comment added, sent, edited or deleted at the end never moves what is above it (nor the scroll).
+    private var cards: [(signature: String, card: Box)] = []
+    private var emptyLabel: Label?
     /// Edit / Delete for one's own comments (issues); nil for a thread that only reads (pull requests).
     private weak var actions: (any CommentActions)?
     /// Called after Edit put a comment into the composer.
@@ -48,31 +50,45 @@ final class CommentThread<Source: CommentThreadSource>: Component {
         shown.document.isVisible = true
     }
 
-    /// Appends the comments not shown yet; starts over when the list was replaced (`generation` changed).
-    private func show(count: Int, generation: Int) {
-        // Replaced, not appended to (a refresh, or a comment added, edited or deleted here): drawn again.
-        if count < shown || generation != shownGeneration {
-            shownGeneration = generation
-            list.removeAll()
-            shown = 0
-            views = [:]
+    /// Keeps the cards that still show the same comment and redraws from the first that differs (`generation` is
+    /// read so a replaced list always comes here).
+    private func show(count: Int, generation _: Int) {
+        var shownNow: [(author: String, when: String, body: String)] = []
+        var signatures: [String] = []
+        for index in 0..<count {
+            guard let comment = source.comment(at: index) else { break }
+            shownNow.append(comment)
+            let own = actions?.isOwnComment(at: index) ?? false, pending = actions?.isPendingComment(at: index) ?? false
+            signatures.append("\(comment.author)\u{1F}\(comment.when)\u{1F}\(comment.body)\u{1F}\(own)\u{1F}\(pending)")
         }
-        while shown < count, let comment = source.comment(at: shown) {
+        var kept = 0
+        while kept < cards.count, kept < signatures.count, cards[kept].signature == signatures[kept] { kept += 1 }
+        for stale in cards[kept...] { list.remove(stale.card) }
+        cards.removeSubrange(kept...)
+        views = views.filter { $0.key < kept }
+        if let emptyLabel {
+            list.remove(emptyLabel)
+            self.emptyLabel = nil
+        }
+        for index in kept..<shownNow.count {
+            let comment = shownNow[index]
             let card = Box(.vertical, spacing: 6, classes: ["card", "comment"])
             let text = Label(comment.body, wrap: true, xalign: 0)
             text.isSelectable = true
             let view = IssueHeader.makeDocumentView(images: images, nightMode: source.nightMode)
             if let nightMode = source.nightMode { view.follow(nightMode, in: bindings) }
             view.onActivateLink = { [unowned source] target in source.activate(target) }
-            views[shown] = (text, view)
-            card.append(heading(for: shown, author: comment.author, when: comment.when), text)
+            views[index] = (text, view)
+            card.append(heading(for: index, author: comment.author, when: comment.when), text)
             card.append(view)
             list.append(card)
-            if let document = source.commentDocument(at: shown) { showDocument(document, at: shown) }
-            shown += 1
+            cards.append((signatures[index], card))
+            if let document = source.commentDocument(at: index) { showDocument(document, at: index) }
         }
         if count == 0 && source.comments.state == .empty(text: tr("No comments yet.")) {
-            list.append(Label(tr("No comments yet."), classes: ["dim-label"], xalign: 0))
+            let empty = Label(tr("No comments yet."), classes: ["dim-label"], xalign: 0)
+            list.append(empty)
+            emptyLabel = empty
         }
     }
 
@@ -87,8 +103,10 @@ final class CommentThread<Source: CommentThreadSource>: Component {
         // A label child (not the button's own label, which GTK 4.8 would read as its name) so the name can say whose.
         let edit = Button(child: Label(tr("Edit")), accessibleLabel: String(format: tr("Edit comment by %@"), author),
                           classes: ["flat", "small-button"])
-        let delete = Button(child: Label(tr("Delete")), accessibleLabel: String(format: tr("Delete comment by %@"), author),
-                            classes: ["flat", "small-button", "destructive-action"])
+        // Red text on a flat button (the theme's destructive-action is white on red, which a flat button leaves white).
+        let delete = Button(child: Label(tr("Delete"), classes: ["error"]),
+                            accessibleLabel: String(format: tr("Delete comment by %@"), author),
+                            classes: ["flat", "small-button"])
         edit.onClicked { [weak self, weak actions] in
             actions?.editComment(at: index)
             self?.onEdit()
