@@ -82,6 +82,26 @@ final class IssueTakingPartTests: XCTestCase {
         }
     }
 
+    func testAnIssueClosedOnItsPageLeavesTheUnfinishedListBelow() throws {
+        try onMain {
+            let app = IssueFixture.makeApp()
+            let repo = try IssueFixture.project(ownedByDemo: true, with: ["open"], client: app.client)
+            app.coordinator.push(.issues(repo))
+            let list = try XCTUnwrap(app.coordinator.top?.model as? IssuesViewModel)
+            list.start()
+            waitUntil("the list") { list.issues.state == .content }
+            let issue = try IssueFixture.openIssue(app, repo, state: "open")
+            XCTAssertTrue(list.issues.items.contains { $0.number == issue.number }, "an open issue is unfinished")
+            waitUntil("the permission") { issue.canChangeState }
+            issue.move(to: .progressing)
+            waitUntil("in progress") { !issue.writes.isWriting }
+            XCTAssertEqual(list.issues.items.first { $0.number == issue.number }?.state, "progressing", "still listed, in its new state")
+            issue.move(to: .closed)
+            waitUntil("closed") { !issue.writes.isWriting }
+            XCTAssertFalse(list.issues.items.contains { $0.number == issue.number }, "a closed issue leaves Unfinished")
+        }
+    }
+
     func testSomeoneWhoIsNotAMemberSeesNoStateControlsAndTheServerRefusesThem() throws {
         try onMain {
             let app = IssueFixture.makeApp()

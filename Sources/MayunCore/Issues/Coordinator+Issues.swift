@@ -14,8 +14,18 @@ extension Coordinator {
 
     /// An issue's page, with what taking part needs: the project (for its `permission`), the session, the drafts.
     func makeIssuePage(_ repo: RepositoryID, number: String, preloaded: Issue? = nil) -> IssueViewModel {
-        IssueViewModel(repo: repo, number: number, client: services.client, markdown: markdown, navigator: self,
-                       preloaded: preloaded, project: services.cached.project(repo), session: services.session,
-                       drafts: services.drafts)
+        let page = IssueViewModel(repo: repo, number: number, client: services.client, markdown: markdown,
+                                  navigator: self, preloaded: preloaded, project: services.cached.project(repo),
+                                  session: services.session, drafts: services.drafts)
+        page.onChanged = { [weak self] issue in self?.issueChanged(issue, in: repo) }
+        return page
+    }
+
+    /// The server confirmed a change to an issue (its state): the issue lists below show it, or let it go when it no
+    /// longer matches their filter (a closed issue leaves Unfinished).
+    func issueChanged(_ issue: Issue, in repo: RepositoryID) {
+        for screen in stack {
+            if case .issues(let list) = screen.content, list.repo == repo { list.issueChanged(issue) }
+        }
     }
 }

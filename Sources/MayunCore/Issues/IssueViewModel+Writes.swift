@@ -80,6 +80,7 @@ extension IssueViewModel {
                     settle: { [weak self] answer in
                         self?.writtenState = answer.state
                         self?.resource.show(answer)
+                        self?.onChanged(answer)
                     },
                     rollBack: { [weak self] _ in
                         self?.showState(previousState)

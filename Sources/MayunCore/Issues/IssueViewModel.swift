@@ -37,6 +37,8 @@ public final class IssueViewModel {
     @ObservationIgnored var permissionFor: String?
     /// Ids for comments shown before the server numbered them (negative, never a server's).
     @ObservationIgnored var nextPendingID = -1
+    /// Told when the server confirmed a change to the issue (the Coordinator updates the issue lists below).
+    @ObservationIgnored var onChanged: @MainActor (Issue) -> Void = { _ in }
 
     init(repo: RepositoryID, number: String, client: GiteeClient, markdown: RepositoryMarkdown?,
          navigator: (any Navigator)?, preloaded: Issue? = nil, project: Cached<Project>? = nil,

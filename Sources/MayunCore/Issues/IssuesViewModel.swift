@@ -70,6 +70,16 @@ public final class IssuesViewModel {
         }
     }
 
+    /// An issue changed on its page: shown with its new state, or taken out when the filter no longer admits it.
+    func issueChanged(_ issue: Issue) {
+        guard let index = issues.items.firstIndex(where: { $0.number == issue.number }) else { return }
+        if filter.admits(issue.status) {
+            issues.update(at: index) { $0.state = issue.state }
+        } else {
+            issues.editItems { $0.remove(at: index) }
+        }
+    }
+
     /// A freshly created issue goes to the top of the list when it matches the filter.
     func insertCreated(_ issue: Issue) {
         guard filter.admits(issue.status) else { return }
