@@ -58,7 +58,6 @@ public final class ScreenWrites {
             guard !busyKeys.contains(key) else { return nil }
             busyKeys.insert(key)
         }
-        left = false
         started &+= 1
         pendingCount += 1
         let id = started
