@@ -101,6 +101,8 @@ final class SpecConformanceTests: XCTestCase {
                 ("/v5/repos/:owner/:repo/issues/:number/comments", "get", "\(repo)/issues/\(issue.number)/comments", nil),
                 ("/v5/repos/:owner/issues", "post", "/api/v5/repos/\(project.ownerPath)/issues",
                  [QueryItem("repo", project.repoPath), QueryItem("title", "spec check")]),
+                ("/v5/repos/:owner/:repo/issues/:number/comments", "post", "\(repo)/issues/\(issue.number)/comments",
+                 [QueryItem("body", "spec check")]),
                 ("/v5/user", "get", "/api/v5/user", nil),
                 ("/v5/user/repos", "get", "/api/v5/user/repos", nil),
                 ("/v5/user/starred", "get", "/api/v5/user/starred", nil),

@@ -41,7 +41,8 @@ private final class Fixture {
     /// The project's issue list answers these (whatever state is asked for: the test switches between filters).
     func serveIssues(_ numbers: [String], state: String) {
         let rows = numbers.map { #"{"id":1,"number":"\#($0)","state":"\#(state)","title":"Issue \#($0)"}"# }
-        transport.responses[issuesPath] = HTTPResponse(status: 200, body: Data(("[" + rows.joined(separator: ",") + "]").utf8))
+        let query = "?state=\(state)&sort=created&direction=desc&page=1&per_page=\(Endpoints.defaultPageSize)"
+        transport.responses[issuesPath + query] = HTTPResponse(status: 200, body: Data(("[" + rows.joined(separator: ",") + "]").utf8))
     }
 
     func flush() {
@@ -146,9 +147,10 @@ final class CachedClientTests: XCTestCase {
             let fixture = try Fixture()
             let navigator = RecordingNavigator()
             fixture.serveIssues(["OPEN1"], state: "open")
+            fixture.serveIssues(["BUSY1"], state: "progressing")
             let first = IssuesViewModel(repo: repo, cached: fixture.cached, navigator: navigator)
             first.start()
-            waitUntil("the open issues load") { first.issues.items.map(\.number) == ["OPEN1"] }
+            waitUntil("the unfinished issues load") { first.issues.items.map(\.number) == ["BUSY1", "OPEN1"] }
             fixture.serveIssues(["CLOSED1", "CLOSED2"], state: "closed")
             first.selectFilter(.closed)
             waitUntil("the closed issues load") { first.issues.items.map(\.number) == ["CLOSED1", "CLOSED2"] }
@@ -157,11 +159,13 @@ final class CachedClientTests: XCTestCase {
             fixture.transport.failure = .offline
             let again = IssuesViewModel(repo: repo, cached: fixture.cached, navigator: navigator)
             again.start()
-            XCTAssertEqual(again.issues.items.map(\.number), ["OPEN1"], "Open shows its own saved rows, not Closed's")
+            XCTAssertEqual(again.issues.items.map(\.number), ["BUSY1", "OPEN1"],
+                           "the first view shows its own saved rows, not Closed's")
             XCTAssertTrue(again.issues.isShowingSavedData)
-            XCTAssertEqual(fixture.cached.issues(repo, state: .closed).saved?.load()?.map(\.number), ["CLOSED1", "CLOSED2"],
+            XCTAssertEqual(fixture.cached.issues(repo, filter: .closed).saved?.load()?.map(\.number), ["CLOSED1", "CLOSED2"],
                            "Closed's first page is kept as Closed's")
-            XCTAssertNil(fixture.cached.issues(repo, state: .all).saved?.load(), "All was never shown, so nothing is kept")
+            XCTAssertNil(fixture.cached.issues(repo, filter: .all).saved?.load(), "All was never shown, so nothing is kept")
+            XCTAssertNil(fixture.cached.issues(repo, filter: .open).saved?.load(), "nor was Open alone")
         }
     }
 

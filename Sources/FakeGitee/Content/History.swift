@@ -62,8 +62,10 @@ struct FakeIssue: Sendable, Codable {
 struct FakeComment: Sendable {
     let id: Int
     let authorID: Int
-    let body: String
+    var body: String
     let time: Int
+    /// When its author last edited it (`updated_at`).
+    var editedAt: Int?
 }
 
 /// Generated issues, comments and events.
@@ -84,7 +86,8 @@ enum Activity {
                 id: project.id * 1000 + index, number: issueNumber(projectID: project.id, index: index), projectID: project.id,
                 authorID: random.int(1...world.users.count), title: random.pick(Vocabulary.issueTitles),
                 body: random.chance(0.1) ? nil : "### 问题描述 / Description\n\n\(random.pick(Vocabulary.commentBodies))\n\n- 版本: 1.\(random.int(0...9)).\(random.int(0...9))\n- OS: Linux",
-                state: closed ? "closed" : (random.chance(0.2) ? "progressing" : "open"),
+                // Rejected is decided from the numbers, not the random stream, so every other generated value stays.
+                state: closed ? ((project.id + index) % 5 == 0 ? "rejected" : "closed") : (random.chance(0.2) ? "progressing" : "open"),
                 createdAt: time, updatedAt: time + random.int(0...86_400), labels: random.chance(0.5) ? [random.pick(labels)] : [],
                 commentCount: random.int(0...8))
         }

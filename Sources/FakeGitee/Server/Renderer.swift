@@ -138,15 +138,34 @@ struct Renderer {
             ("created_at", .string(giteeTime(issue.createdAt))), ("updated_at", .string(giteeTime(issue.updatedAt))),
             ("plan_started_at", .null), ("deadline", .null), ("finished_at", .null), ("scheduled_time", .double(0.0)),
             ("comments", .int(issue.commentCount)), ("priority", .int(0)), ("issue_type", .string("任务")), ("program", .null),
-            ("security_hole", .bool(false)), ("issue_state", .string(issue.state == "closed" ? "已完成" : "待办的")), ("branch", .null),
+            ("security_hole", .bool(false)), ("issue_state", .string(Self.issueStateTitle(issue.state))), ("branch", .null),
             ("issue_type_detail", .object([("id", .int(1)), ("title", .string("任务")), ("template", .null), ("ident", .string("task")),
                                            ("color", .string("#0086ff")), ("is_system", .bool(true)),
                                            ("created_at", .string(giteeTime(World.now - 86_400 * 900))), ("updated_at", .string(giteeTime(World.now - 86_400 * 900)))])),
-            ("issue_state_detail", .object([("id", .int(issue.state == "closed" ? 3 : 1)), ("title", .string(issue.state == "closed" ? "已完成" : "待办的")),
+            ("issue_state_detail", .object([("id", .int(Self.issueStateID(issue.state))), ("title", .string(Self.issueStateTitle(issue.state))),
                                             ("color", .string("#8c92a4")), ("icon", .string("icon-task-state-21")), ("command", .null),
                                             ("serial", .int(1)), ("created_at", .string(giteeTime(World.now - 86_400 * 900))),
                                             ("updated_at", .string(giteeTime(World.now - 86_400 * 900)))])),
         ])
+    }
+
+    /// The site's names for the four states (the `issue_state` field and the web page).
+    static func issueStateTitle(_ state: String) -> String {
+        switch state {
+        case "progressing": "进行中"
+        case "closed": "已完成"
+        case "rejected": "已拒绝"
+        default: "待办的"
+        }
+    }
+
+    static func issueStateID(_ state: String) -> Int {
+        switch state {
+        case "progressing": 2
+        case "closed": 3
+        case "rejected": 4
+        default: 1
+        }
     }
 
     func comment(_ comment: FakeComment, issue: FakeIssue) -> JSON {
@@ -155,7 +174,7 @@ struct Renderer {
             ("id", .int(comment.id)), ("body", .string(comment.body)), ("user", userBasic(author)), ("source", .null),
             ("target", .object([("issue", .object([("id", .int(issue.id)), ("title", .string(issue.title)), ("number", .string(issue.number))])),
                                 ("pull_request", .null)])),
-            ("created_at", .string(giteeTime(comment.time))), ("updated_at", .string(giteeTime(comment.time))),
+            ("created_at", .string(giteeTime(comment.time))), ("updated_at", .string(giteeTime(comment.editedAt ?? comment.time))),
         ])
     }
 }

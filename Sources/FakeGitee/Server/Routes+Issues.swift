@@ -4,15 +4,12 @@ extension FakeGiteeServer {
     func registerIssueRoutes() {
         router.add("GET", "/api/v5/repos/:owner/:repo/issues") { [unowned self] request, parameters in
             guard let project = project(parameters) else { return Self.projectNotFound }
+            // The four states are kept apart, as on the site; anything else is refused rather than guessed.
             let wanted = request.query["state"] ?? "open"
-            let issues = state.issues(of: project).filter { issue in
-                switch wanted {
-                case "all": return true
-                case "closed": return issue.state == "closed" || issue.state == "rejected"
-                case "progressing": return issue.state == "progressing"
-                default: return issue.state == "open" || issue.state == "progressing"
-                }
+            guard Self.issueStates.contains(wanted) || wanted == "all" else {
+                return .error(400, "state is not valid: open, progressing, closed, rejected or all")
             }
+            let issues = state.issues(of: project).filter { wanted == "all" || $0.state == wanted }
             let ordered = request.query["direction"] == "asc" ? issues.reversed() : issues
             let (slice, headers) = Paging.numbered(ordered, request)
             let renderer = self.renderer
@@ -30,7 +27,7 @@ extension FakeGiteeServer {
             guard let issue = state.issues(of: project).first(where: { $0.number == parameters["number"] }) else {
                 return .notFound("Issue Not Found")
             }
-            let (slice, headers) = Paging.numbered(Activity.comments(issue: issue, world: world), request)
+            let (slice, headers) = Paging.numbered(state.comments(of: issue), request)
             let renderer = self.renderer
             return .json(.array(slice.map { renderer.comment($0, issue: issue) }), headers: headers)
         }
@@ -45,5 +42,8 @@ extension FakeGiteeServer {
             let issue = state.createIssue(project: project, authorID: viewer.id, title: title, body: request.field("body"))
             return .json(renderer.issue(issue, project: project), status: 201)
         }
+        registerIssueWriteRoutes()
     }
+
+    static let issueStates: Set<String> = ["open", "progressing", "closed", "rejected"]
 }

@@ -13,6 +13,8 @@ public final class WorldState {
     private var watchDelta: [Int: Int] = [:]
     private var issuesByProject: [Int: [FakeIssue]] = [:]
     private var createdIssues: [FakeIssue] = []
+    private var commentsByIssue: [Int: [FakeComment]] = [:]
+    private var nextCommentID = 800_000_000
     private var extraUserEvents: [Int: [JSONEventSeed]] = [:]
     private var nextEventID = 900_000_000
     private var nextIssueID = 50_000_000
@@ -134,7 +136,66 @@ public final class WorldState {
         return list
     }
 
-    func openIssueCount(of project: FakeProject) -> Int { issues(of: project).filter { $0.state != "closed" }.count }
+    func openIssueCount(of project: FakeProject) -> Int {
+        issues(of: project).filter { $0.state == "open" || $0.state == "progressing" }.count
+    }
+
+    /// Changes an issue's state (the update call); nil when there is no such issue.
+    func setIssueState(_ state: String, number: String, project: FakeProject) -> FakeIssue? {
+        var list = issues(of: project)
+        guard let index = list.firstIndex(where: { $0.number == number }) else { return nil }
+        list[index].state = state
+        list[index].updatedAt = max(World.now, Int(Date().timeIntervalSince1970))
+        issuesByProject[project.id] = list
+        return list[index]
+    }
+
+    // MARK: Issue comments (generated once, then changed by the API)
+
+    func comments(of issue: FakeIssue) -> [FakeComment] {
+        if let list = commentsByIssue[issue.id] { return list }
+        let list = Activity.comments(issue: issue, world: world)
+        commentsByIssue[issue.id] = list
+        return list
+    }
+
+    func addComment(to issue: FakeIssue, project: FakeProject, authorID: Int, body: String) -> FakeComment {
+        nextCommentID += 1
+        let comment = FakeComment(id: nextCommentID, authorID: authorID, body: body,
+                                  time: max(World.now, Int(Date().timeIntervalSince1970)))
+        commentsByIssue[issue.id] = comments(of: issue) + [comment]
+        adjustCommentCount(of: issue, project: project, by: 1)
+        return comment
+    }
+
+    /// The comment with `id` on any issue of `project`, with the issue it is on.
+    func comment(id: Int, project: FakeProject) -> (comment: FakeComment, issue: FakeIssue)? {
+        for issue in issues(of: project) {
+            if let comment = comments(of: issue).first(where: { $0.id == id }) { return (comment, issue) }
+        }
+        return nil
+    }
+
+    func editComment(id: Int, issue: FakeIssue, body: String) -> FakeComment? {
+        var list = comments(of: issue)
+        guard let index = list.firstIndex(where: { $0.id == id }) else { return nil }
+        list[index].body = body
+        list[index].editedAt = max(World.now, Int(Date().timeIntervalSince1970))
+        commentsByIssue[issue.id] = list
+        return list[index]
+    }
+
+    func deleteComment(id: Int, issue: FakeIssue, project: FakeProject) {
+        commentsByIssue[issue.id] = comments(of: issue).filter { $0.id != id }
+        adjustCommentCount(of: issue, project: project, by: -1)
+    }
+
+    private func adjustCommentCount(of issue: FakeIssue, project: FakeProject, by change: Int) {
+        var list = issues(of: project)
+        guard let index = list.firstIndex(where: { $0.id == issue.id }) else { return }
+        list[index].commentCount = max(0, list[index].commentCount + change)
+        issuesByProject[project.id] = list
+    }
 
     func createIssue(project: FakeProject, authorID: Int, title: String, body: String?) -> FakeIssue {
         let existing = issues(of: project)

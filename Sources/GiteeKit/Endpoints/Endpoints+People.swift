@@ -52,7 +52,9 @@ extension Endpoints {
 
     // MARK: Issues
 
-    public enum IssueState: String, Sendable, CaseIterable { case open, closed, all }
+    /// The `state` filter of an issue list, as the published description lists it: the site's four states and `all`.
+    /// It takes one value (so "open and progressing" is two lists: `MayunCore.IssueFilter.unfinished`).
+    public enum IssueState: String, Sendable, CaseIterable { case open, progressing, closed, rejected, all }
 
     public static func issues(owner: String, repo: String, state: IssueState = .open, perPage: Int = defaultPageSize) -> Endpoint<[Issue]> {
         Endpoint(.get, .v5, path: path("repos", owner, repo, "issues"),

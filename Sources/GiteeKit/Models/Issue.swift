@@ -65,6 +65,16 @@ public struct Comment: Sendable, Hashable, Identifiable, Decodable {
     public var updatedAt: Timestamp?
 
     enum CodingKeys: String, CodingKey { case id, body, user, createdAt = "created_at", updatedAt = "updated_at" }
+
+    /// A comment the app shows before the server has it (an optimistic new comment).
+    public init(id: Int, body: String, author: User?, createdAt: Timestamp? = nil) {
+        self.id = id
+        self.body = body
+        self.author = author
+        self.createdAt = createdAt
+        updatedAt = createdAt
+    }
+
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = c.value(.id, or: 0)

@@ -11,7 +11,13 @@ public protocol CommentThreadSource: AnyObject {
 
 extension CommentThreadSource {
     /// Rendered comments by position, filled in as each is parsed.
-    public var commentDocuments: [Int: Document] { renderedComments.documents }
+    public var commentDocuments: [Int: Document] {
+        var shown: [Int: Document] = [:]
+        for (index, comment) in comments.items.enumerated() {
+            if let document = renderedComments.documents[comment.body] { shown[index] = document }
+        }
+        return shown
+    }
 
     public func comment(at index: Int) -> (author: String, when: String, body: String)? {
         guard comments.items.indices.contains(index) else { return nil }
@@ -23,7 +29,7 @@ extension CommentThreadSource {
     /// The rendered comment at `index`; starts parsing it the first time it is asked for.
     public func commentDocument(at index: Int) -> Document? {
         guard comments.items.indices.contains(index) else { return nil }
-        return renderedComments.document(at: index, body: comments.items[index].body)
+        return renderedComments.document(for: comments.items[index].body)
     }
 }
 

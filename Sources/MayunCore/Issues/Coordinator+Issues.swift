@@ -8,9 +8,24 @@ extension Coordinator {
             if case .issues(let list) = screen.content, list.repo == repo { list.insertCreated(issue) }
         }
         showToast(String(format: tr("Issue #%@ created"), issue.number))
-        let page = IssueViewModel(repo: repo, number: issue.number, client: services.client, markdown: markdown,
-                                  navigator: self,
-                                  preloaded: issue)
-        replace(with: .issue(repo, number: issue.number), content: .issue(page))
+        replace(with: .issue(repo, number: issue.number), content: .issue(makeIssuePage(repo, number: issue.number,
+                                                                                       preloaded: issue)))
+    }
+
+    /// An issue's page, with what taking part needs: the project (for its `permission`), the session, the drafts.
+    func makeIssuePage(_ repo: RepositoryID, number: String, preloaded: Issue? = nil) -> IssueViewModel {
+        let page = IssueViewModel(repo: repo, number: number, client: services.client, markdown: markdown,
+                                  navigator: self, preloaded: preloaded, project: services.cached.project(repo),
+                                  session: services.session, drafts: services.drafts)
+        page.onChanged = { [weak self] issue in self?.issueChanged(issue, in: repo) }
+        return page
+    }
+
+    /// The server confirmed a change to an issue (its state): the issue lists below show it, or let it go when it no
+    /// longer matches their filter (a closed issue leaves Unfinished).
+    func issueChanged(_ issue: Issue, in repo: RepositoryID) {
+        for screen in stack {
+            if case .issues(let list) = screen.content, list.repo == repo { list.issueChanged(issue) }
+        }
     }
 }

@@ -42,17 +42,43 @@ public final class DraftStore {
 
     /// Saves in order, off the main thread; the latest call wins.
     public func save(_ draft: IssueDraft, for repo: RepositoryID) {
-        let file = file(for: repo), legacy = legacyFile(for: repo)
+        enqueue(draft, to: file(for: repo), legacy: legacyFile(for: repo))
+    }
+
+    public func clear(for repo: RepositoryID) {
+        save(IssueDraft(), for: repo)
+    }
+
+    /// A comment being written on an issue: one per account, project and issue (another account logged in on the
+    /// same machine never sees it), in `comments/` beside the new-issue drafts.
+    public func comment(account: String, repo: RepositoryID, issue: String) -> String {
+        let file = commentFile(account: account, repo: repo, issue: issue)
+        guard let data = try? Data(contentsOf: file), let draft = try? JSONDecoder().decode(IssueDraft.self, from: data)
+        else { return "" }
+        return draft.body
+    }
+
+    /// Saves a comment draft as it is typed (an empty text removes the file).
+    public func saveComment(_ text: String, account: String, repo: RepositoryID, issue: String) {
+        let file = commentFile(account: account, repo: repo, issue: issue)
+        enqueue(IssueDraft(body: text), to: file, legacy: file)
+    }
+
+    func commentFile(account: String, repo: RepositoryID, issue: String) -> URL {
+        var name = [account, repo.owner, repo.name, issue].map(Self.encode).joined(separator: "__")
+        if name.utf8.count > 200 {
+            name = String(name.prefix(120)) + "-" + Self.hash("\(account)\n\(repo.owner)/\(repo.name)\n\(issue)")
+        }
+        return directory.appendingPathComponent("comments").appendingPathComponent(name + ".json")
+    }
+
+    private func enqueue(_ draft: IssueDraft, to file: URL, legacy: URL) {
         let previous = writes
         writes = Task.detached(priority: .utility) { [weak self] in
             await previous?.value
             let failure = Self.write(draft, to: file, legacy: legacy)
             await self?.finished(failure)
         }
-    }
-
-    public func clear(for repo: RepositoryID) {
-        save(IssueDraft(), for: repo)
     }
 
     /// Waits for queued writes (before quitting, and in tests).

@@ -2,7 +2,9 @@ import Foundation
 import GiteeKit
 import Observation
 
-/// One issue: title, state, author, labels, the body (markdown) and its comments, paged.
+/// One issue: title, state (by the site's name), author, labels, the body (markdown) and its comments, paged; and
+/// taking part: a comment composer, editing and deleting one's own comments, and (for members) moving the issue
+/// between the states the API lets them set. Every write goes through `writes` (IssueViewModel+Writes.swift).
 @MainActor
 @Observable
 public final class IssueViewModel {
@@ -17,17 +19,37 @@ public final class IssueViewModel {
     public private(set) var bodyDocument: Document?
     /// The comments rendered as documents (parsed as they are first shown, stopped when the page goes).
     public let renderedComments: RenderedComments
-    @ObservationIgnored private weak var navigator: (any Navigator)?
+    /// Comments, edits, deletions and state changes: optimistic, settled from the answer, rolled back with a reason.
+    public let writes = ScreenWrites()
+    public let composer: CommentComposer
+    /// The project's `permission` for the logged-in person, once read (nil: not known, so no triage controls).
+    public internal(set) var permission: Project.Permission?
+    @ObservationIgnored weak var navigator: (any Navigator)?
     @ObservationIgnored private let markdown: RepositoryMarkdown?
+    @ObservationIgnored let client: GiteeClient
+    @ObservationIgnored let project: Cached<Project>?
+    @ObservationIgnored let session: Session?
     /// The body's parse, cancelled when this page goes.
     @ObservationIgnored private let parses = DocumentParses()
+    /// The state the last write showed: laid over an answer that may predate that write.
+    @ObservationIgnored var writtenState: String?
+    /// Whose permission `permission` is.
+    @ObservationIgnored var permissionFor: String?
+    /// Ids for comments shown before the server numbered them (negative, never a server's).
+    @ObservationIgnored var nextPendingID = -1
+    /// Told when the server confirmed a change to the issue (the Coordinator updates the issue lists below).
+    @ObservationIgnored var onChanged: @MainActor (Issue) -> Void = { _ in }
 
     init(repo: RepositoryID, number: String, client: GiteeClient, markdown: RepositoryMarkdown?,
-         navigator: (any Navigator)?, preloaded: Issue? = nil) {
+         navigator: (any Navigator)?, preloaded: Issue? = nil, project: Cached<Project>? = nil,
+         session: Session? = nil, drafts: DraftStore? = nil) {
         self.repo = repo
         self.number = number
         self.navigator = navigator
         self.markdown = markdown
+        self.client = client
+        self.project = project
+        self.session = session
         renderedComments = RenderedComments(repo: repo, markdown: markdown)
         resource = RemoteResource(initial: preloaded) {
             try await client.send(Endpoints.issue(owner: repo.owner, repo: repo.name, number: number))
@@ -36,17 +58,30 @@ public final class IssueViewModel {
         comments = PagedListViewModel<Comment>(emptyText: tr("No comments yet.")) { pagination in
             try await client.page(endpoint, at: pagination)
         }
+        composer = CommentComposer(repo: repo, drafts: drafts, markdown: markdown) { [weak session] in
+            guard let login = session?.user?.login, session?.isLoggedIn == true else { return nil }
+            return (login, repo, number)
+        }
         if let preloaded { parseBody(of: preloaded) }
         resource.onFresh = { [weak self] fresh in self?.parseBody(of: fresh) }
+        resource.writes = writes
+        resource.keepWritten = { [weak self] fresh in
+            guard let written = self?.writtenState else { return fresh }
+            var kept = fresh
+            kept.state = written
+            return kept
+        }
+        writes.report = { [weak self] message in self?.navigator?.showToast(message) }
+        composer.onSubmit = { [weak self] in self?.sendComposer() }
     }
 
     public var title: String { "#\(number)" }
     public var heading: String { issue?.title ?? "" }
-    public var stateText: String {
-        guard let issue else { return "" }
-        return issue.isOpen ? tr("Open") : tr("Closed")
-    }
-    public var isOpen: Bool { issue?.isOpen ?? true }
+    public var status: IssueStatus { issue?.status ?? .open }
+    /// The state by the site's name ("In progress" / "进行中").
+    public var stateText: String { issue == nil ? "" : status.name }
+    public var stateClass: String { status.styleClass }
+    public var isOpen: Bool { !status.isFinished }
     public var byline: String {
         guard let issue else { return "" }
         let author = issue.author?.name ?? issue.author?.login ?? ""
@@ -59,7 +94,9 @@ public final class IssueViewModel {
         return text.isEmpty ? tr("No description provided.") : text
     }
 
-
+    /// Logged out, the composer is a "Log in to comment" button.
+    public var isLoggedIn: Bool { session?.isLoggedIn ?? client.auth.isLoggedIn }
+    public var logInToCommentTitle: String { tr("Log in to comment") }
 
     public func activate(_ target: LinkTarget) { navigator?.follow(target) }
 
@@ -77,18 +114,23 @@ public final class IssueViewModel {
     public func start() {
         resource.start()
         comments.start()
+        composer.loadDraft()
+        loadPermission()
     }
 
     public func refresh() {
         resource.refresh()
         comments.refresh()
+        loadPermission()
     }
 
-    /// The page was left: the issue and comment requests stop.
+    /// The page was left: the issue and comment requests stop; writes already sent finish, with no follow-up.
     public func cancel() {
+        writes.leave()
         resource.cancel()
         comments.cancel()
         parses.cancelAll()
         renderedComments.cancelAll()
+        composer.cancel()
     }
 }

@@ -2,13 +2,14 @@ import Foundation
 import GiteeKit
 import Observation
 
-/// A project's issues with an Open / Closed / All filter; New Issue leads to login first when needed.
+/// A project's issues: first the unfinished ones (in progress, then open), with a filter for each of the site's states
+/// and all; New Issue leads to login first when needed.
 @MainActor
 @Observable
 public final class IssuesViewModel {
     public let repo: RepositoryID
     public let issues: PagedListViewModel<Issue>
-    public private(set) var filter: Endpoints.IssueState = .open
+    public private(set) var filter: IssueFilter = .unfinished
     @ObservationIgnored private weak var navigator: (any Navigator)?
     @ObservationIgnored private let cached: CachedClient
     /// The filter's source: each state saves its first page under its own key.
@@ -18,15 +19,17 @@ public final class IssuesViewModel {
         self.repo = repo
         self.navigator = navigator
         self.cached = cached
-        source = SwitchablePages(cached.issues(repo, state: .open))
-        issues = PagedListViewModel<Issue>(emptyText: tr("No open issues."), cache: source.cache, fetch: source.fetch)
+        source = SwitchablePages(cached.issues(repo, filter: .unfinished))
+        issues = PagedListViewModel<Issue>(emptyText: IssueFilter.unfinished.emptyText, cache: source.cache,
+                                           fetch: source.fetch)
     }
 
     public var title: String { tr("Issues") }
-    public var filters: [(state: Endpoints.IssueState, title: String)] {
-        [(.open, tr("Open")), (.closed, tr("Closed")), (.all, tr("All"))]
+    public var filters: [(state: IssueFilter, title: String)] {
+        IssueFilter.allCases.map { ($0, $0.title) }
     }
     public var newIssueTitle: String { tr("New Issue") }
+    public var filterTitle: String { tr("Show issues") }
 
     public func row(at index: Int, now: Date = Date()) -> SimpleRow? {
         guard issues.items.indices.contains(index) else { return nil }
@@ -34,18 +37,18 @@ public final class IssuesViewModel {
         let when = RelativeTime.describe(issue.createdAt?.date, now: now) ?? ""
         let author = issue.author?.name ?? issue.author?.login ?? ""
         let comments = String(format: trn("%d comment", "%d comments", count: issue.commentCount), issue.commentCount)
-        let state = issue.isOpen ? tr("Open") : tr("Closed")
-        return SimpleRow(iconName: issue.isOpen ? "dialog-information-symbolic" : "emblem-ok-symbolic",
-                         title: issue.title, subtitle: "\(state)  ·  #\(issue.number)  ·  \(author)  ·  \(when)",
+        let status = issue.status
+        return SimpleRow(iconName: status.iconName,
+                         title: issue.title, subtitle: "\(status.name)  ·  #\(issue.number)  ·  \(author)  ·  \(when)",
                          trailing: comments, avatarURL: issue.author?.avatarURL.flatMap(URL.init(string:)))
     }
 
     public func start() { issues.start() }
 
-    public func selectFilter(_ state: Endpoints.IssueState) {
+    public func selectFilter(_ state: IssueFilter) {
         guard state != filter else { return }
         filter = state
-        issues.replaceSource(source.switchTo(cached.issues(repo, state: state)))
+        issues.replaceSource(source.switchTo(cached.issues(repo, filter: state)), emptyText: state.emptyText)
     }
 
     public func activate(at index: Int) {
@@ -67,9 +70,19 @@ public final class IssuesViewModel {
         }
     }
 
+    /// An issue changed on its page: shown with its new state, or taken out when the filter no longer admits it.
+    func issueChanged(_ issue: Issue) {
+        guard let index = issues.items.firstIndex(where: { $0.number == issue.number }) else { return }
+        if filter.admits(issue.status) {
+            issues.update(at: index) { $0.state = issue.state }
+        } else {
+            issues.editItems { $0.remove(at: index) }
+        }
+    }
+
     /// A freshly created issue goes to the top of the list when it matches the filter.
     func insertCreated(_ issue: Issue) {
-        guard filter != .closed else { return }
+        guard filter.admits(issue.status) else { return }
         issues.prepend(issue)
     }
 }

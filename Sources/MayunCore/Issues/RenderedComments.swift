@@ -12,13 +12,14 @@ extension Comment: WrittenComment {}
 extension PullRequestComment: WrittenComment {}
 
 /// The comments of one issue or pull request rendered as documents, each parsed the first time it is asked for
-/// (off the main thread, through `DocumentParseService`) and all parses stopped when the page goes.
+/// (off the main thread, through `DocumentParseService`) and all parses stopped when the page goes. Kept by text, not
+/// by position: a comment edited, added or deleted never shows another one's document.
 @MainActor
 @Observable
 public final class RenderedComments {
-    /// Rendered comments by position, filled in as each is parsed.
-    public private(set) var documents: [Int: Document] = [:]
-    @ObservationIgnored private var parsing: Set<Int> = []
+    /// Rendered comments by their text, filled in as each is parsed.
+    public private(set) var documents: [String: Document] = [:]
+    @ObservationIgnored private var parsing: Set<String> = []
     @ObservationIgnored private let parses = DocumentParses()
     @ObservationIgnored private let markdown: RepositoryMarkdown?
     @ObservationIgnored private let repo: RepositoryID
@@ -28,13 +29,14 @@ public final class RenderedComments {
         self.markdown = markdown
     }
 
-    /// The rendered `body` of the comment at `index`, or nil while it is being parsed.
-    func document(at index: Int, body: String) -> Document? {
-        if let document = documents[index] { return document }
-        guard !parsing.contains(index), let markdown else { return nil }
-        parsing.insert(index)
-        parses.parse(markdown.request(body, in: repo), key: "comment \(index)") { [weak self] in
-            self?.documents[index] = $0
+    /// The rendered `body`, or nil while it is being parsed (the first call starts the parse).
+    func document(for body: String) -> Document? {
+        if let document = documents[body] { return document }
+        guard !parsing.contains(body), let markdown else { return nil }
+        parsing.insert(body)
+        parses.parse(markdown.request(body, in: repo), key: body) { [weak self] in
+            self?.documents[body] = $0
+            self?.parsing.remove(body)
         }
         return nil
     }

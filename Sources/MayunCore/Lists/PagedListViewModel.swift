@@ -29,7 +29,7 @@ public final class PagedListViewModel<Item: Sendable> {
     /// Whether the rows on screen came from the saved copy and the network has not confirmed them yet.
     public private(set) var isShowingSavedData = false
 
-    public let emptyText: String
+    public private(set) var emptyText: String
     @ObservationIgnored private var fetch: Fetch
     @ObservationIgnored private let cache: ListCache<Item>?
     @ObservationIgnored private var next: Pagination?
@@ -106,9 +106,11 @@ public final class PagedListViewModel<Item: Sendable> {
         if state == .loading { started = false }
     }
 
-    /// Points the list at another source (a new search term) and starts over; answers for the old one are dropped.
-    public func replaceSource(_ fetch: @escaping Fetch) {
+    /// Points the list at another source (a new search term, another filter, which may say "nothing" in its own
+    /// words) and starts over; answers for the old one are dropped.
+    public func replaceSource(_ fetch: @escaping Fetch, emptyText: String? = nil) {
         self.fetch = fetch
+        if let emptyText { self.emptyText = emptyText }
         task?.cancel()
         items = []
         generation += 1
@@ -127,6 +129,16 @@ public final class PagedListViewModel<Item: Sendable> {
     public func prepend(_ item: Item) {
         replaceItems(with: [item] + items)
         if state != .content { state = .content }
+    }
+
+    /// Changes the items shown (a comment added, edited or deleted by this app), keeping the paging; the list is
+    /// redrawn as a whole.
+    public func editItems(_ change: (inout [Item]) -> Void) {
+        var edited = items
+        change(&edited)
+        replaceItems(with: edited)
+        if state != .content, !edited.isEmpty { state = .content }
+        if edited.isEmpty, state == .content { state = .empty(text: emptyText) }
     }
 
     /// Replaces one item in place (a starred project), keeping the rest and the paging.

@@ -140,8 +140,7 @@ public final class Coordinator {
         case .issues(let repo):
             .issues(IssuesViewModel(repo: repo, cached: services.cached, navigator: self))
         case .issue(let repo, let number):
-            .issue(IssueViewModel(repo: repo, number: number, client: services.client, markdown: markdown,
-                                  navigator: self))
+            .issue(makeIssuePage(repo, number: number))
         case .createIssue(let repo):
             .createIssue(CreateIssueViewModel(repo: repo, drafts: services.drafts, client: services.client,
                                               markdown: markdown, navigator: self,

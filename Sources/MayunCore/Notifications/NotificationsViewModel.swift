@@ -34,6 +34,8 @@ public final class NotificationsViewModel {
     @ObservationIgnored private var scheduler: (any PollScheduler)?
     @ObservationIgnored private var timer: (any PollTimer)?
     @ObservationIgnored private let load = LatestTask()
+    /// Marking read goes through the one write path (shown at once, put back and told when the server refuses).
+    @ObservationIgnored public let writes = ScreenWrites()
     /// Everything seen since login; `nil` until the first answer, which is the baseline (never announced).
     @ObservationIgnored private var seen: Set<NotificationItem.Key>?
     @ObservationIgnored private var loggedInAs: String?
@@ -49,6 +51,7 @@ public final class NotificationsViewModel {
         self.preferences = preferences
         desktopNotificationsEnabled = preferences.desktopNotifications
         pollInterval = Self.normalInterval
+        writes.report = { [weak self] message in self?.tell(message) }
     }
 
     public var title: String { tr("Notifications") }
@@ -134,11 +137,14 @@ public final class NotificationsViewModel {
             forget()
             loggedInAs = login
         }
+        let mark = writes.mark()
         do {
             let threads = try await client.page(Endpoints.notificationThreads(perPage: Self.pageSize))
             let messages = try await client.page(Endpoints.privateMessages(perPage: Self.pageSize))
             guard !Task.isCancelled, session.isLoggedIn else { return }
-            apply(threads.items.map(NotificationItem.init) + messages.items.map(NotificationItem.init))
+            var fresh = threads.items.map(NotificationItem.init) + messages.items.map(NotificationItem.init)
+            if writes.mayBeStale(since: mark) { keepReadMarks(in: &fresh) }
+            apply(fresh)
             pollInterval = baseInterval
         } catch {
             guard !Task.isCancelled else { return }
@@ -197,51 +203,43 @@ public final class NotificationsViewModel {
     /// Marks one read at once; the server is told, and the row turns unread again if it refuses.
     public func markRead(_ key: NotificationItem.Key) {
         guard let index = items.firstIndex(where: { $0.id == key }), items[index].isUnread else { return }
-        setUnread(false, for: [key])
         let endpoint = switch key {
         case .thread(let id): Endpoints.markNotificationRead(id: id)
         case .message(let id): Endpoints.markMessageRead(id: id)
         }
         let client = client
-        Task { [weak self] in
-            do {
-                _ = try await client.send(endpoint)
-                self?.desktop?.withdraw(id: NotificationItem.target(of: key))
-            } catch {
-                self?.setUnread(true, for: [key])
-                self?.tell(String(format: tr("Could not mark as read: %@"), ErrorText.message(for: GiteeError.from(error))))
-            }
+        writes.send(failure: tr("Could not mark as read: %@"),
+                    apply: { setUnread(false, for: [key]) },
+                    request: { try await client.send(endpoint) },
+                    settle: { [weak self] _ in self?.desktop?.withdraw(id: NotificationItem.target(of: key)) },
+                    rollBack: { [weak self] _ in self?.setUnread(true, for: [key]) })
+    }
+
+    /// Marks every unread one shown read (by id, so one that arrived meanwhile stays unread): threads and messages
+    /// are two writes, each rolled back on its own.
+    public func markAllRead() {
+        let threadKeys = items.filter { if case .thread = $0.id { $0.isUnread } else { false } }.map(\.id)
+        let messageKeys = items.filter { if case .message = $0.id { $0.isUnread } else { false } }.map(\.id)
+        let client = client
+        if !threadKeys.isEmpty {
+            let ids = threadKeys.compactMap { key -> Int? in if case .thread(let id) = key { id } else { nil } }
+            writes.send(failure: tr("Could not mark as read: %@"),
+                        apply: { setUnread(false, for: threadKeys) },
+                        request: { try await client.send(Endpoints.markAllNotificationsRead(ids: ids)) },
+                        rollBack: { [weak self] _ in self?.setUnread(true, for: threadKeys) })
+        }
+        if !messageKeys.isEmpty {
+            writes.send(failure: tr("Could not mark as read: %@"),
+                        apply: { setUnread(false, for: messageKeys) },
+                        request: { try await client.send(Endpoints.markAllMessagesRead()) },
+                        rollBack: { [weak self] _ in self?.setUnread(true, for: messageKeys) })
         }
     }
 
-    /// Marks every unread one shown read (by id, so one that arrived meanwhile stays unread).
-    public func markAllRead() {
-        let threads = items.compactMap { item -> Int? in
-            if case .thread(let id) = item.id, item.isUnread { return id }
-            return nil
-        }
-        let hasUnreadMessages = items.contains { item in
-            if case .message = item.id { return item.isUnread }
-            return false
-        }
-        let messageKeys = items.filter { if case .message = $0.id { $0.isUnread } else { false } }.map(\.id)
-        guard !threads.isEmpty || hasUnreadMessages else { return }
-        setUnread(false, for: threads.map { .thread($0) } + messageKeys)
-        let client = client
-        Task { [weak self] in
-            if !threads.isEmpty {
-                do { _ = try await client.send(Endpoints.markAllNotificationsRead(ids: threads)) } catch {
-                    self?.setUnread(true, for: threads.map { .thread($0) })
-                    self?.tell(String(format: tr("Could not mark as read: %@"), ErrorText.message(for: GiteeError.from(error))))
-                }
-            }
-            if hasUnreadMessages {
-                do { _ = try await client.send(Endpoints.markAllMessagesRead()) } catch {
-                    self?.setUnread(true, for: messageKeys)
-                    self?.tell(String(format: tr("Could not mark as read: %@"), ErrorText.message(for: GiteeError.from(error))))
-                }
-            }
-        }
+    /// An answer that may predate a mark-read keeps the rows shown read as read (a refused one was already put back).
+    private func keepReadMarks(in fresh: inout [NotificationItem]) {
+        let readHere = Set(items.filter { !$0.isUnread }.map(\.id))
+        for index in fresh.indices where readHere.contains(fresh[index].id) { fresh[index].isUnread = false }
     }
 
     /// A row was clicked: it is read now, and its page opens (in Mayun when Mayun has one).

@@ -19,6 +19,8 @@ public final class ProjectViewModel {
     public private(set) var readmeDocument: ProgressiveDocument?
     public let star: ToggleState
     public let watch: ToggleState
+    /// Star and Watch go through the one write path (optimistic, settled from the answer, rolled back with a toast).
+    public let writes = ScreenWrites()
 
     public enum ReadmeState: Equatable, Sendable {
         case loading, none
@@ -27,6 +29,7 @@ public final class ProjectViewModel {
     }
 
     @ObservationIgnored private let cached: CachedClient
+    @ObservationIgnored private let cachedProject: Cached<Project>
     @ObservationIgnored private let server: URL
     @ObservationIgnored private let loads = LatestTask()
     @ObservationIgnored private weak var navigator: (any Navigator)?
@@ -47,8 +50,12 @@ public final class ProjectViewModel {
         self.navigator = navigator
         star = ToggleState(kind: .star)
         watch = ToggleState(kind: .watch)
-        resource = RemoteResource(cached.project(repo))
+        cachedProject = cached.project(repo)
+        resource = RemoteResource(cachedProject)
         resource.onFresh = { [weak self] fresh in self?.settleToggles(with: fresh) }
+        resource.writes = writes
+        resource.keepWritten = { [weak self] fresh in self?.withToggles(fresh) ?? fresh }
+        writes.report = { [weak self] message in self?.navigator?.showToast(message) }
     }
 
     // MARK: Outputs
@@ -84,8 +91,9 @@ public final class ProjectViewModel {
     }
 
     /// The page was left: the project and README requests and the README's parse stop (a star or watch already
-    /// sent still finishes).
+    /// sent still finishes, but nothing follows it).
     public func cancel() {
+        writes.leave()
         loads.cancel()
         resource.cancel()
         pendingReadme?.cancel()
@@ -168,27 +176,45 @@ public final class ProjectViewModel {
         watch.settle(isOn: project.isWatched ?? watch.isOn, count: project.watchersCount)
     }
 
+    /// The project as shown, with the toggles' values: what a write settled, or what is waiting for an answer.
+    private func withToggles(_ project: Project) -> Project {
+        var project = project
+        project.isStarred = star.isOn
+        project.stargazersCount = star.count
+        project.isWatched = watch.isOn
+        project.watchersCount = watch.count
+        return project
+    }
+
     private func flip(_ toggle: ToggleState?) {
         guard let toggle, !toggle.isBusy else { return }
         let turningOn = !toggle.isOn
-        toggle.beginChange(to: turningOn)
         let endpoint: Endpoint<NoContent> = switch (toggle.kind, turningOn) {
         case (.star, true): Endpoints.star(owner: repo.owner, repo: repo.name)
         case (.star, false): Endpoints.unstar(owner: repo.owner, repo: repo.name)
         case (.watch, true): Endpoints.watch(owner: repo.owner, repo: repo.name)
         case (.watch, false): Endpoints.unwatch(owner: repo.owner, repo: repo.name)
         }
-        Task {
-            do {
-                _ = try await cached.client.send(endpoint)
-                toggle.finishChange()
-                // No count comes back: re-read the project for the server's numbers.
-                await resource.reload()
-            } catch {
-                toggle.rollBack()
-                let reason = (error as? GiteeError).map(ErrorText.message(for:)) ?? String(describing: error)
-                navigator?.showToast(String(format: toggle.failureFormat(turningOn: turningOn), reason))
-            }
+        let client = cached.client
+        writes.send(key: "\(toggle.kind)", failure: toggle.failureFormat(turningOn: turningOn),
+                    apply: { toggle.beginChange(to: turningOn) },
+                    request: { try await client.send(endpoint) },
+                    settle: { [weak self] _ in
+                        toggle.finishChange()
+                        self?.settleProject()
+                    },
+                    rollBack: { _ in toggle.rollBack() })
+    }
+
+    /// A 204 says the change happened, and the count moved by one with it: the project shown (and saved) takes the
+    /// toggles' values without asking again. Only when no project was ever shown is it read.
+    private func settleProject() {
+        if let project {
+            let settled = withToggles(project)
+            resource.show(settled)
+            cachedProject.remember(settled)
+        } else {
+            resource.refresh()
         }
     }
 }

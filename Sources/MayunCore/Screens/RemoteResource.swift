@@ -42,6 +42,11 @@ public final class RemoteResource<Value: Sendable> {
     @ObservationIgnored private var started = false
     /// Called with every fresh value (not with the saved copy), e.g. to parse an issue's body.
     @ObservationIgnored public var onFresh: @MainActor (Value) -> Void = { _ in }
+    /// The screen's writes: an answer to a load that began before a write settled may predate it, so the written
+    /// fields are laid over it (`keepWritten`) and the old value never comes back on screen.
+    @ObservationIgnored public var writes: ScreenWrites?
+    /// Lays what the screen wrote (a star, an issue's state) over an answer that may be older than the write.
+    @ObservationIgnored public var keepWritten: @MainActor (Value) -> Value = { $0 }
 
     public init(initial: Value? = nil, saved: (@MainActor () -> Value?)? = nil, fetch: @escaping Fetch) {
         self.fetch = fetch
@@ -87,13 +92,17 @@ public final class RemoteResource<Value: Sendable> {
     public func reload() async {
         started = true
         markLoading()
-        let outcome: Result<Value, GiteeError>
+        let mark = writes?.mark()
+        var outcome: Result<Value, GiteeError>
         do {
             outcome = .success(try await fetch())
         } catch {
             outcome = .failure(GiteeError.from(error))
         }
         guard !Task.isCancelled else { return }
+        if case .success(let fresh) = outcome, let mark, writes?.mayBeStale(since: mark) == true {
+            outcome = .success(keepWritten(fresh))
+        }
         finish(outcome)
     }
 

@@ -8,10 +8,15 @@ public struct Cached<Value: Sendable> {
     public let saved: @MainActor () -> Value?
     /// The server's answer; a fresh value worth keeping is saved before it is returned.
     public let fetch: @MainActor () async throws -> Value
+    /// Saves a value the app made itself from a write's answer (a project after a star), so the saved copy is not
+    /// older than what the page shows; nothing for what is never kept.
+    public let remember: @MainActor (Value) -> Void
 
-    public init(saved: @escaping @MainActor () -> Value?, fetch: @escaping @MainActor () async throws -> Value) {
+    public init(saved: @escaping @MainActor () -> Value?, fetch: @escaping @MainActor () async throws -> Value,
+                remember: @escaping @MainActor (Value) -> Void = { _ in }) {
         self.saved = saved
         self.fetch = fetch
+        self.remember = remember
     }
 
     /// Something never kept offline (a commit, an image): no saved copy.

@@ -129,10 +129,15 @@ public final class CachedClient {
               savedAs: OfflineKey.folder(repo, ref: ref, path: path))
     }
 
-    /// A project's issues in one state; each state (Open, Closed, All) keeps its own first page.
-    public func issues(_ repo: RepositoryID, state: Endpoints.IssueState) -> CachedPages<Issue> {
-        pages(Endpoints.issues(owner: repo.owner, repo: repo.name, state: state),
-              savedAs: OfflineKey.issues(repo, state: state.rawValue))
+    /// A project's issues under one filter; each filter keeps its own first page. `state` takes one value, so the
+    /// unfinished ones are the in-progress issues followed by the open ones (`chained`), saved as one list.
+    public func issues(_ repo: RepositoryID, filter: IssueFilter) -> CachedPages<Issue> {
+        let key = OfflineKey.issues(repo, state: filter.rawValue)
+        guard let state = filter.state else {
+            let progressing = issues(repo, filter: .progressing), open = issues(repo, filter: .open)
+            return CachedPages(saved: listCache(key), fetch: IssueFilter.chained(progressing.fetch, then: open.fetch))
+        }
+        return pages(Endpoints.issues(owner: repo.owner, repo: repo.name, state: state), savedAs: key)
     }
 
     /// A list that is never kept (search results, notifications): fetched every time.
@@ -158,15 +163,20 @@ public final class CachedClient {
                    let fresh = try await fetch()
                    store?.save(fresh, key: key)
                    return fresh
-               })
+               },
+               remember: { [weak store] value in store?.save(value, key: key) })
     }
 
     private func pages<Item: Codable & Sendable>(_ endpoint: Endpoint<[Item]>, savedAs key: String) -> CachedPages<Item> {
-        let client = client, key = "list:" + key
-        let saved = store.map { store in
+        let client = client
+        return CachedPages(saved: listCache(key)) { pagination in try await client.page(endpoint, at: pagination) }
+    }
+
+    private func listCache<Item: Codable & Sendable>(_ key: String) -> ListCache<Item>? {
+        let key = "list:" + key
+        return store.map { store in
             ListCache<Item>(load: { [weak store] in store?.load([Item].self, key: key)?.value },
                             save: { [weak store] items in store?.save(items, key: key) })
         }
-        return CachedPages(saved: saved) { pagination in try await client.page(endpoint, at: pagination) }
     }
 }

@@ -28,6 +28,19 @@ final class TextView: WidgetObject {
         connect(UnsafeMutableRawPointer(buffer), "changed", main: { handler(Self.text(of: buffer)) })
     }
 
+    /// Ctrl+Enter (either Return key): a composer sends. Plain Enter still breaks the line.
+    func onControlEnter(_ handler: @escaping @MainActor () -> Void) {
+        let keys = gtk_event_controller_key_new()!
+        connect(UnsafeMutableRawPointer(keys), "key-pressed", mainWithArguments: { arguments in
+            let keyval = arguments.uint(at: 1)
+            let control = arguments.flags(at: 3) & UInt(GDK_CONTROL_MASK.rawValue) != 0
+            guard control, keyval == UInt(GDK_KEY_Return) || keyval == UInt(GDK_KEY_KP_Enter) else { return false }
+            handler()
+            return true
+        })
+        gtk_widget_add_controller(widget, keys)
+    }
+
     private static func text(of buffer: UnsafeMutablePointer<GtkTextBuffer>) -> String {
         var start = GtkTextIter(), end = GtkTextIter()
         gtk_text_buffer_get_bounds(buffer, &start, &end)

@@ -2,7 +2,8 @@ import MayunCore
 
 /// The comments under an issue or a pull request: a heading, each comment's plain text at once (swapped for its
 /// rendered document when parsed), "No comments yet." when there are none, and "Load more comments" while the
-/// server has more. The page keeps it (its bindings hold it unowned).
+/// server has more. On an issue, the person's own comments have Edit and Delete (Delete asks first), and a comment on
+/// its way says so. The page keeps it (its bindings hold it unowned).
 @MainActor
 final class CommentThread<Source: CommentThreadSource>: Component {
     private let view = Box(.vertical, spacing: 12)
@@ -13,12 +14,20 @@ final class CommentThread<Source: CommentThreadSource>: Component {
     private let bindings: BindingBag
     /// Each shown comment's plain text and its document, by index.
     private var views: [Int: (plain: Label, document: DocumentView)] = [:]
-    private var shown = 0
+    /// The cards shown, in order, each with what it shows: a change redraws from the first card that differs, so
+    /// a comment added, sent, edited or deleted at the end never moves what is above it (nor the scroll).
+    private var cards: [(signature: String, card: Box)] = []
+    private var emptyLabel: Label?
+    /// Edit / Delete for one's own comments (issues); nil for a thread that only reads (pull requests).
+    private weak var actions: (any CommentActions)?
+    /// Called after Edit put a comment into the composer.
+    var onEdit: () -> Void = {}
 
     var root: Widget { view.widget }
 
-    init(source: Source, images: ImageLoader, bindings: BindingBag) {
+    init(source: Source, images: ImageLoader, bindings: BindingBag, actions: (any CommentActions)? = nil) {
         self.source = source
+        self.actions = actions
         self.images = images
         self.bindings = bindings
         more.halign = .center
@@ -41,29 +50,91 @@ final class CommentThread<Source: CommentThreadSource>: Component {
         shown.document.isVisible = true
     }
 
-    /// Appends the comments not shown yet; starts over when the list was replaced (`generation` changed).
-    private func show(count: Int, generation: Int) {
-        if count < shown {
-            list.removeAll()
-            shown = 0
-            views = [:]
+    /// Keeps the cards that still show the same comment and redraws from the first that differs (`generation` is
+    /// read so a replaced list always comes here).
+    private func show(count: Int, generation _: Int) {
+        var shownNow: [(author: String, when: String, body: String)] = []
+        var signatures: [String] = []
+        for index in 0..<count {
+            guard let comment = source.comment(at: index) else { break }
+            shownNow.append(comment)
+            let own = actions?.isOwnComment(at: index) ?? false, pending = actions?.isPendingComment(at: index) ?? false
+            signatures.append("\(comment.author)\u{1F}\(comment.when)\u{1F}\(comment.body)\u{1F}\(own)\u{1F}\(pending)")
         }
-        while shown < count, let comment = source.comment(at: shown) {
+        var kept = 0
+        while kept < cards.count, kept < signatures.count, cards[kept].signature == signatures[kept] { kept += 1 }
+        for stale in cards[kept...] { list.remove(stale.card) }
+        cards.removeSubrange(kept...)
+        views = views.filter { $0.key < kept }
+        if let emptyLabel {
+            list.remove(emptyLabel)
+            self.emptyLabel = nil
+        }
+        for index in kept..<shownNow.count {
+            let comment = shownNow[index]
             let card = Box(.vertical, spacing: 6, classes: ["card", "comment"])
             let text = Label(comment.body, wrap: true, xalign: 0)
             text.isSelectable = true
             let view = IssueHeader.makeDocumentView(images: images, nightMode: source.nightMode)
             if let nightMode = source.nightMode { view.follow(nightMode, in: bindings) }
             view.onActivateLink = { [unowned source] target in source.activate(target) }
-            views[shown] = (text, view)
-            card.append(Label("\(comment.author)  ·  \(comment.when)", classes: ["dim-label"], xalign: 0), text)
+            views[index] = (text, view)
+            card.append(heading(for: index, author: comment.author, when: comment.when), text)
             card.append(view)
             list.append(card)
-            if let document = source.commentDocument(at: shown) { showDocument(document, at: shown) }
-            shown += 1
+            cards.append((signatures[index], card))
+            if let document = source.commentDocument(at: index) { showDocument(document, at: index) }
         }
         if count == 0 && source.comments.state == .empty(text: tr("No comments yet.")) {
-            list.append(Label(tr("No comments yet."), classes: ["dim-label"], xalign: 0))
+            let empty = Label(tr("No comments yet."), classes: ["dim-label"], xalign: 0)
+            list.append(empty)
+            emptyLabel = empty
+        }
+    }
+
+    /// "author · when", and for one's own comment Edit and Delete; "Sending…" while it is on its way.
+    private func heading(for index: Int, author: String, when: String) -> WidgetObject {
+        let pending = actions?.isPendingComment(at: index) ?? false
+        let sending = tr("Sending…")
+        let line = Label("\(author)  ·  \(pending ? sending : when)", classes: ["dim-label"], xalign: 0)
+        guard let actions, actions.isOwnComment(at: index) else { return line }
+        line.hexpand = true
+        let row = Box(.horizontal, spacing: 4)
+        // A label child (not the button's own label, which GTK 4.8 would read as its name) so the name can say whose.
+        let edit = Button(child: Label(tr("Edit")), accessibleLabel: String(format: tr("Edit comment by %@"), author),
+                          classes: ["flat", "small-button"])
+        // Red text on a flat button (the theme's destructive-action is white on red, which a flat button leaves white).
+        let delete = Button(child: Label(tr("Delete"), classes: ["error"]),
+                            accessibleLabel: String(format: tr("Delete comment by %@"), author),
+                            classes: ["flat", "small-button"])
+        edit.onClicked { [weak self, weak actions] in
+            actions?.editComment(at: index)
+            self?.onEdit()
+        }
+        delete.onClicked { [weak self] in self?.confirmDelete(at: index) }
+        row.append(line, edit, delete)
+        return row
+    }
+
+    /// Deleting cannot be undone, so it asks first.
+    private func confirmDelete(at index: Int) {
+        guard let actions else { return }
+        let question = actions.deleteQuestion
+        let dialog = ConfirmDialog(over: self, question: question.heading, detail: question.body, confirm: question.confirm)
+        dialog.present { [weak actions] confirmed in
+            if confirmed { actions?.deleteComment(at: index) }
         }
     }
 }
+
+/// What a thread needs to offer Edit and Delete on one's own comments.
+@MainActor
+protocol CommentActions: AnyObject {
+    func isOwnComment(at index: Int) -> Bool
+    func isPendingComment(at index: Int) -> Bool
+    func editComment(at index: Int)
+    func deleteComment(at index: Int)
+    var deleteQuestion: (heading: String, body: String, confirm: String) { get }
+}
+
+extension IssueViewModel: CommentActions {}

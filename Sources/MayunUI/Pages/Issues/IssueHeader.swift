@@ -53,7 +53,7 @@ final class IssueHeader {
         bodyView.onActivateLink = { target in source.activate(target) }
     }
 
-    static let stateClasses = ["issue-open", "issue-closed", "pull-closed"]
+    static let stateClasses = ["issue-open", "issue-progressing", "issue-closed", "pull-closed"]
 
     /// A document inside a page's column (a body, a comment), hidden until it has something to show.
     static func makeDocumentView(images: ImageLoader, nightMode: NightModeViewModel?) -> DocumentView {

@@ -1,6 +1,6 @@
 import MayunCore
 
-/// A project's issues: Open / Closed / All, New Issue, and the list.
+/// A project's issues: the state filter (Unfinished first), New Issue, and the list.
 @MainActor
 final class IssuesPage: Page {
     private let viewModel: IssuesViewModel
@@ -14,7 +14,16 @@ final class IssuesPage: Page {
             retryMore: { viewModel.issues.retry() }, images: images), accessibleName: tr("Issues"),
             bindings: bindings)
         RowContextMenu.install(on: list) { viewModel.menu(at: $0) }
-        let filters = FilterButtons.row(viewModel.filters, selected: viewModel.filter) { viewModel.selectFilter($0) }
+        // Six filters (Unfinished, each of the site's four states, All) as buttons would hold a phone's window at
+        // 540 px: a drop-down names the one shown.
+        let options = viewModel.filters
+        let filters = DropDown(options.map(\.title))
+        filters.selectedIndex = options.firstIndex { $0.state == viewModel.filter } ?? 0
+        filters.accessibleLabel = viewModel.filterTitle
+        filters.tooltip = viewModel.filterTitle
+        filters.onSelected { index in
+            if options.indices.contains(index) { viewModel.selectFilter(options[index].state) }
+        }
         let create = Button(label: viewModel.newIssueTitle, classes: ["suggested-action"])
         create.onClicked { viewModel.newIssue() }
         let root = BarOverList.make(leading: [filters], trailing: [create], spacing: 8, list: list)

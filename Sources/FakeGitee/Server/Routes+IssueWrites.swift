@@ -1,0 +1,64 @@
+import Foundation
+
+/// Taking part in issues: the update (state, title, body) and comments, as strict as the site. The shapes and rules
+/// come from the published description (`gitee/spec/`: `PATCH /repos/{owner}/issues/{number}` with `repo` in the
+/// body and `state` one of open / progressing / closed; comment `body` required) and GITEE-API.md; who may do what
+/// follows the website (members triage, authors edit and delete their own comments).
+extension FakeGiteeServer {
+    func registerIssueWriteRoutes() {
+        router.add("PATCH", "/api/v5/repos/:owner/issues/:number") { [unowned self] request, parameters in
+            guard let viewer = request.viewer else { return Self.loginRequired }
+            guard let repo = request.field("repo"), !repo.isEmpty else { return .error(400, "repo is missing") }
+            guard let project = world.project(owner: parameters["owner"] ?? "", repo: repo) else { return Self.projectNotFound }
+            let number = parameters["number"] ?? ""
+            guard state.issues(of: project).contains(where: { $0.number == number }) else { return .notFound("Issue Not Found") }
+            // Only members change an issue (here: the owner, whom `permission` calls push/admin).
+            guard viewer.id == project.ownerID else { return .error(403, "403 Forbidden: 没有权限 (no permission to update this issue)") }
+            guard let wanted = request.field("state") else { return .error(400, "nothing to update") }
+            guard ["open", "progressing", "closed"].contains(wanted) else {
+                return .error(400, "state is not valid: open, progressing or closed")
+            }
+            guard let issue = state.setIssueState(wanted, number: number, project: project) else {
+                return .notFound("Issue Not Found")
+            }
+            return .json(renderer.issue(issue, project: project))
+        }
+        router.add("POST", "/api/v5/repos/:owner/:repo/issues/:number/comments") { [unowned self] request, parameters in
+            guard let viewer = request.viewer else { return Self.loginRequired }
+            guard let project = project(parameters) else { return Self.projectNotFound }
+            guard let issue = state.issues(of: project).first(where: { $0.number == parameters["number"] }) else {
+                return .notFound("Issue Not Found")
+            }
+            guard let body = Self.commentBody(request) else { return .error(400, "body is missing") }
+            let comment = state.addComment(to: issue, project: project, authorID: viewer.id, body: body)
+            return .json(renderer.comment(comment, issue: issue), status: 201)
+        }
+        router.add("PATCH", "/api/v5/repos/:owner/:repo/issues/comments/:id") { [unowned self] request, parameters in
+            guard let viewer = request.viewer else { return Self.loginRequired }
+            guard let project = project(parameters) else { return Self.projectNotFound }
+            guard let id = parameters["id"].flatMap(Int.init), let found = state.comment(id: id, project: project) else {
+                return .notFound("Comment Not Found")
+            }
+            guard found.comment.authorID == viewer.id else { return .error(403, "403 Forbidden: 只能编辑自己的评论 (not your comment)") }
+            guard let body = Self.commentBody(request) else { return .error(400, "body is missing") }
+            guard let edited = state.editComment(id: id, issue: found.issue, body: body) else { return .notFound("Comment Not Found") }
+            return .json(renderer.comment(edited, issue: found.issue))
+        }
+        router.add("DELETE", "/api/v5/repos/:owner/:repo/issues/comments/:id") { [unowned self] request, parameters in
+            guard let viewer = request.viewer else { return Self.loginRequired }
+            guard let project = project(parameters) else { return Self.projectNotFound }
+            guard let id = parameters["id"].flatMap(Int.init), let found = state.comment(id: id, project: project) else {
+                return .notFound("Comment Not Found")
+            }
+            guard found.comment.authorID == viewer.id else { return .error(403, "403 Forbidden: 只能删除自己的评论 (not your comment)") }
+            state.deleteComment(id: id, issue: found.issue, project: project)
+            return .noContent
+        }
+    }
+
+    /// A comment's text: required, and not only blanks.
+    private static func commentBody(_ request: FakeRequest) -> String? {
+        guard let body = request.field("body"), !body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        return body
+    }
+}

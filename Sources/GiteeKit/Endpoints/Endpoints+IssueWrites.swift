@@ -1,0 +1,30 @@
+/// Writes on issues (from the published description, `gitee/spec/`): an issue's state, and its comments.
+extension Endpoints {
+    /// The states the update call accepts (`rejected` is shown, never set: the description does not list it).
+    public enum SettableIssueState: String, Sendable, CaseIterable { case open, progressing, closed }
+
+    /// `PATCH /repos/{owner}/issues/{number}` with the repository in the body (Gitee's shape, as for create). Answers
+    /// 200 with the issue.
+    public static func setIssueState(owner: String, repo: String, number: String,
+                                     to state: SettableIssueState) -> Endpoint<Issue> {
+        Endpoint(.patch, .v5, path: path("repos", owner, "issues", number),
+                 form: [QueryItem("repo", repo), QueryItem("state", state.rawValue)], requiresAuth: true)
+    }
+
+    /// `POST /repos/{owner}/{repo}/issues/{number}/comments` (`body` required). Answers 201 with the comment.
+    public static func commentOnIssue(owner: String, repo: String, number: String, body: String) -> Endpoint<Comment> {
+        Endpoint(.post, .v5, path: path("repos", owner, repo, "issues", number, "comments"),
+                 form: [QueryItem("body", body)], requiresAuth: true)
+    }
+
+    /// `PATCH /repos/{owner}/{repo}/issues/comments/{id}` (`body` required). Answers 200 with the comment.
+    public static func editIssueComment(owner: String, repo: String, id: Int, body: String) -> Endpoint<Comment> {
+        Endpoint(.patch, .v5, path: path("repos", owner, repo, "issues", "comments", "\(id)"),
+                 form: [QueryItem("body", body)], requiresAuth: true)
+    }
+
+    /// `DELETE /repos/{owner}/{repo}/issues/comments/{id}`. Answers 204.
+    public static func deleteIssueComment(owner: String, repo: String, id: Int) -> Endpoint<NoContent> {
+        Endpoint(.delete, .v5, path: path("repos", owner, repo, "issues", "comments", "\(id)"), requiresAuth: true)
+    }
+}

@@ -1,0 +1,170 @@
+import GiteeKit
+import Observation
+
+/// The composer under a comment thread: Markdown with a Write / Preview switch (the preview is the same document
+/// model a README is drawn from), a draft kept on disk as it is typed (per account, project and issue, so it
+/// survives failures and restarts), and the send itself left to its owner (`IssueViewModel`), which sends through
+/// the screen's write path. Also edits one of the person's own comments: the text is then the comment's, and the
+/// new-comment draft waits untouched.
+@MainActor
+@Observable
+public final class CommentComposer {
+    public enum Mode: Equatable, Sendable { case write, preview }
+
+    public private(set) var text = ""
+    public private(set) var mode: Mode = .write
+    /// The preview's document (nil until parsed, and while writing).
+    public private(set) var preview: Document?
+    /// Why the last send failed, shown under the composer until the text changes.
+    public private(set) var failure: String?
+    /// The comment being edited, or nil for a new comment.
+    public private(set) var editingID: Int?
+    /// A send is on its way (the Comment button waits).
+    public internal(set) var isSending = false
+
+    @ObservationIgnored private let drafts: DraftStore?
+    @ObservationIgnored private let draftKey: @MainActor () -> (account: String, repo: RepositoryID, issue: String)?
+    @ObservationIgnored private let markdown: RepositoryMarkdown?
+    @ObservationIgnored private let repo: RepositoryID
+    @ObservationIgnored private let parses = DocumentParses()
+    /// The new comment's text while an edit borrows the composer.
+    @ObservationIgnored private var stashedDraft: String?
+    /// Which account's draft is showing (a login or a logout changes it).
+    @ObservationIgnored private var loadedFor: String?
+    @ObservationIgnored var onSubmit: @MainActor () -> Void = {}
+
+    init(repo: RepositoryID, drafts: DraftStore?, markdown: RepositoryMarkdown?,
+         draftKey: @escaping @MainActor () -> (account: String, repo: RepositoryID, issue: String)?) {
+        self.repo = repo
+        self.drafts = drafts
+        self.markdown = markdown
+        self.draftKey = draftKey
+    }
+
+    // MARK: Outputs
+
+    public var canSend: Bool { !isSending && !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+    public var sendTitle: String { editingID == nil ? tr("Comment") : tr("Save") }
+    public var isEditing: Bool { editingID != nil }
+    public var writeTitle: String { tr("Write") }
+    public var previewTitle: String { tr("Preview") }
+    public var placeholder: String { tr("Leave a comment (Markdown; Ctrl+Enter sends)") }
+    public var nothingToPreview: String { tr("Nothing to preview") }
+    public var nightMode: NightModeViewModel? { markdown?.nightMode }
+
+    // MARK: Inputs
+
+    /// Shows the logged-in person's draft for this issue (again after a login or an account switch).
+    public func loadDraft() {
+        guard let key = draftKey() else {
+            loadedFor = nil
+            if editingID == nil { text = "" }
+            return
+        }
+        guard loadedFor != key.account else { return }
+        loadedFor = key.account
+        editingID = nil
+        stashedDraft = nil
+        text = drafts?.comment(account: key.account, repo: key.repo, issue: key.issue) ?? ""
+    }
+
+    /// What the person typed; saved as the draft (an edit's text is not a draft).
+    public func setText(_ newText: String) {
+        guard newText != text else { return }
+        text = newText
+        failure = nil
+        if editingID == nil { saveDraft(newText) }
+        if mode == .preview { parsePreview() }
+    }
+
+    public func showWrite() { mode = .write }
+
+    public func showPreview() {
+        mode = .preview
+        parsePreview()
+    }
+
+    /// Ctrl+Enter or the Comment / Save button.
+    public func submit() {
+        guard canSend else { return }
+        onSubmit()
+    }
+
+    /// Edit the person's own comment here; the new-comment draft is kept aside meanwhile.
+    func beginEditing(id: Int, body: String) {
+        if editingID == nil { stashedDraft = text }
+        editingID = id
+        mode = .write
+        text = body
+        failure = nil
+    }
+
+    public func cancelEditing() {
+        guard editingID != nil else { return }
+        editingID = nil
+        text = stashedDraft ?? ""
+        stashedDraft = nil
+        failure = nil
+        mode = .write
+    }
+
+    // MARK: For the owner's write
+
+    /// The text leaves the composer while it is sent; the draft on disk stays until the server has the comment.
+    func takeForSending() -> (text: String, editing: Int?) {
+        let taken = (text, editingID)
+        isSending = true
+        if editingID != nil {
+            editingID = nil
+            text = stashedDraft ?? ""
+            stashedDraft = nil
+        } else {
+            text = ""
+        }
+        mode = .write
+        preview = nil
+        return taken
+    }
+
+    /// The server has it: the draft goes (for a new comment; an edit never had one).
+    func sent(wasEdit: Bool) {
+        isSending = false
+        if !wasEdit, text.isEmpty { saveDraft("") }
+    }
+
+    /// The send failed: the text comes back (into the same edit when it was one) and the reason is shown.
+    func failed(_ sentText: String, editing: Int?, reason: String) {
+        isSending = false
+        if let editing {
+            if editingID == nil { stashedDraft = text }
+            editingID = editing
+            text = sentText
+        } else if text.isEmpty {
+            text = sentText
+        } else {
+            // Typed more meanwhile: keep both, the failed text first.
+            text = sentText + "\n\n" + text
+            saveDraft(text)
+        }
+        failure = reason
+    }
+
+    func cancel() { parses.cancelAll() }
+
+    private func saveDraft(_ text: String) {
+        guard let key = draftKey() else { return }
+        drafts?.saveComment(text, account: key.account, repo: key.repo, issue: key.issue)
+    }
+
+    private func parsePreview() {
+        let source = text
+        guard let markdown, !source.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            preview = nil
+            return
+        }
+        parses.parse(markdown.request(source, in: repo), key: "preview") { [weak self] document in
+            guard let self, self.text == source else { return }
+            self.preview = document
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import MayunCore
+
+/// The composer under an issue's comments: Write / Preview (the preview is a `DocumentView`, the pane a README is
+/// drawn in), Comment (or Save and Cancel while editing one's own comment), Ctrl+Enter to send, the reason under it
+/// when a send failed. Logged out, it is one "Log in to comment" button.
+@MainActor
+final class CommentComposerView: Component {
+    private let view = Box(.vertical, spacing: 8, classes: ["comment-composer"])
+    private let logIn: Button
+    private let editor = Box(.vertical, spacing: 8)
+    private let writeToggle: ToggleButton
+    private let previewToggle: ToggleButton
+    /// Kept: its handlers read the buffer they were connected to.
+    private let textView: TextView
+    private let pages = Stack()
+    let preview: DocumentView
+    private let nothingToPreview: Label
+    private let failure = Label(classes: ["error"], wrap: true, xalign: 0)
+    private let send: Button
+    private let cancelEdit = Button(label: tr("Cancel"))
+
+    var root: Widget { view.widget }
+
+    init(viewModel: IssueViewModel, images: ImageLoader, bindings: BindingBag) {
+        let composer = viewModel.composer
+        logIn = Button(label: viewModel.logInToCommentTitle, classes: ["suggested-action"])
+        logIn.halign = .start
+        writeToggle = ToggleButton(label: composer.writeTitle)
+        previewToggle = ToggleButton(label: composer.previewTitle)
+        previewToggle.join(writeToggle)
+        writeToggle.isActive = true
+        textView = TextView(text: composer.text)
+        textView.accessibleLabel = composer.placeholder
+        textView.tooltip = composer.placeholder
+        textView.addClasses(["comment-editor"])
+        preview = IssueHeader.makeDocumentView(images: images, nightMode: composer.nightMode)
+        preview.isVisible = true
+        nothingToPreview = Label(composer.nothingToPreview, classes: ["dim-label"], xalign: 0)
+        send = Button(label: composer.sendTitle, classes: ["suggested-action"])
+
+        let scroller = ScrolledWindow(horizontal: .never, vertical: .automatic)
+        scroller.setChild(textView)
+        scroller.setSizeRequest(width: -1, height: 120)
+        let previewBox = Box(.vertical, spacing: 0)
+        previewBox.append(nothingToPreview)
+        previewBox.append(preview)
+        pages.add(scroller, name: "write")
+        pages.add(previewBox, name: "preview")
+        pages.addClasses(["card", "issue-editor"])
+
+        let modes = Box(.horizontal, spacing: 0, classes: ["linked"])
+        modes.append(writeToggle, previewToggle)
+        let buttons = Box(.horizontal, spacing: 8)
+        buttons.append(modes, Box.spacer(), cancelEdit, send)
+        editor.append(Label(tr("Leave a comment"), classes: ["heading"], xalign: 0), pages, failure, buttons)
+        view.append(logIn, editor)
+        if let nightMode = composer.nightMode { preview.follow(nightMode, in: bindings) }
+
+        logIn.onClicked { viewModel.logInToComment() }
+        textView.onChanged { composer.setText($0) }
+        textView.onControlEnter { composer.submit() }
+        send.onClicked { composer.submit() }
+        cancelEdit.onClicked { composer.cancelEditing() }
+        writeToggle.onToggled { if $0 { composer.showWrite() } }
+        previewToggle.onToggled { if $0 { composer.showPreview() } }
+
+        bindings.bind { [unowned self] in
+            let loggedIn = viewModel.isLoggedIn
+            logIn.isVisible = !loggedIn
+            editor.isVisible = loggedIn
+        }
+        bindings.bind { [unowned self] in
+            textView.text = composer.text
+            send.label = composer.sendTitle
+            send.isSensitive = composer.canSend
+            cancelEdit.isVisible = composer.isEditing
+            failure.text = composer.failure ?? ""
+            failure.isVisible = composer.failure != nil
+        }
+        bindings.bind { [unowned self] in
+            let previewing = composer.mode == .preview
+            pages.visibleChildName = previewing ? "preview" : "write"
+            writeToggle.isActive = !previewing
+            previewToggle.isActive = previewing
+            let document = composer.preview
+            nothingToPreview.isVisible = previewing && document == nil
+            preview.isVisible = document != nil
+            if previewing, let document { preview.show(document) }
+        }
+    }
+
+    /// Puts the cursor in the text (after Edit).
+    func focusText() { _ = textView.grabFocus() }
+}

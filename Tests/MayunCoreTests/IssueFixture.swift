@@ -1,0 +1,73 @@
+import FakeGitee
+import Foundation
+@testable import GiteeKit
+@testable import MayunCore
+import XCTest
+
+struct NoSuchProject: Error {}
+
+/// One FakeGitee for the issue tests, and the app around it: logged in as the demo account (or not), a project the
+/// demo account owns (a member) or not, an issue in a given state opened as the app opens it.
+enum IssueFixture {
+    @MainActor static var sharedServer: FakeGiteeServer?
+    @MainActor static var server: FakeGiteeServer {
+        if let sharedServer { return sharedServer }
+        var options = FakeGiteeServer.Options()
+        options.projectCount = 200
+        options.userCount = 40
+        let server = FakeGiteeServer(options: options)
+        do { try server.start(port: 0) } catch { fatalError("FakeGitee did not start: \(error)") }
+        sharedServer = server
+        return server
+    }
+
+    @MainActor struct App {
+        let coordinator: Coordinator
+        let services: AppServices
+        var client: GiteeClient { services.client }
+    }
+
+    @MainActor static func makeApp(drafts: DraftStore? = nil, loggedIn: Bool = true) -> App {
+        Self.server.clearFaults()
+        let client = GiteeClient(configuration: GiteeConfiguration(server: server.baseURL, appVersion: "test", retry: .none))
+        let session = Session(client: client, store: nil, environment: [:])
+        let services = AppServices(client: client, session: session, drafts: drafts)
+        let coordinator = Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
+                                      preferences: InMemoryPreferences(), services: services)
+        if loggedIn { runUntilDone("log in") { try? await session.logIn(personalToken: "mayun-demo-token") } }
+        return App(coordinator: coordinator, services: services)
+    }
+
+    /// A project of `owner`'s (the demo account's own, or someone else's) with issues in each of `states`.
+    @MainActor static func project(ownedByDemo: Bool, with states: Set<String>, client: GiteeClient) throws -> RepositoryID {
+        let demo = try XCTUnwrap(server.world.user(login: "mayun-demo"))
+        for project in server.world.projects where (project.ownerID == demo.id) == ownedByDemo && !project.isEmpty {
+            let repo = RepositoryID(owner: server.world.owner(of: project).login, name: project.path)
+            var issues: [Issue] = []
+            runUntilDone("the issues of \(repo)") {
+                issues = (try? await client.all(Endpoints.issues(owner: repo.owner, repo: repo.name, state: .all, perPage: 100))) ?? []
+            }
+            if states.isSubset(of: Set(issues.map(\.state))) { return repo }
+        }
+        XCTFail("no project with issues in \(states.sorted())")  // the seeded world always has one
+        throw NoSuchProject()
+    }
+
+    @MainActor static func openIssue(_ app: App, _ repo: RepositoryID, state: String) throws -> IssueViewModel {
+        var issues: [Issue] = []
+        runUntilDone("the issues") {
+            issues = (try? await app.client.all(Endpoints.issues(owner: repo.owner, repo: repo.name, state: .all, perPage: 100))) ?? []
+        }
+        let issue = try XCTUnwrap(issues.first { $0.state == state })
+        app.coordinator.push(.issue(repo, number: issue.number))
+        let viewModel = try XCTUnwrap(app.coordinator.top?.model as? IssueViewModel)
+        viewModel.start()
+        waitUntil("the issue loads") { viewModel.state == .content && viewModel.comments.state != .loading }
+        return viewModel
+    }
+
+    static func makeDrafts() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("mayun-comment-drafts-\(UUID().uuidString)")
+    }
+
+}

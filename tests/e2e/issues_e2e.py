@@ -1,0 +1,322 @@
+#!/usr/bin/python3
+"""End-to-end test of taking part in an issue (issues 23 and 24), driven with the mouse and keyboard through AT-SPI
+against FakeGitee.
+
+  1. an issue link opens the issue logged out: its state by the site's name, and "Log in to comment" where the
+     composer goes; the button leads to the login page, and after a token login back to the same issue
+  2. comment: typed into the composer, Preview draws it as a document, Ctrl+Enter sends one POST; the comment shows
+     without a reload
+  3. edit it (Edit, new text, Save: one PATCH), then delete it (Delete asks first; one DELETE)
+  4. a member moves the issue to In progress, then to Closed (PATCH /repos/{owner}/issues/{number} with repo in the
+     body); the badge follows
+  5. screenshots at 1280 and 360 px
+  6. log out on Mine; the issue, opened again, shows "Log in to comment"
+
+Run by tests/e2e/run.sh inside Xvfb, dbus-run-session and the throwaway keyring, with Debian's /usr/bin/python3.
+Synchronisation is polling with a deadline (atspi_helpers), never fixed sleeps.
+"""
+
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import atspi_helpers as h  # noqa: E402
+from atspi_helpers import CheckFailed  # noqa: E402
+
+NAME = "issues"
+r = h.Report(NAME)
+TOKEN = "mayun-demo-token"
+LOGIN = "mayun-demo"
+NAME_SHOWN = "Mayun-Demo"  # the account's display name, as comments show it
+COMPOSER = "Leave a comment (Markdown; Ctrl+Enter sends)"
+
+
+def artifact(name):
+    return os.path.join(h.ARTIFACTS, f"{NAME}-{name}")
+
+
+def shot(name):
+    path = h.screenshot(f"{NAME}-{name}.png")
+    r.log(f"      screenshot {path}")
+
+
+def seen_labels(app):
+    return lambda: " / ".join(repr(t[:60]) for t in h.labels(app.frame, app.frame)[:40])
+
+
+def top(app):
+    return h.top_page(app.frame)
+
+
+def sensitive(acc):
+    return acc.getState().contains(h.pyatspi.STATE_SENSITIVE)
+
+
+def settled(app, find, what):
+    """A control whose place on screen stayed the same over three polls (pages slide in and the thread grows)."""
+    last = {"rect": None, "same": 0}
+
+    def still():
+        acc = find()
+        if acc is None:
+            last["rect"], last["same"] = None, 0
+            return None
+        rect = h.screen_rect(acc, app.frame, app.pid)
+        last["same"] = last["same"] + 1 if rect == last["rect"] else 0
+        last["rect"] = rect
+        return acc if last["same"] >= 2 else None
+    return r.wait_for(still, what, seen=lambda: f"last place {last['rect']}, same for {last['same']} polls")
+
+
+def in_view(app, acc):
+    """Whether the control lies inside the window (a page scrolls; a click below its bottom lands nowhere)."""
+    x, y, w, hgt = h.screen_rect(acc, app.frame, app.pid)
+    fx, fy, fw, fh = h.screen_rect(app.frame, app.frame, app.pid)
+    return y >= fy + 50 and y + hgt <= fy + fh - 8
+
+
+def reveal(app, find, what):
+    """Scrolls the page with the mouse wheel, as a person would, until the control is inside the window."""
+    def visible():
+        acc = find()
+        if acc is None:
+            return None
+        if in_view(app, acc):
+            return acc
+        x, y, w, hgt = h.screen_rect(acc, app.frame, app.pid)
+        fx, fy, fw, fh = h.screen_rect(app.frame, app.frame, app.pid)
+        # Beside the reading column, over the page's own scroller: a comment's document pane would take the wheel.
+        h.move_pointer(fx + 30, fy + fh // 2)
+        h.run(["xdotool", "click", "--repeat", "3", "--delay", "15", "5" if y > fy else "4"], check=True)
+        return None
+    return r.wait_for(visible, f"{what} is scrolled into the window", seen=seen_labels(app))
+
+
+def click(app, name, roles=("push button", "toggle button"), what=None):
+    find = lambda: app.find(name, roles, root=top(app))  # noqa: E731
+    reveal(app, find, f"\"{name}\"")
+    acc = settled(app, find, what or f"\"{name}\" shows")
+    app.click(acc, f"\"{name}\"")
+    return acc
+
+
+def requests(server, since, method, path=None):
+    return [e for e in server.log(since) if e["method"] == method and (path is None or e["path"] == path)]
+
+
+def an_issue_of_the_demo_account(server):
+    """An open issue on a project the demo account owns (so it is a member), with someone else's comment."""
+    for project in server.get(f"/api/v5/users/{LOGIN}/repos?per_page=50"):
+        owner, repo = project["full_name"].split("/", 1)
+        if owner != LOGIN:
+            continue
+        for issue in server.get(f"/api/v5/repos/{owner}/{repo}/issues?state=open&per_page=50"):
+            if issue["comments"] > 0:
+                return owner, repo, issue
+    raise CheckFailed(f"no open issue with comments on a project of {LOGIN}")
+
+
+def document_showing(app, text):
+    """A document pane (a read-only text view) on the page whose text starts with `text`."""
+    for view in h.find_all(top(app), lambda n: True, ("text",)):
+        if (h.text_of(view) or "").strip().startswith(text):
+            return view
+    return None
+
+
+def composer_text(app):
+    return app.find(h.entry_named(COMPOSER), ("text", "entry"), root=top(app))
+
+
+def log_in_from_the_issue(app, server, number):
+    r.step("1. logged out, the composer is \"Log in to comment\"; it leads to the login and back")
+    click(app, "Log in to comment")
+    token_way = r.wait_for(lambda: app.find("Access Token", ("push button", "toggle button", "radio button")),
+                           "the login page shows \"Access Token\"", seen=seen_labels(app))
+    app.click(token_way, "\"Access Token\"")
+    field = r.wait_for(lambda: app.find(h.entry_named("Personal access token"), ("password text", "text")),
+                       "the form shows \"Personal access token\"", seen=seen_labels(app))
+    app.click(field, "\"Personal access token\"")
+    r.wait_for(lambda: h.focused(field), "\"Personal access token\" has the focus after a click")
+    app.type(TOKEN)
+    log_in = r.wait_for(lambda: next((b for b in h.find_all(app.frame, "Log In", ("push button",)) if sensitive(b)), None),
+                        "\"Log In\" becomes sensitive", seen=seen_labels(app))
+    app.click(log_in, "\"Log In\"")
+    r.wait_for(lambda: h.page_title(app.frame) == f"#{number}", f"back on #{number} after the login",
+               seen=seen_labels(app))
+    r.wait_for(lambda: composer_text(app), "the composer replaces \"Log in to comment\"", seen=seen_labels(app))
+
+
+def comment(app, server, owner, repo, number):
+    r.step("2. a comment: typed, previewed as a document, sent with Ctrl+Enter, shown without a reload")
+    text = reveal(app, lambda: composer_text(app), "the composer")
+    app.click(text, "the composer")
+    r.wait_for(lambda: h.focused(text), "the composer has the focus after a click")
+    app.type("Confirmed on **Debian 12**")
+    r.wait_for(lambda: h.text_of(text) == "Confirmed on **Debian 12**", "the comment is in the composer",
+               seen=lambda: repr(h.text_of(text)))
+    click(app, "Preview")
+    r.wait_for(lambda: document_showing(app, "Confirmed on Debian 12"),
+               "Preview draws the Markdown as a document (bold, no asterisks)", seen=seen_labels(app))
+    shot("1-preview")
+    click(app, "Write")
+    text = reveal(app, lambda: composer_text(app), "the composer, back")
+    app.click(text, "the composer")
+    r.wait_for(lambda: h.focused(text), "the composer has the focus again")
+    since = server.last_seq()
+    app.key("ctrl+Return")
+    path = f"/api/v5/repos/{owner}/{repo}/issues/{number}/comments"
+    posts = r.wait_for(lambda: [e for e in requests(server, since, "POST", path) if e["status"] == 201],
+                       "Ctrl+Enter sends the comment (POST 201)", seen=lambda: h.brief_log(server.log(since)))
+    r.check(len(requests(server, since, "POST")) == 1, "one POST", h.brief_log(server.log(since)))
+    r.check(posts[0]["fields"].get("body") == "Confirmed on **Debian 12**", "with the typed text", f"{posts[0]}")
+    gets = [e for e in requests(server, since, "GET") if "/comments" in e["path"]]
+    r.check(gets == [], "the thread was not read again", f"{gets}")
+    r.wait_for(lambda: app.find(f"Edit comment by {NAME_SHOWN}", ("push button",), root=top(app)),
+               "the new comment shows with Edit and Delete", seen=seen_labels(app))
+    shot("2-commented")
+
+
+def edit_and_delete(app, server, owner, repo):
+    r.step("3. edit the comment (one PATCH), then delete it (asks first; one DELETE)")
+    click(app, f"Edit comment by {NAME_SHOWN}")
+    text = r.wait_for(lambda: (lambda t: t if t and h.text_of(t) == "Confirmed on **Debian 12**" else None)(composer_text(app)),
+                      "Edit puts the comment into the composer", seen=seen_labels(app))
+    text = reveal(app, lambda: composer_text(app), "the composer")
+    app.click(text, "the composer")
+    r.wait_for(lambda: h.focused(text), "the composer has the focus")
+    app.key("ctrl+a")
+    app.type("Confirmed on Debian 12 and 13")
+    r.wait_for(lambda: h.text_of(text) == "Confirmed on Debian 12 and 13", "the new text is in the composer",
+               seen=lambda: repr(h.text_of(text)))
+    since = server.last_seq()
+    click(app, "Save")
+    patch = r.wait_for(lambda: [e for e in requests(server, since, "PATCH") if e["status"] == 200],
+                       "Save sends PATCH .../issues/comments/{id} (200)", seen=lambda: h.brief_log(server.log(since)))
+    r.check(patch[0]["path"].startswith(f"/api/v5/repos/{owner}/{repo}/issues/comments/"), "to the comment's address",
+            patch[0]["path"])
+    r.wait_for(lambda: document_showing(app, "Confirmed on Debian 12 and 13"), "the edited text shows",
+               seen=seen_labels(app))
+
+    since = server.last_seq()
+    click(app, f"Delete comment by {NAME_SHOWN}")
+
+    def confirmation():
+        for d in h.frames(app.app):
+            if d.name != "Mayun":
+                b = h.find(d, "Delete", ("push button",))
+                if b is not None:
+                    return d, b
+        return None
+    dialog, confirm = r.wait_for(confirmation, "Delete asks first, in a dialog", seen=seen_labels(app))
+    r.check(requests(server, since, "DELETE") == [], "nothing is deleted while the question is open")
+    shot("3-delete-asks")
+    h.mouse_click(confirm, dialog, app.pid, "\"Delete\" in the confirmation", r)
+    r.wait_for(lambda: [e for e in requests(server, since, "DELETE") if e["status"] == 204],
+               "the comment is deleted on the server (DELETE 204)", seen=lambda: h.brief_log(server.log(since)))
+    r.wait_for(lambda: document_showing(app, "Confirmed on Debian 12 and 13") is None
+               and app.find(f"Edit comment by {NAME_SHOWN}", ("push button",), root=top(app)) is None,
+               "and is gone from the thread", seen=seen_labels(app))
+
+
+def move_state(app, server, owner, repo, number):
+    r.step("4. a member moves the issue to In progress, then to Closed")
+    for button, state, badge in (("Start progress", "progressing", "In progress"), ("Close issue", "closed", "Closed")):
+        since = server.last_seq()
+        click(app, button)
+        path = f"/api/v5/repos/{owner}/issues/{number}"
+        sent = r.wait_for(lambda: [e for e in requests(server, since, "PATCH", path) if e["status"] == 200],
+                          f"\"{button}\" sends PATCH {path} (200)", seen=lambda: h.brief_log(server.log(since)))
+        r.check(sent[0]["fields"].get("state") == state and sent[0]["fields"].get("repo") == repo,
+                f"with state={state} and repo={repo} in the body", f"{sent[0]['fields']}")
+        r.wait_for(lambda: app.find(badge, ("label",), root=top(app)), f"the badge says \"{badge}\"",
+                   seen=seen_labels(app))
+        issue = server.get(f"/api/v5/repos/{owner}/{repo}/issues/{number}")
+        r.check(issue["state"] == state, f"the server has it {state}", issue["state"])
+
+
+def screenshots(app):
+    r.step("5. the issue at 1280 and 360 px")
+    wid, _ = h.x_main_window(app.pid)
+    for width, height in ((1280, 900), (360, 720)):
+        subprocess.run(["xdotool", "windowsize", "--sync", wid, str(width), str(height)], check=True)
+        r.wait_for(lambda: abs(h.extents(app.frame).width - width) <= 12, f"the window is {width} px wide",
+                   seen=lambda: h.describe(app.frame))
+        r.wait_for(lambda: app.find("Closed", ("label",), root=top(app)), "the issue is laid out", seen=seen_labels(app))
+        shot(f"4-issue-{width}")
+    subprocess.run(["xdotool", "windowsize", "--sync", wid, "1280", "900"], check=True)
+
+
+def log_out_and_reopen(app, env, link, number):
+    r.step("6. log out; the issue shows \"Log in to comment\" again")
+    for _ in range(8):
+        depth = len(h.navigation_pages(app.frame))
+        if app.find("Back", ("push button",)) is None:
+            break
+        app.key("alt+Left")
+        r.wait_for(lambda: len(h.navigation_pages(app.frame)) < depth or app.find("Back", ("push button",)) is None,
+                   f"Alt+Left closes the page on top (depth {depth})", seen=seen_labels(app))
+    tab = r.wait_for(lambda: h.find_tab(app.frame, "Mine"), "the Mine tab", seen=seen_labels(app))
+    app.click(tab, "tab \"Mine\"")
+    log_out = r.wait_for(lambda: app.find("Log Out", ("push button",)), "Mine shows \"Log Out\"", seen=seen_labels(app))
+    app.click(log_out, "\"Log Out\"")
+
+    def confirmation():
+        for d in h.frames(app.app):
+            if d.name != "Mayun":
+                b = h.find(d, "Log Out", ("push button",))
+                if b is not None:
+                    return d, b
+        return None
+    dialog, confirm = r.wait_for(confirmation, "Log Out asks first", seen=seen_labels(app))
+    h.mouse_click(confirm, dialog, app.pid, "\"Log Out\" in the confirmation", r)
+    r.wait_for(lambda: app.find("Access Token", ("push button", "toggle button")), "Mine shows the login form again",
+               seen=seen_labels(app))
+    done = subprocess.run([h.BINARY, link], env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=h.TIMEOUT)
+    r.check(done.returncode == 0, "a second `mayun <issue link>` hands the link to the window", f"{done.returncode}")
+    r.wait_for(lambda: h.page_title(app.frame) == f"#{number}", f"#{number} opens", seen=seen_labels(app))
+    settled(app, lambda: app.find("Log in to comment", ("push button",), root=top(app)),
+            "logged out, the composer is \"Log in to comment\" again")
+    r.check(composer_text(app) is None, "and there is no composer")
+    shot("5-logged-out")
+
+
+def scenario(state):
+    server_proc = h.FakeGitee(h.FAKE_GITEE_BIN, artifact("fake-gitee.log"), ["--latency", "30"])
+    server = h.Server(r, server_proc.url)
+    app = None
+    try:
+        owner, repo, issue = an_issue_of_the_demo_account(server)
+        number = issue["number"]
+        link = f"{server.url}/{owner}/{repo}/issues/{number}"
+        env = h.state_env(state, server.url)
+        app = h.App(r, env, artifact("app.log"), "issue link", args=[link]).wait_window(with_tabs=False)
+        r.wait_for(lambda: h.page_title(app.frame) == f"#{number}", f"the link opens #{number}", seen=seen_labels(app))
+        r.wait_for(lambda: app.find("Open", ("label",), root=top(app)), "the state shows by its site name (\"Open\")",
+                   seen=seen_labels(app))
+        r.check(app.find("Start progress", ("push button",), root=top(app)) is None,
+                "logged out, no state buttons are shown")
+        log_in_from_the_issue(app, server, number)
+        comment(app, server, owner, repo, number)
+        edit_and_delete(app, server, owner, repo)
+        move_state(app, server, owner, repo, number)
+        screenshots(app)
+        log_out_and_reopen(app, env, link, number)
+        app.quit()
+    except BaseException:
+        h.keep_failure_evidence(r, app)
+        r.log(f"      server log (last requests): {h.brief_log(server.log())}")
+        raise
+    finally:
+        if app is not None:
+            app.kill()
+        server_proc.stop()
+
+
+def main():
+    return h.scenario_main(r, scenario)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
