@@ -265,7 +265,7 @@ final class DocumentTextView {
         let slot = DocumentImageSlot(image: image, isBlock: isBlock, link: link, environment: environment)
         slot.resize(available: available(indent))
         imageSlots.append((slot, indent))
-        place(slot.root, at: anchor)
+        if let root = slot.root { place(root, at: anchor) }
     }
 
     private func detailsWidget(_ details: Details, indent: Int) -> Widget {
