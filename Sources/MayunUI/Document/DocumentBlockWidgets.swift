@@ -131,25 +131,7 @@ enum PangoMarkup {
         return links[index]
     }
 
-    /// Text as markup that shows it literally. Works on Unicode scalars: a `<` or `"` followed by a combining
-    /// mark is one Swift Character, which a `switch` on characters let through raw (Pango then refused the whole
-    /// cell). Characters XML forbids (C0 controls other than tab and newlines, U+FFFE/U+FFFF) are dropped, since
-    /// GMarkup refuses them too. `FuzzMarkupEscape` checks that every output parses.
-    static func escape(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result.append(contentsOf: "&amp;".unicodeScalars)
-            case "<": result.append(contentsOf: "&lt;".unicodeScalars)
-            case ">": result.append(contentsOf: "&gt;".unicodeScalars)
-            case "\"": result.append(contentsOf: "&quot;".unicodeScalars)
-            case "'": result.append(contentsOf: "&apos;".unicodeScalars)
-            case "\t", "\n", "\r": result.append(scalar)
-            case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": continue
-            default: result.append(scalar)
-            }
-        }
-        return String(result)
-    }
+    /// Text as markup that shows it literally (`MarkupText.escape`: by Unicode scalar, so a `<` with a combining
+    /// mark is escaped too).
+    static func escape(_ text: String) -> String { MarkupText.escape(text) }
 }

@@ -59,6 +59,9 @@ public final class ImageView {
         root = Build.box(GTK_ORIENTATION_VERTICAL, classes: ["image-view"])
         Build.append(root, stack, info)
         attach(self, to: raw(root), key: "mayun-image-view")
+        // GTK frees the children (picture, frame, scroller...) when it destroys the root, before this object goes
+        // with the root's finalize: a decode that finishes in between must not touch them.
+        connect(raw(root), "destroy", main: { [weak self] in self?.loadTask?.cancel() })
         installControls()
     }
 
