@@ -81,6 +81,7 @@ MainActor.assumeIsolated {
     // MAYUN_BENCH_ONLY=readme: the 1 MB README alone (for profiling the pane).
     if ProcessInfo.processInfo.environment["MAYUN_BENCH_ONLY"] != "readme" {
         HostileBench.run(window: window, monitor: monitor, context: context)
+        HostileImageBench.run()
     }
 }
 

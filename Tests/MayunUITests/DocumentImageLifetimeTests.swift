@@ -37,6 +37,8 @@ final class DocumentImageLifetimeTests: XCTestCase {
             let markdown = """
             ![top](a.png)
 
+            ---
+
             <details open><summary>More</summary>
 
             ![nested](b.png)
@@ -61,6 +63,7 @@ final class DocumentImageLifetimeTests: XCTestCase {
             Self.drain()
             XCTAssertTrue(slots.allSatisfy { $0.root == nil }, "GTK freed the slots' widgets; the slots live on")
             for slot in slots { slot.resize(available: 300) }  // a late width change writes nowhere
+            view.content.setContentWidth(333)  // nor the rule's, nor the nested view's
             loader.open()
             waitUntil("the images were delivered") { loader.delivered == 4 }
             Self.drain()

@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import FakeGitee
 @testable import GiteeKit
 import GLibRuntime
 @testable import MayunCore
@@ -13,7 +14,7 @@ final class ImageBombTests: XCTestCase {
     /// the whole raster (742 MB RSS) before the old size-prepared guard could refuse it.
     func testTheTIFFBombIsRefusedBeforeAnyLoaderAllocates() throws {
         try requireDisplay()
-        let tiff = Self.tiff(width: 11000, height: 10000)
+        let tiff = HostileImages.tiff(width: 11000, height: 10000)
         XCTAssertLessThan(tiff.count, 1024)
         XCTAssertNil(ImageFormat.sniff(tiff))
         let before = residentBytes()
@@ -53,7 +54,7 @@ final class ImageBombTests: XCTestCase {
     func testTheTenPNGCacheBombStaysWithinTheBudget() throws {
         try requireDisplay()
         try onMain {
-            let png = try XCTUnwrap(Self.blankPNG(width: 10000, height: 10000))
+            let png = try XCTUnwrap(HostileImages.blankPNG(width: 10000, height: 10000))
             XCTAssertLessThan(png.count, 1 << 20)
             let loader = ImageLoader(fetch: { _, _ in FetchedImage(data: png, wasAuthenticated: false) },
                                      diskDirectory: nil)
@@ -167,21 +168,6 @@ final class ImageBombTests: XCTestCase {
 
     // MARK: - Fixtures
 
-    /// A little-endian baseline TIFF header: one strip, no compression, `width` x `height` x RGB.
-    static func tiff(width: UInt32, height: UInt32) -> Data {
-        var data = Data("II".utf8) + le16(42) + le32(8)
-        let entries: [(UInt16, UInt16, UInt32)] = [
-            (256, 4, width), (257, 4, height), (258, 3, 8), (259, 3, 1), (262, 3, 2), (273, 4, 200),
-            (277, 3, 3), (278, 4, height), (279, 4, width * 3),
-        ]
-        data += le16(UInt16(entries.count))
-        for (tag, type, value) in entries {
-            data += le16(tag) + le16(type) + le32(1) + (type == 3 ? le16(UInt16(value)) + le16(0) : le32(value))
-        }
-        data += le32(0)
-        return data + Data(count: 200 - data.count + 64)
-    }
-
     /// A GIF of `frames` one-pixel-coded frames over a `width` x `height` screen.
     static func gif(width: UInt16, height: UInt16, frames: Int, frameWidth: UInt16? = nil,
                     frameHeight: UInt16? = nil) -> Data {
@@ -194,59 +180,9 @@ final class ImageBombTests: XCTestCase {
         }
         return data + Data([0x3B])
     }
-
-    /// A grey `width` x `height` PNG, deflated by GIO's zlib: a few hundred KB that decode to width x height x 4.
-    static func blankPNG(width: Int, height: Int) -> Data? {
-        guard let compressor = g_zlib_compressor_new(G_ZLIB_COMPRESSOR_FORMAT_ZLIB, 6) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(compressor)) }
-        let row = [UInt8](repeating: 0, count: width + 1)  // filter byte 0, then black pixels
-        var output = [UInt8](repeating: 0, count: 1 << 20)
-        var compressed = Data()
-        /// Feeds `input` (empty at the end) and keeps what comes out; false on a zlib error.
-        func feed(_ input: [UInt8], atEnd: Bool) -> Bool {
-            var offset = 0
-            while true {
-                var read: gsize = 0, written: gsize = 0
-                let result = input.withUnsafeBytes { bytes in
-                    output.withUnsafeMutableBytes { out in
-                        g_converter_convert(compressor, bytes.baseAddress.map { $0 + offset },
-                                            gsize(input.count - offset), out.baseAddress, gsize(out.count),
-                                            atEnd ? G_CONVERTER_INPUT_AT_END : G_CONVERTER_NO_FLAGS,
-                                            &read, &written, nil)
-                    }
-                }
-                guard result != G_CONVERTER_ERROR else { return false }
-                offset += Int(read)
-                compressed += output.prefix(Int(written))
-                if atEnd ? result == G_CONVERTER_FINISHED : offset == input.count { return true }
-            }
-        }
-        for _ in 1..<height where !feed(row, atEnd: false) { return nil }
-        guard feed(row, atEnd: true) else { return nil }
-        func chunk(_ type: String, _ body: Data) -> Data {
-            let typed = Data(type.utf8) + body
-            return be32(UInt32(body.count)) + typed + be32(crc32(typed))
-        }
-        let header = be32(UInt32(width)) + be32(UInt32(height)) + Data([8, 0, 0, 0, 0])
-        return Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + chunk("IHDR", header)
-            + chunk("IDAT", compressed) + chunk("IEND", Data())
-    }
 }
 
 private func le16(_ value: UInt16) -> Data { Data([UInt8(value & 0xFF), UInt8(value >> 8)]) }
-private func le32(_ value: UInt32) -> Data { le16(UInt16(value & 0xFFFF)) + le16(UInt16(value >> 16)) }
-private func be32(_ value: UInt32) -> Data {
-    Data([UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)])
-}
-
-private func crc32(_ data: Data) -> UInt32 {
-    var crc: UInt32 = 0xFFFF_FFFF
-    for byte in data {
-        crc ^= UInt32(byte)
-        for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-    }
-    return ~crc
-}
 
 /// The process's resident memory, from /proc/self/statm.
 func residentBytes() -> Int {

@@ -25,15 +25,23 @@ public enum MarkupText {
         return String(result)
     }
 
-    /// What `escape(text)` shows once parsed: the text without the characters it drops (the fuzz target's oracle).
+    /// What `escape(text)` shows once parsed: the text without the characters it drops, with XML's line endings
+    /// ("\r\n" and a lone "\r" read as "\n", as GMarkup does). The fuzz target's oracle.
     public static func shown(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
+        var afterReturn = false
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\t", "\n", "\r": scalars.append(scalar)
-            case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": continue
-            default: scalars.append(scalar)
+            case "\t", "\n", "\r": break
+            case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": continue  // dropped by `escape`: not seen at all
+            default: break
             }
+            if scalar == "\r" {
+                scalars.append("\n")
+            } else if !(scalar == "\n" && afterReturn) {
+                scalars.append(scalar)
+            }
+            afterReturn = scalar == "\r"
         }
         return String(scalars)
     }

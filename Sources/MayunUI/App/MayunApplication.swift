@@ -10,6 +10,7 @@ import MayunCore
 public final class MayunApplication {
     private let environment: AppEnvironment
     private let resources: AppResources
+    // Stored pointer: the application object, alive until `run` returns.
     private let application: UnsafeMutablePointer<GtkApplication>
     private var preferences: (any PreferencesStore)?
     private var coordinator: Coordinator?

@@ -13,6 +13,8 @@ public final class ImageView {
         case empty, loading, shown, refused(String), failed(String)
     }
 
+    // Stored widget pointers: attached to `root`, with its descendants never removed; the decode task, the only
+    // writer that can finish later, is cancelled when `root` is destroyed.
     public let root: Widget
     public private(set) var state = State.empty
     public private(set) var zoom = 1.0

@@ -6,6 +6,8 @@ import MayunCore
 /// of a screen. While loading, a spinner takes the icon's place; an optional button (Retry) sits under the text.
 @MainActor
 final class StatusView {
+    // Stored widget pointers: `root` and its children, written by the `StateStack` that shows it, from its page's
+    // bindings (which stop with the page).
     let root: Widget
     private let extras: Widget
     private let spinner: Widget
