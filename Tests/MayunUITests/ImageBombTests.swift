@@ -143,6 +143,19 @@ final class ImageBombTests: XCTestCase {
         XCTAssertEqual(ImageLimits.check(webp), .tooManyFrames(frames: 5, width: 4000, height: 4000))
     }
 
+    /// BMP's two header layouts: OS/2's 12-byte core header has 16-bit sizes, Windows' 32-bit ones.
+    func testBMPSizesFromBothHeaders() {
+        var core = Data("BM".utf8) + Data(count: 12) + Data([12, 0, 0, 0]) + Data([0x10, 0x27, 0x11, 0x27])
+        core += Data(count: 8)
+        XCTAssertEqual(ImageHeader.dimensions(of: core)?.width, 10000)
+        XCTAssertEqual(ImageHeader.dimensions(of: core)?.height, 10001)
+        XCTAssertEqual(ImageLimits.check(core), .tooManyPixels(width: 10000, height: 10001))
+        var info = Data("BM".utf8) + Data(count: 12) + Data([40, 0, 0, 0]) + Data([0x80, 0x02, 0, 0])
+        info += Data([0x20, 0xFE, 0xFF, 0xFF]) + Data(count: 8)  // 640 x -480: top-down
+        XCTAssertEqual(ImageHeader.dimensions(of: info)?.width, 640)
+        XCTAssertEqual(ImageHeader.dimensions(of: info)?.height, 480)
+    }
+
     /// The disk cache stays within its budget while running, least recently used (read or written) removed first.
     func testTheDiskCacheTrimsWhileRunningLeastRecentlyUsedFirst() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mayun-disk-\(UUID().uuidString)")

@@ -98,6 +98,9 @@ public enum ImageHeader {
             return (bigEndian32(bytes, 16), bigEndian32(bytes, 20))
         case "image/gif" where bytes.count >= 10:
             return (littleEndian16(bytes, 6), littleEndian16(bytes, 8))
+        case "image/bmp" where bytes.count >= 26 && littleEndian32(bytes, 14) == 12:
+            // OS/2's BITMAPCOREHEADER: 16-bit sizes.
+            return (littleEndian16(bytes, 18), littleEndian16(bytes, 20))
         case "image/bmp" where bytes.count >= 26:
             // The height is negative for top-down bitmaps.
             let width = Int32(bitPattern: UInt32(truncatingIfNeeded: littleEndian32(bytes, 18)))
