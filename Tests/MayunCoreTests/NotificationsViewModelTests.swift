@@ -226,8 +226,9 @@ final class NotificationsViewModelTests: XCTestCase {
         XCTAssertEqual(DesktopNotificationText.body("a < b && c > d"), "a \u{2039} b \u{FF06}\u{FF06} c \u{203A} d")
         // A combining mark after "<" makes one grapheme with it; the "<" is replaced all the same.
         XCTAssertEqual(DesktopNotificationText.body("<\u{0301}b>"), "\u{2039}\u{0301}b\u{203A}")
-        XCTAssertEqual(DesktopNotificationText.title("line one\nline two\r\n\tend\u{202E}evil\u{0007}"),
-                       "line one line two endevil")
+        XCTAssertEqual(DesktopNotificationText.title(" line one\nline two\r\nend\u{202E}evil\u{0007}\t"),
+                       "line one line two  endevil")
+        XCTAssertEqual(DesktopNotificationText.title("o/r  ·  Pull request"), "o/r  ·  Pull request", "spacing kept")
         let long = String(repeating: "长", count: 500)
         XCTAssertEqual(DesktopNotificationText.title(long).count, DesktopNotificationText.maxTitleCharacters)
         XCTAssertTrue(DesktopNotificationText.title(long).hasSuffix("…"))

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a desktop bubble may say, from text any Gitee user can write (a private message, an issue title). Bubbles
 /// go out as plain text: KDE, XFCE, dunst and mako render the body as markup (a stranger's
 /// `<a href="https://phish.example">` became a link that skipped Mayun's link policy), while GNOME shows
@@ -14,26 +16,20 @@ public enum DesktopNotificationText {
     /// One line of at most `limit` characters (an ellipsis included) with no markup, controls or bidi overrides.
     static func plain(_ text: String, limit: Int) -> String {
         var scalars = String.UnicodeScalarView()
-        var lastWasSpace = false
         // Scalars, not characters: a "<" followed by a combining mark is one grapheme, and it must go all the same.
         for scalar in text.unicodeScalars {
-            let replacement: Unicode.Scalar?
             switch scalar {
-            case "<": replacement = "\u{2039}"
-            case ">": replacement = "\u{203A}"
-            case "&": replacement = "\u{FF06}"
-            case "\n", "\r", "\t", "\u{2028}", "\u{2029}": replacement = " "
-            case "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}", "\u{200E}", "\u{200F}": replacement = nil
-            default: replacement = scalar.properties.generalCategory == .control ? nil : scalar
+            case "<": scalars.append("\u{2039}")
+            case ">": scalars.append("\u{203A}")
+            case "&": scalars.append("\u{FF06}")
+            // Line breaks become spaces (the text's own spacing stays: "o/r  ·  Pull request" is Mayun's).
+            case "\n", "\r", "\t", "\u{2028}", "\u{2029}": scalars.append(" ")
+            case "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}", "\u{200E}", "\u{200F}": continue
+            default:
+                if scalar.properties.generalCategory != .control { scalars.append(scalar) }
             }
-            guard let replacement else { continue }
-            let isSpace = replacement == " "
-            if isSpace && (lastWasSpace || scalars.isEmpty) { continue }
-            scalars.append(replacement)
-            lastWasSpace = isSpace
         }
-        var line = String(scalars)
-        while line.hasSuffix(" ") { line.removeLast() }
+        let line = String(scalars).trimmingCharacters(in: .whitespaces)
         guard line.count > limit else { return line }
         return String(line.prefix(max(limit - 1, 0))) + "…"
     }
