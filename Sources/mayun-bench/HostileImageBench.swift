@@ -12,7 +12,7 @@ import MayunUI
 enum HostileImageBench {
     static func run() {
         print("Hostile images (memory cache budget \(ImageLoader.defaultMemoryBudget >> 20) MiB)")
-        print("  kind                      size      answer      time   peak RSS  cache after")
+        print("  kind                      size     answer              time   peak RSS  cache after")
         let tiff = HostileImages.tiff(width: 11000, height: 10000)
         measure("TIFF 11000 x 10000", bytes: [tiff])
         if let png = HostileImages.blankPNG(width: 10000, height: 10000) {
@@ -47,7 +47,7 @@ enum HostileImageBench {
             text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
         }
         let ms = String(format: "%7.1f ms", time * 1000)
-        print("  " + [pad(name, 24), pad(size, 8), pad(answer, 13), ms, PeakMemory.megabytes(),
+        print("  " + [pad(name, 24), pad(size, 8), pad(answer, 15), ms, PeakMemory.megabytes(),
                       "  \(loader.cachedImageCount) kept, \(loader.memoryBytes >> 20) MiB"].joined(separator: " "))
     }
 }
