@@ -49,8 +49,8 @@ final class ImageBombTests: XCTestCase {
     }
 
     /// Ten 10000 x 10000 PNGs of ~100 KB each: the old cache kept up to 600 images by count (4 GB for these ten).
-    /// Each decodes to 400 MB, more than the whole 128 MiB budget, so none is kept, and memory returns to where it
-    /// was once the pages let go of them.
+    /// Each decodes to 400 MB, more than the whole 128 MiB budget, so none is kept, and memory stays within the
+    /// budget plus the one image being handed over.
     func testTheTenPNGCacheBombStaysWithinTheBudget() throws {
         try requireDisplay()
         try onMain {
@@ -70,8 +70,10 @@ final class ImageBombTests: XCTestCase {
             }
             XCTAssertEqual(decoded, 10, "each one is shown to whoever asked")
             XCTAssertEqual(loader.cachedImageCount, 0, "none fits the budget, none is kept")
+            // The budget, plus the last image, which its task or texture may still hold for a moment (the old cache
+            // kept all ten: over 3 GB).
             let grown = residentBytes() - before
-            XCTAssertLessThan(grown, loader.memoryBudget, "RSS grew by \(grown >> 20) MB")
+            XCTAssertLessThan(grown, loader.memoryBudget + 10000 * 10000 * 4, "RSS grew by \(grown >> 20) MB")
         }
     }
 
