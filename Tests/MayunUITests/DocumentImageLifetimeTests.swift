@@ -52,8 +52,9 @@ final class DocumentImageLifetimeTests: XCTestCase {
             gtk_window_set_default_size(typed(window), 700, 600)
             gtk_window_set_child(typed(window), view.root)
             gtk_window_present(typed(window))
-            view.show(DocumentParser.parseMarkdown(markdown, context: DocumentContext(
-                repository: RepositoryID(owner: "o", name: "r"), ref: "master", server: URL(string: "https://gitee.com")!)))
+            let context = DocumentContext(repository: RepositoryID(owner: "o", name: "r"), ref: "master",
+                                          server: URL(string: "https://gitee.com")!)
+            view.show(DocumentParser.parseMarkdown(markdown, context: context))
             waitUntil("rendered") { view.isRendered && gtk_widget_get_mapped(view.root) != 0 }
             let slots = view.content.allImageSlots
             XCTAssertEqual(slots.count, 4, "the nested view's image counts too")

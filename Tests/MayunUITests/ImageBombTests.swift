@@ -42,7 +42,7 @@ final class ImageBombTests: XCTestCase {
             XCTAssertEqual(error as? ImageDecodeError, .refused(.unknownSize))
         }
         // A badge: SVG still goes through librsvg.
-        let svg = Data(#"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="90" height="20"></svg>"#.utf8)
+        let svg = Data(#"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="90" height="20"/>"#.utf8)
         XCTAssertEqual(ImageFormat.sniff(svg), .svg)
         XCTAssertEqual(try ImageDecoder.decode(svg).width, 90)
         XCTAssertNil(ImageFormat.sniff(Data("<html><svg></svg></html>".utf8)), "an HTML page is not an SVG")
@@ -139,8 +139,8 @@ final class ImageBombTests: XCTestCase {
         var webp = Data("RIFF".utf8) + Data([0, 0, 0, 0]) + Data("WEBPVP8X".utf8) + Data([10, 0, 0, 0, 0x02, 0, 0, 0])
         webp += Data([0x9F, 0x0F, 0x00, 0x9F, 0x0F, 0x00])  // 4000 x 4000 canvas
         for _ in 0..<5 {
-            webp += Data("ANMF".utf8) + Data([16, 0, 0, 0]) + Data(count: 6) + Data([0x9F, 0x0F, 0x00, 0x9F, 0x0F, 0x00])
-            webp += Data(count: 4)
+            webp += Data("ANMF".utf8) + Data([16, 0, 0, 0]) + Data(count: 6)  // x, y
+            webp += Data([0x9F, 0x0F, 0x00, 0x9F, 0x0F, 0x00]) + Data(count: 4)  // 4000 x 4000, duration, flags
         }
         XCTAssertEqual(ImageLimits.check(webp), .tooManyFrames(frames: 5, width: 4000, height: 4000))
     }
@@ -186,11 +186,13 @@ final class ImageBombTests: XCTestCase {
     /// A GIF of `frames` one-pixel-coded frames over a `width` x `height` screen.
     static func gif(width: UInt16, height: UInt16, frames: Int, frameWidth: UInt16? = nil,
                     frameHeight: UInt16? = nil) -> Data {
-        var data = Data("GIF89a".utf8) + le16(width) + le16(height) + Data([0x80, 0, 0]) + Data([0, 0, 0, 255, 255, 255])
+        var data = Data("GIF89a".utf8) + le16(width) + le16(height) + Data([0x80, 0, 0])
+        data += Data([0, 0, 0, 255, 255, 255])  // a two-colour global table
         data += Data([0x21, 0xFF, 11]) + Data("NETSCAPE2.0".utf8) + Data([3, 1, 0, 0, 0])
         for _ in 0..<frames {
             data += Data([0x21, 0xF9, 4, 0, 10, 0, 0, 0])
-            data += Data([0x2C]) + le16(0) + le16(0) + le16(frameWidth ?? width) + le16(frameHeight ?? height) + Data([0])
+            data += Data([0x2C]) + le16(0) + le16(0) + le16(frameWidth ?? width) + le16(frameHeight ?? height)
+            data += Data([0])  // no local colour table
             data += Data([2, 2, 0x44, 0x01, 0])  // LZW, 3-bit codes: clear (4), pixel 0, end (5)
         }
         return data + Data([0x3B])

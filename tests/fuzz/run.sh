@@ -4,8 +4,8 @@
 #   tests/fuzz/run.sh build                 build Fuzz/ with -sanitize=fuzzer,address into .build-fuzz
 #   tests/fuzz/run.sh run SECONDS [TARGET…]  replay Tests/Fuzz/regressions/<target>, then fuzz each target SECONDS
 #
-# Targets: markdown html json image-header links markup-escape (all when none is named). Seeds come from Tests/Fuzz/corpus/<target>
-# (plus the README fixtures for markdown and html); what libFuzzer learns goes to .build-fuzz/corpus/<target>, crashes
+# Targets: markdown html json image-header links markup-escape (all when none is named). Seeds come from
+# Tests/Fuzz/corpus/<target> (plus the README fixtures for markdown and html); what libFuzzer learns goes to .build-fuzz/corpus/<target>, crashes
 # to .build-fuzz/artifacts/<target>/. FUZZ_MAX_LEN (default 4096) bounds input size; MAYUN_FUZZ_MAX_DEPTH=N makes the
 # markdown and html targets skip inputs that could nest deeper than N (for exploring past a known depth crash).
 set -euo pipefail
