@@ -6,6 +6,14 @@ import PackageDescription
 
 let fuzzTargets = ["FuzzMarkdown", "FuzzHTML", "FuzzJSON", "FuzzImageHeader", "FuzzLinks", "FuzzDiff"]
 
+/// The markup escaper's target checks its output with Pango itself (pango_parse_markup), through a module of its own.
+let markupTargets: [Target] = [
+    .systemLibrary(name: "CPango", pkgConfig: "pango"),
+    .executableTarget(name: "FuzzMarkupEscape", dependencies: [
+        "FuzzSupport", "CPango", .product(name: "MayunCore", package: "Mayun"),
+    ]),
+]
+
 let package = Package(
     name: "MayunFuzz",
     platforms: [.macOS(.v14)],
@@ -16,5 +24,5 @@ let package = Package(
             .product(name: "MayunCore", package: "Mayun"),
             .product(name: "GiteeKit", package: "Mayun"),
         ])
-    }
+    } + markupTargets
 )

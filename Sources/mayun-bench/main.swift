@@ -30,6 +30,12 @@ MainActor.assumeIsolated {
         exit(0)
     }
 
+    // MAYUN_BENCH_ONLY=images: only the image bombs (HostileImageBench).
+    if ProcessInfo.processInfo.environment["MAYUN_BENCH_ONLY"] == "images" {
+        HostileImageBench.run()
+        exit(0)
+    }
+
     let window = BenchWindow()
     let monitor = StallMonitor()
     if ProcessInfo.processInfo.environment["MAYUN_BENCH_ONLY"] == "diff" {
@@ -86,6 +92,7 @@ MainActor.assumeIsolated {
     if ProcessInfo.processInfo.environment["MAYUN_BENCH_ONLY"] != "readme" {
         HostileBench.run(window: window, monitor: monitor, context: context)
         DiffBench.run(window: window, monitor: monitor)
+        HostileImageBench.run()
     }
 }
 

@@ -22,7 +22,8 @@ func makeServices(for environment: AppEnvironment) -> AppServices {
     let client = GiteeClient(configuration: configuration)
     StartupSteps.mark("http-client")
     // Logins are kept in the desktop keyring (libsecret); the session says so when it cannot reach one.
-    let session = Session(client: client, store: KeyringCredentialStore())
+    let session = Session(client: client, store: KeyringCredentialStore(),
+                          environment: EnvironmentToken.sessionEnvironment(token: environment.token))
     Task {
         await session.start()
         StartupSteps.mark("login-restored")

@@ -31,6 +31,8 @@ struct MayunCommand: ParsableCommand {
     }
 }
 
+// Before anything else can read the environment or start a program: the token leaves it (EnvironmentToken).
+let environmentToken = EnvironmentToken.take()
 StartupSteps.mark("main")
 let command = MayunCommand.parseOrExit()
 StartupSteps.mark("arguments")
@@ -42,7 +44,8 @@ let resources = AppResources.locate()
 Localization.setUp(catalogDirectory: resources.catalogDirectory?.path)
 StartupSteps.mark("locale")
 let status = MainActor.assumeIsolated {
-    let environment = AppEnvironment.fromXDG(server: command.serverURL())
+    var environment = AppEnvironment.fromXDG(server: command.serverURL())
+    environment.token = environmentToken
     return MayunApplication(environment: environment, resources: resources,
                             makeServices: { makeServices(for: environment) }).run(opening: command.links)
 }

@@ -190,6 +190,51 @@ final class NotificationsViewModelTests: XCTestCase {
         }
     }
 
+    /// Any Gitee user can send a private message: its text reaches the desktop as plain text (no element, no
+    /// entity a markup-reading notification server could act on), one line, capped.
+    func testBubblesCarryNoMarkupAndAreCapped() {
+        onMain {
+            let transport = ScriptedTransport()
+            transport.on("GET", threadsPath, list())
+            transport.on("GET", messagesPath, list())
+            let coordinator = makeCoordinator(transport)
+            let model = coordinator.notifications
+            let desktop = RecordingDesktop()
+            model.desktop = desktop
+            let clock = ManualScheduler()
+            model.startBackgroundRefresh(scheduler: clock)
+            waitUntil("the first poll") { clock.hasPending }
+            let hostile = #"<a href=\"https://phish.example\">Reset your password</a> &amp; <b>now</b>"#
+                + String(repeating: " padding", count: 100)
+            transport.on("GET", threadsPath, list(thread(7, unread: true, at: "2024-05-07T10:00:00+08:00",
+                                                         title: hostile)))
+            clock.fire()
+            waitUntil("the second poll") { clock.hasPending }
+            let bubble = desktop.sent.first
+            XCTAssertEqual(desktop.sent.count, 1)
+            for text in [bubble?.title ?? "<", bubble?.body ?? "<"] {
+                XCTAssertFalse(text.contains("<") || text.contains(">") || text.contains("&"), text)
+            }
+            XCTAssertTrue(bubble?.body.hasPrefix("\u{2039}a href=\"https://phish.example\"\u{203A}Reset") ?? false,
+                          bubble?.body ?? "")
+            XCTAssertLessThanOrEqual(bubble?.body.count ?? .max, DesktopNotificationText.maxBodyCharacters)
+            model.stopBackgroundRefresh()
+        }
+    }
+
+    func testDesktopTextIsPlainOneLineAndCapped() {
+        XCTAssertEqual(DesktopNotificationText.body("a < b && c > d"), "a \u{2039} b \u{FF06}\u{FF06} c \u{203A} d")
+        // A combining mark after "<" makes one grapheme with it; the "<" is replaced all the same.
+        XCTAssertEqual(DesktopNotificationText.body("<\u{0301}b>"), "\u{2039}\u{0301}b\u{203A}")
+        XCTAssertEqual(DesktopNotificationText.title(" line one\nline two\r\nend\u{202E}evil\u{0007}\t"),
+                       "line one line two  endevil")
+        XCTAssertEqual(DesktopNotificationText.title("o/r  ·  Pull request"), "o/r  ·  Pull request", "spacing kept")
+        let long = String(repeating: "长", count: 500)
+        XCTAssertEqual(DesktopNotificationText.title(long).count, DesktopNotificationText.maxTitleCharacters)
+        XCTAssertTrue(DesktopNotificationText.title(long).hasSuffix("…"))
+        XCTAssertEqual(DesktopNotificationText.body(long).count, DesktopNotificationText.maxBodyCharacters)
+    }
+
     func testTheSettingIsStoredAndClickingABubbleOpensItsPage() {
         onMain {
             let preferences = InMemoryPreferences(desktopNotifications: false)

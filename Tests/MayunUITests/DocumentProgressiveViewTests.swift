@@ -108,7 +108,7 @@ final class DocumentProgressiveViewTests: XCTestCase {
             waitUntil("rendered") { view.isRendered && gtk_widget_get_mapped(view.root) != 0 }
             let slots = view.content.allImageSlots
             XCTAssertEqual(slots.count, 3)
-            let before = slots.map { measured($0.root) }
+            let before = slots.map { measured($0.root!) }
             XCTAssertEqual(before[0].width, 200)
             XCTAssertEqual(before[0].height, 100)
             XCTAssertEqual(before[1].width, ImageFit.blockBox.width)
@@ -116,7 +116,7 @@ final class DocumentProgressiveViewTests: XCTestCase {
             XCTAssertEqual(before[2].width, ImageFit.inlineBox.width)
             XCTAssertEqual(before[2].height, ImageFit.inlineBox.height)
             waitUntil("images loaded") { slots.allSatisfy { $0.state == .shown } }
-            let after = slots.map { measured($0.root) }
+            let after = slots.map { measured($0.root!) }
             XCTAssertEqual(after.map(\.width), before.map(\.width), "no image changed the layout when it arrived")
             XCTAssertEqual(after.map(\.height), before.map(\.height))
         }
@@ -168,7 +168,7 @@ final class DocumentProgressiveViewTests: XCTestCase {
             let slots = view.content.allImageSlots
             XCTAssertEqual(slots.count, 3, "the logo, the badge and the screenshot are on the first screen")
             XCTAssertEqual(slots.map(\.state), [.loading, .loading, .loading])
-            let placeholders = slots.map { measured($0.root) }
+            let placeholders = slots.map { measured($0.root!) }
             XCTAssertEqual(placeholders.map(\.width), [120, ImageFit.inlineBox.width, ImageFit.blockBox.width])
             if let directory {
                 XCTAssertTrue(DocumentScreenshotTests.save(widget(window), to: "\(directory)/long-readme-first-screen.png"))
@@ -181,7 +181,7 @@ final class DocumentProgressiveViewTests: XCTestCase {
             loader.open()
             waitUntil("images") { slots.allSatisfy { $0.state == .shown } }
             waitForFrames(of: window, count: 2)
-            let loaded = slots.map { measured($0.root) }
+            let loaded = slots.map { measured($0.root!) }
             XCTAssertEqual(loaded.map(\.width), placeholders.map(\.width), "nothing moved when the images came")
             XCTAssertEqual(loaded.map(\.height), placeholders.map(\.height))
             if let directory {

@@ -147,11 +147,12 @@ final class DocumentViewTests: XCTestCase {
                 let slots = view.content.allImageSlots
                 waitUntil("images settle (\(pass))") { slots.allSatisfy { $0.state == .shown } }
                 let shot = try XCTUnwrap(slots.last)
+                let shotRoot = try XCTUnwrap(shot.root)
                 // An unsized image has its fixed box from the start; frames after the image came lay the line out again.
                 waitForFrames(of: window, count: 2)
-                XCTAssertEqual(gtk_widget_get_width(shot.root), Int32(ImageFit.blockBox.width), pass)
+                XCTAssertEqual(gtk_widget_get_width(shotRoot), Int32(ImageFit.blockBox.width), pass)
                 var x: Double = -1, y: Double = -1
-                gtk_widget_translate_coordinates(shot.root, view.content.textView, 0, 0, &x, &y)
+                gtk_widget_translate_coordinates(shotRoot, view.content.textView, 0, 0, &x, &y)
                 XCTAssertLessThan(x, 100, "\(pass): the screenshot paragraph is at the left margin (x = \(x))")
                 view.show(DocumentParser.parseMarkdown(markdown, context: context))
                 waitUntil("re-rendered") { view.isRendered }

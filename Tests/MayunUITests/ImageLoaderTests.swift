@@ -63,7 +63,7 @@ final class ImageLoaderTests: XCTestCase {
             }, diskDirectory: folder)
             guard case .success = Self.result(of: loader, privateURL) else { return XCTFail("private image") }
             guard case .success = Self.result(of: loader, Self.url) else { return XCTFail("public image") }
-            let publicFile = ImageDiskCache(directory: folder).path(for: Self.url)
+            let publicFile = ImageDiskCache(directory: folder, limit: 1 << 20).path(for: Self.url)
             waitUntil("the public image is on disk") {
                 (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) == [publicFile.lastPathComponent]
             }

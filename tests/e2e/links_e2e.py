@@ -2,8 +2,8 @@
 """End-to-end test of Gitee links (issue 15), driven through AT-SPI against FakeGitee.
 
   1. `mayun <project link>`: the window opens on that project's page
-  2. a second `mayun <file link>` hands the link to the running window (one instance) and exits; the file's page
-     shows in the first window
+  2. a second `mayun <file link>` (written without its scheme, as pasted) hands the link to the running window (one
+     instance) and exits; the file's page shows in the first window
   3. Ctrl+L, a person's link typed and Return: their page opens
   4. a second launch with a link to another site: the window says it is not a link to this site, and stays put
   5. the project again with its README held back by the server: Back while it waits closes the connection (FakeGitee
@@ -102,8 +102,9 @@ def scenario(state):
         r.wait_for(lambda: any(e["path"] == f"/api/v5/repos/{owner}/{repo}" for e in server.log(since)),
                    "F5 on the project page asks the server for the project again")
 
-        r.step("2. a second launch with a file link shows the file in the first window")
-        second_launch(env, f"{server.url}/{owner}/{repo}/blob/{branch}/{path}")
+        r.step("2. a second launch with a file link without its scheme shows the file in the first window")
+        # As people paste it ("gitee.com/o/r/blob/..."): GApplication used to make it a file in the current folder.
+        second_launch(env, f"{server.url.split('://', 1)[1]}/{owner}/{repo}/blob/{branch}/{path}")
         name = path.split("/")[-1]
         r.wait_for(lambda: h.page_title(app.frame) == name, f"the first window shows the file {name}",
                    seen=seen_labels(app))

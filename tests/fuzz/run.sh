@@ -4,20 +4,21 @@
 #   tests/fuzz/run.sh build                 build Fuzz/ with -sanitize=fuzzer,address into .build-fuzz
 #   tests/fuzz/run.sh run SECONDS [TARGET…]  replay Tests/Fuzz/regressions/<target>, then fuzz each target SECONDS
 #
-# Targets: markdown html json image-header links diff (all when none is named). Seeds come from Tests/Fuzz/corpus/<target>
-# (plus the README fixtures for markdown and html); what libFuzzer learns goes to .build-fuzz/corpus/<target>, crashes
+# Targets: markdown html json image-header links diff markup-escape (all when none is named). Seeds come from
+# Tests/Fuzz/corpus/<target> (plus the README fixtures for markdown and html); what libFuzzer learns goes to .build-fuzz/corpus/<target>, crashes
 # to .build-fuzz/artifacts/<target>/. FUZZ_MAX_LEN (default 4096) bounds input size; MAYUN_FUZZ_MAX_DEPTH=N makes the
 # markdown and html targets skip inputs that could nest deeper than N (for exploring past a known depth crash).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export PATH=/opt/swift/usr/bin:$PATH
 SCRATCH=$PWD/.build-fuzz
-ALL_TARGETS=(markdown html json image-header links diff)
+ALL_TARGETS=(markdown html json image-header links diff markup-escape)
 
 binary_for() {
     case "$1" in
         markdown) echo FuzzMarkdown ;; html) echo FuzzHTML ;; json) echo FuzzJSON ;;
         image-header) echo FuzzImageHeader ;; links) echo FuzzLinks ;; diff) echo FuzzDiff ;;
+        markup-escape) echo FuzzMarkupEscape ;;
         *) echo "unknown fuzz target: $1" >&2; return 1 ;;
     esac
 }

@@ -9,9 +9,12 @@ public struct AppEnvironment: Sendable {
     public var configDirectory: URL
     public var cacheDirectory: URL
     public var dataDirectory: URL
+    /// `MAYUN_TOKEN` as it was at start (`EnvironmentToken.take()` removed it from the process environment).
+    public var token: String?
 
-    public init(server: URL, configDirectory: URL, cacheDirectory: URL, dataDirectory: URL) {
+    public init(server: URL, configDirectory: URL, cacheDirectory: URL, dataDirectory: URL, token: String? = nil) {
         self.server = server
+        self.token = token
         self.configDirectory = configDirectory
         self.cacheDirectory = cacheDirectory
         self.dataDirectory = dataDirectory

@@ -1,13 +1,24 @@
 import Foundation
 
-/// The image view's guards: files this large are not decoded (a clear message instead).
+/// The guards every decode passes (README and issue images, avatars, repository image files): bytes, format,
+/// pixels, and for animations frames x pixels. Files over them are not decoded (a clear message instead).
 public enum ImageLimits {
     public static let maxPixels = 100_000_000
     public static let maxBytes = 50 * 1024 * 1024
+    /// Frames x pixels of one animation: 64 million (256 MB at 4 bytes a pixel, were a loader to keep every frame;
+    /// a 800 x 500 recording may have 160 frames). A GIF over it is shown as its first frame (gdk-pixbuf 2.42 keeps
+    /// a GIF's frames compressed, but plays them by decoding each); an animated WebP over it is refused (its loader
+    /// decodes frames of its own accord).
+    public static let maxAnimationPixels = 64_000_000
 
     public enum Refusal: Equatable, Sendable, Error {
         case tooManyBytes(Int)
         case tooManyPixels(width: Int, height: Int)
+        case tooManyFrames(frames: Int, width: Int, height: Int)
+        /// Not one of `ImageFormat`'s: refused before any decoder sees it.
+        case unsupportedFormat
+        /// A format we read whose size is not where the format puts it (a truncated or damaged header).
+        case unknownSize
 
         public var message: String {
             switch self {
@@ -17,15 +28,57 @@ public enum ImageLimits {
             case .tooManyPixels(let width, let height):
                 return tr("This image is too large to show (%@ pixels; the limit is 100 megapixels).")
                     .replacingOccurrences(of: "%@", with: "\(width) × \(height)")
+            case .tooManyFrames(let frames, let width, let height):
+                return tr("This animation is too large to show (%@; the limit is 64 million pixels over all its frames).")
+                    .replacingOccurrences(of: "%@", with: "\(frames) × \(width) × \(height)")
+            case .unsupportedFormat:
+                return tr("Mayun does not show images in this format (it shows PNG, JPEG, GIF, WebP, BMP and SVG).")
+            case .unknownSize:
+                return tr("This image could not be read: its header does not give its size.")
             }
         }
     }
 
-    /// Checks the byte count, then the dimensions read from the header (when the format is one we can read).
+    /// What a decoder is handed once the guards passed: the format (which picks the one loader allowed to read
+    /// it), the bytes (a GIF over `maxAnimationPixels` is cut after its first frame), the size from the header (nil
+    /// for SVG: librsvg reports it before rendering) and the number of frames.
+    public struct DecodePlan: Sendable {
+        public let format: ImageFormat
+        public let bytes: Data
+        public let width: Int?
+        public let height: Int?
+        public let frames: Int
+    }
+
+    /// Checks the byte count, the format, then the dimensions and frames read from the header.
     public static func check(_ data: Data) -> Refusal? {
-        if data.count > maxBytes { return .tooManyBytes(data.count) }
-        if let size = ImageHeader.dimensions(of: data) { return check(width: size.width, height: size.height) }
+        if case .failure(let refusal) = plan(data) { return refusal }
         return nil
+    }
+
+    public static func plan(_ data: Data) -> Result<DecodePlan, Refusal> {
+        if data.count > maxBytes { return .failure(.tooManyBytes(data.count)) }
+        guard let format = ImageFormat.sniff(data) else { return .failure(.unsupportedFormat) }
+        if format == .svg { return .success(DecodePlan(format: .svg, bytes: data, width: nil, height: nil, frames: 1)) }
+        guard let size = ImageHeader.dimensions(of: data) else { return .failure(.unknownSize) }
+        if let refusal = check(width: size.width, height: size.height) { return .failure(refusal) }
+        let animation = ImageHeader.frames(of: data, format: format)
+        if let largest = animation.largestFrame, let refusal = check(width: largest.width, height: largest.height) {
+            return .failure(refusal)
+        }
+        let perFrame = max(size.width.multipliedReportingOverflow(by: size.height).partialValue,
+                           animation.largestFrame.map { $0.width * $0.height } ?? 0)
+        let (total, overflow) = perFrame.multipliedReportingOverflow(by: animation.count)
+        var bytes = data, frames = animation.count
+        if animation.count > 1, overflow || total > maxAnimationPixels {
+            guard format == .gif, let firstFrameEnd = animation.firstFrameEnd else {
+                return .failure(.tooManyFrames(frames: animation.count, width: size.width, height: size.height))
+            }
+            bytes = data.prefix(firstFrameEnd) + Data([0x3B])  // the GIF trailer after the first frame
+            frames = 1
+        }
+        return .success(DecodePlan(format: format, bytes: bytes, width: size.width, height: size.height,
+                                   frames: max(frames, 1)))
     }
 
     public static func check(width: Int, height: Int) -> Refusal? {
@@ -41,10 +94,13 @@ public enum ImageHeader {
         let bytes = [UInt8](data.prefix(256 * 1024))
         guard let type = FileSniffer.imageType(of: data) else { return nil }
         switch type {
-        case "image/png" where bytes.count >= 24:
+        case "image/png" where bytes.count >= 24 && Array(bytes[12..<16]) == Array("IHDR".utf8):
             return (bigEndian32(bytes, 16), bigEndian32(bytes, 20))
         case "image/gif" where bytes.count >= 10:
             return (littleEndian16(bytes, 6), littleEndian16(bytes, 8))
+        case "image/bmp" where bytes.count >= 26 && littleEndian32(bytes, 14) == 12:
+            // OS/2's BITMAPCOREHEADER: 16-bit sizes.
+            return (littleEndian16(bytes, 18), littleEndian16(bytes, 20))
         case "image/bmp" where bytes.count >= 26:
             // The height is negative for top-down bitmaps.
             let width = Int32(bitPattern: UInt32(truncatingIfNeeded: littleEndian32(bytes, 18)))

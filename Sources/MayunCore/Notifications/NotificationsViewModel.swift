@@ -194,7 +194,9 @@ public final class NotificationsViewModel {
     private func announce(_ new: [NotificationItem]) {
         guard desktopNotificationsEnabled, let desktop, !desktop.isWindowFocused else { return }
         for item in new {
-            desktop.send(id: item.target, title: item.context, body: item.title, target: item.target)
+            // Plain, capped text: the desktop may read the body as markup (DesktopNotificationText).
+            desktop.send(id: item.target, title: DesktopNotificationText.title(item.context),
+                         body: DesktopNotificationText.body(item.title), target: item.target)
         }
     }
 

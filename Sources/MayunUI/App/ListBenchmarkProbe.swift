@@ -12,6 +12,7 @@ import GLibRuntime
 @MainActor
 final class ListBenchmarkProbe {
     private let list: PagedListView<GiteeProject>
+    // Stored widget pointer: the benchmark's window, which lives until the benchmark exits.
     private let window: Widget
 
     static func installIfRequested(in mainWindow: MainWindow) {

@@ -10,6 +10,7 @@ import MayunCore
 public final class MayunApplication {
     private let environment: AppEnvironment
     private let resources: AppResources
+    // Stored pointer: the application object, alive until `run` returns.
     private let application: UnsafeMutablePointer<GtkApplication>
     private var preferences: (any PreferencesStore)?
     private var coordinator: Coordinator?
@@ -52,6 +53,8 @@ public final class MayunApplication {
     public func run(opening links: [String] = []) -> Int32 {
         MainQueueBridge.install()
         // Our own options were parsed already; GApplication sees the program name and the links, as files to open.
+        // Scheme-less links ("gitee.com/o/r") get https:// first, or GApplication makes them files in this folder.
+        let links = links.map(CommandLineLink.absolute)
         var arguments: [UnsafeMutablePointer<CChar>?] = ([CommandLine.arguments.first ?? "mayun"] + links).map { strdup($0) }
         defer { arguments.forEach { free($0) } }
         let count = Int32(arguments.count)

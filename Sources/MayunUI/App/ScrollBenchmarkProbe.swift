@@ -35,6 +35,7 @@ final class ScrollBenchmarkProbe {
     }
 
     private let spec: Spec
+    // Stored widget pointers: the benchmark's list in its window, which lives until the benchmark exits.
     private let listView: Widget
     private let scroller: Widget
     /// Positions at or past this are the footer (the loading row), not items.

@@ -7,6 +7,8 @@ import MayunCore
 final class CodeSearchBar {
     enum Mode { case find, goToLine }
 
+    // Stored widget pointers: owned by the `CodeView` attached to the same page; all are its descendants, written
+    // from their own signals.
     let root: Widget
     private let entry: Widget
     private let buffer: UnsafeMutablePointer<GtkSourceBuffer>

@@ -7,6 +7,8 @@ import MayunCore
 /// `BlobPresentation` calls `.plain` are shown without highlighting.
 @MainActor
 public final class CodeView {
+    // Stored widget pointers: attached to `root`; the source view and its buffer are descendants never removed,
+    // written from their own signals and the page's bindings.
     public let root: Widget
     let sourceView: Widget
     let buffer: UnsafeMutablePointer<GtkSourceBuffer>

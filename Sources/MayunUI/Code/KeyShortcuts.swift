@@ -8,6 +8,7 @@ final class KeyShortcuts {
         init(_ action: @escaping @MainActor () -> Void) { self.action = action }
     }
 
+    // Stored pointer: the shortcut controller, owned by the widget it was added to, used only from its own signals.
     private let controller: OpaquePointer
 
     init(on widget: Widget, global: Bool = false) {

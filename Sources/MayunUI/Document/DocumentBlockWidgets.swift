@@ -77,23 +77,37 @@ enum DocumentBlockWidgets {
 }
 
 /// Inline runs as Pango markup, for places that are labels rather than the document's text view (table cells,
-/// summaries). Links become `<a href="mayun-link:N">`, resolved back through `link(from:in:)`.
+/// summaries). Links become `<a href="mayun-link:N">`, resolved back through `link(from:in:)`: only GtkLabel
+/// understands `<a>` (it takes the links out before Pango parses the rest); Pango itself rejects the whole string,
+/// so markup measured with a bare `PangoLayout` (the text-row table's column widths) asks for `.underlined` links.
 enum PangoMarkup {
-    static func markup(for inlines: [Inline], links: inout [Link]) -> String {
+    enum Links {
+        /// `<a href>`, for a GtkLabel.
+        case anchors
+        /// `<u>` around the link's text, for Pango alone (same width, nothing to click).
+        case underlined
+    }
+
+    static func markup(for inlines: [Inline], links: inout [Link], as style: Links = .anchors) -> String {
         var result = ""
         for inline in inlines {
             switch inline {
             case .text(let text): result += escape(text)
-            case .emphasis(let children): result += "<i>" + markup(for: children, links: &links) + "</i>"
-            case .strong(let children): result += "<b>" + markup(for: children, links: &links) + "</b>"
-            case .strike(let children): result += "<s>" + markup(for: children, links: &links) + "</s>"
+            case .emphasis(let children): result += "<i>" + markup(for: children, links: &links, as: style) + "</i>"
+            case .strong(let children): result += "<b>" + markup(for: children, links: &links, as: style) + "</b>"
+            case .strike(let children): result += "<s>" + markup(for: children, links: &links, as: style) + "</s>"
             case .code(let text), .keyboard(let text): result += "<tt>" + escape(text) + "</tt>"
             case .image(let image): result += escape(image.alt.isEmpty ? "" : "[\(image.alt)]")
             case .lineBreak: result += "\n"
             case .link(let link, let children):
                 links.append(link)
-                result += "<a href=\"mayun-link:\(links.count - 1)\" title=\"\(escape(link.hint))\">"
-                    + markup(for: children, links: &links) + "</a>"
+                switch style {
+                case .anchors:
+                    result += "<a href=\"mayun-link:\(links.count - 1)\" title=\"\(escape(link.hint))\">"
+                        + markup(for: children, links: &links, as: style) + "</a>"
+                case .underlined:
+                    result += "<u>" + markup(for: children, links: &links, as: style) + "</u>"
+                }
             }
         }
         return result
@@ -117,19 +131,7 @@ enum PangoMarkup {
         return links[index]
     }
 
-    static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+    /// Text as markup that shows it literally (`MarkupText.escape`: by Unicode scalar, so a `<` with a combining
+    /// mark is escaped too).
+    static func escape(_ text: String) -> String { MarkupText.escape(text) }
 }

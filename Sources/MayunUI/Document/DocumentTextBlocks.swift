@@ -88,7 +88,8 @@ extension DocumentTextView {
 
     private func measure(_ cell: [Inline], bold: Bool) -> Int {
         var links: [Link] = []
-        let markup = PangoMarkup.markup(for: cell, links: &links)
+        // A bare layout is Pango alone, which rejects GtkLabel's `<a>` (the column measured 0 px).
+        let markup = PangoMarkup.markup(for: cell, links: &links, as: .underlined)
         guard let layout = gtk_widget_create_pango_layout(textView, nil) else { return 80 }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         pango_layout_set_markup(layout, bold ? "<b>" + markup + "</b>" : markup, -1)

@@ -8,6 +8,8 @@ import MayunCore
 /// 1 MB README fast. Links are found by character offset (one `link` tag styles them all).
 @MainActor
 final class DocumentTextView {
+    // Stored widget pointers: attached to `textView`; its buffer is held (ref'd) here; anchored children are held
+    // weakly (`sizedChildren`, `DocumentImageSlot`): a nested view outlives its text view inside its parent.
     let textView: Widget
     let buffer: UnsafeMutablePointer<GtkTextBuffer>
     let environment: DocumentEnvironment
@@ -19,7 +21,9 @@ final class DocumentTextView {
     var copyActions: [(start: Int32, end: Int32, text: String)] = []
     private var highlightedAtNight: Bool
     private var links: [(start: Int32, end: Int32, link: Link)] = []
-    private var sizedChildren: [(widget: Widget, indent: Int)] = []
+    /// Weakly (GWeakRef): the text view frees its anchored widgets when it is destroyed, while this object (and a
+    /// nested view, kept by its parent) lives on; a late width change then touches nothing.
+    private var sizedChildren: [(widget: WeakWidget, indent: Int)] = []
     private var imageSlots: [(slot: DocumentImageSlot, indent: Int)] = []
     private var nestedViews: [(view: DocumentTextView, indent: Int)] = []
     private(set) var anchorOffsets: [String: Int32] = [:]
@@ -74,7 +78,10 @@ final class DocumentTextView {
     func setContentWidth(_ newWidth: Int) {
         guard newWidth != width, newWidth > 0 else { return }
         width = newWidth
-        for child in sizedChildren { gtk_widget_set_size_request(child.widget, Int32(available(child.indent)), -1) }
+        for child in sizedChildren {
+            let width = Int32(available(child.indent))
+            child.widget.with { gtk_widget_set_size_request($0, width, -1) }
+        }
         for entry in imageSlots { entry.slot.resize(available: available(entry.indent)) }
         for entry in nestedViews { entry.view.setContentWidth(available(entry.indent) - 20) }
     }
@@ -254,7 +261,7 @@ final class DocumentTextView {
         guard let anchor = childAnchor() else { return }
         place(child, at: anchor)
         if sized {
-            sizedChildren.append((child, style.indent))
+            sizedChildren.append((WeakWidget(child), style.indent))
             gtk_widget_set_size_request(child, Int32(available(style.indent)), -1)
         }
         endParagraph(from: start, style: style)
@@ -265,7 +272,7 @@ final class DocumentTextView {
         let slot = DocumentImageSlot(image: image, isBlock: isBlock, link: link, environment: environment)
         slot.resize(available: available(indent))
         imageSlots.append((slot, indent))
-        place(slot.root, at: anchor)
+        if let root = slot.root { place(root, at: anchor) }
     }
 
     private func detailsWidget(_ details: Details, indent: Int) -> Widget {

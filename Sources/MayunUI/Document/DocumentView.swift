@@ -12,6 +12,7 @@ import MayunCore
 /// its top at once and the window stays usable while the rest arrives (docs/DOCUMENTS.md, issue 14).
 @MainActor
 public final class DocumentView {
+    // Stored widget pointer: attached to `root`; after its "destroy" nothing is written (`isDestroyed`).
     public let root: Widget
     /// A followable link was clicked: `.route` or `.external` (anchors found in the document are handled here).
     public var onActivateLink: (LinkTarget) -> Void = { _ in }

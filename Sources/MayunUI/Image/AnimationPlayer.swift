@@ -6,6 +6,7 @@ import GLibRuntime
 @MainActor
 final class AnimationPlayer {
     private let iterator: ObjectRef
+    // Stored widget pointer: attached to `picture` (goes with it, and its timer with it).
     private let picture: Widget
     private var timer: MainLoopSource?
 

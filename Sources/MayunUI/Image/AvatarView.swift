@@ -5,6 +5,9 @@ import Foundation
 /// is decoded once per URL at the size it is drawn (`ImageLoader`'s `fit`) and shared by every row showing it, so a
 /// row shows a cached avatar without decoding or scaling anything. Showing another URL (a recycled row) cancels the
 /// previous request.
+///
+/// It owns a reference to its image widget (it is not attached to it, so there is no cycle): a picture that
+/// arrives after the row's widgets were destroyed is set on a widget that is still allocated, never on freed memory.
 @MainActor
 final class AvatarView {
     let root: Widget
@@ -18,6 +21,7 @@ final class AvatarView {
         self.images = images
         self.size = size
         root = widget(gtk_image_new_from_icon_name("avatar-default-symbolic"))
+        g_object_ref_sink(raw(root))
         gtk_image_set_pixel_size(opaque(root), size)
         gtk_widget_set_size_request(root, size, size)
         gtk_widget_set_valign(root, GTK_ALIGN_START)
@@ -45,6 +49,11 @@ final class AvatarView {
             showsPlaceholder = true
             gtk_image_set_from_icon_name(opaque(root), "avatar-default-symbolic")
         }
+    }
+
+    isolated deinit {
+        ticket?.cancel()
+        g_object_unref(raw(root))
     }
 
     /// Stops waiting for the picture (the row scrolled away); the next `show` starts over.

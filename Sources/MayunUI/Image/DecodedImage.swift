@@ -13,13 +13,25 @@ public final class DecodedImage: @unchecked Sendable {
     /// `GdkPixbufAnimation *` when the image has more than one frame.
     let animation: ObjectRef?
 
+    /// Frames the file declared (1 for a still, or a thumbnail of an animation).
+    public let frames: Int
+
     public var isAnimated: Bool { animation != nil }
+    /// What the memory cache counts for it: 4 bytes a pixel, for every frame of an animation (the most a loader
+    /// could keep), saturating.
+    public var byteCost: Int {
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        let (all, overflowAll) = pixels.multipliedReportingOverflow(by: isAnimated ? max(frames, 1) : 1)
+        let (bytes, overflowBytes) = all.multipliedReportingOverflow(by: 4)
+        return overflow || overflowAll || overflowBytes ? Int.max : max(bytes, 1)
+    }
     /// The `GdkTexture *` of the first frame.
     public var texturePointer: UnsafeMutableRawPointer { texture.pointer }
 
-    init(texture: ObjectRef, animation: ObjectRef?) {
+    init(texture: ObjectRef, animation: ObjectRef?, frames: Int = 1) {
         self.texture = texture
         self.animation = animation
+        self.frames = max(frames, 1)
         let paintable = OpaquePointer(texture.pointer)
         width = Int(gdk_paintable_get_intrinsic_width(paintable))
         height = Int(gdk_paintable_get_intrinsic_height(paintable))
@@ -43,8 +55,10 @@ public enum ImageDecodeError: Error, Equatable {
     }
 }
 
-/// Decodes image bytes with gdk-pixbuf's loaders (PNG, JPEG, GIF, SVG, BMP, ICO, and WebP when its loader is
-/// installed). Synchronous and thread-safe: call `decodeInBackground` from the main thread.
+/// Decodes image bytes with gdk-pixbuf's loaders, only the formats of `ImageFormat` (PNG, JPEG, GIF, WebP, BMP,
+/// SVG) and each only with its own loader: the guards (`ImageLimits.plan`: bytes, format, pixels, frames x pixels)
+/// run on the header before a loader exists. Synchronous and thread-safe: call `decodeInBackground` from the main
+/// thread.
 public enum ImageDecoder {
     /// `fit` > 0 decodes a still scaled down to fit a `fit`×`fit` pixel square (an avatar in a row): decoded once at
     /// the size it is drawn, it costs a few KiB and no scaling on every frame.
@@ -53,11 +67,22 @@ public enum ImageDecoder {
     }
 
     public static func decode(_ data: Data, fit: Int = 0) throws -> DecodedImage {
-        if let refusal = ImageLimits.check(data) { throw ImageDecodeError.refused(refusal) }
-        guard let loader = gdk_pixbuf_loader_new() else { throw ImageDecodeError.unreadable("") }
+        let plan: ImageLimits.DecodePlan
+        switch ImageLimits.plan(data) {
+        case .success(let accepted): plan = accepted
+        case .failure(let refusal): throw ImageDecodeError.refused(refusal)
+        }
+        // The loader of the sniffed format, never one gdk-pixbuf picks by itself (it would hand a TIFF to libtiff).
+        var typeError: UnsafeMutablePointer<GError>?
+        guard let loader = gdk_pixbuf_loader_new_with_type(plan.format.loaderName, &typeError) else {
+            let reason = typeError.map { String(cString: $0.pointee.message) } ?? plan.format.loaderName
+            if let typeError { g_error_free(typeError) }
+            throw ImageDecodeError.unreadable(reason)
+        }
         defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
-        // Formats whose header we do not read (SVG, ICO) are checked when the loader learns the size: shrinking the
-        // target to 1x1 there keeps it from allocating gigabytes before we refuse.
+        // The header's size was checked above; this second check is for SVG (only librsvg knows its size) and a
+        // backstop for the rest: shrinking the target to 1x1 when the loader learns the size keeps it from
+        // allocating before we refuse.
         let guardBox = SizeGuard()
         connect(UnsafeMutableRawPointer(loader), "size-prepared") { arguments in
             let width = arguments.int(at: 1), height = arguments.int(at: 2)
@@ -75,7 +100,7 @@ public enum ImageDecoder {
             return nil
         }
         var error: UnsafeMutablePointer<GError>?
-        let written = data.withUnsafeBytes { bytes -> Bool in
+        let written = plan.bytes.withUnsafeBytes { bytes -> Bool in
             guard let base = bytes.bindMemory(to: UInt8.self).baseAddress else { return false }
             return gdk_pixbuf_loader_write(loader, base, gsize(bytes.count), &error) != 0
         }
@@ -94,7 +119,8 @@ public enum ImageDecoder {
         let isAnimated = fit == 0 && gdk_pixbuf_animation_is_static_image(animation) == 0
         return DecodedImage(
             texture: ObjectRef(adopting: UnsafeMutableRawPointer(texture)),
-            animation: isAnimated ? ObjectRef(retaining: UnsafeMutableRawPointer(animation)) : nil)
+            animation: isAnimated ? ObjectRef(retaining: UnsafeMutableRawPointer(animation)) : nil,
+            frames: isAnimated ? plan.frames : 1)
     }
 
     private final class SizeGuard: @unchecked Sendable {

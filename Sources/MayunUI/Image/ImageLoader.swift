@@ -5,7 +5,8 @@ import GiteeKit
 import MayunCore
 
 /// Every image Mayun shows from the network (avatars, README and issue images) comes through here: an in-memory
-/// cache of decoded images, a bounded disk cache of the bytes, one download per URL however many rows want it, and
+/// cache of decoded images bounded by bytes (`memoryBudget`, least recently used evicted first), a disk cache of the
+/// bytes bounded the same way (`ImageDiskCache`), one download per URL however many rows want it, and
 /// cancellation when the last row (or page) that asked goes. Downloads stop at `ImageLimits.maxBytes` while
 /// streaming; decoding runs off the main thread through `ImageDecoder`, which refuses images whose header announces
 /// more than `ImageLimits.maxPixels` before allocating them. Images fetched with the token are never written to disk.
@@ -16,9 +17,13 @@ public final class ImageLoader {
 
     private let fetch: Fetch
     private let disk: ImageDiskCache?
-    private var memory: [Key: DecodedImage] = [:]
-    private var memoryOrder: [Key] = []
-    private let memoryLimit: Int
+    /// 128 MiB of decoded pixels (4 bytes each, every frame of an animation counted): about 32 screenshots of
+    /// 1280 x 800, or 30,000 avatar thumbnails. It was 600 images whatever their size, and ten 10000 x 10000 PNGs of
+    /// 0.4 MB each held 4 GB.
+    nonisolated public static let defaultMemoryBudget = 128 * 1024 * 1024
+    private var memory: ByteBudgetCache<Key, DecodedImage>
+    /// 100 MiB of image files on disk, least recently used removed first, while running as well as at launch.
+    nonisolated public static let defaultDiskBudget: Int64 = 100 * 1024 * 1024
     private var inFlight: [Key: InFlight] = [:]
     /// Downloads started (not served from memory or disk): tests check de-duplication with it.
     public private(set) var networkFetches = 0
@@ -35,11 +40,17 @@ public final class ImageLoader {
     }
     private var nextTicket = 0
 
-    public init(fetch: @escaping Fetch, diskDirectory: URL?, memoryLimit: Int = 600) {
+    public init(fetch: @escaping Fetch, diskDirectory: URL?, memoryBudget: Int = ImageLoader.defaultMemoryBudget,
+                diskBudget: Int64 = ImageLoader.defaultDiskBudget) {
         self.fetch = fetch
-        self.memoryLimit = memoryLimit
-        disk = diskDirectory.map { ImageDiskCache(directory: $0) }
+        memory = ByteBudgetCache(budget: memoryBudget)
+        disk = diskDirectory.map { ImageDiskCache(directory: $0, limit: diskBudget) }
     }
+
+    /// Bytes of decoded images kept (never more than the budget) and how many (tests, the benchmark).
+    public var memoryBytes: Int { memory.totalBytes }
+    public var memoryBudget: Int { memory.budget }
+    public var cachedImageCount: Int { memory.count }
 
     /// Calls `completion` with a `GdkTexture *` (nil when the image could not be loaded or was refused); cancel the
     /// ticket when the widget no longer wants it. A cached texture is delivered synchronously. `fit` > 0 asks for a
@@ -56,7 +67,7 @@ public final class ImageLoader {
     public func image(_ url: URL, fit: Int = 0,
                       completion: @escaping @MainActor (Result<DecodedImage, ImageDecodeError>) -> Void) -> ImageTicket {
         let key = Key(url: url, fit: max(0, fit))
-        if let image = memory[key] {
+        if let image = memory.value(for: key) {
             completion(.success(image))
             return ImageTicket {}
         }
@@ -78,7 +89,7 @@ public final class ImageLoader {
     public func isLoading(_ url: URL) -> Bool { inFlight.keys.contains { $0.url == url } }
 
     /// Whether `url` is decoded in memory at this fit (tests check that rows share one texture).
-    public func isCached(_ url: URL, fit: Int = 0) -> Bool { memory[Key(url: url, fit: fit)] != nil }
+    public func isCached(_ url: URL, fit: Int = 0) -> Bool { memory.contains(Key(url: url, fit: fit)) }
 
     private func start(_ key: Key) -> InFlight {
         let entry = InFlight()
@@ -119,13 +130,9 @@ public final class ImageLoader {
         }
     }
 
+    /// Kept within the budget; an image larger than the whole budget is only handed to those waiting for it.
     private func remember(_ image: DecodedImage, for key: Key) {
-        memory[key] = image
-        memoryOrder.append(key)
-        if memoryOrder.count > memoryLimit {
-            let evicted = memoryOrder.removeFirst()
-            memory[evicted] = nil
-        }
+        memory.insert(image, bytes: image.byteCost, for: key)
     }
 }
 

@@ -13,6 +13,8 @@ public final class ImageView {
         case empty, loading, shown, refused(String), failed(String)
     }
 
+    // Stored widget pointers: attached to `root`, with its descendants never removed; the decode task, the only
+    // writer that can finish later, is cancelled when `root` is destroyed.
     public let root: Widget
     public private(set) var state = State.empty
     public private(set) var zoom = 1.0
@@ -59,6 +61,9 @@ public final class ImageView {
         root = Build.box(GTK_ORIENTATION_VERTICAL, classes: ["image-view"])
         Build.append(root, stack, info)
         attach(self, to: raw(root), key: "mayun-image-view")
+        // GTK frees the children (picture, frame, scroller...) when it destroys the root, before this object goes
+        // with the root's finalize: a decode that finishes in between must not touch them.
+        connect(raw(root), "destroy", main: { [weak self] in self?.loadTask?.cancel() })
         installControls()
     }
 

@@ -45,6 +45,8 @@ struct RowAdapter {
 /// the footer's own state comes only from the ViewModel, never from what is on screen.
 @MainActor
 final class PagedListView<Item: Sendable> {
+    // Stored widget pointers: `root` and its descendants (grid, scroller), never removed; the view is owned by its
+    // page, which is attached to the page root holding `root`, and writes them from their own signals and bindings.
     let root: Widget
     private let list: PagedListViewModel<Item>
     private let adapter: RowAdapter

@@ -12,6 +12,8 @@ import MayunCore
 final class ProjectRowView: ListRow {
     static let avatarSize: Int32 = 40
 
+    // Stored widget pointers: `root` and its descendants, built here and never removed; the row is kept by the
+    // `RowHost` attached to the list item's widget, and written only when the list binds it (GTK's factory signals).
     let root: Widget
     private let avatar: AvatarView
     private let name: Widget

@@ -10,6 +10,7 @@ import MayunCore
 @MainActor
 final class RowContextMenu {
     static let actionGroup = "row-menu"
+    // Stored widget pointers: attached to `listView` (goes with it); `popover` is a child of `listView`.
     private let listView: Widget
     private let itemsAt: @MainActor (Int) -> [RowMenuItem]
     /// The entries of the menu on screen, in order ("row-menu.run" carries the position).

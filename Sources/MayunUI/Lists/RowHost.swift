@@ -5,6 +5,8 @@ import MayunCore
 /// The widget GTK recycles for each visible list position: it shows either an item row or the footer.
 @MainActor
 final class RowHost {
+    // Stored widget pointers: each class here is attached to its own `root` (or owned by a `RowHost` that is) and
+    // keeps only that root's descendants, never removed; they are written from the list's factory signals.
     let root: Widget
     private let adapter: RowAdapter
     private var row: ListRow?

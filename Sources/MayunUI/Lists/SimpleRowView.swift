@@ -4,6 +4,8 @@ import MayunCore
 /// A one-line row: icon, title with a dim subtitle, trailing text, and a disclosure arrow for rows that drill down.
 @MainActor
 final class SimpleRowView: ListRow {
+    // Stored widget pointers: `root` and its descendants, built here and never removed; kept and bound like
+    // `ProjectRowView` (by the `RowHost` attached to the list item's widget, from GTK's factory signals).
     let root: Widget
     private let icon: Widget
     private let title: Widget

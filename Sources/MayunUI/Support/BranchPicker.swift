@@ -5,6 +5,8 @@ import MayunCore
 /// A drop-down of branch names; choosing one calls `onSelect`. Filled when the branches arrive.
 @MainActor
 final class BranchPicker {
+    // Stored widget pointers: `root` is a child of a page's bar, written only from its own signals; `model` is
+    // owned by `root` (the drop-down's model).
     let root: Widget
     private let model: OpaquePointer
     private var names: [String] = []

@@ -5,6 +5,8 @@ import MayunCore
 /// A modal question with Cancel and a destructive confirm button (an AdwMessageDialog).
 @MainActor
 final class ConfirmDialog {
+    // Stored widget pointer: used only to build and present the dialog (callers present it at once); the
+    // response handler captures the answer closure, not this object.
     private let dialog: Widget
     private static let cancel = "cancel", confirm = "confirm"
 

@@ -9,6 +9,7 @@ import GLibRuntime
 /// must capture the page `unowned` for the same reason.
 @MainActor
 class Page {
+    // Stored widget pointer: the page is attached to `root` and goes with its finalize.
     let root: Widget
     let bindings: BindingBag
 

@@ -5,6 +5,8 @@ import MayunCore
 /// Retry. Written once here so every page shows these states the same way.
 @MainActor
 final class StateStack {
+    // Stored widget pointer: `root`, a child of its page's root, written from the page's bindings (which stop
+    // with the page).
     let root: Widget
     private let status: StatusView
     private let failureTitle: String

@@ -1,10 +1,13 @@
 import CGtk
 import GLibRuntime
+import MayunCore
 
 /// A centred icon, title and explanation (an AdwStatusPage): the loading, empty, error and "not loaded yet" states
 /// of a screen. While loading, a spinner takes the icon's place; an optional button (Retry) sits under the text.
 @MainActor
 final class StatusView {
+    // Stored widget pointers: `root` and its children, written by the `StateStack` that shows it, from its page's
+    // bindings (which stop with the page).
     let root: Widget
     private let extras: Widget
     private let spinner: Widget
@@ -61,11 +64,9 @@ final class StatusView {
 }
 
 /// Text made safe to pass where GTK or libadwaita expect Pango markup (toast titles, status descriptions).
-func markupEscaped(_ text: String) -> String {
-    guard let escaped = g_markup_escape_text(text, -1) else { return "" }
-    defer { g_free(escaped) }
-    return String(cString: escaped)
-}
+/// `MarkupText.escape`: `g_markup_escape_text` wrote control characters as `&#x1;`, which Pango refuses (the whole
+/// toast title went blank).
+func markupEscaped(_ text: String) -> String { MarkupText.escape(text) }
 
 /// A spinning GtkSpinner keeps the frame clock running even on a hidden stack page or a recycled row, so an idle
 /// window would repaint 60 times a second: it spins only while it is actually on screen (and visible).

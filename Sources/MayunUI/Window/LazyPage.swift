@@ -9,6 +9,7 @@ import GLibRuntime
 /// sees its own "map" (where lists start loading) in the same frame.
 @MainActor
 final class LazyPage {
+    // Stored widget pointer: attached to `placeholder`, so it goes with it.
     let placeholder: Widget
     private var make: (() -> Page)?
     /// The page, once built.

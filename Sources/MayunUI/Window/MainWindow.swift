@@ -7,6 +7,7 @@ import MayunCore
 /// navigation stack, toasts over both, and on narrow windows the tab switcher at the bottom.
 @MainActor
 final class MainWindow: PlatformActions {
+    // Stored widget pointers: the window and its header widgets, attached to the window, which lives until exit.
     let window: Widget
     let coordinator: Coordinator
     private let preferences: any PreferencesStore

@@ -6,6 +6,7 @@ import MayunCore
 /// Coordinator's stack of screens (the Coordinator decides; this view only mirrors it).
 @MainActor
 final class NavigationView {
+    // Stored widget pointers: `root` and `tabs` live as long as the main window, which lives until exit.
     let root: Widget
     private let tabs: Widget
     private let coordinator: Coordinator

@@ -6,6 +6,7 @@ import MayunCore
 @MainActor
 final class PreferencesWindow {
     /// The AdwPreferencesWindow, for the main window and tests; it lives until it is closed or destroyed.
+    // Stored widget pointer: the window, which holds this object until it is closed.
     let window: Widget
     /// Points at the window without owning it: the window keeps this object (see `PreferencesDialog`).
     private let dialog: PreferencesDialog
