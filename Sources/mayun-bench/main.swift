@@ -32,6 +32,11 @@ MainActor.assumeIsolated {
 
     let window = BenchWindow()
     let monitor = StallMonitor()
+    // MAYUN_BENCH_ONLY=hostile: the hostile READMEs alone.
+    if ProcessInfo.processInfo.environment["MAYUN_BENCH_ONLY"] == "hostile" {
+        HostileBench.run(window: window, monitor: monitor, context: context)
+        exit(0)
+    }
 
     // Floors.
     let cmark = Bench.time { _ = BenchInputs.cmarkParseOnly(readme) }
