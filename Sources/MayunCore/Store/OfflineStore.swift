@@ -11,7 +11,12 @@ import GRDB
 /// Privacy: every row carries its owner, the login whose token fetched it ("" when no token was sent). Reads see
 /// public rows and the current account's; `forgetAccounts()` (Log Out) deletes every owned row, with SQLite's
 /// `secure_delete` so the freed pages are zeroed rather than left readable in the file. When a token is in use but
-/// its login is not known yet, nothing is saved (there would be no owner to wipe it for). Folder 0700, file 0600.
+/// its login is not known yet, nothing is saved (there would be no owner to wipe it for). The owner is taken when the
+/// request starts (`fetcher()`), and a save whose account logged out since is dropped. Folder 0700, file 0600.
+///
+/// Bounds: at most `byteBudget` bytes of bodies (64 MiB in the app); past it the least recently read or written
+/// rows are deleted, in the same background write. Reads on the main actor go through a WAL `DatabasePool`: their
+/// own connection and snapshot, so they do not wait for a write, the secure-delete wipe or VACUUM.
 @MainActor
 public final class OfflineStore {
     /// Who is fetching: decides the owner of what is saved and which rows may be read.
@@ -141,12 +146,16 @@ public final class OfflineStore {
     }
 
     /// Queues `body` after the writes before it, on a background thread.
-    private func enqueueWrite(_ body: @escaping @Sendable (Database) throws -> Void) {
+    private func enqueueWrite(inTransaction: Bool = true, _ body: @escaping @Sendable (Database) throws -> Void) {
         let database = database
         let previous = lastWrite
         lastWrite = Task.detached(priority: .utility) {
             await previous?.value
-            try? await database?.write(body)
+            if inTransaction {
+                try? await database?.write(body)
+            } else {
+                try? await database?.writeWithoutTransaction(body)
+            }
         }
     }
 
@@ -155,6 +164,8 @@ public final class OfflineStore {
     public func forgetAccounts() {
         generation &+= 1
         enqueueWrite { db in try db.execute(sql: "DELETE FROM entries WHERE owner != ''") }
+        // The write-ahead log still holds the rows' earlier pages: copy the zeroed pages into the file and empty it.
+        enqueueWrite(inTransaction: false) { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
     }
 
     /// Waits for saves queued so far (tests, and before measuring the size).
