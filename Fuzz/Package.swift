@@ -4,7 +4,7 @@
 // Each executable's main.swift hands its test function to libFuzzer (FuzzSupport/FuzzDriver.swift).
 import PackageDescription
 
-let fuzzTargets = ["FuzzMarkdown", "FuzzHTML", "FuzzJSON", "FuzzImageHeader", "FuzzLinks"]
+let fuzzTargets = ["FuzzMarkdown", "FuzzHTML", "FuzzJSON", "FuzzImageHeader", "FuzzLinks", "FuzzHTTPErrors"]
 
 let package = Package(
     name: "MayunFuzz",
