@@ -7,7 +7,11 @@ kind a different project of the Featured list is opened with a click, and:
   - the app is still running, and its main thread answers AT-SPI within 1 s (the slowest of several round trips,
     taken while the README is being parsed and written, and again once it shows);
   - the README area shows something: the document's text, or the note that it was too complex to format;
-  - Back returns to the list.
+  - Back returns to the list;
+  - the process's peak RSS so far is printed.
+Then (issue 22) a project with the `image-brackets` README (quadratic in cmark-gfm: ~75 s in-process) is opened and
+closed with Back while its README is still being formatted: the CPU time the app and its children spend in the 3 s
+after the page closed must stay under 2 s (the markdown child process is killed with its page).
 
 Run by tests/e2e/run.sh (MAYUN_E2E_ONLY="hostile"). Synchronisation is polling with a deadline, never fixed sleeps.
 """
@@ -30,6 +34,8 @@ KINDS = {
     "emphasis": ("After the emphasis",),
     "table": ("h63", "After the table"),
     "plain-2mb": ("Plain words without any markup",),
+    "image-brackets": ("After the brackets",),
+    "email-autolinks": ("After the addresses",),
 }
 NOTES = ("too complex to format", "too long to show in full")
 
@@ -72,6 +78,22 @@ def slowest_round_trip(app, samples=5):
     return worst
 
 
+def peak_rss_mb(pid):
+    """The process's high-water resident set (VmHWM), in MB."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def cpu_seconds(pid):
+    """CPU time of the process and its reaped children (utime, stime, cutime, cstime of /proc/PID/stat)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return sum(int(value) for value in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
 def check_responsive(app, kind, when):
     r.check(app.alive(), f"{kind}: the app is still running {when}")
     latency = slowest_round_trip(app)
@@ -112,7 +134,33 @@ def open_kind(app, server, kind, index):
     check_responsive(app, kind, "with the README shown")
     path = h.screenshot(f"{NAME}-{index + 1}-{kind}.png")
     r.log(f"      screenshot {path}")
+    r.log(f"      peak RSS so far {peak_rss_mb(app.pid):.0f} MB")
     back(app)
+
+
+def close_while_formatting(app, server, index):
+    """Opens a project whose README cmark-gfm is quadratic on, and leaves before it is formatted."""
+    kind = "image-brackets"
+    r.step(f"{index + 1}. Back while the {kind} README is being formatted")
+    status, body = server.call("POST", "/__fake/hostile-readme", {"kind": kind})
+    r.check(status == 200, f"FakeGitee serves the {kind} README from now on", f"{status} {body!r}")
+    rows = r.wait_for(lambda: h.project_rows(app.frame, app.frame), "Featured rows appear", seen=seen_labels(app))
+    acc, label = rows[index % len(rows)]
+    full_name = label.split(",")[0]
+    since = server.last_seq()
+    app.click(acc, f"row {label[:50]!r}")
+    r.wait_for(lambda: [e for e in server.log(since) if e["path"].endswith(f"/{full_name}/readme")],
+               f"{kind}: the README is requested", seen=lambda: h.brief_log(server.log(since)))
+    back(app)
+    before = cpu_seconds(app.pid)
+    deadline = time.monotonic() + 3.0
+    while time.monotonic() < deadline:
+        check_responsive(app, kind, "after its page closed")
+        time.sleep(0.2)  # pacing the AT-SPI probes, not synchronisation
+    spent = cpu_seconds(app.pid) - before
+    r.check(spent < 2.0, f"{kind}: CPU spent in the 3 s after the page closed is under 2 s ({spent:.2f} s, "
+                         f"app and children, AT-SPI probes included)")
+    r.log(f"      peak RSS so far {peak_rss_mb(app.pid):.0f} MB")
 
 
 def scenario(state):
@@ -124,6 +172,7 @@ def scenario(state):
         app = h.App(r, env, artifact("app.log"), "hostile").wait_window()
         for index, kind in enumerate(KINDS):
             open_kind(app, server, kind, index)
+        close_while_formatting(app, server, len(KINDS))
         app.quit()
     except BaseException:
         h.keep_failure_evidence(r, app)
