@@ -9,7 +9,7 @@ out=Fuzz/Sources/FuzzJSON/Models.generated.swift
     echo "@testable import GiteeKit"
     echo ""
     echo "/// Every model of Fuzz/models.list, each decoded as one value and as a list from the same bytes."
-    echo "let modelDecoders: [(Data) -> Void] = ["
+    echo "let modelDecoders: [@Sendable (Data) -> Void] = ["
     grep -v -E '^[[:space:]]*(#|$)' Fuzz/models.list | while read -r model; do
         echo "    { _ = decodeBoth(${model}.self, \$0) },"
     done
