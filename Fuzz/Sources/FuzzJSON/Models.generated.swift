@@ -3,7 +3,7 @@ import Foundation
 @testable import GiteeKit
 
 /// Every model of Fuzz/models.list, each decoded as one value and as a list from the same bytes.
-let modelDecoders: [(Data) -> Void] = [
+let modelDecoders: [@Sendable (Data) -> Void] = [
     { _ = decodeBoth(Branch.self, $0) },
     { _ = decodeBoth(Commit.self, $0) },
     { _ = decodeBoth(Commit.Stats.self, $0) },

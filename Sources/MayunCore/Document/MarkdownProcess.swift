@@ -77,8 +77,9 @@ enum MarkdownProcess {
         // limit may have cut the HTML short).
         var answer: pid_t
         repeat { answer = waitpid(pid, &status, 0) } while answer < 0 && errno == EINTR
-        guard answer == pid else { return nil }
+        // Reaped here, or (ECHILD) by someone else: either way the pid is no longer ours to signal.
         reaped = true
+        guard answer == pid else { return nil }
         let exitedCleanly = (status & 0x7f) == 0 && ((status >> 8) & 0xff) == 0
         return exitedCleanly ? String(decoding: html, as: UTF8.self) : nil
     }
