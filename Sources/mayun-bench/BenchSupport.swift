@@ -15,6 +15,14 @@ enum Bench {
         let deadline = g_get_monotonic_time() + 60_000_000
         while !condition(), g_get_monotonic_time() < deadline { g_main_context_iteration(nil, 1) }
     }
+
+    /// Runs the main loop for `seconds` (a timeout wakes it at the end).
+    static func spin(for seconds: Double) {
+        let end = g_get_monotonic_time() + gint64(seconds * 1e6)
+        let wake = g_timeout_add(guint(max(1, seconds * 1000)), { _ in gboolean(0) }, nil)
+        while g_get_monotonic_time() < end { g_main_context_iteration(nil, 1) }
+        _ = wake
+    }
 }
 
 /// The longest gap between ticks of a 1 ms high-priority timeout: how long the main thread was busy in one go.

@@ -42,6 +42,11 @@ MainActor.assumeIsolated {
         DiffBench.run(window: window, monitor: monitor)
         exit(0)
     }
+    // MAYUN_BENCH_ONLY=hostile: the hostile READMEs alone.
+    if ProcessInfo.processInfo.environment["MAYUN_BENCH_ONLY"] == "hostile" {
+        HostileBench.run(window: window, monitor: monitor, context: context)
+        exit(0)
+    }
 
     // Floors.
     let cmark = Bench.time { _ = BenchInputs.cmarkParseOnly(readme) }

@@ -7,7 +7,11 @@ kind a different project of the Featured list is opened with a click, and:
   - the app is still running, and its main thread answers AT-SPI within 1 s (the slowest of several round trips,
     taken while the README is being parsed and written, and again once it shows);
   - the README area shows something: the document's text, or the note that it was too complex to format;
-  - Back returns to the list.
+  - Back returns to the list;
+  - the process's peak RSS so far is printed.
+Then (issue 22) a project with the `image-brackets` README (quadratic in cmark-gfm: ~75 s in-process) is opened and
+closed with Back while its README is still being formatted: the CPU time the app and its children spend in the 3 s
+after the page closed must stay under 2 s (the markdown child process is killed with its page).
 
 Then (issue 22 item 6) FakeGitee's commits vendor 20,000 files each (`POST /__fake/hostile-commit`) and the app is
 started on a link to one: the commit page opens, shows the stats and the first file, the main thread answers AT-SPI
@@ -34,6 +38,8 @@ KINDS = {
     "emphasis": ("After the emphasis",),
     "table": ("h63", "After the table"),
     "plain-2mb": ("Plain words without any markup",),
+    "image-brackets": ("After the brackets",),
+    "email-autolinks": ("After the addresses",),
 }
 NOTES = ("too complex to format", "too long to show in full")
 
@@ -76,6 +82,22 @@ def slowest_round_trip(app, samples=5):
     return worst
 
 
+def peak_rss_mb(pid):
+    """The process's high-water resident set (VmHWM), in MB."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def cpu_seconds(pid):
+    """CPU time of the process and its reaped children (utime, stime, cutime, cstime of /proc/PID/stat)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return sum(int(value) for value in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
 def check_responsive(app, kind, when):
     r.check(app.alive(), f"{kind}: the app is still running {when}")
     latency = slowest_round_trip(app)
@@ -116,6 +138,7 @@ def open_kind(app, server, kind, index):
     check_responsive(app, kind, "with the README shown")
     path = h.screenshot(f"{NAME}-{index + 1}-{kind}.png")
     r.log(f"      screenshot {path}")
+    r.log(f"      peak RSS so far {peak_rss_mb(app.pid):.0f} MB")
     back(app)
 
 
@@ -134,16 +157,8 @@ def a_project_commit(server):
     raise h.CheckFailed("no Featured project with a commit")
 
 
-def peak_rss_mb(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
-
-
 def open_vendoring_commit(state, server):
-    r.step(f"{len(KINDS) + 1}. a commit that vendors {VENDORED_FILES} files, opened from a link")
+    r.step(f"{len(KINDS) + 2}. a commit that vendors {VENDORED_FILES} files, opened from a link")
     owner, repo, sha = a_project_commit(server)
     status, body = server.call("POST", "/__fake/hostile-commit", {"files": str(VENDORED_FILES)})
     r.check(status == 200, f"FakeGitee's commits list {VENDORED_FILES} files from now on", f"{status} {body!r}")
@@ -162,7 +177,7 @@ def open_vendoring_commit(state, server):
                    f"the first file's header ({first}) is drawn", seen=seen_labels(app))
         check_responsive(app, "vendoring commit", "with the diff shown")
         r.log(f"      peak RSS of the app: {peak_rss_mb(app.pid):.0f} MB")
-        path = h.screenshot(f"{NAME}-{len(KINDS) + 1}-vendoring-commit.png")
+        path = h.screenshot(f"{NAME}-{len(KINDS) + 2}-vendoring-commit.png")
         r.log(f"      screenshot {path}")
         app.quit()
     except BaseException:
@@ -171,6 +186,35 @@ def open_vendoring_commit(state, server):
     finally:
         app.kill()
         server.call("POST", "/__fake/hostile-commit", {"files": "0"})
+def close_while_formatting(app, server, index):
+    """Opens a project whose README cmark-gfm is quadratic on, and leaves before it is formatted."""
+    kind = "image-brackets"
+    r.step(f"{index + 1}. Back while the {kind} README is being formatted")
+    status, body = server.call("POST", "/__fake/hostile-readme", {"kind": kind})
+    r.check(status == 200, f"FakeGitee serves the {kind} README from now on", f"{status} {body!r}")
+    rows = r.wait_for(lambda: h.project_rows(app.frame, app.frame), "Featured rows appear", seen=seen_labels(app))
+    acc, label = rows[index % len(rows)]
+    full_name = label.split(",")[0]
+    since = server.last_seq()
+    app.click(acc, f"row {label[:50]!r}")
+    r.wait_for(lambda: [e for e in server.log(since) if e["path"].endswith(f"/{full_name}/readme")],
+               f"{kind}: the README is requested", seen=lambda: h.brief_log(server.log(since)))
+    back(app)
+    before = cpu_seconds(app.pid)
+    deadline = time.monotonic() + 3.0
+    worst = 0.0
+    while time.monotonic() < deadline:
+        if not app.alive():
+            r.check(False, f"{kind}: the app is still running after its page closed")
+        worst = max(worst, slowest_round_trip(app, samples=1))
+        time.sleep(0.2)  # pacing the AT-SPI probes over the 3 s window, not synchronisation
+    spent = cpu_seconds(app.pid) - before
+    r.ok(f"{kind}: the app kept running through the 3 s after its page closed")
+    r.check(worst < 1.0, f"{kind}: the window answered AT-SPI within 1 s all through the 3 s after the page closed "
+                         f"(slowest round trip {worst * 1000:.0f} ms)")
+    r.check(spent < 2.0, f"{kind}: CPU spent in the 3 s after the page closed is under 2 s ({spent:.2f} s, "
+                         f"app and children, AT-SPI probes included)")
+    r.log(f"      peak RSS so far {peak_rss_mb(app.pid):.0f} MB")
 
 
 def scenario(state):
@@ -182,6 +226,7 @@ def scenario(state):
         app = h.App(r, env, artifact("app.log"), "hostile").wait_window()
         for index, kind in enumerate(KINDS):
             open_kind(app, server, kind, index)
+        close_while_formatting(app, server, len(KINDS))
         app.quit()
         app = None
         open_vendoring_commit(state, server)

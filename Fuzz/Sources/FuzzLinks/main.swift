@@ -4,7 +4,8 @@ import Glibc
 @testable import MayunCore
 
 /// Link and image resolution in a document (`href`/`src` as a stranger wrote them), repository path helpers, and
-/// the link policy every external open goes through, including profile links typed by strangers.
+/// the link policy every external open goes through, including profile links typed by strangers, and the link
+/// router (`GiteeLink.outcome`) for links from the command line, D-Bus, the clipboard and drops.
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzLinks(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
@@ -30,6 +31,16 @@ func fuzzLinks(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     _ = RepositoryPath.join(folder: text, text)
     _ = RepositoryPath.decode(RepositoryPath.encodePath(text))
     _ = RepositoryPath.fileExtension(of: text)
+
+    // The link router: what a link given on the command line, over D-Bus, pasted or dropped opens.
+    for site in [server, URL(string: "http://127.0.0.1:8080")!] {
+        let outcome = GiteeLink.outcome(for: text, server: site)
+        precondition(GiteeLink.outcome(for: text, server: site) == outcome, "the router answers the same twice")
+        if case .page = outcome {
+            // Surrounding whitespace is what people paste; it never changes the page.
+            precondition(GiteeLink.outcome(for: " \n" + text + "\t ", server: site) == outcome, "whitespace changed the page")
+        }
+    }
 
     if let url = URL(string: text) { _ = LinkPolicy.decide(url) }
     let profile = LinkPolicy.decide(profileText: text)

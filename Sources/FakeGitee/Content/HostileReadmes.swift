@@ -16,6 +16,21 @@ public enum HostileReadme: String, CaseIterable, Sendable {
     case table
     /// 2 MB of plain text, no markup.
     case plain2MB = "plain-2mb"
+    /// `![[]()` repeated to 960 KB: quadratic in Debian's cmark-gfm 0.29.0.gfm.6 (60 KB 0.29 s, 240 KB 4.5-5.9 s,
+    /// about 75 s at this size), the issue-22 probe.
+    case imageBrackets = "image-brackets"
+    /// `a@b.` repeated to 960 KB on one line: the autolink extension's e-mail scan is quadratic too (256 KB 0.67 s,
+    /// about 9 s at this size).
+    case emailAutolinks = "email-autolinks"
+
+    /// cmark-gfm alone takes more than a few seconds on this text: only a parse that can be stopped (the app's
+    /// `DocumentParseService`, which renders long markdown in a child process) may be given it.
+    public var isSlowInCmark: Bool {
+        switch self {
+        case .imageBrackets, .emailAutolinks: true
+        case .nestedLists, .nestedMarkdown, .intOverflow, .emphasis, .table, .plain2MB: false
+        }
+    }
 
     public var text: String {
         switch self {
@@ -60,6 +75,10 @@ public enum HostileReadme: String, CaseIterable, Sendable {
             let line = "Plain words without any markup at all, line after line after line of them.\n"
             let lines = 2 * 1024 * 1024 / line.utf8.count
             return "# Plain\n\n" + String(repeating: line, count: lines)
+        case .imageBrackets:
+            return "# Image brackets\n\n" + String(repeating: "![[]()", count: 160_000) + "\n\nAfter the brackets.\n"
+        case .emailAutolinks:
+            return "# E-mail autolinks\n\n" + String(repeating: "a@b.", count: 240_000) + "\n\nAfter the addresses.\n"
         }
     }
 }

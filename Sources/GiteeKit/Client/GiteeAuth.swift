@@ -28,7 +28,25 @@ public final class GiteeAuth {
 
     public var isLoggedIn: Bool { credential != nil }
 
+    /// Bumped whenever the person the credential speaks for may have changed (Log Out, another login), not on a
+    /// silent refresh: an answer to a request sent with the token under an older account is never used.
+    public private(set) var account = 0
+    /// GiteeClient's hook: cancels the requests in flight that carried the old token.
+    var accountEnded: (@MainActor () -> Void)?
+
     public func use(_ credential: Credential?) {
+        guard credential != self.credential else { return }
+        let wasLoggedIn = self.credential != nil
+        self.credential = credential
+        if wasLoggedIn {
+            account &+= 1
+            accountEnded?()
+        }
+        onChange?(credential)
+    }
+
+    /// A refreshed token for the same login: requests in flight stay this account's.
+    func refreshed(_ credential: Credential) {
         guard credential != self.credential else { return }
         self.credential = credential
         onChange?(credential)

@@ -32,6 +32,33 @@ public final class GiteeClient {
         self.auth = auth
         self.transport = transport ?? SoupTransport(configuration: configuration)
         oauthClient = configuration.oauthClient
+        auth.accountEnded = { [weak self] in self?.cancelRequestsWithToken() }
+    }
+
+    /// Requests in flight that carry the token, so that Log Out (or another login) can cancel them.
+    private var withToken: [Int: Task<HTTPResponse, Error>] = [:]
+    private var nextRequest = 0
+
+    /// Log Out: every request that carried the old token stops, and its answer is never returned (a late private
+    /// answer must not be saved as someone else's, or as public, after the wipe).
+    private func cancelRequestsWithToken() {
+        for task in withToken.values { task.cancel() }
+        withToken = [:]
+    }
+
+    /// Sends `request`; one carrying the token is cancelled at Log Out, and its answer is refused (`.cancelled`)
+    /// when the account changed while it was out, whoever cancelled it.
+    private func exchange(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard request.header("Authorization") != nil else { return try await transport.send(request, progress: nil) }
+        let account = auth.account, transport = self.transport
+        let task = Task { @MainActor in try await transport.send(request, progress: nil) }
+        let id = nextRequest
+        nextRequest &+= 1
+        withToken[id] = task
+        defer { withToken[id] = nil }
+        let response = try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+        guard auth.account == account else { throw GiteeError.cancelled }
+        return response
     }
 
     // MARK: Calls
@@ -215,7 +242,8 @@ public final class GiteeClient {
             let usedToken = auth.accessToken
             let request = makeRequest(endpoint, extraQuery: extraQuery)
             let started = Date()
-            let response = try await mapTransportFailure { try await transport.send(request, progress: nil) }
+            let account = auth.account
+            let response = try await mapTransportFailure { try await exchange(request) }
             log?("\(endpoint.method.rawValue) \(endpoint.api.rawValue)\(endpoint.path) -> \(response.status) in \(Int(Date().timeIntervalSince(started) * 1000)) ms")
             if Task.isCancelled { throw GiteeError.cancelled }
 
@@ -242,7 +270,10 @@ public final class GiteeClient {
                 return (value, response)
             }
             guard (200..<300).contains(response.status) else { throw error(for: response) }
-            return (try await decode(response, with: endpoint.decode), response)
+            let value = try await decode(response, with: endpoint.decode)
+            // Decoded off the main actor: the person may have logged out meanwhile.
+            if request.header("Authorization") != nil, auth.account != account { throw GiteeError.cancelled }
+            return (value, response)
         }
     }
 
@@ -348,7 +379,7 @@ public final class GiteeClient {
             guard let refresh = self.auth.refreshToken else { throw GiteeError.unauthorized(nil) }
             do {
                 let token = try await self.tokenRequest(Endpoints.refreshGrant(refreshToken: refresh, client: self.oauthClient))
-                self.auth.use(.oauth(token))
+                self.auth.refreshed(.oauth(token))
             } catch GiteeError.unauthorized(let message) {
                 self.auth.use(nil)
                 throw GiteeError.unauthorized(message)

@@ -18,9 +18,9 @@ public struct DocumentRequest: Sendable {
 
 /// The one way the app parses documents (READMEs, files, issues, comments): cmark-gfm and libxml2 off the main
 /// actor, stopped when the caller's task is cancelled, and given a wall-clock budget after which the text is shown
-/// plain with a note (`DocumentNotes.tooComplex`). cmark-gfm itself cannot be interrupted, so the answer does not
-/// wait for it: a timer answers at the deadline and the abandoned parse finishes (bounded by `maxInputBytes`) in the
-/// background, its result dropped.
+/// plain with a note (`DocumentNotes.tooComplex`). A timer answers at the deadline. cmark-gfm cannot be interrupted
+/// in-process, so markdown longer than `MarkdownProcess.inProcessLimit` is rendered in a child process that is
+/// killed when the budget runs out or the caller goes: no abandoned parse keeps a core busy after its page is gone.
 public enum DocumentParseService {
     /// The document, the plain-text fallback when the budget ran out, or nil when the calling task was cancelled.
     public static func parse(_ request: DocumentRequest, allowance: Duration = DocumentLimits.parseBudget) async
@@ -66,8 +66,18 @@ public enum DocumentParseService {
                              progress: (@Sendable (DocumentChunk) -> Void)? = nil) async -> Document? {
         let answer = FirstAnswer()
         let work = Task.detached(priority: .userInitiated) {
-            let document = DocumentParser.parse(request.text, format: request.format, context: request.context,
-                                                prefersDark: request.prefersDark, budget: budget, progress: progress)
+            var rendered: String?
+            if request.format == .markdown {
+                // Awaited, not run here: a long text goes to a child process, and no pool thread waits for it.
+                rendered = await DocumentParser.renderMarkdown(request.text, budget: budget)
+                guard rendered != nil else {
+                    answer.give(budget.isCancelled ? .cancelled : .expired)
+                    return
+                }
+            }
+            let document = DocumentParser.parse(request.text, format: request.format, renderedMarkdown: rendered,
+                                                context: request.context, prefersDark: request.prefersDark,
+                                                budget: budget, progress: progress)
             answer.give(document.map(Outcome.parsed) ?? (budget.isCancelled ? .cancelled : .expired))
         }
         let timer = Task.detached {

@@ -41,12 +41,27 @@ public enum DocumentParser {
     /// answer, what `progress` received is not the document.
     public static func parse(_ text: String, format: Format, context: DocumentContext, prefersDark: Bool,
                              budget: ParseBudget?, progress: ((DocumentChunk) -> Void)? = nil) -> Document? {
+        parse(text, format: format, renderedMarkdown: nil, context: context, prefersDark: prefersDark,
+              budget: budget, progress: progress)
+    }
+
+    /// The markdown `text` as cmark-gfm would render it, ready for `parse(_:format:renderedMarkdown:...)`; nil when
+    /// `budget` ran out or was cancelled first, or the renderer failed. Long text is rendered in a child process
+    /// that is killed then (`MarkdownProcess`), so nothing keeps running after the page is gone.
+    static func renderMarkdown(_ text: String, budget: ParseBudget) async -> String? {
+        await MarkdownProcess.html(from: MarkdownNesting.limit(DocumentLimits.truncate(text).text), budget: budget)
+    }
+
+    /// As above; for markdown, `renderedMarkdown` (from `renderMarkdown`) is used instead of running cmark-gfm here.
+    static func parse(_ text: String, format: Format, renderedMarkdown: String?, context: DocumentContext,
+                      prefersDark: Bool, budget: ParseBudget?, progress: ((DocumentChunk) -> Void)?) -> Document? {
         let (kept, omitted) = DocumentLimits.truncate(text)
         let html: String
         switch format {
         case .markdown:
-            // cmark-gfm cannot be interrupted; the size cap is what bounds it.
-            html = MarkdownRenderer.html(from: MarkdownNesting.limit(kept))
+            // cmark-gfm cannot be interrupted in-process; the size cap bounds it here (the app renders long text
+            // in a child process it can kill, `renderMarkdown`).
+            html = renderedMarkdown ?? MarkdownRenderer.html(from: MarkdownNesting.limit(kept))
             if budget?.isExhausted == true { return nil }
         case .html:
             html = kept
@@ -79,8 +94,12 @@ public enum DocumentParser {
         var blocks: [Block] = [.paragraph([.emphasis([.text(note)])])]
         var remaining = Substring(kept)
         while !remaining.isEmpty {
-            // About 4 KB per block, ended at a newline when there is one.
-            let window = remaining.utf8.prefix(4_096)
+            // About 4 KB per block, ended at a newline when there is one. Text without a space or a newline in its
+            // first 512 bytes (`![[]()![[]()...`) goes in 512-byte blocks: Pango wrapping one 4 KB unbreakable run held the main
+            // loop 120-250 ms (debug build).
+            let head = remaining.utf8.prefix(512)
+            let window = head.contains { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") }
+                ? remaining.utf8.prefix(4_096) : head
             var end = window.endIndex
             while end < remaining.endIndex, String.Index(end, within: remaining) == nil {
                 end = remaining.utf8.index(after: end)
@@ -129,11 +148,23 @@ public enum DocumentNotes {
 enum MarkdownRenderer {
     private static let registered: Void = { cmark_gfm_core_extensions_ensure_registered() }()
     private static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
+    // UNSAFE keeps raw HTML (the reader drops what is dangerous); the tag filter extension is not needed then.
+    static let options = CMARK_OPT_UNSAFE | CMARK_OPT_VALIDATE_UTF8
+
+    static func registerExtensions() { _ = registered }
+
+    /// The extension names as C strings, for the child process (`MarkdownProcess`).
+    static func withExtensionNames<Result>(_ body: (UnsafePointer<UnsafePointer<CChar>?>, Int32) -> Result)
+        -> Result
+    {
+        let copies = extensionNames.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        let pointers = copies.map { UnsafePointer($0) }
+        return body(pointers, Int32(pointers.count))
+    }
 
     static func html(from markdown: String) -> String {
         _ = registered
-        // UNSAFE keeps raw HTML (the reader drops what is dangerous); the tag filter extension is not needed then.
-        let options = CMARK_OPT_UNSAFE | CMARK_OPT_VALIDATE_UTF8
         guard let parser = cmark_parser_new(options) else { return "" }
         defer { cmark_parser_free(parser) }
         for name in extensionNames {

@@ -45,10 +45,11 @@ public final class CachedClient {
         return Cached(saved: { [weak store] in
             store?.load(String.self, key: key).map { .file(path: "README.md", text: $0.value) }
         }, fetch: { [weak store] in
+            let fetcher = store?.fetcher()
             guard let content = try await client.send(Endpoints.readme(owner: repo.owner, repo: repo.name, ref: ref)),
                   let text = content.text
             else { return .none }
-            store?.save(text, key: key)
+            store?.save(text, key: key, fetchedBy: fetcher)
             return .file(path: content.path.isEmpty ? "README.md" : content.path, text: text)
         })
     }
@@ -63,9 +64,10 @@ public final class CachedClient {
             return .text(saved.text, size: saved.size,
                          presentation: BlobPresentation.decide(path: path, size: saved.size))
         }, fetch: { [weak store] in
+            let fetcher = store?.fetcher()
             let body = try await source.body(of: path)
             if case .text(let text, let size, _) = body, size < BlobPresentation.highlightLimit {
-                store?.save(SavedBlob(text: text, size: size), key: key)
+                store?.save(SavedBlob(text: text, size: size), key: key, fetchedBy: fetcher)
             }
             return body
         })
@@ -135,7 +137,7 @@ public final class CachedClient {
         let key = OfflineKey.issues(repo, state: filter.rawValue)
         guard let state = filter.state else {
             let progressing = issues(repo, filter: .progressing), open = issues(repo, filter: .open)
-            return CachedPages(saved: listCache(key), fetch: IssueFilter.chained(progressing.fetch, then: open.fetch))
+            return savedPages(key, fetch: IssueFilter.chained(progressing.fetch, then: open.fetch))
         }
         return pages(Endpoints.issues(owner: repo.owner, repo: repo.name, state: state), savedAs: key)
     }
@@ -160,8 +162,9 @@ public final class CachedClient {
                                                    fetch: @escaping @MainActor () async throws -> Value) -> Cached<Value> {
         Cached(saved: { [weak store] in store?.load(Value.self, key: key)?.value },
                fetch: { [weak store] in
+                   let fetcher = store?.fetcher()
                    let fresh = try await fetch()
-                   store?.save(fresh, key: key)
+                   store?.save(fresh, key: key, fetchedBy: fetcher)
                    return fresh
                },
                remember: { [weak store] value in store?.save(value, key: key) })
@@ -169,14 +172,30 @@ public final class CachedClient {
 
     private func pages<Item: Codable & Sendable>(_ endpoint: Endpoint<[Item]>, savedAs key: String) -> CachedPages<Item> {
         let client = client
-        return CachedPages(saved: listCache(key)) { pagination in try await client.page(endpoint, at: pagination) }
+        return savedPages(key) { pagination in try await client.page(endpoint, at: pagination) }
     }
 
-    private func listCache<Item: Codable & Sendable>(_ key: String) -> ListCache<Item>? {
+    /// A list whose first page is saved under `key`. The list saves its first page after the fetch returns, so the
+    /// account it is saved under (the fetcher) is taken when that first-page fetch starts.
+    private func savedPages<Item: Codable & Sendable>(_ key: String,
+                                                      fetch: @escaping PagedListViewModel<Item>.Fetch) -> CachedPages<Item> {
         let key = "list:" + key
-        return store.map { store in
+        let firstPage = FirstPageFetcher()
+        let saved = store.map { store in
             ListCache<Item>(load: { [weak store] in store?.load([Item].self, key: key)?.value },
-                            save: { [weak store] items in store?.save(items, key: key) })
+                            save: { [weak store] items in store?.save(items, key: key, fetchedBy: firstPage.fetcher) })
+        }
+        return CachedPages(saved: saved) { [weak store] pagination in
+            if pagination == nil { firstPage.fetcher = store?.fetcher() }
+            return try await fetch(pagination)
         }
     }
+}
+
+/// The fetcher of a list's latest first-page request (the list drops older answers, so the page it saves is
+/// this request's).
+@MainActor
+private final class FirstPageFetcher {
+    /// nil before any first page was asked for (then `save` takes the account at that moment).
+    var fetcher: OfflineStore.Fetcher?
 }

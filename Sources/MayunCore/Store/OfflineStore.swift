@@ -11,7 +11,12 @@ import GRDB
 /// Privacy: every row carries its owner, the login whose token fetched it ("" when no token was sent). Reads see
 /// public rows and the current account's; `forgetAccounts()` (Log Out) deletes every owned row, with SQLite's
 /// `secure_delete` so the freed pages are zeroed rather than left readable in the file. When a token is in use but
-/// its login is not known yet, nothing is saved (there would be no owner to wipe it for). Folder 0700, file 0600.
+/// its login is not known yet, nothing is saved (there would be no owner to wipe it for). The owner is taken when the
+/// request starts (`fetcher()`), and a save whose account logged out since is dropped. Folder 0700, file 0600.
+///
+/// Bounds: at most `byteBudget` bytes of bodies (64 MiB in the app); past it the least recently read or written
+/// rows are deleted, in the same background write. Reads on the main actor go through a WAL `DatabasePool`: their
+/// own connection and snapshot, so they do not wait for a write, the secure-delete wipe or VACUUM.
 @MainActor
 public final class OfflineStore {
     /// Who is fetching: decides the owner of what is saved and which rows may be read.
@@ -22,13 +27,30 @@ public final class OfflineStore {
         case unknown
     }
 
+    /// Who fetched an answer, taken when its request starts (`fetcher()`): the owner it is saved under, and which
+    /// account it belongs to. An answer whose account ended (Log Out) before it arrived is never written.
+    public struct Fetcher: Sendable, Equatable {
+        /// nil: save nothing (a token whose login is not known yet).
+        let owner: String?
+        let generation: Int
+    }
+
+    /// The most body bytes kept (64 MiB): past it the least recently used rows go, while running. A first page of
+    /// a list is 5-60 KB and a README at most 1 MB, so this is thousands of screens.
+    public nonisolated static let defaultByteBudget = 64 * 1_024 * 1_024
+    public let byteBudget: Int
+
     public let fileURL: URL
-    /// Asked at every save and load; the app answers from the session (`AppServices`).
+    /// Asked at every load and `fetcher()`; the app answers from the session (`AppServices`).
     public var account: @MainActor () -> Account = { .anonymous }
+    /// Bumped by `forgetAccounts()`: fetchers taken before it save nothing.
+    private var generation = 0
     /// Opened on this thread, or (`openInBackground`) on another one while start-up goes on; the first use waits.
     private let opening: DatabaseOpening
     /// Nil only when not even an in-memory database could be made: then nothing is kept, and nothing fails.
-    private var database: DatabaseQueue? { opening.wait().queue }
+    /// A `DatabasePool` (WAL) for the file: reads on the main actor use their own connection and snapshot, so they
+    /// never wait for a write, the secure-delete wipe or Clear Cache's VACUUM (`OfflineStoreBudgetTests`).
+    private var database: (any DatabaseWriter)? { opening.wait().queue }
     /// Set when the previous database had to be set aside (the UI may mention it once).
     public var recoveredFromDamage: Bool { opening.wait().recovered }
     /// The newest queued write; each write waits for the one before, so `flush` and readers see them in order.
@@ -38,7 +60,8 @@ public final class OfflineStore {
     /// window's first frame does not wait for it, and the first read or write waits for the open to finish. A file
     /// that cannot be opened even after being set aside then leaves an in-memory store (nothing is kept), where the
     /// foreground open throws.
-    public init(directory: URL, openInBackground: Bool = false) throws {
+    public init(directory: URL, openInBackground: Bool = false, byteBudget: Int = OfflineStore.defaultByteBudget) throws {
+        self.byteBudget = max(0, byteBudget)
         try PrivateFiles.makeFolder(directory)
         let fileURL = directory.appendingPathComponent("store.sqlite")
         self.fileURL = fileURL
@@ -72,26 +95,66 @@ public final class OfflineStore {
         }) else { return nil }
         let body: Data = row["body"]
         guard let value = try? JSONDecoder().decode(Value.self, from: body) else { return nil }
+        // Recently used rows are the last to be evicted (recorded in the background, with the writes).
+        let now = Date().timeIntervalSince1970
+        enqueueWrite { db in
+            try db.execute(sql: "UPDATE entries SET used_at = ? WHERE key = ?", arguments: [now, key])
+        }
         return Saved(value: value, fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]))
     }
 
-    /// Saves in the background, in order; a failed write only loses the saved copy, never the screen's data.
-    public func save<Value: Encodable>(_ value: Value, key: String, fetchedAt: Date = Date()) {
-        let owner: String
+    /// Who is fetching now: call when a request starts and pass it to `save`, so the answer is saved under the
+    /// account that asked for it, and not at all when that account logged out before it arrived.
+    public func fetcher() -> Fetcher {
         switch account() {
-        case .anonymous: owner = ""
-        case .login(let name): owner = name
-        case .unknown: return
+        case .anonymous: Fetcher(owner: "", generation: generation)
+        case .login(let name): Fetcher(owner: name, generation: generation)
+        case .unknown: Fetcher(owner: nil, generation: generation)
         }
+    }
+
+    /// Saves in the background, in order; a failed write only loses the saved copy, never the screen's data.
+    /// `fetchedBy` is the `fetcher()` taken when the request started (now, when not given).
+    public func save<Value: Encodable>(_ value: Value, key: String, fetchedAt: Date = Date(),
+                                       fetchedBy: Fetcher? = nil) {
+        let fetcher = fetchedBy ?? self.fetcher()
+        // Fetched under an account that has logged out since: its answer is not this person's to keep.
+        guard fetcher.generation == generation, let owner = fetcher.owner else { return }
         guard let body = try? JSONEncoder().encode(value) else { return }
+        let budget = byteBudget
+        enqueueWrite { db in
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO entries (key, body, fetched_at, owner, used_at) VALUES (?, ?, ?, ?, ?)",
+                arguments: [key, body, fetchedAt.timeIntervalSince1970, owner, Date().timeIntervalSince1970])
+            try Self.evict(db, toFit: budget)
+        }
+    }
+
+    /// Deletes the least recently used rows until the bodies fit in `budget` bytes (down to 90 % of it, so the
+    /// next saves do not evict one row each).
+    nonisolated static func evict(_ db: Database, toFit budget: Int) throws {
+        let total = try Int.fetchOne(db, sql: "SELECT total(length(body)) FROM entries") ?? 0
+        guard total > budget else { return }
+        var excess = total - budget / 10 * 9
+        let rows = try Row.fetchCursor(db, sql: "SELECT key, length(body) AS size FROM entries ORDER BY used_at, fetched_at")
+        var victims: [String] = []
+        while excess > 0, let row = try rows.next() {
+            victims.append(row["key"])
+            excess -= row["size"] as Int
+        }
+        for key in victims { try db.execute(sql: "DELETE FROM entries WHERE key = ?", arguments: [key]) }
+    }
+
+    /// Queues `body` after the writes before it, on a background thread.
+    private func enqueueWrite(inTransaction: Bool = true, _ body: @escaping @Sendable (Database) throws -> Void) {
         let database = database
         let previous = lastWrite
         lastWrite = Task.detached(priority: .utility) {
             await previous?.value
-            try? await database?.write { db in
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO entries (key, body, fetched_at, owner) VALUES (?, ?, ?, ?)",
-                    arguments: [key, body, fetchedAt.timeIntervalSince1970, owner])
+            if inTransaction {
+                try? await database?.write(body)
+            } else {
+                try? await database?.writeWithoutTransaction(body)
             }
         }
     }
@@ -99,12 +162,10 @@ public final class OfflineStore {
     /// Deletes every row fetched with a token, whoever's (Log Out, or a login that stopped working). The pages
     /// they used are zeroed (`secure_delete`), so nothing of them stays in the file.
     public func forgetAccounts() {
-        let database = database
-        let previous = lastWrite
-        lastWrite = Task.detached(priority: .utility) {
-            await previous?.value
-            try? await database?.write { db in try db.execute(sql: "DELETE FROM entries WHERE owner != ''") }
-        }
+        generation &+= 1
+        enqueueWrite { db in try db.execute(sql: "DELETE FROM entries WHERE owner != ''") }
+        // The write-ahead log still holds the rows' earlier pages: copy the zeroed pages into the file and empty it.
+        enqueueWrite(inTransaction: false) { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
     }
 
     /// Waits for saves queued so far (tests, and before measuring the size).
@@ -123,21 +184,19 @@ public final class OfflineStore {
 
     /// Forgets saved values whose key starts with `prefix` (a person's own lists when they log out).
     public func removeEntries(withPrefix prefix: String) {
-        let database = database
-        let previous = lastWrite
-        lastWrite = Task.detached(priority: .utility) {
-            await previous?.value
-            try? await database?.write { db in
-                try db.execute(sql: "DELETE FROM entries WHERE substr(key, 1, ?) = ?",
-                               arguments: [prefix.count, prefix])
-            }
+        enqueueWrite { db in
+            try db.execute(sql: "DELETE FROM entries WHERE substr(key, 1, ?) = ?", arguments: [prefix.count, prefix])
         }
     }
 
     public func clear() async {
         await flush()
         _ = try? await database?.write { db in try db.execute(sql: "DELETE FROM entries") }
-        _ = try? await database?.writeWithoutTransaction { db in try db.execute(sql: "VACUUM") }
+        _ = try? await database?.writeWithoutTransaction { db in
+            try db.execute(sql: "VACUUM")
+            // The WAL holds the old pages until a checkpoint: truncate it so the size shown drops now.
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        }
     }
 
     // MARK: Opening
@@ -161,18 +220,18 @@ public final class OfflineStore {
         return .init(queue: queue, recovered: false)
     }
 
-    nonisolated private static func openAndMigrate(at url: URL) throws -> DatabaseQueue {
+    nonisolated private static func openAndMigrate(at url: URL) throws -> DatabasePool {
         var configuration = Configuration()
         configuration.label = "mayun-store"
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA secure_delete = ON") }
-        let queue = try DatabaseQueue(path: url.path, configuration: configuration)
+        let queue = try DatabasePool(path: url.path, configuration: configuration)
         try migrate(queue)
         // A damaged file can open and migrate yet fail on first read: check now, while we can still rebuild.
         _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM entries") }
         return queue
     }
 
-    nonisolated private static func migrate(_ queue: DatabaseQueue) throws {
+    nonisolated private static func migrate(_ queue: some DatabaseWriter) throws {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
             try db.create(table: "entries") { table in
@@ -186,6 +245,11 @@ public final class OfflineStore {
             // they go (they are only a cache).
             try db.execute(sql: "DELETE FROM entries")
             try db.alter(table: "entries") { table in table.add(column: "owner", .text).notNull().defaults(to: "") }
+        }
+        migrator.registerMigration("v3-used-at") { db in
+            // When a row was last read or written, for evicting the least recently used past the byte budget.
+            try db.alter(table: "entries") { table in table.add(column: "used_at", .double).notNull().defaults(to: 0) }
+            try db.execute(sql: "UPDATE entries SET used_at = fetched_at")
         }
         try migrator.migrate(queue)
     }
@@ -203,7 +267,7 @@ public final class OfflineStore {
 /// The offline store's database, opened once: at once, or on a background thread that the first use waits for.
 private final class DatabaseOpening: @unchecked Sendable {
     struct Opened: Sendable {
-        let queue: DatabaseQueue?
+        let queue: (any DatabaseWriter)?
         let recovered: Bool
     }
 
