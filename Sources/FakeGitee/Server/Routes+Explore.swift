@@ -12,6 +12,7 @@ extension FakeGiteeServer {
         registerControlRoutes()
         registerRedirectRoute()
         registerHostileReadmeRoutes()
+        registerReleaseRoutes()
     }
 
     private func registerExploreRoutes() {

@@ -129,6 +129,10 @@ public final class Coordinator {
             .commits(CommitsViewModel(repo: repo, ref: ref, client: services.client, navigator: self))
         case .commit(let repo, let sha):
             .commit(CommitViewModel(repo: repo, sha: sha, client: services.client))
+        case .releases(let repo):
+            .releases(ReleasesViewModel(repo: repo, pages: services.cached.releases(repo), navigator: self))
+        case .release(let repo, let tag):
+            .release(ReleaseViewModel(repo: repo, tag: tag, client: services.client, markdown: markdown, navigator: self))
         case .user(let login):
             .user(UserViewModel(login: login, cached: services.cached, makeList: makeProjectList, navigator: self))
         case .followers(let login):

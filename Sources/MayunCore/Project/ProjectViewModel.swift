@@ -19,6 +19,8 @@ public final class ProjectViewModel {
     public private(set) var readmeDocument: ProgressiveDocument?
     public let star: ToggleState
     public let watch: ToggleState
+    /// The Releases row's text (count and latest tag).
+    public let releases: ReleaseSummary
 
     public enum ReadmeState: Equatable, Sendable {
         case loading, none
@@ -48,6 +50,7 @@ public final class ProjectViewModel {
         star = ToggleState(kind: .star)
         watch = ToggleState(kind: .watch)
         resource = RemoteResource(cached.project(repo))
+        releases = ReleaseSummary(repo: repo, client: cached.client)
         resource.onFresh = { [weak self] fresh in self?.settleToggles(with: fresh) }
     }
 
@@ -75,6 +78,7 @@ public final class ProjectViewModel {
 
     /// The project, then its README (which needs the project's default branch).
     public func refresh() {
+        releases.refresh()
         loads.run { [weak self] in
             guard let self else { return }
             await resource.reload()
@@ -88,6 +92,7 @@ public final class ProjectViewModel {
     public func cancel() {
         loads.cancel()
         resource.cancel()
+        releases.cancel()
         pendingReadme?.cancel()
         readmeDocument?.cancel()
     }
@@ -108,6 +113,7 @@ public final class ProjectViewModel {
     public func openIssues() { navigator?.push(.issues(repo)) }
     public func openPullRequests() { navigator?.push(.pullRequests(repo)) }
     public func openCommits() { navigator?.push(.commits(repo, ref: project?.defaultBranch)) }
+    public func openReleases() { navigator?.push(.releases(repo)) }
 
     /// A link clicked in the README: files of the repository open here, web addresses in the browser.
     public func activate(_ target: LinkTarget) { navigator?.follow(target) }
