@@ -94,4 +94,37 @@ final class ReleaseTests: XCTestCase {
             }
         }
     }
+
+    /// A release file at its website address and a tag's archive through the API, streamed to disk; the token goes
+    /// with both (same origin as the configured server); a ref that does not exist is a 404, not a file.
+    func testFilesAndArchivesDownload() {
+        onMainLoop {
+            let server = Fake.server
+            let world = server.world
+            let project = try XCTUnwrap(world.projects.first { Releases.of($0, world: world).contains { !$0.assets.isEmpty } })
+            let release = try XCTUnwrap(Releases.of(project, world: world).first { !$0.assets.isEmpty })
+            let owner = world.owner(of: project).login
+            let client = Fake.client(credential: Fake.demoToken)
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mayun-release-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let asset = release.assets[0]
+            let url = try XCTUnwrap(URL(string: "\(server.baseURL)/\(owner)/\(project.path)/releases/download/\(release.tag)/\(asset.name)"))
+            var reported: Int64 = 0
+            try await client.download(from: url, to: folder.appendingPathComponent("a").path) { received, _ in reported = received }
+            XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("a")), Releases.bytes(of: asset))
+            XCTAssertEqual(reported, Int64(asset.size))
+            XCTAssertEqual(server.requestLog.last?.login, "mayun-demo", "the token went to the server's own origin")
+            try await client.download(Endpoints.archive(owner: owner, repo: project.path, ref: release.tag, format: .tarGz),
+                                      to: folder.appendingPathComponent("b").path)
+            XCTAssertGreaterThan((try Data(contentsOf: folder.appendingPathComponent("b"))).count, 10_000)
+            await assertThrows(.notFound("404 Not Found")) {
+                try await client.download(Endpoints.archive(owner: owner, repo: project.path, ref: "no-such-tag", format: .zip),
+                                          to: folder.appendingPathComponent("c").path)
+            }
+            await assertThrows(.badResponse(.unexpectedStatus(0))) {
+                try await client.download(from: URL(fileURLWithPath: "/etc/passwd"), to: folder.appendingPathComponent("d").path)
+            }
+        }
+    }
 }

@@ -22,6 +22,17 @@ extension FakeGiteeServer {
             }
             return .json(renderer.release(release, project: project))
         }
+        for (segment, type) in [("zipball", "application/zip"), ("tarball", "application/gzip")] {
+            router.add("GET", "/api/v5/repos/:owner/:repo/\(segment)") { [unowned self] request, parameters in
+                guard let project = project(parameters) else { return Self.projectNotFound }
+                let ref = request.query["ref"] ?? project.defaultBranch ?? ""
+                let isTag = Releases.of(project, world: world).contains { $0.tag == ref }
+                guard isTag || project.branches.contains(ref) else { return .notFound("Not Found") }
+                let size = 50_000 + Int(stableHash(ref) % 50_000)
+                let asset = FakeAsset(id: project.id &* 7 &+ Int(stableHash(segment + ref) % 1_000_000), name: ref, size: size)
+                return .bytes(Releases.bytes(of: asset), type: type)
+            }
+        }
         router.add("GET", "/:owner/:repo/releases/download/:tag/:name") { [unowned self] _, parameters in
             guard let project = project(parameters),
                   let release = Releases.of(project, world: world).first(where: { $0.tag == parameters["tag"] }),

@@ -17,6 +17,8 @@ public final class ReleaseViewModel {
     @ObservationIgnored private let parses = DocumentParses()
     @ObservationIgnored private let markdown: RepositoryMarkdown?
     @ObservationIgnored private weak var navigator: (any Navigator)?
+    @ObservationIgnored private let client: GiteeClient
+    public let downloads: DownloadCenter
 
     /// Something this page offers to download: an attached file or a source archive.
     public struct File: Equatable, Sendable {
@@ -29,9 +31,12 @@ public final class ReleaseViewModel {
         public let detail: String
     }
 
-    init(repo: RepositoryID, tag: String, client: GiteeClient, markdown: RepositoryMarkdown?, navigator: any Navigator) {
+    init(repo: RepositoryID, tag: String, client: GiteeClient, downloads: DownloadCenter, markdown: RepositoryMarkdown?,
+         navigator: any Navigator) {
         self.repo = repo
         self.tag = tag
+        self.client = client
+        self.downloads = downloads
         self.markdown = markdown
         self.navigator = navigator
         resource = RemoteResource {
@@ -69,7 +74,35 @@ public final class ReleaseViewModel {
         }
     }
 
+    /// The latest download of `file`, running or ended (the row shows its progress, or Open and Show in Folder).
+    public func download(of file: File) -> Download? { downloads.latest(for: key(of: file)) }
+
     // MARK: Inputs
+
+    /// Downloads `file` into the Downloads folder (a running one is not started twice).
+    public func download(_ file: File) {
+        if download(of: file)?.isRunning == true { return }
+        let client = client, repo = repo, tag = tag
+        switch file.source {
+        case .asset(let asset):
+            guard let url = URL(string: asset.url) else { return }
+            downloads.start(key: key(of: file), fileName: asset.name) { temporary, progress in
+                try await client.download(from: url, to: temporary, progress: progress)
+            }
+        case .archive(let format):
+            let endpoint = Endpoints.archive(owner: repo.owner, repo: repo.name, ref: tag, format: format)
+            downloads.start(key: key(of: file), fileName: file.detail) { temporary, progress in
+                try await client.download(endpoint, to: temporary, progress: progress)
+            }
+        }
+    }
+
+    private func key(of file: File) -> String {
+        switch file.source {
+        case .asset(let asset): "\(repo)@\(tag):asset:\(asset.url)"
+        case .archive(let format): "\(repo)@\(tag):archive:\(format.rawValue)"
+        }
+    }
 
     public func activate(_ target: LinkTarget) { navigator?.follow(target) }
     public func start() { resource.start() }

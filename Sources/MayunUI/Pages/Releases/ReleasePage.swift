@@ -14,6 +14,8 @@ final class ReleasePage: Page {
     private let assetsHeading = Label(tr("Files"), classes: ["heading"], xalign: 0)
     private let assets = BoxedList()
     private let archives = BoxedList()
+    private var assetRows: [DownloadRow] = []
+    private var archiveRows: [DownloadRow] = []
 
     init(viewModel: ReleaseViewModel, images: ImageLoader) {
         self.viewModel = viewModel
@@ -40,9 +42,12 @@ final class ReleasePage: Page {
             badge.isVisible = viewModel.isPrerelease
             byline.text = viewModel.byline
             notes.text = viewModel.notes
-            show(viewModel.assets, in: assets)
             assetsHeading.isVisible = !viewModel.assets.isEmpty
+        }
+        bindings.bind { [unowned self] in
+            show(viewModel.assets, in: assets)
             show(viewModel.archives, in: archives)
+            showDownloads()
         }
         bindings.bind { [unowned self] in
             guard let document = viewModel.notesDocument else { return }
@@ -58,13 +63,16 @@ final class ReleasePage: Page {
     override var title: String { viewModel.title }
 
     private func show(_ files: [ReleaseViewModel.File], in list: BoxedList) {
+        guard files != (list === assets ? assetRows : archiveRows).map(\.file) else { return }
         list.removeAll()
         list.isVisible = !files.isEmpty
-        for file in files {
-            let row = ActionRow(title: file.title, subtitle: file.detail.isEmpty ? nil : file.detail)
-            row.addPrefix(Icon(file.source == .archive(.zip) || file.source == .archive(.tarGz)
-                               ? "package-x-generic-symbolic" : "document-save-symbolic"))
-            list.append(row)
-        }
+        let rows = files.map { DownloadRow(file: $0, viewModel: viewModel) }
+        for row in rows { list.append(row.root) }
+        if list === assets { assetRows = rows } else { archiveRows = rows }
+    }
+
+    /// Every row shows its file's latest download (this binding tracks each one's state and meter).
+    private func showDownloads() {
+        for row in assetRows + archiveRows { row.show(viewModel.download(of: row.file)) }
     }
 }
