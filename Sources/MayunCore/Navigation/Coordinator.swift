@@ -165,7 +165,7 @@ public final class Coordinator {
             .notifications(notifications)
         case .project(let repo):
             .project(ProjectViewModel(repo: repo, cached: services.cached, server: environment.server,
-                                      nightMode: nightMode, navigator: self))
+                                      nightMode: nightMode, navigator: self, files: downloads.files))
         case .blob(let repo, let ref, let path):
             .blob(BlobViewModel(repo: repo, ref: ref, path: path, blobDependencies))
         case .readme(let repo, let ref):

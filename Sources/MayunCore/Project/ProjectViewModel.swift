@@ -19,6 +19,9 @@ public final class ProjectViewModel {
     public private(set) var readmeDocument: ProgressiveDocument?
     public let star: ToggleState
     public let watch: ToggleState
+    /// The clone started from this page, if any (its progress, then Open Folder).
+    public private(set) var clone: GitClone?
+    @ObservationIgnored private weak var files: (any FileActions)?
     /// The Releases row's text (count and latest tag).
     public let releases: ReleaseSummary
 
@@ -41,7 +44,8 @@ public final class ProjectViewModel {
     public let nightMode: NightModeViewModel?
 
     init(repo: RepositoryID, cached: CachedClient, server: URL, nightMode: NightModeViewModel?,
-         navigator: any Navigator) {
+         navigator: any Navigator, files: (any FileActions)? = nil) {
+        self.files = files
         self.repo = repo
         self.cached = cached
         self.server = server
@@ -128,6 +132,29 @@ public final class ProjectViewModel {
     public func copyCloneURL(ssh: Bool) {
         guard let header else { return }
         navigator?.copy(ssh ? header.sshCloneURL : header.httpsCloneURL, announcing: tr("Clone URL copied"))
+    }
+
+    /// Clones the project over HTTPS into a new folder named after it inside `parent`.
+    public func startClone(into parent: String) {
+        guard let header, clone?.isRunning != true else { return }
+        clone = GitClone(url: header.httpsCloneURL, into: parent + "/" + repo.name)
+    }
+
+    public func cancelClone() { clone?.cancel() }
+
+    public func openClonedFolder() {
+        if case .finished(let folder)? = clone?.state { files?.openFile(at: folder) }
+    }
+
+    /// What the clone area says under its bar.
+    public var cloneStatus: String {
+        switch clone?.state {
+        case .running(let progress)?: progress.description
+        case .finished(let folder)?: String(format: tr("Cloned into %@"), folder)
+        case .failed(let why)?: String(format: tr("Clone failed: %@"), why)
+        case .cancelled?: tr("Clone cancelled")
+        case nil: ""
+        }
     }
 
     // MARK: Loading

@@ -12,6 +12,8 @@ final class ProjectPage: Page {
     private let readmeView: DocumentView
     /// Its subtitle is the release count and latest tag, once known.
     private let releasesRow = ActionRow(title: tr("Releases"))
+    /// Clone… and its progress (kept: its bindings capture it unowned).
+    private var cloneBox: CloneBox?
     /// Writes the README's chunks into `readmeView` as the ViewModel's document receives them.
     let readmeFeed: DocumentFeed
 
@@ -39,6 +41,9 @@ final class ProjectPage: Page {
         super.init(root: states.root)
         column.append(header.view)
         column.append(banner)
+        let cloneBox = CloneBox(viewModel: viewModel, bindings: bindings)
+        self.cloneBox = cloneBox
+        column.append(cloneBox.root)
         column.append(Self.makeRows(viewModel, releasesRow: releasesRow), Label(tr("README"), classes: ["heading"], xalign: 0), readme)
         column.append(readmeView)
 
