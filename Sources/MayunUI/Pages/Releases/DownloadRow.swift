@@ -14,6 +14,7 @@ final class DownloadRow {
     private let open: Button
     private let showInFolder: Button
     private var shown: Download?
+    private let finishedActions = Box(.horizontal, spacing: 6)
 
     init(file: ReleaseViewModel.File, viewModel: ReleaseViewModel) {
         self.file = file
@@ -35,8 +36,10 @@ final class DownloadRow {
             button.addClasses(["flat"])
         }
         top.append(Icon(isArchive ? "package-x-generic-symbolic" : "document-save-symbolic"), texts)
-        top.append(download, cancel, retry, open, showInFolder)
-        root.append(top, bar, status)
+        top.append(download, cancel, retry)
+        // A line of their own, so a 360 px window keeps room for the file's name.
+        finishedActions.append(open, showInFolder)
+        root.append(top, bar, status, finishedActions)
         download.onClicked { viewModel.download(file) }
         cancel.onClicked { [unowned self] in shown?.cancel() }
         retry.onClicked { [unowned self] in shown?.retry() }
@@ -56,6 +59,7 @@ final class DownloadRow {
         retry.isVisible = ended && state != .cancelled
         open.isVisible = finished
         showInFolder.isVisible = finished
+        finishedActions.isVisible = finished
         bar.isVisible = running || finished
         // Pulses only while bytes arrive without a known total; nothing yet is an empty bar.
         if running, let meter = current?.meter { bar.show(fraction: meter.received == 0 ? 0 : meter.fraction) }
