@@ -64,6 +64,30 @@ final class GitCloneTests: XCTestCase {
         return server
     }
 
+    /// Over FakeGitee's smart HTTP (`git http-backend`): the checkout holds the project's files as the API lists them.
+    func testClonesFromFakeGiteeOverSmartHTTP() throws {
+        let root = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let target = root.appendingPathComponent("checkout").path
+        onMain {
+            let world = Self.server.world
+            guard let project = world.projects.first(where: { !$0.isEmpty }) else { return XCTFail("no project") }
+            let url = "\(Self.server.baseURL)/\(world.owner(of: project).login)/\(project.path).git"
+            let clone = GitClone(url: url, into: target)
+            waitUntil("the clone ends", timeout: 60) { !clone.isRunning }
+            XCTAssertEqual(clone.state, .finished(folder: target))
+            XCTAssertTrue(FileManager.default.fileExists(atPath: target + "/README.md"))
+            XCTAssertTrue(FileManager.default.fileExists(atPath: target + "/docs/guide.md"))
+            XCTAssertTrue(Self.server.requestLog.contains { $0.path.hasSuffix("/git-upload-pack") && $0.status == 200 })
+            // A repository that does not exist is git's own words, and no folder.
+            let missing = GitClone(url: Self.server.baseURL + "/nobody/nothing.git", into: root.appendingPathComponent("none").path)
+            waitUntil("the second clone ends", timeout: 30) { !missing.isRunning }
+            guard case .failed(let why) = missing.state else { return XCTFail("\(missing.state)") }
+            XCTAssertTrue(why.contains("not found") || why.contains("404"), why)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("none").path))
+        }
+    }
+
     func testCancelKillsGitAndRemovesTheFolder() throws {
         let root = try Self.folder()
         defer { try? FileManager.default.removeItem(at: root) }

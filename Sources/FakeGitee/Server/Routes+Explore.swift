@@ -13,6 +13,7 @@ extension FakeGiteeServer {
         registerRedirectRoute()
         registerHostileReadmeRoutes()
         registerReleaseRoutes()
+        registerGitRoutes()
     }
 
     private func registerExploreRoutes() {
