@@ -116,11 +116,14 @@ final class DownloadTests: XCTestCase {
             var ended: [Download.State] = []
             center.onEnded = { ended.append($0.state) }
             let download = Self.start(center, url, name: asset.name)
-            var fractions: [Double] = []
+            var fractions: [Double] = [], launcher: [Double] = []
             waitUntil("the download ends", timeout: 20) {
                 if let fraction = download.meter.fraction, fraction != fractions.last { fractions.append(fraction) }
+                if let overall = center.launcherProgress, overall != launcher.last { launcher.append(overall) }
                 return !download.isRunning
             }
+            XCTAssertGreaterThanOrEqual(launcher.count, 2, "the launcher's progress followed: \(launcher)")
+            XCTAssertNil(center.launcherProgress, "nothing runs: the launcher's bar goes")
             XCTAssertEqual(download.state, .finished(path: folder.path + "/" + asset.name))
             XCTAssertGreaterThanOrEqual(fractions.count, 3, "the bar moved in steps: \(fractions)")
             XCTAssertEqual(fractions, fractions.sorted(), "never backwards")

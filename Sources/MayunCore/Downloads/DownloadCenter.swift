@@ -50,6 +50,17 @@ public final class DownloadCenter {
         return download
     }
 
+    /// What the launcher's progress shows (the Unity LauncherEntry API): all running downloads as one fraction
+    /// (bytes received over bytes announced; one without a total counts as not started), nil when none runs.
+    public var launcherProgress: Double? {
+        let running = downloads.filter(\.isRunning)
+        guard !running.isEmpty else { return nil }
+        let total = running.reduce(0.0) { $0 + Double($1.meter.total ?? 0) }
+        guard total > 0 else { return 0 }
+        let received = running.reduce(0.0) { $0 + Double(min($1.meter.received, $1.meter.total ?? 0)) }
+        return min(1, received / total)
+    }
+
     /// The latest download for `key`, if any.
     public func latest(for key: String) -> Download? { downloads.last { $0.key == key } }
 
