@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "GLibRuntime", dependencies: ["CSoup"]),
         .target(name: "GiteeKit", dependencies: ["CSoup", "GLibRuntime"]),
         .target(name: "MayunCore", dependencies: [
-            "GiteeKit", "CMark", "CSoup", .product(name: "GRDB", package: "GRDB.swift"),
+            "GiteeKit", "GLibRuntime", "CMark", "CSoup", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .target(name: "MayunUI", dependencies: ["MayunCore", "GiteeKit", "GLibRuntime", "CGtk", "CSoup"]),
         .executableTarget(name: "mayun", dependencies: [

@@ -8,7 +8,7 @@ packages=(
     libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libsecret-1-dev libsqlite3-dev
     xvfb xauth xdotool python3-pyatspi dbus-x11 at-spi2-core gnome-keyring
     meson ninja-build desktop-file-utils appstream gettext imagemagick libglib2.0-bin pkg-config gcc
-    locales fonts-droid-fallback fonts-noto-color-emoji webp-pixbuf-loader
+    git locales fonts-droid-fallback fonts-noto-color-emoji webp-pixbuf-loader
 )
 
 missing=()

@@ -24,6 +24,7 @@ final class SpecConformanceTests: XCTestCase {
         "PullRequest._links": "samples/pr.json: _links is an object {self, html, issue, comments, commits...}",
         "PullRequestCommits.commit": "samples/pr_commits.json: commit is an object {author, committer, message...}",
         "PullRequestCommits.committer": "samples/pr_commits.json: committer is a user object",
+        "Release.assets[]": "objects {browser_download_url, name}: clients of the site index assets[i][\"browser_download_url\"]",
         "PullRequestFiles.patch": "samples/pr_files.json: patch is an object {diff, new_path, old_path, too_large...}",
     ]
 
@@ -77,6 +78,9 @@ final class SpecConformanceTests: XCTestCase {
             let pulls = "/api/v5/repos/\(pullProject.fullName)/pulls"
             let pull = try await client.page(Endpoints.pullRequests(owner: pullProject.ownerPath, repo: pullProject.repoPath,
                                                                     state: .all)).items[0].number
+            let released = try XCTUnwrap(world.projects.first { !Releases.of($0, world: world).isEmpty })
+            let releases = "/api/v5/repos/\(world.owner(of: released).login)/\(released.path)/releases"
+            let releaseTag = Releases.of(released, world: world)[0].tag
             var commented: Int?
             for number in try await client.page(Endpoints.pullRequests(
                 owner: pullProject.ownerPath, repo: pullProject.repoPath, state: .all, perPage: 100)).items.map(\.number) {
@@ -127,6 +131,8 @@ final class SpecConformanceTests: XCTestCase {
                 ("/v5/repos/:owner/:repo/pulls/:number/comments", "get", "\(pulls)/\(pullWithComments)/comments", nil),
                 ("/v5/notifications/threads", "get", "/api/v5/notifications/threads", nil),
                 ("/v5/notifications/messages", "get", "/api/v5/notifications/messages", nil),
+                ("/v5/repos/:owner/:repo/releases", "get", "\(releases)?direction=desc", nil),
+                ("/v5/repos/:owner/:repo/releases/tags/:tag", "get", "\(releases)/tags/\(releaseTag)", nil),
                 ("/v5/notifications/count", "get", "/api/v5/notifications/count", nil),
             ]
             var problems: [String] = []

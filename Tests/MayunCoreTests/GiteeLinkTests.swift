@@ -78,9 +78,18 @@ final class GiteeLinkTests: XCTestCase {
     func testSitePagesAndUnsupportedRepositoryPagesSaySo() {
         for text in ["https://gitee.com/explore", "https://gitee.com/explore/all", "https://gitee.com/search?q=x",
                      "https://gitee.com/", "https://gitee.com/openharmony/docs/wikis",
-                     "https://gitee.com/openharmony/docs/releases"] {
+                     "https://gitee.com/openharmony/docs/releases/download/v1/a.zip",
+                     "https://gitee.com/openharmony/docs/releases/tag"] {
             XCTAssertEqual(GiteeLink.outcome(for: text, server: gitee), .unsupported, text)
         }
+    }
+
+    func testReleasePages() {
+        XCTAssertEqual(page("https://gitee.com/openharmony/docs/releases", server: gitee), .releases(repo))
+        XCTAssertEqual(page("https://gitee.com/openharmony/docs/releases/tag/v3.2-Release", server: gitee),
+                       .release(repo, tag: "v3.2-Release"))
+        XCTAssertEqual(page("https://gitee.com/openharmony/docs/releases/tag/release/1.0", server: gitee),
+                       .release(repo, tag: "release/1.0"))
     }
 
     func testAnotherServerWithItsPort() {

@@ -10,7 +10,8 @@ enum ConnectionFaults {
     static func drip(_ response: FakeResponse, to message: OpaquePointer, intervalMs: Int) {
         soup_server_message_set_status(message, guint(response.status), nil)
         let headers = soup_server_message_get_response_headers(message)
-        soup_message_headers_set_encoding(headers, SOUP_ENCODING_CHUNKED)
+        // The length is announced, as a server sending a file does, so a client can show how far a slow one got.
+        soup_message_headers_set_content_length(headers, goffset(response.body.count))
         soup_message_headers_set_content_type(headers, response.contentType, nil)
         for (name, value) in response.headers { soup_message_headers_append(headers, name, value) }
         soup_server_message_pause(message)

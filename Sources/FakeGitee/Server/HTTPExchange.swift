@@ -12,6 +12,8 @@ struct FakeRequest {
     /// Fields of a form-encoded or JSON body.
     let form: [String: String]
     let headers: [String: String]
+    /// The raw body (git's smart HTTP posts binary pkt-lines).
+    let body: Data
     /// The token presented, and how ("bearer" header or "query" parameter).
     let token: String?
     let tokenSource: String?
@@ -29,6 +31,7 @@ struct FakeRequest {
         for item in FormEncoding.decode(rawQuery ?? "") { query[item.name] = item.value }
         self.query = query
         self.headers = headers
+        self.body = body
         var form: [String: String] = [:]
         if headers["content-type"]?.contains("json") == true, let json = JSON.parse(body), case .object(let members) = json {
             for (key, value) in members { form[key] = value.stringValue ?? value.boolValue.map { $0 ? "true" : "false" } }

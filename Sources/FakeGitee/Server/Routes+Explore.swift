@@ -13,6 +13,8 @@ extension FakeGiteeServer {
         registerRedirectRoute()
         registerHostileReadmeRoutes()
         registerHostileCommitRoutes()
+        registerReleaseRoutes()
+        registerGitRoutes()
     }
 
     private func registerExploreRoutes() {

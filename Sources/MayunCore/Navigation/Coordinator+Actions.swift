@@ -29,6 +29,15 @@ extension Coordinator {
     /// Markdown written on this site's repositories, for the pages that render issues, comments and pull requests.
     public var markdown: RepositoryMarkdown { RepositoryMarkdown(server: environment.server, nightMode: nightMode) }
 
+    /// A download that finished or failed says so wherever the person is (a cancelled one was their choice).
+    func announce(_ download: Download) {
+        switch download.state {
+        case .finished: showToast(String(format: tr("%@ downloaded"), download.fileName))
+        case .failed(let reason): showToast(String(format: tr("Could not download %@: %@"), download.fileName, reason))
+        case .running, .cancelled: break
+        }
+    }
+
     public func showToast(_ message: String) {
         toast = Toast(id: (toast?.id ?? 0) + 1, message: message)
     }

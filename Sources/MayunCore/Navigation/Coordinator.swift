@@ -19,6 +19,8 @@ public final class Coordinator {
     public let mineTab: MineViewModel
     /// The person's notifications: one model for the page, the Mine badge and the background refresh.
     public let notifications: NotificationsViewModel
+    /// Files the person downloads (release files, source archives): they go on while pages come and go.
+    public let downloads: DownloadCenter
 
     /// The open Preferences window's model, nil while it is closed. Settings is a window over the main one (as in
     /// every GNOME app), not a page on the stack: it opens over whatever page asked for it and leaves it in place.
@@ -30,9 +32,11 @@ public final class Coordinator {
     @ObservationIgnored public weak var platform: (any PlatformActions)?
     @ObservationIgnored private var nextScreenID = 1
 
-    public init(environment: AppEnvironment, preferences: any PreferencesStore, services: AppServices) {
+    public init(environment: AppEnvironment, preferences: any PreferencesStore, services: AppServices,
+                downloads: DownloadCenter = DownloadCenter()) {
         self.environment = environment
         self.services = services
+        self.downloads = downloads
         nightMode = NightModeViewModel(preferences: preferences)
         projectsTab = ProjectsTabViewModel(lists: [])
         mineTab = MineViewModel(session: services.session)
@@ -48,6 +52,7 @@ public final class Coordinator {
                                      makeList: $0.makeProjectList, navigator: $0) }
         }
         mineTab.clearPersonalData = { [weak self] in self?.services.cached.forgetMyLists() }
+        downloads.onEnded = { [weak self] download in self?.announce(download) }
     }
 
     /// Opens the Preferences window at `section` (the main menu's Preferences, Ctrl+comma and Mine's Preferences
@@ -129,6 +134,11 @@ public final class Coordinator {
             .commits(CommitsViewModel(repo: repo, ref: ref, client: services.client, navigator: self))
         case .commit(let repo, let sha):
             .commit(CommitViewModel(repo: repo, sha: sha, client: services.client))
+        case .releases(let repo):
+            .releases(ReleasesViewModel(repo: repo, pages: services.cached.releases(repo), navigator: self))
+        case .release(let repo, let tag):
+            .release(ReleaseViewModel(repo: repo, tag: tag, client: services.client, downloads: downloads,
+                                      markdown: markdown, navigator: self))
         case .user(let login):
             .user(UserViewModel(login: login, cached: services.cached, makeList: makeProjectList, navigator: self))
         case .followers(let login):
@@ -154,7 +164,7 @@ public final class Coordinator {
             .notifications(notifications)
         case .project(let repo):
             .project(ProjectViewModel(repo: repo, cached: services.cached, server: environment.server,
-                                      nightMode: nightMode, navigator: self))
+                                      nightMode: nightMode, navigator: self, files: downloads.files))
         case .blob(let repo, let ref, let path):
             .blob(BlobViewModel(repo: repo, ref: ref, path: path, blobDependencies))
         case .readme(let repo, let ref):

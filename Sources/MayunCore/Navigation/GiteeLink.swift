@@ -2,7 +2,7 @@ import Foundation
 
 /// A web address on the Gitee site Mayun talks to, taken apart into the page Mayun shows for it:
 /// `https://gitee.com/owner/repo` and its `/tree/<ref>/<path>`, `/blob/<ref>/<path>`, `/issues[/<number>]`, `/pulls[/<number>]`,
-/// `/commits[/<ref>]`, `/commit/<sha>`, and `https://gitee.com/<user>`. Pure, so every form is unit-tested.
+/// `/commits[/<ref>]`, `/commit/<sha>`, `/releases[/tag/<tag>]`, and `https://gitee.com/<user>`. Pure, so every form is unit-tested.
 public enum GiteeLink {
     public enum Outcome: Equatable, Sendable {
         case page(Route)
@@ -68,8 +68,14 @@ public enum GiteeLink {
         case "commit":
             guard let sha = ref else { return .page(.commits(repo, ref: nil)) }
             return .page(.commit(repo, sha: sha))
+        case "releases":
+            // `/releases` and `/releases/tag/<tag>` (a tag may hold slashes); a file's `/releases/download/...` is
+            // a download, not a page.
+            guard let ref else { return .page(.releases(repo)) }
+            guard ref == "tag", !path.isEmpty else { return .unsupported }
+            return .page(.release(repo, tag: path))
         default:
-            // The repository's other pages (wikis, releases...) have no screen in Mayun yet.
+            // The repository's other pages (wikis...) have no screen in Mayun yet.
             return .unsupported
         }
     }

@@ -43,6 +43,8 @@ public enum Route: Hashable, Sendable {
     case image(RepositoryID, ref: String?, path: String)
     case commits(RepositoryID, ref: String?)
     case commit(RepositoryID, sha: String)
+    case releases(RepositoryID)
+    case release(RepositoryID, tag: String)
     case issues(RepositoryID)
     case issue(RepositoryID, number: String)
     case createIssue(RepositoryID)
@@ -66,6 +68,8 @@ public enum Route: Hashable, Sendable {
         case .blob(_, _, let path), .image(_, _, let path): lastComponent(of: path)
         case .commits: tr("Commits")
         case .commit(_, let sha): String(sha.prefix(10))
+        case .releases: tr("Releases")
+        case .release(_, let tag): tag
         case .issues: tr("Issues")
         case .issue(_, let number): "#\(number)"
         case .createIssue: tr("New Issue")

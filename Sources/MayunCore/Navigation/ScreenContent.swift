@@ -7,6 +7,8 @@ public enum ScreenContent {
     case tree(TreeViewModel)
     case commits(CommitsViewModel)
     case commit(CommitViewModel)
+    case releases(ReleasesViewModel)
+    case release(ReleaseViewModel)
     case issues(IssuesViewModel)
     case issue(IssueViewModel)
     case createIssue(CreateIssueViewModel)
@@ -27,6 +29,8 @@ public enum ScreenContent {
         case .tree(let model): model
         case .commits(let model): model
         case .commit(let model): model
+        case .releases(let model): model
+        case .release(let model): model
         case .issues(let model): model
         case .issue(let model): model
         case .createIssue(let model): model

@@ -23,6 +23,8 @@ extension CommitsViewModel: ScreenModel {
 }
 
 extension CommitViewModel: ScreenModel {}
+extension ReleasesViewModel: ScreenModel {}
+extension ReleaseViewModel: ScreenModel {}
 
 extension IssuesViewModel: ScreenModel {
     public func refresh() { issues.refresh() }

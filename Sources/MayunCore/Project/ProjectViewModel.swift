@@ -21,6 +21,11 @@ public final class ProjectViewModel {
     public let watch: ToggleState
     /// Star and Watch go through the one write path (optimistic, settled from the answer, rolled back with a toast).
     public let writes = ScreenWrites()
+    /// The clone started from this page, if any (its progress, then Open Folder).
+    public private(set) var clone: GitClone?
+    @ObservationIgnored private weak var files: (any FileActions)?
+    /// The Releases row's text (count and latest tag).
+    public let releases: ReleaseSummary
 
     public enum ReadmeState: Equatable, Sendable {
         case loading, none
@@ -42,7 +47,8 @@ public final class ProjectViewModel {
     public let nightMode: NightModeViewModel?
 
     init(repo: RepositoryID, cached: CachedClient, server: URL, nightMode: NightModeViewModel?,
-         navigator: any Navigator) {
+         navigator: any Navigator, files: (any FileActions)? = nil) {
+        self.files = files
         self.repo = repo
         self.cached = cached
         self.server = server
@@ -52,6 +58,7 @@ public final class ProjectViewModel {
         watch = ToggleState(kind: .watch)
         cachedProject = cached.project(repo)
         resource = RemoteResource(cachedProject)
+        releases = ReleaseSummary(repo: repo, client: cached.client)
         resource.onFresh = { [weak self] fresh in self?.settleToggles(with: fresh) }
         resource.writes = writes
         resource.keepWritten = { [weak self] fresh in self?.withToggles(fresh) ?? fresh }
@@ -82,6 +89,7 @@ public final class ProjectViewModel {
 
     /// The project, then its README (which needs the project's default branch).
     public func refresh() {
+        releases.refresh()
         loads.run { [weak self] in
             guard let self else { return }
             await resource.reload()
@@ -96,6 +104,7 @@ public final class ProjectViewModel {
         writes.leave()
         loads.cancel()
         resource.cancel()
+        releases.cancel()
         pendingReadme?.cancel()
         readmeDocument?.cancel()
     }
@@ -116,6 +125,7 @@ public final class ProjectViewModel {
     public func openIssues() { navigator?.push(.issues(repo)) }
     public func openPullRequests() { navigator?.push(.pullRequests(repo)) }
     public func openCommits() { navigator?.push(.commits(repo, ref: project?.defaultBranch)) }
+    public func openReleases() { navigator?.push(.releases(repo)) }
 
     /// A link clicked in the README: files of the repository open here, web addresses in the browser.
     public func activate(_ target: LinkTarget) { navigator?.follow(target) }
@@ -130,6 +140,29 @@ public final class ProjectViewModel {
     public func copyCloneURL(ssh: Bool) {
         guard let header else { return }
         navigator?.copy(ssh ? header.sshCloneURL : header.httpsCloneURL, announcing: tr("Clone URL copied"))
+    }
+
+    /// Clones the project over HTTPS into a new folder named after it inside `parent`.
+    public func startClone(into parent: String) {
+        guard let header, clone?.isRunning != true else { return }
+        clone = GitClone(url: header.httpsCloneURL, into: parent + "/" + repo.name)
+    }
+
+    public func cancelClone() { clone?.cancel() }
+
+    public func openClonedFolder() {
+        if case .finished(let folder)? = clone?.state { files?.openFile(at: folder) }
+    }
+
+    /// What the clone area says under its bar.
+    public var cloneStatus: String {
+        switch clone?.state {
+        case .running(let progress)?: progress.description
+        case .finished(let folder)?: String(format: tr("Cloned into %@"), folder)
+        case .failed(let why)?: String(format: tr("Clone failed: %@"), why)
+        case .cancelled?: tr("Clone cancelled")
+        case nil: ""
+        }
     }
 
     // MARK: Loading

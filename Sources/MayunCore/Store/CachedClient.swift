@@ -142,6 +142,11 @@ public final class CachedClient {
         return pages(Endpoints.issues(owner: repo.owner, repo: repo.name, state: state), savedAs: key)
     }
 
+    /// A project's releases, newest first.
+    public func releases(_ repo: RepositoryID) -> CachedPages<Release> {
+        pages(Endpoints.releases(owner: repo.owner, repo: repo.name), savedAs: OfflineKey.releases(repo))
+    }
+
     /// A list that is never kept (search results, notifications): fetched every time.
     public func live<Item: Sendable>(_ endpoint: Endpoint<[Item]>) -> CachedPages<Item> {
         let client = client

@@ -10,6 +10,7 @@ enum OfflineKey {
     static func folder(_ repo: RepositoryID, ref: String?, path: String) -> String { "tree:\(repo)@\(ref ?? ""):\(path)" }
     /// One key a filter state ("open" is the spelling of the versions that kept only the open issues).
     static func issues(_ repo: RepositoryID, state: String) -> String { "issues:\(repo):\(state)" }
+    static func releases(_ repo: RepositoryID) -> String { "releases:\(repo)" }
     static func explore(_ kind: ProjectListKind) -> String { "explore/\(kind.rawValue)" }
     static let languages = "languages"
     static func language(id: Int) -> String { "language/\(id)" }

@@ -35,6 +35,11 @@ final class ActionRow: WidgetObject {
         set { adw_preferences_row_set_title(typed(widget), newValue) }
     }
 
+    var subtitle: String {
+        get { adw_action_row_get_subtitle(typed(widget)).map { String(cString: $0) } ?? "" }
+        set { adw_action_row_set_subtitle(typed(widget), newValue) }
+    }
+
     /// Whether the title can be selected and copied (a server address); off by default.
     var isTitleSelectable: Bool {
         get { adw_preferences_row_get_title_selectable(typed(widget)) != 0 }

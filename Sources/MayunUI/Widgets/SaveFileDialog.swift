@@ -16,6 +16,16 @@ final class SaveFileDialog {
         gtk_file_chooser_set_current_name(native, fileName)
     }
 
+    /// The same dialog choosing a folder (where a clone goes).
+    init?(chooseFolder title: String, over anchor: WidgetObject, accept: String, cancel: String) {
+        let parent = gtk_widget_get_root(anchor.widget)
+            .map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWindow.self) }
+        guard let native = gtk_file_chooser_native_new(title, parent, GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, accept,
+                                                       cancel)
+        else { return nil }
+        self.native = native
+    }
+
     isolated deinit { g_object_unref(UnsafeMutableRawPointer(native)) }
 
     /// Shows it; `answer` gets the chosen path, or nil when it was cancelled. The handler must not hold this object

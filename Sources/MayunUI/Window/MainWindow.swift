@@ -21,6 +21,10 @@ final class MainWindow: PlatformActions {
     private let discoverPage: LazyPage
     /// Short messages over the bottom of the window (a failed star, "Link copied"); libadwaita queues and times them.
     let toasts: Widget
+    /// Opens downloaded files (the download center holds it weakly).
+    private let fileLauncher = FileLauncher()
+    /// Download progress on the dock's icon.
+    private var launcherEntry: LauncherEntry?
     private let bindings = BindingBag()
     /// The open Preferences window, while the Coordinator has a settings model.
     private var preferencesWindow: PreferencesWindow?
@@ -100,6 +104,8 @@ final class MainWindow: PlatformActions {
             }
         }
         coordinator.platform = self
+        coordinator.downloads.files = fileLauncher
+        launcherEntry = LauncherEntry(downloads: coordinator.downloads, bindings: bindings)
         attach(self, to: raw(window), key: "mayun-main-window")
     }
 

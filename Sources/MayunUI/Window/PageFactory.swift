@@ -18,6 +18,8 @@ struct PageFactory {
         case .tree(let tree): TreePage(viewModel: tree)
         case .commits(let commits): CommitsPage(viewModel: commits)
         case .commit(let commit): CommitPage(viewModel: commit)
+        case .releases(let releases): ReleasesPage(viewModel: releases)
+        case .release(let release): ReleasePage(viewModel: release, images: images)
         case .issues(let issues): IssuesPage(viewModel: issues, images: images)
         case .user(let user): UserPage(viewModel: user, images: images)
         case .people(let people): PeopleListPage(viewModel: people, images: images)

@@ -10,6 +10,10 @@ final class ProjectPage: Page {
     private let banner: ListBanner
     private let readme = Label(classes: ["readme-text"], wrap: true, xalign: 0)
     private let readmeView: DocumentView
+    /// Its subtitle is the release count and latest tag, once known.
+    private let releasesRow = ActionRow(title: tr("Releases"))
+    /// Clone… and its progress (kept: its bindings capture it unowned).
+    private var cloneBox: CloneBox?
     /// Writes the README's chunks into `readmeView` as the ViewModel's document receives them.
     let readmeFeed: DocumentFeed
 
@@ -37,13 +41,17 @@ final class ProjectPage: Page {
         super.init(root: states.root)
         column.append(header.view)
         column.append(banner)
-        column.append(Self.makeRows(viewModel), Label(tr("README"), classes: ["heading"], xalign: 0), readme)
+        let cloneBox = CloneBox(viewModel: viewModel, bindings: bindings)
+        self.cloneBox = cloneBox
+        column.append(cloneBox.root)
+        column.append(Self.makeRows(viewModel, releasesRow: releasesRow), Label(tr("README"), classes: ["heading"], xalign: 0), readme)
         column.append(readmeView)
 
         bindings.bind { [unowned self] in states.show(viewModel.state) }
         bindings.bind { [unowned self] in banner.show(viewModel.banner) }
         bindings.bind { [unowned self] in header.show(viewModel.header) }
         bindings.bind { [unowned self] in header.showToggles(star: viewModel.star, watch: viewModel.watch) }
+        bindings.bind { [unowned self] in releasesRow.subtitle = viewModel.releases.text }
         bindings.bind { [unowned self] in showReadme(viewModel.readme) }
         bindings.bind { [unowned self] in showReadme(viewModel.readmeDocument) }
         bindings.bind { [unowned self] in readmeFeed.sync(with: viewModel.readmeDocument) }
@@ -85,7 +93,7 @@ final class ProjectPage: Page {
         readme.isVisible = false
     }
 
-    private static func makeRows(_ viewModel: ProjectViewModel) -> BoxedList {
+    private static func makeRows(_ viewModel: ProjectViewModel, releasesRow: ActionRow) -> BoxedList {
         let list = BoxedList(classes: ["project-rows"])  // libadwaita styles boxed lists
         let rows: [(String, String, @MainActor () -> Void)] = [
             (tr("Owner"), "avatar-default-symbolic", { [unowned viewModel] in viewModel.openOwner() }),
@@ -93,10 +101,11 @@ final class ProjectPage: Page {
             (tr("Issues"), "dialog-information-symbolic", { [unowned viewModel] in viewModel.openIssues() }),
             (tr("Pull Requests"), "mail-send-receive-symbolic", { [unowned viewModel] in viewModel.openPullRequests() }),
             (tr("Commits"), "document-open-recent-symbolic", { [unowned viewModel] in viewModel.openCommits() }),
+            (tr("Releases"), "package-x-generic-symbolic", { [unowned viewModel] in viewModel.openReleases() }),
             (tr("Readme"), "text-x-generic-symbolic", { [unowned viewModel] in viewModel.openReadme() }),
         ]
         for (title, icon, open) in rows {
-            let row = ActionRow(title: title)
+            let row = title == tr("Releases") ? releasesRow : ActionRow(title: title)
             row.addPrefix(Icon(icon))
             row.addSuffix(Icon("go-next-symbolic"))
             list.append(row, onActivate: open)

@@ -1,0 +1,123 @@
+import Foundation
+
+/// A release (`GET /repos/{o}/{r}/releases`). The published description types `assets` as strings; the site
+/// answers objects with `browser_download_url` and `name` (clients that read Gitee releases index them that way), so
+/// both shapes are read. The source archives (zip, tar.gz of the tag) are not taken from `assets`: they come from
+/// the documented `zipball` / `tarball` calls (`Endpoints.archive`).
+public struct Release: Sendable, Hashable, Identifiable, Decodable {
+    public var id: Int
+    public var tagName: String
+    public var targetCommitish: String?
+    public var isPrerelease: Bool
+    public var name: String
+    public var body: String?
+    public var author: User?
+    public var createdAt: Timestamp?
+    public var assets: [ReleaseAsset]
+
+    public init(id: Int, tagName: String, name: String = "", body: String? = nil, isPrerelease: Bool = false,
+                author: User? = nil, createdAt: Timestamp? = nil, assets: [ReleaseAsset] = []) {
+        self.id = id
+        self.tagName = tagName
+        self.name = name
+        self.body = body
+        self.isPrerelease = isPrerelease
+        self.author = author
+        self.createdAt = createdAt
+        self.assets = assets
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, body, author, prerelease, assets
+        case tagName = "tag_name", targetCommitish = "target_commitish", createdAt = "created_at"
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = c.value(.id, or: 0)
+        tagName = c.value(.tagName, or: "")
+        targetCommitish = c.text(.targetCommitish)
+        isPrerelease = c.value(.prerelease, or: false)
+        name = c.value(.name, or: "")
+        body = c.text(.body)
+        author = c.optional(.author)
+        createdAt = c.optional(.createdAt)
+        // At most `maxAssets` (a release is a page row: a list of thousands would be a hostile answer).
+        assets = Array(c.list(.assets).filter { (asset: ReleaseAsset) in asset.isWebAddress }.prefix(Self.maxAssets))
+    }
+
+    public static let maxAssets = 200
+}
+
+/// One attached file: its name, its download address and its size when the server says.
+public struct ReleaseAsset: Sendable, Hashable, Decodable {
+    public var name: String
+    /// `browser_download_url`: an address on the website, not under the API.
+    public var url: String
+    public var size: Int64?
+
+    public init(name: String, url: String, size: Int64? = nil) {
+        self.name = name
+        self.url = url
+        self.size = size
+    }
+
+    enum CodingKeys: String, CodingKey { case name, size, url = "browser_download_url" }
+
+    /// Only an http(s) address is something to download (a number or a `file:` path in `assets` is dropped).
+    var isWebAddress: Bool {
+        guard let scheme = URL(string: url)?.scheme?.lowercased() else { return false }
+        return scheme == "https" || scheme == "http"
+    }
+
+    /// Never throws: an unusable entry becomes an asset without an address, which `Release` drops.
+    public init(from decoder: Decoder) throws {
+        if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
+            url = text
+            name = Self.lastComponent(of: text)
+            size = nil
+            return
+        }
+        guard let c = try? decoder.container(keyedBy: CodingKeys.self) else {
+            (name, url, size) = ("", "", nil)
+            return
+        }
+        url = c.value(.url, or: "")
+        name = c.text(.name) ?? Self.lastComponent(of: url)
+        size = c.optional(Int64.self, .size).map { max(0, $0) }
+    }
+
+    static func lastComponent(of url: String) -> String {
+        let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
+        let last = path.split(separator: "/").last.map(String.init) ?? path
+        return last.removingPercentEncoding ?? last
+    }
+}
+
+extension Release: Encodable {
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(tagName, forKey: .tagName)
+        try c.encodeIfPresent(targetCommitish, forKey: .targetCommitish)
+        try c.encode(isPrerelease, forKey: .prerelease)
+        try c.encode(name, forKey: .name)
+        try c.encodeIfPresent(body, forKey: .body)
+        try c.encodeIfPresent(author, forKey: .author)
+        try c.encodeIfPresent(createdAt, forKey: .createdAt)
+        try c.encode(assets, forKey: .assets)
+    }
+}
+
+extension ReleaseAsset: Encodable {
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(url, forKey: .url)
+        try c.encodeIfPresent(size, forKey: .size)
+    }
+}
+
+private extension KeyedDecodingContainer {
+    func optional<T: Decodable>(_ type: T.Type, _ key: Key) -> T? { (try? decodeIfPresent(type, forKey: key)) ?? nil }
+}
