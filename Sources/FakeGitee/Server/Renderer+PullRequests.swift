@@ -26,7 +26,7 @@ extension Renderer {
             ("locked", .bool(false)), ("created_at", .string(giteeTime(pull.createdAt))),
             ("updated_at", .string(giteeTime(pull.updatedAt))),
             ("closed_at", pull.state == "open" ? .null : .string(giteeTime(pull.updatedAt))),
-            ("merged_at", merged ? .string(giteeTime(pull.updatedAt)) : .null), ("mergeable", .bool(pull.state == "open")),
+            ("merged_at", merged ? .string(giteeTime(pull.updatedAt)) : .null), ("mergeable", .bool(pull.state == "open" && !pull.hasConflicts)),
             ("can_merge_check", .bool(false)), ("head", side(pull.headBranch, sha: headSHA)),
             ("base", side(pull.baseBranch, sha: baseSHA)),
             ("_links", .object([("self", .object([("href", .string(u))])), ("html", .object([("href", .string(html))])),

@@ -3,7 +3,8 @@ import GiteeKit
 import Observation
 
 /// One pull request: state, author, head -> base branches, the rendered body, its commits, its changed files with
-/// their patches, and the comments (paged).
+/// their patches, and the comments (paged); and for members, merging, closing and reopening it, every change through
+/// `writes` (PullRequestViewModel+Actions.swift).
 @MainActor
 @Observable
 public final class PullRequestViewModel {
@@ -23,15 +24,34 @@ public final class PullRequestViewModel {
     public let renderedComments: RenderedComments
     /// The body's parse, cancelled when this page goes.
     @ObservationIgnored private let parses = DocumentParses()
-    @ObservationIgnored private weak var navigator: (any Navigator)?
+    /// Merges, closes, reopens: optimistic, settled from the answer, rolled back with a reason.
+    public let writes = ScreenWrites()
+    /// The merge's method, title and description.
+    public let mergeForm = MergeForm()
+    /// The project's `permission` for the logged-in person, once read (nil: not known, so no member controls).
+    public internal(set) var permission: Project.Permission?
+    @ObservationIgnored weak var navigator: (any Navigator)?
     @ObservationIgnored private let markdown: RepositoryMarkdown?
+    @ObservationIgnored let client: GiteeClient
+    @ObservationIgnored let project: Cached<Project>?
+    @ObservationIgnored let session: Session?
+    /// Whose permission `permission` is.
+    @ObservationIgnored var permissionFor: String?
+    /// The state the last write showed: laid over an answer that may predate that write.
+    @ObservationIgnored var writtenState: String?
+    /// Told when the server confirmed a change to the pull request (the Coordinator updates the lists below).
+    @ObservationIgnored var onChanged: @MainActor (PullRequest) -> Void = { _ in }
 
     init(repo: RepositoryID, number: Int, client: GiteeClient, markdown: RepositoryMarkdown?,
-         navigator: (any Navigator)?, diffLimits: DiffLimits = .standard) {
+         navigator: (any Navigator)?, diffLimits: DiffLimits = .standard, project: Cached<Project>? = nil,
+         session: Session? = nil) {
         self.repo = repo
         self.number = number
         self.navigator = navigator
         self.markdown = markdown
+        self.client = client
+        self.project = project
+        self.session = session
         renderedComments = RenderedComments(repo: repo, markdown: markdown)
         let diff = DiffViewModel(limits: diffLimits)
         self.diff = diff
@@ -48,7 +68,18 @@ public final class PullRequestViewModel {
         comments = PagedListViewModel<PullRequestComment>(emptyText: tr("No comments yet.")) { pagination in
             try await client.page(endpoint, at: pagination)
         }
-        resource.onFresh = { [weak self] fresh in self?.parseBody(of: fresh) }
+        resource.onFresh = { [weak self] fresh in
+            self?.parseBody(of: fresh)
+            self?.mergeForm.fill(from: fresh)
+        }
+        resource.writes = writes
+        resource.keepWritten = { [weak self] fresh in
+            guard let written = self?.writtenState else { return fresh }
+            var kept = fresh
+            kept.state = written
+            return kept
+        }
+        writes.report = { [weak self] message in self?.navigator?.showToast(message) }
         fileList.onFresh = { files in diff.show(files.map(DiffFile.init)) }
     }
 
@@ -107,6 +138,7 @@ public final class PullRequestViewModel {
         commitList.start()
         fileList.start()
         comments.start()
+        loadPermission()
     }
 
     public func refresh() {
@@ -114,10 +146,12 @@ public final class PullRequestViewModel {
         commitList.refresh()
         fileList.refresh()
         comments.refresh()
+        loadPermission()
     }
 
     /// The page was left: every request stops.
     public func cancel() {
+        writes.leave()
         resource.cancel()
         commitList.cancel()
         fileList.cancel()

@@ -15,6 +15,7 @@ final class PullRequestPage: Page {
     private let commitsHeading = Label(classes: ["heading"], xalign: 0)
     private let commits = BoxedList()
     private let comments: CommentThread<PullRequestViewModel>
+    private let actions: PullRequestActionsView
 
     init(viewModel: PullRequestViewModel, images: ImageLoader) {
         self.viewModel = viewModel
@@ -26,6 +27,7 @@ final class PullRequestPage: Page {
         let column = Box(.vertical, spacing: 12, classes: ["issue-page", "pull-request-page"])
         let scroller = ScrolledWindow(horizontal: .never, vertical: .automatic)
         comments = CommentThread(source: viewModel, images: images, bindings: bindings)
+        actions = PullRequestActionsView(viewModel: viewModel, bindings: bindings)
         diff = DiffView(model: viewModel.diff, bindings: bindings)
         let filesTab = Box(.vertical)
         filesState.setMargins(12)
@@ -42,6 +44,7 @@ final class PullRequestPage: Page {
         column.append(header.bodyView)
         column.append(commitsHeading, commits)
         column.append(comments)
+        column.append(actions)
         scroller.setChild(column)
 
         bindings.bind { [unowned self] in states.show(viewModel.state) }
