@@ -15,7 +15,7 @@ final class PullRequestPage: Page {
     private let commitsHeading = Label(classes: ["heading"], xalign: 0)
     private let commits = BoxedList()
     private let comments: CommentThread<PullRequestViewModel>
-    private let actions: PullRequestActionsView
+    let actions: PullRequestActionsView
 
     init(viewModel: PullRequestViewModel, images: ImageLoader) {
         self.viewModel = viewModel
