@@ -241,7 +241,7 @@ final class PullRequestActionsTests: XCTestCase {
 }
 
 /// Pull requests of the shared FakeGitee (IssueFixture's), each handed out once per run.
-private enum PullFixture {
+enum PullFixture {
 
     /// A pull request of a project the demo account owns (a member) or not, open and mergeable or conflicting, or
     /// in another state.
@@ -283,7 +283,7 @@ private enum PullFixture {
         app.coordinator.push(.pullRequest(repo, number: number))
         let page = try XCTUnwrap(app.coordinator.top?.model as? PullRequestViewModel)
         page.start()
-        waitUntil("the pull request loads") { page.state == .content }
+        waitUntil("the pull request loads") { page.state == .content && page.comments.state != .loading }
         return page
     }
 }

@@ -20,7 +20,7 @@ final class PullRequestActionsViewTests: XCTestCase {
                 let (page, window) = try PullPage.present(coordinator, repo, number, width: width)
                 defer { gtk_window_destroy(typed(window)) }
                 waitUntil("Merge is offered") { page.viewModel.canMerge }
-                for expected in ["Merge commit", "Squash", "Rebase", "Close pull request",
+                for expected in ["Merge commit", "Squash", "Rebase", "Close pull request", "Leave a comment",
                                  "All commits are added to the base branch with a merge commit."] {
                     waitUntil("\"\(expected)\" shows") { visibleLabelTexts(in: page.root).contains(expected) }
                 }

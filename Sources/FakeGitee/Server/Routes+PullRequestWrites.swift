@@ -42,6 +42,73 @@ extension FakeGiteeServer {
             }
             return .json(renderer.pullRequest(changed, project: project))
         }
+        registerPullRequestCommentRoutes()
+    }
+
+    /// Comments: `body` required (blank is 400); a line comment names a file of the diff and a position that exists
+    /// in that file's diff (GitHub's rule, which Gitee's description repeats: "the line in the diff"), and
+    /// `commit_id` when given is one of the pull request's commits; only the author edits or deletes (403).
+    private func registerPullRequestCommentRoutes() {
+        router.add("POST", "/api/v5/repos/:owner/:repo/pulls/:number/comments") { [unowned self] request, parameters in
+            guard let viewer = request.viewer else { return Self.loginRequired }
+            guard let (project, pull) = pullRequest(parameters) else { return .notFound("Pull Request Not Found") }
+            guard let body = request.field("body"), !body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                return .error(400, "body is missing")
+            }
+            let line: FakeDiffLine?
+            switch Self.diffLine(request, pull: pull) {
+            case .failure(let refusal): return refusal.response
+            case .success(let found): line = found
+            }
+            let comment = state.addComment(to: pull, authorID: viewer.id, body: body, line: line)
+            return .json(renderer.pullRequestComment(comment, pull: pull, project: project, line: line), status: 201)
+        }
+        router.add("PATCH", "/api/v5/repos/:owner/:repo/pulls/comments/:id") { [unowned self] request, parameters in
+            guard let viewer = request.viewer else { return Self.loginRequired }
+            guard let project = project(parameters) else { return Self.projectNotFound }
+            guard let id = parameters["id"].flatMap(Int.init), let found = state.pullComment(id: id, project: project) else {
+                return .notFound("Comment Not Found")
+            }
+            guard found.comment.authorID == viewer.id else { return .error(403, "403 Forbidden: 只能编辑自己的评论 (not your comment)") }
+            guard let body = request.field("body"), !body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                return .error(400, "body is missing")
+            }
+            guard let edited = state.editComment(id: id, pull: found.pull, body: body) else { return .notFound("Comment Not Found") }
+            return .json(renderer.pullRequestComment(edited, pull: found.pull, project: project, line: state.line(of: edited)))
+        }
+        router.add("DELETE", "/api/v5/repos/:owner/:repo/pulls/comments/:id") { [unowned self] request, parameters in
+            guard let viewer = request.viewer else { return Self.loginRequired }
+            guard let project = project(parameters) else { return Self.projectNotFound }
+            guard let id = parameters["id"].flatMap(Int.init), let found = state.pullComment(id: id, project: project) else {
+                return .notFound("Comment Not Found")
+            }
+            guard found.comment.authorID == viewer.id else { return .error(403, "403 Forbidden: 只能删除自己的评论 (not your comment)") }
+            state.deleteComment(id: id, pull: found.pull)
+            return .noContent
+        }
+    }
+
+    private struct Refusal: Error {
+        let response: FakeResponse
+    }
+
+    /// The line a comment is made on (nil for a general comment), or why the place does not exist.
+    private static func diffLine(_ request: FakeRequest, pull: FakePullRequest) -> Result<FakeDiffLine?, Refusal> {
+        let path = request.field("path"), position = request.field("position"), commit = request.field("commit_id")
+        guard path != nil || position != nil else { return .success(nil) }
+        guard let path, let file = pull.files.first(where: { $0.path == path }) else {
+            return .failure(Refusal(response: .error(400, "path is not a file of this pull request's diff")))
+        }
+        // Position 1 is the line under the file's first hunk header; later hunk headers count as lines.
+        let lineCount = file.patch.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        guard let number = position.flatMap(Int.init), (1...max(1, lineCount)).contains(number), lineCount > 0 else {
+            return .failure(Refusal(response: .error(400, "position is not a line of \(path)'s diff")))
+        }
+        let head = pull.commits.first?.sha ?? ""
+        if let commit, !pull.commits.contains(where: { $0.sha == commit }) {
+            return .failure(Refusal(response: .error(400, "commit_id is not a commit of this pull request")))
+        }
+        return .success(FakeDiffLine(path: path, position: number, commitID: commit ?? head))
     }
 
     /// Only members act on a pull request (here: the owner, whom `permission` calls push/admin).

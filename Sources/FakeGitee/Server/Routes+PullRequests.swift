@@ -21,9 +21,10 @@ extension FakeGiteeServer {
         }
         router.add("GET", "/api/v5/repos/:owner/:repo/pulls/:number/comments") { [unowned self] request, parameters in
             guard let (project, pull) = pullRequest(parameters) else { return .notFound("Pull Request Not Found") }
-            let (slice, headers) = Paging.numbered(PullRequests.comments(of: pull, world: world), request)
-            let renderer = self.renderer
-            return .json(.array(slice.map { renderer.pullRequestComment($0, pull: pull, project: project) }), headers: headers)
+            let (slice, headers) = Paging.numbered(state.comments(of: pull), request)
+            let renderer = self.renderer, state = self.state
+            return .json(.array(slice.map { renderer.pullRequestComment($0, pull: pull, project: project, line: state.line(of: $0)) }),
+                         headers: headers)
         }
         // Commits and files come in one answer, like Gitee's (capped there at 250 and 300).
         router.add("GET", "/api/v5/repos/:owner/:repo/pulls/:number/commits") { [unowned self] _, parameters in

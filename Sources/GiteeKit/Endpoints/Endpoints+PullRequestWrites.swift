@@ -25,3 +25,43 @@ extension Endpoints {
                  form: [QueryItem("state", state.rawValue)], requiresAuth: true)
     }
 }
+
+/// Comments on pull requests (`body` required; a comment on a line of the diff adds `path`, `position` and
+/// `commit_id`).
+extension Endpoints {
+    /// Where a line comment sits: the file, the line's position in that file's diff, and the commit it was made on.
+    public struct DiffPosition: Sendable, Hashable {
+        public var path: String
+        public var position: Int
+        public var commitID: String
+        public init(path: String, position: Int, commitID: String) {
+            self.path = path
+            self.position = position
+            self.commitID = commitID
+        }
+    }
+
+    /// `POST /repos/{owner}/{repo}/pulls/{number}/comments`. Answers 201 with the comment.
+    public static func commentOnPullRequest(owner: String, repo: String, number: Int, body: String,
+                                            at line: DiffPosition? = nil) -> Endpoint<PullRequestComment> {
+        var form = [QueryItem("body", body)]
+        if let line {
+            form += [QueryItem("path", line.path), QueryItem("position", String(line.position)),
+                     QueryItem("commit_id", line.commitID)]
+        }
+        return Endpoint(.post, .v5, path: path("repos", owner, repo, "pulls", String(number), "comments"),
+                        form: form, requiresAuth: true)
+    }
+
+    /// `PATCH /repos/{owner}/{repo}/pulls/comments/{id}` (`body` required). Answers 200 with the comment.
+    public static func editPullRequestComment(owner: String, repo: String, id: Int,
+                                              body: String) -> Endpoint<PullRequestComment> {
+        Endpoint(.patch, .v5, path: path("repos", owner, repo, "pulls", "comments", "\(id)"),
+                 form: [QueryItem("body", body)], requiresAuth: true)
+    }
+
+    /// `DELETE /repos/{owner}/{repo}/pulls/comments/{id}`. Answers 204.
+    public static func deletePullRequestComment(owner: String, repo: String, id: Int) -> Endpoint<NoContent> {
+        Endpoint(.delete, .v5, path: path("repos", owner, repo, "pulls", "comments", "\(id)"), requiresAuth: true)
+    }
+}

@@ -26,6 +26,10 @@ public final class PullRequestViewModel {
     @ObservationIgnored private let parses = DocumentParses()
     /// Merges, closes, reopens: optimistic, settled from the answer, rolled back with a reason.
     public let writes = ScreenWrites()
+    /// The composer under the comments (drafts per account, project and pull request).
+    public let composer: CommentComposer
+    /// New comments, edits and deletions (shared with issues).
+    @ObservationIgnored let commentSender: CommentSender<PullRequestComment>
     /// The merge's method, title and description.
     public let mergeForm = MergeForm()
     /// The project's `permission` for the logged-in person, once read (nil: not known, so no member controls).
@@ -44,7 +48,7 @@ public final class PullRequestViewModel {
 
     init(repo: RepositoryID, number: Int, client: GiteeClient, markdown: RepositoryMarkdown?,
          navigator: (any Navigator)?, diffLimits: DiffLimits = .standard, project: Cached<Project>? = nil,
-         session: Session? = nil) {
+         session: Session? = nil, drafts: DraftStore? = nil) {
         self.repo = repo
         self.number = number
         self.navigator = navigator
@@ -68,6 +72,26 @@ public final class PullRequestViewModel {
         comments = PagedListViewModel<PullRequestComment>(emptyText: tr("No comments yet.")) { pagination in
             try await client.page(endpoint, at: pagination)
         }
+        composer = CommentComposer(repo: repo, drafts: drafts, markdown: markdown) { [weak session] in
+            guard let login = session?.user?.login, session?.isLoggedIn == true else { return nil }
+            return (login, repo, "!\(number)")
+        }
+        commentSender = CommentSender(
+            comments: comments, composer: composer, writes: writes,
+            calls: .init(create: { body in
+                             try await client.send(Endpoints.commentOnPullRequest(owner: repo.owner, repo: repo.name,
+                                                                                  number: number, body: body))
+                         },
+                         edit: { id, body in
+                             try await client.send(Endpoints.editPullRequestComment(owner: repo.owner, repo: repo.name,
+                                                                                    id: id, body: body))
+                         },
+                         delete: { id in
+                             _ = try await client.send(Endpoints.deletePullRequestComment(owner: repo.owner,
+                                                                                          repo: repo.name, id: id))
+                         }),
+            me: { [weak session] in session?.loggedInUser })
+        composer.onSubmit = { [weak self] in self?.sendComposer() }
         resource.onFresh = { [weak self] fresh in
             self?.parseBody(of: fresh)
             self?.mergeForm.fill(from: fresh)
@@ -138,6 +162,7 @@ public final class PullRequestViewModel {
         commitList.start()
         fileList.start()
         comments.start()
+        composer.loadDraft()
         loadPermission()
     }
 
@@ -158,5 +183,6 @@ public final class PullRequestViewModel {
         comments.cancel()
         parses.cancelAll()
         renderedComments.cancelAll()
+        composer.cancel()
     }
 }
