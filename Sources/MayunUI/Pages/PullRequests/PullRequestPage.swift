@@ -1,8 +1,8 @@
 import MayunCore
 
 /// One pull request in two tabs: Conversation (title, state, author, branches, the rendered body, its commits (a click
-/// opens one), the comments (more loading on demand; one's own editable), the composer, and a member's merge box) and Files changed (the diff view commits use, which scrolls
-/// on its own so that it builds only the rows on screen).
+/// opens one), the comments (more loading on demand; one's own editable), the composer, and a member's merge box)
+/// and Files changed (the diff view commits use, which scrolls on its own so that it builds only the rows on screen).
 @MainActor
 final class PullRequestPage: Page {
     let viewModel: PullRequestViewModel
