@@ -180,6 +180,25 @@ final class PullRequestActionsTests: XCTestCase {
         }
     }
 
+    func testAMergeRefusedBecauseItWasMergedMeanwhileShowsItMerged() throws {
+        try onMain {
+            let app = IssueFixture.makeApp()
+            let (repo, pull) = try PullFixture.find(ownedByDemo: true, state: "open", mergeable: true, client: app.client)
+            let page = try PullFixture.open(app, repo, pull.number)
+            waitUntil("the permission") { page.canMerge }
+            XCTAssertNil(PullFixture.refusal {
+                _ = try await app.client.send(Endpoints.mergePullRequest(owner: repo.owner, repo: repo.name, number: pull.number,
+                                                                        method: .rebase, title: nil, description: nil))
+            }, "merged elsewhere (the website, another client)")
+            XCTAssertTrue(page.canMerge, "this page does not know yet")
+            page.merge()
+            waitUntil("the refusal") { !page.writes.isWriting }
+            XCTAssertEqual(app.coordinator.toast?.message.hasPrefix("Could not merge:"), true, "the reason is told")
+            waitUntil("the page reads it again") { page.isMerged && !page.resource.isRefreshing }
+            XCTAssertFalse(page.canMerge)
+        }
+    }
+
     // MARK: Close and reopen
 
     func testAMemberClosesThenReopens() throws {

@@ -98,9 +98,11 @@ extension PullRequestViewModel {
                         resource.show(merged)
                         onChanged(merged)
                     },
-                    rollBack: { [weak self] _ in
+                    rollBack: { [weak self] error in
                         self?.resource.show(before)
                         self?.writtenState = previousWritten
+                        // Refused as it stands (merged or closed meanwhile, a conflict since): show how it is now.
+                        if case .validation = error { self?.resource.refresh() }
                     })
     }
 
