@@ -9,6 +9,9 @@
      request and marks it read on the server
   5. another one, about an issue, shown on the desktop and clicked there (the stand-in notification service emits
      ActionInvoked): the issue opens in the window and the notification is read on the server
+  6. (issue 25) a member opens an open, mergeable pull request of a project of theirs from a link, comments on it
+     with the composer (Ctrl+Enter, one POST), picks Squash, clicks Merge, confirms in the dialog: one PUT .../merge
+     with merge_method=squash, and the page then says Merged (as does the server)
 
 Run by tests/e2e/run.sh inside Xvfb, dbus-run-session and the throwaway keyring, with Debian's /usr/bin/python3.
 Synchronisation is polling with a deadline (atspi_helpers), never fixed sleeps.
@@ -83,6 +86,111 @@ def back_to_tabs(app):
                    f"Alt+Left closes the page on top (depth {depth})", seen=seen_labels(app))
     r.fail("Alt+Left never reached the tabs")
     raise CheckFailed("back_to_tabs")
+
+
+COMPOSER = "Leave a comment (Markdown; Ctrl+Enter sends)"
+
+
+def in_view(app, acc):
+    """Whether the control lies inside the window (a page scrolls; a click below its bottom lands nowhere)."""
+    x, y, w, hgt = h.screen_rect(acc, app.frame, app.pid)
+    fx, fy, fw, fh = h.screen_rect(app.frame, app.frame, app.pid)
+    return y >= fy + 50 and y + hgt <= fy + fh - 8
+
+
+def reveal(app, find, what):
+    """Scrolls the page with the mouse wheel, as a person would, until the control is inside the window."""
+    def visible():
+        acc = find()
+        if acc is None:
+            return None
+        if in_view(app, acc):
+            return acc
+        x, y, w, hgt = h.screen_rect(acc, app.frame, app.pid)
+        fx, fy, fw, fh = h.screen_rect(app.frame, app.frame, app.pid)
+        h.move_pointer(fx + 12, fy + fh // 2)
+        h.run(["xdotool", "click", "--repeat", "3", "--delay", "15", "5" if y > fy else "4"], check=True)
+        return None
+    return r.wait_for(visible, f"{what} is scrolled into the window", seen=seen_labels(app))
+
+
+def click(app, name, roles=("push button", "toggle button")):
+    find = lambda: app.find(name, roles, root=top(app))  # noqa: E731
+    reveal(app, find, f"\"{name}\"")
+    app.click(settled(app, find, f"\"{name}\" shows"), f"\"{name}\"")
+
+
+def an_open_mergeable_pull_request_of_the_demo_account(server):
+    for project in server.get("/api/v5/users/mayun-demo/repos?per_page=50"):
+        owner, repo = project["full_name"].split("/", 1)
+        if owner != "mayun-demo":
+            continue
+        for pull in server.get(f"/api/v5/repos/{owner}/{repo}/pulls?state=open&per_page=50"):
+            if pull["mergeable"]:
+                return owner, repo, pull
+    raise CheckFailed("no open, mergeable pull request on a project of mayun-demo")
+
+
+def member_comments_and_squash_merges(server, env):
+    r.step("6. a member comments on a pull request, merges it with squash, and the page says Merged")
+    owner, repo, pull = an_open_mergeable_pull_request_of_the_demo_account(server)
+    number = pull["number"]
+    app = h.App(r, env, artifact("app-merge.log"), "pull request link",
+                args=[f"{server.url}/{owner}/{repo}/pulls/{number}"]).wait_window(with_tabs=False)
+    try:
+        r.wait_for(lambda: h.page_title(app.frame) == f"!{number}", f"the link opens !{number}", seen=seen_labels(app))
+        text = reveal(app, lambda: app.find(h.entry_named(COMPOSER), ("text", "entry"), root=top(app)), "the composer")
+        app.click(text, "the composer")
+        r.wait_for(lambda: h.focused(text), "the composer has the focus after a click")
+        app.type("Reviewed: ship it")
+        r.wait_for(lambda: h.text_of(text) == "Reviewed: ship it", "the comment is in the composer",
+                   seen=lambda: repr(h.text_of(text)))
+        since = server.last_seq()
+        app.key("ctrl+Return")
+        path = f"/api/v5/repos/{owner}/{repo}/pulls/{number}/comments"
+        posts = r.wait_for(lambda: [e for e in server.log(since) if e["method"] == "POST" and e["path"] == path
+                                    and e["status"] == 201],
+                           "Ctrl+Enter sends the comment (POST 201)", seen=lambda: h.brief_log(server.log(since)))
+        r.check(posts[0]["fields"].get("body") == "Reviewed: ship it", "with the typed text", f"{posts[0]}")
+        r.wait_for(lambda: h.find(top(app), lambda n: n.startswith("Edit comment by"), ("push button",)),
+                   "the comment shows with Edit and Delete", seen=seen_labels(app))
+
+        click(app, "Squash")
+        r.wait_for(lambda: app.find("The commits are combined into one commit on the base branch.", ("label",),
+                                    root=top(app)), "Squash is chosen", seen=seen_labels(app))
+        shot("6-merge-box")
+        since = server.last_seq()
+        click(app, "Merge", ("push button",))
+
+        def confirmation():
+            for d in h.frames(app.app):
+                if d.name != "Mayun":
+                    b = h.find(d, "Merge", ("push button",))
+                    if b is not None:
+                        return d, b
+            return None
+        dialog, confirm = r.wait_for(confirmation, "Merge asks first, in a dialog", seen=seen_labels(app))
+        r.check([e for e in server.log(since) if e["method"] == "PUT"] == [], "nothing is merged while it asks")
+        shot("7-merge-asks")
+        h.mouse_click(confirm, dialog, app.pid, "\"Merge\" in the confirmation", r)
+        merge_path = f"/api/v5/repos/{owner}/{repo}/pulls/{number}/merge"
+        puts = r.wait_for(lambda: [e for e in server.log(since) if e["method"] == "PUT" and e["path"] == merge_path
+                                   and e["status"] == 200],
+                          "the merge is sent (PUT .../merge 200)", seen=lambda: h.brief_log(server.log(since)))
+        r.check(len([e for e in server.log(since) if e["method"] == "PUT"]) == 1, "one PUT",
+                h.brief_log(server.log(since)))
+        r.check(puts[0]["fields"].get("merge_method") == "squash", "with merge_method=squash", f"{puts[0]['fields']}")
+        r.wait_for(lambda: app.find("Merged", ("label",), root=top(app)), "the page says Merged", seen=seen_labels(app))
+        r.check(app.find("Squash", ("toggle button",), root=top(app)) is None, "the merge box is gone")
+        state = server.get(f"/api/v5/repos/{owner}/{repo}/pulls/{number}")["state"]
+        r.check(state == "merged", "the server has it merged", state)
+        shot("8-merged")
+        app.quit()
+    except BaseException:
+        h.keep_failure_evidence(r, app)
+        raise
+    finally:
+        app.kill()
 
 
 def a_project_with_open_pull_requests(server):
@@ -250,6 +358,8 @@ def scenario(state):
         r.wait_for(issue_read, "and marks it read on the server")
         shot("5-from-desktop")
         app.quit()
+        app = None
+        member_comments_and_squash_merges(server, env)
     except BaseException:
         h.keep_failure_evidence(r, app)
         raise

@@ -6,13 +6,15 @@ struct FakePullRequest: Sendable {
     let authorID: Int
     let title: String
     let body: String?
-    /// "open", "closed" or "merged".
-    let state: String
+    /// "open", "closed" or "merged" (changed by a merge, a close or a reopen: `WorldState.pullRequests(of:)`).
+    var state: String
     let headBranch: String
     let baseBranch: String
     let createdAt: Int
-    let updatedAt: Int
+    var updatedAt: Int
     let commentCount: Int
+    /// The head conflicts with the base: the site says `mergeable: false` and refuses to merge.
+    let hasConflicts: Bool
     let commits: [FakeCommit]
 
     /// The changed files of the whole pull request: each path once, with the counts and hunks of all its commits.
@@ -63,11 +65,13 @@ enum PullRequests {
                 make test
                 ```
                 """
+            // A stream of its own, so that adding it left every other generated value as it was.
+            var conflicts = SeededRandom(seed: world.seed, UInt64(project.id), UInt64(number), 47)
             return FakePullRequest(id: project.id * 1000 + 500 + number, number: number, projectID: project.id,
                                    authorID: authorID, title: random.pick(Vocabulary.commitMessages), body: body,
                                    state: state, headBranch: head, baseBranch: base, createdAt: time,
                                    updatedAt: time + random.int(0...86_400), commentCount: random.int(0...6),
-                                   commits: commits)
+                                   hasConflicts: conflicts.chance(0.25), commits: commits)
         }
     }
 

@@ -26,7 +26,7 @@ extension Renderer {
             ("locked", .bool(false)), ("created_at", .string(giteeTime(pull.createdAt))),
             ("updated_at", .string(giteeTime(pull.updatedAt))),
             ("closed_at", pull.state == "open" ? .null : .string(giteeTime(pull.updatedAt))),
-            ("merged_at", merged ? .string(giteeTime(pull.updatedAt)) : .null), ("mergeable", .bool(pull.state == "open")),
+            ("merged_at", merged ? .string(giteeTime(pull.updatedAt)) : .null), ("mergeable", .bool(pull.state == "open" && !pull.hasConflicts)),
             ("can_merge_check", .bool(false)), ("head", side(pull.headBranch, sha: headSHA)),
             ("base", side(pull.baseBranch, sha: baseSHA)),
             ("_links", .object([("self", .object([("href", .string(u))])), ("html", .object([("href", .string(html))])),
@@ -52,16 +52,20 @@ extension Renderer {
         ])
     }
 
-    func pullRequestComment(_ comment: FakeComment, pull: FakePullRequest, project: FakeProject) -> JSON {
+    /// A general comment (`comment_type` "pr_comment", no place) or a line comment ("diff_comment" with `path`,
+    /// `position` and `commit_id`).
+    func pullRequestComment(_ comment: FakeComment, pull: FakePullRequest, project: FakeProject,
+                            line: FakeDiffLine? = nil) -> JSON {
         let author = world.user(id: comment.authorID) ?? world.users[0]
         let fullName = world.fullName(of: project)
         return .object([
             ("url", .string("\(api)/repos/\(fullName)/pulls/comments/\(comment.id)")), ("id", .int(comment.id)),
-            ("path", .null), ("position", .null), ("original_position", .null), ("commit_id", .null),
-            ("original_commit_id", .null), ("user", userBasic(author)),
-            ("created_at", .string(giteeTime(comment.time))), ("updated_at", .string(giteeTime(comment.time))),
+            ("path", .text(line?.path)), ("position", line.map { .int($0.position) } ?? .null),
+            ("original_position", line.map { .int($0.position) } ?? .null), ("commit_id", .text(line?.commitID)),
+            ("original_commit_id", .text(line?.commitID)), ("user", userBasic(author)),
+            ("created_at", .string(giteeTime(comment.time))), ("updated_at", .string(giteeTime(comment.editedAt ?? comment.time))),
             ("body", .string(comment.body)), ("html_url", .string("\(base)/\(fullName)/pulls/\(pull.number)#note_\(comment.id)")),
-            ("pull_request_url", .string("\(api)/repos/\(fullName)/pulls/\(pull.number)")), ("comment_type", .string("pr_comment")),
+            ("pull_request_url", .string("\(api)/repos/\(fullName)/pulls/\(pull.number)")), ("comment_type", .string(line == nil ? "pr_comment" : "diff_comment")),
         ])
     }
 }

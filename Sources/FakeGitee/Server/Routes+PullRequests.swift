@@ -9,7 +9,7 @@ extension FakeGiteeServer {
             guard ["open", "closed", "merged", "all"].contains(wanted) else {
                 return .error(400, "state does not have a valid value")
             }
-            let pulls = PullRequests.pullRequests(project: project, world: world).filter { wanted == "all" || $0.state == wanted }
+            let pulls = state.pullRequests(of: project).filter { wanted == "all" || $0.state == wanted }
             let ordered = request.query["direction"] == "asc" ? pulls.reversed() : pulls
             let (slice, headers) = Paging.numbered(ordered, request)
             let renderer = self.renderer
@@ -21,9 +21,10 @@ extension FakeGiteeServer {
         }
         router.add("GET", "/api/v5/repos/:owner/:repo/pulls/:number/comments") { [unowned self] request, parameters in
             guard let (project, pull) = pullRequest(parameters) else { return .notFound("Pull Request Not Found") }
-            let (slice, headers) = Paging.numbered(PullRequests.comments(of: pull, world: world), request)
-            let renderer = self.renderer
-            return .json(.array(slice.map { renderer.pullRequestComment($0, pull: pull, project: project) }), headers: headers)
+            let (slice, headers) = Paging.numbered(state.comments(of: pull), request)
+            let renderer = self.renderer, state = self.state
+            return .json(.array(slice.map { renderer.pullRequestComment($0, pull: pull, project: project, line: state.line(of: $0)) }),
+                         headers: headers)
         }
         // Commits and files come in one answer, like Gitee's (capped there at 250 and 300).
         router.add("GET", "/api/v5/repos/:owner/:repo/pulls/:number/commits") { [unowned self] _, parameters in
@@ -37,6 +38,7 @@ extension FakeGiteeServer {
             let renderer = self.renderer
             return .json(.array(pull.files.map { renderer.pullRequestFile($0, pull: pull, project: project) }))
         }
+        registerPullRequestWriteRoutes()
     }
 
     private static func singleParent(_ commit: JSON) -> JSON {
@@ -47,9 +49,9 @@ extension FakeGiteeServer {
         })
     }
 
-    private func pullRequest(_ parameters: [String: String]) -> (FakeProject, FakePullRequest)? {
+    func pullRequest(_ parameters: [String: String]) -> (FakeProject, FakePullRequest)? {
         guard let project = project(parameters), let number = Int(parameters["number"] ?? ""),
-              let pull = PullRequests.pullRequests(project: project, world: world).first(where: { $0.number == number })
+              let pull = state.pullRequest(number: number, project: project)
         else { return nil }
         return (project, pull)
     }

@@ -22,6 +22,8 @@ public final class WorldState {
     private var commitCache: [String: [FakeCommit]] = [:]
     private var followerCache: [Int: [Int]] = [:]
     private var followingCache: [Int: [Int]] = [:]
+    /// What merges, closes, reopens and comments changed on generated pull requests (WorldState+PullRequests.swift).
+    var pullRequestChanges = PullRequestChanges()
 
     init(world: World, stateFile: String?) {
         self.world = world

@@ -126,6 +126,15 @@ public struct PullRequestComment: Sendable, Hashable, Identifiable, Decodable {
     enum CodingKeys: String, CodingKey {
         case id, body, user, path, commentType = "comment_type", createdAt = "created_at"
     }
+    public init(id: Int, body: String, author: User?, path: String? = nil, commentType: String? = nil,
+                createdAt: Timestamp? = nil) {
+        self.id = id
+        self.body = body
+        self.author = author
+        self.path = path
+        self.commentType = commentType
+        self.createdAt = createdAt
+    }
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = c.value(.id, or: 0)

@@ -29,16 +29,10 @@ extension IssueViewModel {
     private var issueWasFinished: Bool { status.isFinished }
 
     /// Whether the comment at `index` is the logged-in person's own (edit and delete are shown for it).
-    public func isOwnComment(at index: Int) -> Bool {
-        guard isLoggedIn, let login = session?.user?.login, comments.items.indices.contains(index) else { return false }
-        let comment = comments.items[index]
-        return comment.id > 0 && comment.author?.login == login
-    }
+    public func isOwnComment(at index: Int) -> Bool { isLoggedIn && commentSender.isOwn(at: index) }
 
     /// A comment shown before the server has it ("Sending…" instead of its time).
-    public func isPendingComment(at index: Int) -> Bool {
-        comments.items.indices.contains(index) && comments.items[index].id < 0
-    }
+    public func isPendingComment(at index: Int) -> Bool { commentSender.isPending(at: index) }
 
     /// Reads the project's `permission` for the logged-in person (saved copy first), once the session knows who
     /// that is (a stored login is still being restored when a link opens the page at start). Nobody logged in:
@@ -98,10 +92,7 @@ extension IssueViewModel {
     // MARK: Comments
 
     /// Starts editing one of the person's own comments in the composer.
-    public func editComment(at index: Int) {
-        guard isOwnComment(at: index) else { return }
-        composer.beginEditing(id: comments.items[index].id, body: comments.items[index].body)
-    }
+    public func editComment(at index: Int) { commentSender.edit(at: index) }
 
     /// Asked before deleting (the page shows it in a confirmation dialog).
     public var deleteQuestion: (heading: String, body: String, confirm: String) {
@@ -109,65 +100,11 @@ extension IssueViewModel {
     }
 
     /// Deletes one of the person's own comments (after the page asked): gone at once, back where it was if refused.
-    public func deleteComment(at index: Int) {
-        guard isOwnComment(at: index) else { return }
-        let removed = comments.items[index]
-        let endpoint = Endpoints.deleteIssueComment(owner: repo.owner, repo: repo.name, id: removed.id)
-        let client = client
-        writes.send(key: "comment \(removed.id)", failure: tr("Could not delete the comment: %@"),
-                    apply: { comments.editItems { $0.removeAll { $0.id == removed.id } } },
-                    request: { try await client.send(endpoint) },
-                    rollBack: { [weak self] _ in
-                        self?.comments.editItems { items in items.insert(removed, at: min(index, items.count)) }
-                    })
-    }
+    public func deleteComment(at index: Int) { commentSender.delete(at: index) }
 
-    /// The composer's Comment / Save: a new comment shows at once at the end of the thread (marked as sending) and
-    /// takes the server's copy when it answers; an edit shows its new text at once. A refusal puts everything back
-    /// and the text into the composer, with the reason.
+    /// The composer's Comment / Save (CommentSender): logged out, the login page first.
     func sendComposer() {
         guard isLoggedIn else { return logInToComment() }
-        let author = session?.user.map { User(id: 0, login: $0.login, name: $0.name, avatarURL: $0.avatarURL) }
-        let (text, editing) = composer.takeForSending()
-        let client = client
-        if let editing {
-            guard let before = comments.items.first(where: { $0.id == editing }) else {
-                return composer.failed(text, editing: editing, reason: tr("The comment is no longer shown."))
-            }
-            let endpoint = Endpoints.editIssueComment(owner: repo.owner, repo: repo.name, id: editing, body: text)
-            let sent = writes.send(key: "comment \(editing)", failure: tr("Could not save the comment: %@"),
-                                   apply: { replaceComment(editing) { $0.body = text } },
-                                   request: { try await client.send(endpoint) },
-                                   settle: { [weak self] answer in
-                                       self?.replaceComment(editing) { $0 = answer }
-                                       self?.composer.sent(wasEdit: true)
-                                   },
-                                   rollBack: { [weak self] error in
-                                       self?.replaceComment(editing) { $0 = before }
-                                       self?.composer.failed(text, editing: editing, reason: ErrorText.message(for: error))
-                                   })
-            if sent == nil { composer.failed(text, editing: editing, reason: tr("A change to this comment is still being sent.")) }
-            return
-        }
-        let pendingID = nextPendingID
-        nextPendingID -= 1
-        let endpoint = Endpoints.commentOnIssue(owner: repo.owner, repo: repo.name, number: number, body: text)
-        writes.send(failure: tr("Could not comment: %@"),
-                    apply: { comments.editItems { $0.append(Comment(id: pendingID, body: text, author: author)) } },
-                    request: { try await client.send(endpoint) },
-                    settle: { [weak self] answer in
-                        self?.replaceComment(pendingID) { $0 = answer }
-                        self?.composer.sent(wasEdit: false)
-                    },
-                    rollBack: { [weak self] error in
-                        self?.comments.editItems { $0.removeAll { $0.id == pendingID } }
-                        self?.composer.failed(text, editing: nil, reason: ErrorText.message(for: error))
-                    })
-    }
-
-    private func replaceComment(_ id: Int, _ change: (inout Comment) -> Void) {
-        comments.editItems { items in
-            if let index = items.firstIndex(where: { $0.id == id }) { change(&items[index]) }
-        }
+        commentSender.send()
     }
 }

@@ -35,8 +35,8 @@ public final class IssueViewModel {
     @ObservationIgnored var writtenState: String?
     /// Whose permission `permission` is.
     @ObservationIgnored var permissionFor: String?
-    /// Ids for comments shown before the server numbered them (negative, never a server's).
-    @ObservationIgnored var nextPendingID = -1
+    /// New comments, edits and deletions (shared with pull requests).
+    @ObservationIgnored let commentSender: CommentSender<Comment>
     /// Told when the server confirmed a change to the issue (the Coordinator updates the issue lists below).
     @ObservationIgnored var onChanged: @MainActor (Issue) -> Void = { _ in }
 
@@ -62,6 +62,21 @@ public final class IssueViewModel {
             guard let login = session?.user?.login, session?.isLoggedIn == true else { return nil }
             return (login, repo, number)
         }
+        let writes = writes
+        commentSender = CommentSender(
+            comments: comments, composer: composer, writes: writes,
+            calls: .init(create: { body in
+                             try await client.send(Endpoints.commentOnIssue(owner: repo.owner, repo: repo.name,
+                                                                            number: number, body: body))
+                         },
+                         edit: { id, body in
+                             try await client.send(Endpoints.editIssueComment(owner: repo.owner, repo: repo.name,
+                                                                              id: id, body: body))
+                         },
+                         delete: { id in
+                             _ = try await client.send(Endpoints.deleteIssueComment(owner: repo.owner, repo: repo.name, id: id))
+                         }),
+            me: { [weak session] in session?.loggedInUser })
         if let preloaded { parseBody(of: preloaded) }
         resource.onFresh = { [weak self] fresh in self?.parseBody(of: fresh) }
         resource.writes = writes

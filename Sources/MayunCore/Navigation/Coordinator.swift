@@ -158,8 +158,7 @@ public final class Coordinator {
         case .pullRequests(let repo):
             .pullRequests(PullRequestsViewModel(repo: repo, client: services.client, navigator: self))
         case .pullRequest(let repo, let number):
-            .pullRequest(PullRequestViewModel(repo: repo, number: number, client: services.client,
-                                              markdown: markdown, navigator: self))
+            .pullRequest(makePullRequestPage(repo, number: number))
         case .notifications:
             .notifications(notifications)
         case .project(let repo):

@@ -3,7 +3,8 @@ import GiteeKit
 import Observation
 
 /// One pull request: state, author, head -> base branches, the rendered body, its commits, its changed files with
-/// their patches, and the comments (paged).
+/// their patches, and the comments (paged); and for members, merging, closing and reopening it, every change through
+/// `writes` (PullRequestViewModel+Actions.swift).
 @MainActor
 @Observable
 public final class PullRequestViewModel {
@@ -23,15 +24,38 @@ public final class PullRequestViewModel {
     public let renderedComments: RenderedComments
     /// The body's parse, cancelled when this page goes.
     @ObservationIgnored private let parses = DocumentParses()
-    @ObservationIgnored private weak var navigator: (any Navigator)?
+    /// Merges, closes, reopens: optimistic, settled from the answer, rolled back with a reason.
+    public let writes = ScreenWrites()
+    /// The composer under the comments (drafts per account, project and pull request).
+    public let composer: CommentComposer
+    /// New comments, edits and deletions (shared with issues).
+    @ObservationIgnored let commentSender: CommentSender<PullRequestComment>
+    /// The merge's method, title and description.
+    public let mergeForm = MergeForm()
+    /// The project's `permission` for the logged-in person, once read (nil: not known, so no member controls).
+    public internal(set) var permission: Project.Permission?
+    @ObservationIgnored weak var navigator: (any Navigator)?
     @ObservationIgnored private let markdown: RepositoryMarkdown?
+    @ObservationIgnored let client: GiteeClient
+    @ObservationIgnored let project: Cached<Project>?
+    @ObservationIgnored let session: Session?
+    /// Whose permission `permission` is.
+    @ObservationIgnored var permissionFor: String?
+    /// The state the last write showed: laid over an answer that may predate that write.
+    @ObservationIgnored var writtenState: String?
+    /// Told when the server confirmed a change to the pull request (the Coordinator updates the lists below).
+    @ObservationIgnored var onChanged: @MainActor (PullRequest) -> Void = { _ in }
 
     init(repo: RepositoryID, number: Int, client: GiteeClient, markdown: RepositoryMarkdown?,
-         navigator: (any Navigator)?, diffLimits: DiffLimits = .standard) {
+         navigator: (any Navigator)?, diffLimits: DiffLimits = .standard, project: Cached<Project>? = nil,
+         session: Session? = nil, drafts: DraftStore? = nil) {
         self.repo = repo
         self.number = number
         self.navigator = navigator
         self.markdown = markdown
+        self.client = client
+        self.project = project
+        self.session = session
         renderedComments = RenderedComments(repo: repo, markdown: markdown)
         let diff = DiffViewModel(limits: diffLimits)
         self.diff = diff
@@ -48,7 +72,38 @@ public final class PullRequestViewModel {
         comments = PagedListViewModel<PullRequestComment>(emptyText: tr("No comments yet.")) { pagination in
             try await client.page(endpoint, at: pagination)
         }
-        resource.onFresh = { [weak self] fresh in self?.parseBody(of: fresh) }
+        composer = CommentComposer(repo: repo, drafts: drafts, markdown: markdown) { [weak session] in
+            guard let login = session?.user?.login, session?.isLoggedIn == true else { return nil }
+            return (login, repo, "!\(number)")
+        }
+        commentSender = CommentSender(
+            comments: comments, composer: composer, writes: writes,
+            calls: .init(create: { body in
+                             try await client.send(Endpoints.commentOnPullRequest(owner: repo.owner, repo: repo.name,
+                                                                                  number: number, body: body))
+                         },
+                         edit: { id, body in
+                             try await client.send(Endpoints.editPullRequestComment(owner: repo.owner, repo: repo.name,
+                                                                                    id: id, body: body))
+                         },
+                         delete: { id in
+                             _ = try await client.send(Endpoints.deletePullRequestComment(owner: repo.owner,
+                                                                                          repo: repo.name, id: id))
+                         }),
+            me: { [weak session] in session?.loggedInUser })
+        composer.onSubmit = { [weak self] in self?.sendComposer() }
+        resource.onFresh = { [weak self] fresh in
+            self?.parseBody(of: fresh)
+            self?.mergeForm.fill(from: fresh)
+        }
+        resource.writes = writes
+        resource.keepWritten = { [weak self] fresh in
+            guard let written = self?.writtenState else { return fresh }
+            var kept = fresh
+            kept.state = written
+            return kept
+        }
+        writes.report = { [weak self] message in self?.navigator?.showToast(message) }
         fileList.onFresh = { files in diff.show(files.map(DiffFile.init)) }
     }
 
@@ -107,6 +162,8 @@ public final class PullRequestViewModel {
         commitList.start()
         fileList.start()
         comments.start()
+        composer.loadDraft()
+        loadPermission()
     }
 
     public func refresh() {
@@ -114,15 +171,18 @@ public final class PullRequestViewModel {
         commitList.refresh()
         fileList.refresh()
         comments.refresh()
+        loadPermission()
     }
 
     /// The page was left: every request stops.
     public func cancel() {
+        writes.leave()
         resource.cancel()
         commitList.cancel()
         fileList.cancel()
         comments.cancel()
         parses.cancelAll()
         renderedComments.cancelAll()
+        composer.cancel()
     }
 }

@@ -67,4 +67,16 @@ public final class PullRequestsViewModel {
         if pull.isMerged { return "emblem-ok-symbolic" }
         return pull.isOpen ? "mail-send-receive-symbolic" : "window-close-symbolic"
     }
+
+    /// A pull request merged, closed or reopened on its page: shown in its new state, or gone when the filter no
+    /// longer admits it (a merged one leaves Open).
+    func pullRequestChanged(_ pull: PullRequest) {
+        guard let index = pullRequests.items.firstIndex(where: { $0.number == pull.number }) else { return }
+        let admitted = filter == .all || filter.rawValue == (pull.isMerged ? "merged" : pull.state)
+        if admitted {
+            pullRequests.update(at: index) { $0 = pull }
+        } else {
+            pullRequests.editItems { $0.remove(at: index) }
+        }
+    }
 }

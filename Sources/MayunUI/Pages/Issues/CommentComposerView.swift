@@ -1,6 +1,18 @@
 import MayunCore
 
-/// The composer under an issue's comments: Write / Preview (the preview is a `DocumentView`, the pane a README is
+/// What a page with a comment composer offers it (an issue, a pull request).
+@MainActor
+protocol CommentComposerOwner: AnyObject {
+    var composer: CommentComposer { get }
+    var isLoggedIn: Bool { get }
+    var logInToCommentTitle: String { get }
+    func logInToComment()
+}
+
+extension IssueViewModel: CommentComposerOwner {}
+extension PullRequestViewModel: CommentComposerOwner {}
+
+/// The composer under an issue's or a pull request's comments: Write / Preview (the preview is a `DocumentView`, the pane a README is
 /// drawn in), Comment (or Save and Cancel while editing one's own comment), Ctrl+Enter to send, the reason under it
 /// when a send failed. Logged out, it is one "Log in to comment" button.
 @MainActor
@@ -21,7 +33,7 @@ final class CommentComposerView: Component {
 
     var root: Widget { view.widget }
 
-    init(viewModel: IssueViewModel, images: ImageLoader, bindings: BindingBag) {
+    init<Owner: CommentComposerOwner>(viewModel: Owner, images: ImageLoader, bindings: BindingBag) {
         let composer = viewModel.composer
         logIn = Button(label: viewModel.logInToCommentTitle, classes: ["suggested-action"])
         logIn.halign = .start

@@ -2,7 +2,7 @@ import MayunCore
 
 /// The comments under an issue or a pull request: a heading, each comment's plain text at once (swapped for its
 /// rendered document when parsed), "No comments yet." when there are none, and "Load more comments" while the
-/// server has more. On an issue, the person's own comments have Edit and Delete (Delete asks first), and a comment on
+/// server has more. The person's own comments have Edit and Delete (Delete asks first), and a comment on
 /// its way says so. The page keeps it (its bindings hold it unowned).
 @MainActor
 final class CommentThread<Source: CommentThreadSource>: Component {
@@ -18,7 +18,7 @@ final class CommentThread<Source: CommentThreadSource>: Component {
     /// a comment added, sent, edited or deleted at the end never moves what is above it (nor the scroll).
     private var cards: [(signature: String, card: Box)] = []
     private var emptyLabel: Label?
-    /// Edit / Delete for one's own comments (issues); nil for a thread that only reads (pull requests).
+    /// Edit / Delete for one's own comments; nil for a thread that only reads.
     private weak var actions: (any CommentActions)?
     /// Called after Edit put a comment into the composer.
     var onEdit: () -> Void = {}
@@ -138,3 +138,4 @@ protocol CommentActions: AnyObject {
 }
 
 extension IssueViewModel: CommentActions {}
+extension PullRequestViewModel: CommentActions {}

@@ -1,8 +1,8 @@
 import MayunCore
 
 /// One pull request in two tabs: Conversation (title, state, author, branches, the rendered body, its commits (a click
-/// opens one) and the comments, more loading on demand) and Files changed (the diff view commits use, which scrolls
-/// on its own so that it builds only the rows on screen).
+/// opens one), the comments (more loading on demand; one's own editable), the composer, and a member's merge box)
+/// and Files changed (the diff view commits use, which scrolls on its own so that it builds only the rows on screen).
 @MainActor
 final class PullRequestPage: Page {
     let viewModel: PullRequestViewModel
@@ -15,6 +15,8 @@ final class PullRequestPage: Page {
     private let commitsHeading = Label(classes: ["heading"], xalign: 0)
     private let commits = BoxedList()
     private let comments: CommentThread<PullRequestViewModel>
+    let actions: PullRequestActionsView
+    private let composer: CommentComposerView
 
     init(viewModel: PullRequestViewModel, images: ImageLoader) {
         self.viewModel = viewModel
@@ -25,7 +27,9 @@ final class PullRequestPage: Page {
         branches.isSelectable = true
         let column = Box(.vertical, spacing: 12, classes: ["issue-page", "pull-request-page"])
         let scroller = ScrolledWindow(horizontal: .never, vertical: .automatic)
-        comments = CommentThread(source: viewModel, images: images, bindings: bindings)
+        comments = CommentThread(source: viewModel, images: images, bindings: bindings, actions: viewModel)
+        composer = CommentComposerView(viewModel: viewModel, images: images, bindings: bindings)
+        actions = PullRequestActionsView(viewModel: viewModel, bindings: bindings)
         diff = DiffView(model: viewModel.diff, bindings: bindings)
         let filesTab = Box(.vertical)
         filesState.setMargins(12)
@@ -42,6 +46,9 @@ final class PullRequestPage: Page {
         column.append(header.bodyView)
         column.append(commitsHeading, commits)
         column.append(comments)
+        column.append(composer)
+        column.append(actions)
+        comments.onEdit = { [unowned self] in composer.focusText() }
         scroller.setChild(column)
 
         bindings.bind { [unowned self] in states.show(viewModel.state) }

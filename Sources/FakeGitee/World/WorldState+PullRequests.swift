@@ -1,0 +1,89 @@
+import Foundation
+
+/// What people changed on the generated pull requests while the server runs: their state (a merge, a close, a
+/// reopen) and how each was merged. Kept in memory only, like issue comments.
+struct PullRequestChanges: Sendable {
+    var states: [Int: (state: String, at: Int)] = [:]
+    var mergeMethods: [Int: String] = [:]
+    /// Comments of pull requests someone commented on (generated ones first), by pull request id.
+    var comments: [Int: [FakeComment]] = [:]
+    /// Where a line comment sits, by comment id.
+    var lines: [Int: FakeDiffLine] = [:]
+    var nextCommentID = 850_000_000
+}
+
+/// A comment's place in a pull request's diff: the file, the line's position in that file's diff (1 is the line
+/// under the first hunk header), the commit it was made on.
+struct FakeDiffLine: Sendable, Equatable {
+    let path: String
+    let position: Int
+    let commitID: String
+}
+
+extension WorldState {
+    /// A project's pull requests as they are now: generated, with the changes made through the API laid over them.
+    func pullRequests(of project: FakeProject) -> [FakePullRequest] {
+        PullRequests.pullRequests(project: project, world: world).map { generated in
+            var pull = generated
+            if let change = pullRequestChanges.states[pull.id] {
+                pull.state = change.state
+                pull.updatedAt = max(pull.updatedAt, change.at)
+            }
+            return pull
+        }
+    }
+
+    func pullRequest(number: Int, project: FakeProject) -> FakePullRequest? {
+        pullRequests(of: project).first { $0.number == number }
+    }
+
+    /// Sets a pull request's state ("open", "closed", or "merged" with the method used); nil when there is none.
+    func setPullRequestState(_ state: String, number: Int, project: FakeProject, mergeMethod: String? = nil) -> FakePullRequest? {
+        guard let pull = pullRequest(number: number, project: project) else { return nil }
+        pullRequestChanges.states[pull.id] = (state, max(World.now, Int(Date().timeIntervalSince1970)))
+        if let mergeMethod { pullRequestChanges.mergeMethods[pull.id] = mergeMethod }
+        return pullRequest(number: number, project: project)
+    }
+
+    /// How a merged pull request was merged through the API (nil for generated ones).
+    func mergeMethod(of pull: FakePullRequest) -> String? { pullRequestChanges.mergeMethods[pull.id] }
+
+    // MARK: Comments
+
+    func comments(of pull: FakePullRequest) -> [FakeComment] {
+        pullRequestChanges.comments[pull.id] ?? PullRequests.comments(of: pull, world: world)
+    }
+
+    func line(of comment: FakeComment) -> FakeDiffLine? { pullRequestChanges.lines[comment.id] }
+
+    func addComment(to pull: FakePullRequest, authorID: Int, body: String, line: FakeDiffLine?) -> FakeComment {
+        pullRequestChanges.nextCommentID += 1
+        let comment = FakeComment(id: pullRequestChanges.nextCommentID, authorID: authorID, body: body,
+                                  time: max(World.now, Int(Date().timeIntervalSince1970)))
+        pullRequestChanges.comments[pull.id] = comments(of: pull) + [comment]
+        if let line { pullRequestChanges.lines[comment.id] = line }
+        return comment
+    }
+
+    /// The comment with `id` on any pull request of `project`, with the pull request it is on.
+    func pullComment(id: Int, project: FakeProject) -> (comment: FakeComment, pull: FakePullRequest)? {
+        for pull in pullRequests(of: project) {
+            if let comment = comments(of: pull).first(where: { $0.id == id }) { return (comment, pull) }
+        }
+        return nil
+    }
+
+    func editComment(id: Int, pull: FakePullRequest, body: String) -> FakeComment? {
+        var list = comments(of: pull)
+        guard let index = list.firstIndex(where: { $0.id == id }) else { return nil }
+        list[index].body = body
+        list[index].editedAt = max(World.now, Int(Date().timeIntervalSince1970))
+        pullRequestChanges.comments[pull.id] = list
+        return list[index]
+    }
+
+    func deleteComment(id: Int, pull: FakePullRequest) {
+        pullRequestChanges.comments[pull.id] = comments(of: pull).filter { $0.id != id }
+        pullRequestChanges.lines[id] = nil
+    }
+}

@@ -1,0 +1,132 @@
+import GiteeKit
+
+/// A comment a person can write, edit and delete (on an issue or a pull request); a new one is shown before the
+/// server numbers it, under a negative id.
+public protocol EditableComment: WrittenComment, Identifiable where ID == Int {
+    var id: Int { get }
+    var body: String { get set }
+    init(pendingID: Int, body: String, author: User?)
+}
+
+extension Comment: EditableComment {
+    public init(pendingID: Int, body: String, author: User?) { self.init(id: pendingID, body: body, author: author) }
+}
+
+extension PullRequestComment: EditableComment {
+    public init(pendingID: Int, body: String, author: User?) { self.init(id: pendingID, body: body, author: author) }
+}
+
+/// Writing comments under a thread, for any page with a `CommentComposer` (issues, pull requests): a new comment
+/// shows at once at the end of the thread (marked as sending) and takes the server's copy when it answers; an edit
+/// shows its new text at once; a deletion removes it at once. A refusal puts everything back and the text into the
+/// composer, with the reason. Every change goes through the page's `writes`.
+@MainActor
+final class CommentSender<Item: EditableComment> {
+    /// The three calls, bound to the page's issue or pull request.
+    struct Calls {
+        let create: @MainActor (String) async throws -> Item
+        let edit: @MainActor (Int, String) async throws -> Item
+        let delete: @MainActor (Int) async throws -> Void
+    }
+
+    private let comments: PagedListViewModel<Item>
+    private let composer: CommentComposer
+    private let writes: ScreenWrites
+    private let calls: Calls
+    /// The logged-in person (nil when nobody is).
+    private let me: @MainActor () -> User?
+    /// Ids for comments shown before the server numbered them (negative, never a server's).
+    private var nextPendingID = -1
+
+    init(comments: PagedListViewModel<Item>, composer: CommentComposer, writes: ScreenWrites, calls: Calls,
+         me: @escaping @MainActor () -> User?) {
+        self.comments = comments
+        self.composer = composer
+        self.writes = writes
+        self.calls = calls
+        self.me = me
+    }
+
+    /// Whether the comment at `index` is the logged-in person's own (edit and delete are shown for it).
+    func isOwn(at index: Int) -> Bool {
+        guard let login = me()?.login, comments.items.indices.contains(index) else { return false }
+        let comment = comments.items[index]
+        return comment.id > 0 && comment.author?.login == login
+    }
+
+    /// A comment shown before the server has it ("Sending…" instead of its time).
+    func isPending(at index: Int) -> Bool {
+        comments.items.indices.contains(index) && comments.items[index].id < 0
+    }
+
+    /// Starts editing one of the person's own comments in the composer.
+    func edit(at index: Int) {
+        guard isOwn(at: index) else { return }
+        composer.beginEditing(id: comments.items[index].id, body: comments.items[index].body)
+    }
+
+    /// Deletes one of the person's own comments (after the page asked): gone at once, back where it was if refused.
+    func delete(at index: Int) {
+        guard isOwn(at: index) else { return }
+        let removed = comments.items[index]
+        let calls = calls
+        writes.send(key: "comment \(removed.id)", failure: tr("Could not delete the comment: %@"),
+                    apply: { comments.editItems { $0.removeAll { $0.id == removed.id } } },
+                    request: { try await calls.delete(removed.id) },
+                    rollBack: { [weak self] _ in
+                        self?.comments.editItems { items in items.insert(removed, at: min(index, items.count)) }
+                    })
+    }
+
+    /// The composer's Comment / Save.
+    func send() {
+        let author = me()
+        let (text, editing) = composer.takeForSending()
+        let calls = calls
+        if let editing {
+            guard let before = comments.items.first(where: { $0.id == editing }) else {
+                return composer.failed(text, editing: editing, reason: tr("The comment is no longer shown."))
+            }
+            let sent = writes.send(key: "comment \(editing)", failure: tr("Could not save the comment: %@"),
+                                   apply: { replace(editing) { $0.body = text } },
+                                   request: { try await calls.edit(editing, text) },
+                                   settle: { [weak self] answer in
+                                       self?.replace(editing) { $0 = answer }
+                                       self?.composer.sent(wasEdit: true)
+                                   },
+                                   rollBack: { [weak self] error in
+                                       self?.replace(editing) { $0 = before }
+                                       self?.composer.failed(text, editing: editing, reason: ErrorText.message(for: error))
+                                   })
+            if sent == nil { composer.failed(text, editing: editing, reason: tr("A change to this comment is still being sent.")) }
+            return
+        }
+        let pendingID = nextPendingID
+        nextPendingID -= 1
+        writes.send(failure: tr("Could not comment: %@"),
+                    apply: { comments.editItems { $0.append(Item(pendingID: pendingID, body: text, author: author)) } },
+                    request: { try await calls.create(text) },
+                    settle: { [weak self] answer in
+                        self?.replace(pendingID) { $0 = answer }
+                        self?.composer.sent(wasEdit: false)
+                    },
+                    rollBack: { [weak self] error in
+                        self?.comments.editItems { $0.removeAll { $0.id == pendingID } }
+                        self?.composer.failed(text, editing: nil, reason: ErrorText.message(for: error))
+                    })
+    }
+
+    private func replace(_ id: Int, _ change: (inout Item) -> Void) {
+        comments.editItems { items in
+            if let index = items.firstIndex(where: { $0.id == id }) { change(&items[index]) }
+        }
+    }
+}
+
+extension Session {
+    /// The logged-in person as a comment's author (nil when nobody is logged in).
+    var loggedInUser: User? {
+        guard isLoggedIn, let user else { return nil }
+        return User(id: 0, login: user.login, name: user.name, avatarURL: user.avatarURL)
+    }
+}

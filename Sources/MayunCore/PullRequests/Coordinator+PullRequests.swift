@@ -1,0 +1,19 @@
+import GiteeKit
+
+extension Coordinator {
+    /// A pull request's page, with what acting on it needs: the project (for its `permission`), the session, the drafts.
+    func makePullRequestPage(_ repo: RepositoryID, number: Int) -> PullRequestViewModel {
+        let page = PullRequestViewModel(repo: repo, number: number, client: services.client, markdown: markdown,
+                                        navigator: self, project: services.cached.project(repo), session: services.session,
+                                        drafts: services.drafts)
+        page.onChanged = { [weak self] pull in self?.pullRequestChanged(pull, in: repo) }
+        return page
+    }
+
+    /// The server confirmed a merge, close or reopen: the pull request lists below show it.
+    func pullRequestChanged(_ pull: PullRequest, in repo: RepositoryID) {
+        for screen in stack {
+            if case .pullRequests(let list) = screen.content, list.repo == repo { list.pullRequestChanged(pull) }
+        }
+    }
+}

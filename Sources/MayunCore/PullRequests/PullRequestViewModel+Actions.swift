@@ -1,0 +1,136 @@
+import Foundation
+import GiteeKit
+
+/// Acting on a pull request (members only): merge, close, reopen, every change through the screen's `writes`.
+extension PullRequestViewModel {
+    // MARK: Who may do what
+
+    public var isLoggedIn: Bool { session?.isLoggedIn ?? client.auth.isLoggedIn }
+
+    /// Members (the project's `permission` says push or admin) merge, close and reopen; nobody else sees the
+    /// controls (and Gitee answers them 403).
+    public var canAct: Bool {
+        guard isLoggedIn, let permission, permissionFor == session?.user?.login else { return false }
+        return permission.push || permission.admin
+    }
+
+    /// The merge box is offered to a member while the pull request is open.
+    public var showsMerge: Bool {
+        guard canAct, let pull = pullRequest else { return false }
+        return pull.isOpen && !pull.isMerged
+    }
+
+    /// Why an open pull request cannot be merged now (nil: it can). Shown instead of the Merge button.
+    public var mergeBlockedReason: String? {
+        guard showsMerge, let pull = pullRequest else { return nil }
+        if pull.isDraft { return tr("This pull request is a draft: it cannot be merged until it is marked ready.") }
+        switch pull.mergeable {
+        case true?: return nil
+        case false?:
+            return String(format: tr("This pull request has conflicts with %@ that must be resolved before it can be merged."),
+                          pull.base.ref)
+        case nil:
+            return tr("Gitee has not said yet whether this pull request can be merged. Refresh to ask again.")
+        }
+    }
+
+    /// Merge is offered only while the pull request is open and mergeable.
+    public var canMerge: Bool { showsMerge && mergeBlockedReason == nil && !writes.isPending("state") }
+
+    /// Close while open, Reopen while closed; nothing once merged (a merge cannot be undone here).
+    public var stateAction: (title: String, target: Endpoints.SettablePullRequestState)? {
+        guard canAct, let pull = pullRequest, !pull.isMerged else { return nil }
+        return pull.isOpen ? (tr("Close pull request"), .closed) : (tr("Reopen pull request"), .open)
+    }
+
+    /// Asked before merging (the page shows it in a confirmation dialog).
+    public var mergeQuestion: (heading: String, body: String, confirm: String) {
+        let pull = pullRequest
+        let into = pull?.base.ref ?? ""
+        return (String(format: tr("Merge into %@?"), into),
+                String(format: tr("%@: the changes land on %@ for everyone. This cannot be undone from here."),
+                       MergeForm.name(of: mergeForm.method), into),
+                tr("Merge"))
+    }
+
+    public var mergeTitle: String { tr("Merge") }
+
+    /// Reads the project's `permission` for the logged-in person (saved copy first), once the session knows who
+    /// that is. Nobody logged in: nothing.
+    func loadPermission() {
+        guard let project, let session else { return }
+        Task { [weak self] in
+            await session.start()
+            guard let login = session.user?.login, session.isLoggedIn, let self else { return }
+            if permissionFor != login, let saved = project.saved()?.permission {
+                permission = saved
+                permissionFor = login
+            }
+            guard let fresh = try? await project.fetch(), session.user?.login == login else { return }
+            permission = fresh.permission
+            permissionFor = login
+        }
+    }
+
+    // MARK: Writes
+
+    /// Merges with the form's method, title and description (after the page asked). Shown as merged at once; the
+    /// pull request is read again after the server agreed; a refusal puts it back as it was and says why.
+    public func merge() {
+        guard canMerge, let before = pullRequest else { return }
+        let previousWritten = writtenState
+        let merge = Endpoints.mergePullRequest(owner: repo.owner, repo: repo.name, number: number, method: mergeForm.method,
+                                               title: mergeForm.title, description: mergeForm.message)
+        let reread = Endpoints.pullRequest(owner: repo.owner, repo: repo.name, number: number)
+        let client = client
+        writes.send(key: "state", failure: tr("Could not merge: %@"),
+                    apply: { showState("merged") },
+                    request: { () async throws -> PullRequest? in
+                        _ = try await client.send(merge)
+                        // Merged: a failed re-read is not a failed merge (the optimistic state stays).
+                        return try? await client.send(reread)
+                    },
+                    settle: { [weak self] answer in
+                        guard let self else { return }
+                        var merged = answer ?? before
+                        merged.state = "merged"
+                        writtenState = "merged"
+                        resource.show(merged)
+                        onChanged(merged)
+                    },
+                    rollBack: { [weak self] error in
+                        self?.resource.show(before)
+                        self?.writtenState = previousWritten
+                        // Refused as it stands (merged or closed meanwhile, a conflict since): show how it is now.
+                        if case .validation = error { self?.resource.refresh() }
+                    })
+    }
+
+    /// Close or Reopen.
+    public func setState(_ target: Endpoints.SettablePullRequestState) {
+        guard canAct, let before = pullRequest, !before.isMerged, before.state != target.rawValue else { return }
+        let previousWritten = writtenState
+        let endpoint = Endpoints.setPullRequestState(owner: repo.owner, repo: repo.name, number: number, to: target)
+        let client = client
+        let failure = target == .closed ? tr("Could not close the pull request: %@") : tr("Could not reopen the pull request: %@")
+        writes.send(key: "state", failure: failure,
+                    apply: { showState(target.rawValue) },
+                    request: { try await client.send(endpoint) },
+                    settle: { [weak self] answer in
+                        self?.writtenState = answer.state
+                        self?.resource.show(answer)
+                        self?.onChanged(answer)
+                    },
+                    rollBack: { [weak self] _ in
+                        self?.resource.show(before)
+                        self?.writtenState = previousWritten
+                    })
+    }
+
+    private func showState(_ state: String) {
+        guard var shown = pullRequest else { return }
+        shown.state = state
+        writtenState = state
+        resource.show(shown)
+    }
+}

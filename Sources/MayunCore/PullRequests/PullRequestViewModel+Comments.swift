@@ -1,0 +1,38 @@
+import GiteeKit
+
+/// General comments on a pull request: the issue page's composer and drafts, and the same writes (CommentSender).
+extension PullRequestViewModel {
+    public var logInToCommentTitle: String { tr("Log in to comment") }
+
+    /// "Log in to comment": the login page, then back here with the composer (the draft of that account).
+    public func logInToComment() {
+        navigator?.requireLogin { [weak self] in
+            self?.composer.loadDraft()
+            self?.loadPermission()
+        }
+    }
+
+    /// Whether the comment at `index` is the logged-in person's own (edit and delete are shown for it).
+    public func isOwnComment(at index: Int) -> Bool { isLoggedIn && commentSender.isOwn(at: index) }
+
+    /// A comment shown before the server has it ("Sending…" instead of its time).
+    public func isPendingComment(at index: Int) -> Bool { commentSender.isPending(at: index) }
+
+    /// Starts editing one of the person's own comments in the composer.
+    public func editComment(at index: Int) { commentSender.edit(at: index) }
+
+    /// Asked before deleting (the page shows it in a confirmation dialog).
+    public var deleteQuestion: (heading: String, body: String, confirm: String) {
+        (tr("Delete this comment?"), tr("It is removed from the pull request for everyone. This cannot be undone."),
+         tr("Delete"))
+    }
+
+    /// Deletes one of the person's own comments (after the page asked): gone at once, back where it was if refused.
+    public func deleteComment(at index: Int) { commentSender.delete(at: index) }
+
+    /// The composer's Comment / Save: logged out, the login page first.
+    func sendComposer() {
+        guard isLoggedIn else { return logInToComment() }
+        commentSender.send()
+    }
+}
