@@ -121,6 +121,64 @@ final class NotificationServerTests: XCTestCase {
         }
     }
 
+    func testThreadsCarryTheirSubjectAndContentDoesNotRepeatIt() {
+        onMainLoop {
+            let client = Fake.client(credential: Fake.demoToken)
+            let project = try await PullRequestServerTests.projectWithPullRequests(client, atLeast: 1)
+            let pulls = try await client.page(Endpoints.pullRequests(
+                owner: project.ownerPath, repo: project.repoPath, state: .all, perPage: 100)).items
+            let pull = try XCTUnwrap(pulls.first)
+            let created = try await control("/__fake/notifications", [
+                QueryItem("login", "mayun-demo"), QueryItem("repo", project.fullName), QueryItem("kind", "pull"),
+                QueryItem("number", "\(pull.number)"), QueryItem("mention", "true"),
+            ])
+            let id = try XCTUnwrap(created["id"]?.intValue)
+            let thread = try await client.send(Endpoint<NotificationThread>(
+                .get, .v5, path: "/notifications/threads/\(id)", requiresAuth: true))
+            XCTAssertEqual(thread.subject?.title, pull.title, "the pull request's own title")
+            XCTAssertEqual(thread.subject?.type, "PullRequest")
+            XCTAssertEqual(thread.subject?.url, "\(Fake.server.baseURL)/api/v5/repos/\(project.fullName)/pulls/\(pull.number)")
+            XCTAssertEqual(thread.htmlURL, "\(Fake.server.baseURL)/\(project.fullName)/pulls/\(pull.number)")
+            XCTAssertEqual(thread.type, "referer")
+            XCTAssertFalse(thread.content.isEmpty)
+            XCTAssertFalse(thread.content.contains(pull.title), "content says what happened, not what it is about")
+
+            // Generated threads too: every one has a subject title its content does not embed.
+            let threads = try await client.page(Endpoints.notificationThreads(perPage: 100)).items
+            XCTAssertGreaterThan(threads.count, 1)
+            for thread in threads {
+                let title = try XCTUnwrap(thread.subject?.title)
+                XCTAssertFalse(title.isEmpty)
+                XCTAssertFalse(thread.content.contains(title), "\(thread.content) repeats \(title)")
+                XCTAssertTrue(["Issue", "PullRequest"].contains(thread.subject?.type ?? ""))
+            }
+
+            // The spec's `type` filter, strictly: mentions only, and an unknown value is refused.
+            var mentions = Endpoints.notificationThreads(perPage: 100)
+            mentions.query.append(QueryItem("type", "referer"))
+            let referers = try await client.page(mentions).items
+            XCTAssertTrue(referers.contains { $0.id == id })
+            XCTAssertTrue(referers.allSatisfy { $0.type == "referer" })
+            var bogus = Endpoints.notificationThreads()
+            bogus.query.append(QueryItem("type", "mentions"))
+            await assertThrows(.validation("type does not have a valid value")) {
+                try await client.page(bogus)
+            }
+            // Marking read by ids refuses an id that is not a number, and reads nothing then.
+            await assertThrows(.validation("ids must be notification ids separated by ,")) {
+                try await client.send(Endpoint<NoContent>(.put, .v5, path: "/notifications/threads",
+                                                          form: [QueryItem("ids", "\(id),x")], requiresAuth: true))
+            }
+            let still = try await client.send(Endpoint<NotificationThread>(
+                .get, .v5, path: "/notifications/threads/\(id)", requiresAuth: true))
+            XCTAssertTrue(still.isUnread)
+            await assertThrows(.notFound("404 Notification Not Found")) {
+                try await client.send(Endpoint<NotificationThread>(.get, .v5, path: "/notifications/threads/1",
+                                                                   requiresAuth: true))
+            }
+        }
+    }
+
     func testMessagesAreTheirsAlone() {
         onMainLoop {
             let demo = Fake.client(credential: Fake.demoToken)
