@@ -8,7 +8,10 @@ import Observation
 @MainActor
 @Observable
 public final class NotificationsViewModel {
+    /// Everything loaded, unread first then newest; the page shows `sections` (filtered and grouped).
     public private(set) var items: [NotificationItem] = []
+    /// Unread or all, mentions only, one repository (the page's filter bar).
+    public var filter = NotificationFilter()
     public private(set) var state: ScreenState = .notLoaded(message: tr("Not loaded yet"))
     /// Shown over the list when a reload failed but the last answer is still on screen.
     public private(set) var banner: String?
@@ -196,7 +199,8 @@ public final class NotificationsViewModel {
         for item in new {
             // Plain, capped text: the desktop may read the body as markup (DesktopNotificationText).
             desktop.send(id: item.target, title: DesktopNotificationText.title(item.context),
-                         body: DesktopNotificationText.body(item.title), target: item.target)
+                         body: DesktopNotificationText.body(item.detail.isEmpty ? item.title : item.detail),
+                         target: item.target)
         }
     }
 
