@@ -199,4 +199,39 @@ final class NotificationServerTests: XCTestCase {
             XCTAssertEqual(theirs["messages"]?.arrayValue.first?["unread"]?.boolValue, true, "another user cannot read it")
         }
     }
+
+    func testAPrivateMessageIsSentValidatedAndReachesOnlyItsRecipient() {
+        onMainLoop {
+            let demo = Fake.client(credential: Fake.demoToken)
+            let sent = try await demo.send(Endpoints.sendPrivateMessage(to: "tester", content: "周末见 <b>see you</b>"))
+            XCTAssertEqual(sent.content, "周末见 <b>see you</b>")
+            XCTAssertEqual(sent.sender?.login, "mayun-demo")
+            XCTAssertTrue(sent.isUnread)
+            let post = try XCTUnwrap(Fake.server.requestLog.last { $0.method == "POST" })
+            XCTAssertEqual(post.path, "/api/v5/notifications/messages")
+            XCTAssertEqual(post.status, 201)
+            let tester = Fake.client()
+            _ = try await tester.logIn(username: "tester", password: "secret-pass")
+            let theirs = try await tester.page(Endpoints.privateMessages(perPage: 100)).items
+            XCTAssertEqual(theirs.first?.id, sent.id, "the recipient has it on top")
+            let mine = try await demo.page(Endpoints.privateMessages(perPage: 100)).items
+            XCTAssertFalse(mine.contains { $0.id == sent.id }, "not in the sender's own inbox")
+
+            await assertThrows(.validation("content is missing")) {
+                try await demo.send(Endpoints.sendPrivateMessage(to: "tester", content: " \n "))
+            }
+            await assertThrows(.validation("username is missing")) {
+                try await demo.send(Endpoints.sendPrivateMessage(to: "", content: "hi"))
+            }
+            await assertThrows(.validation("content is too long (at most 5000 characters)")) {
+                try await demo.send(Endpoints.sendPrivateMessage(to: "tester", content: String(repeating: "长", count: 5_001)))
+            }
+            await assertThrows(.notFound("404 User Not Found")) {
+                try await demo.send(Endpoints.sendPrivateMessage(to: "no-such-user-26", content: "hi"))
+            }
+            await assertThrows(.unauthorized(nil)) {
+                try await Fake.client().send(Endpoints.sendPrivateMessage(to: "tester", content: "hi"))
+            }
+        }
+    }
 }

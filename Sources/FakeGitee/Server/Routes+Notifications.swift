@@ -4,6 +4,8 @@ import Foundation
 /// show what was marked read.
 extension FakeGiteeServer {
     static let resetContent = FakeResponse(status: 205, contentType: "application/json", headers: [], body: Data())
+    /// Not in the spec: FakeGitee caps a private message so a client that sends anything at all finds out.
+    static let longestMessage = 5_000
 
     func registerNotificationRoutes() {
         router.add("GET", "/api/v5/notifications/threads") { [unowned self] request, _ in
@@ -72,6 +74,23 @@ extension FakeGiteeServer {
                 return .notFound("Message Not Found")
             }
             return Self.resetContent
+        }
+        // The spec: `username` and `content` required (400 数据不合法), an unknown user 404 (没有相关数据).
+        router.add("POST", "/api/v5/notifications/messages") { [unowned self] request, _ in
+            guard let viewer = request.viewer else { return Self.loginRequired }
+            let content = request.field("content") ?? ""
+            guard let username = request.field("username"), !username.isEmpty else {
+                return .error(400, "username is missing")
+            }
+            guard !content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                return .error(400, "content is missing")
+            }
+            guard content.count <= Self.longestMessage else {
+                return .error(400, "content is too long (at most \(Self.longestMessage) characters)")
+            }
+            guard let recipient = world.user(login: username) else { return .notFound("User Not Found") }
+            let message = inbox.addMessage(userID: recipient.id, senderID: viewer.id, content: content)
+            return .json(renderer.message(message), status: 201)
         }
         router.add("PUT", "/api/v5/notifications/messages") { [unowned self] request, _ in
             guard let viewer = request.viewer else { return Self.loginRequired }
