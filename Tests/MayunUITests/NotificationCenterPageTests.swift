@@ -104,6 +104,24 @@ final class NotificationCenterPageTests: XCTestCase {
             let path = repositoryRoot.appendingPathComponent("tests/artifacts/notifications-360-repository.png").path
             let saved = withRenderedSurface(of: window) { cairo_surface_write_to_png($0, path) == CAIRO_STATUS_SUCCESS }
             XCTAssertEqual(saved, true, "screenshot \(path) written")
+
+            // The reply composer opens from a message's Reply button, inside the phone's width.
+            coordinator.notifications.filter.repository = nil
+            waitUntil("every group is back") { visibleLabelTexts(in: page.root).contains("Private Messages") }
+            let reply = descendants(of: page.root).first {
+                isA($0, gtk_button_get_type()) && gtk_widget_get_tooltip_text($0).map { String(cString: $0) } == "Reply"
+            }
+            guard let reply else { return XCTFail("no Reply button on the message") }
+            XCTAssertEqual(gtk_widget_activate(reply), 1, "the Reply button can be pressed")
+            waitUntil("the composer is for the sender") { coordinator.notifications.reply.recipient?.login == "wang" }
+            waitUntil("the composer shows") { visibleLabelTexts(in: page.root).contains("Reply to Wang") }
+            waitForFrames(of: window, count: 3)
+            XCTAssertLessThanOrEqual(gtk_widget_get_width(window), 360, "the composer fits a phone")
+            let replyPath = repositoryRoot.appendingPathComponent("tests/artifacts/notifications-360-reply.png").path
+            let replySaved = withRenderedSurface(of: window) {
+                cairo_surface_write_to_png($0, replyPath) == CAIRO_STATUS_SUCCESS
+            }
+            XCTAssertEqual(replySaved, true, "screenshot \(replyPath) written")
         }
     }
 }

@@ -48,6 +48,9 @@ public struct NotificationItem: Identifiable, Equatable, Sendable {
     public var kind: Kind
     /// An @mention of the person (`type` "referer").
     public var isMention: Bool
+    /// A private message's sender (whom a reply goes to); nil for threads.
+    public var senderLogin: String?
+    public var senderName: String?
     public var date: Date?
     public var isUnread: Bool
     /// The page it is about on the website (opened in Mayun when Mayun has a page for it).
@@ -95,6 +98,10 @@ public struct NotificationItem: Identifiable, Equatable, Sendable {
 
     init(_ message: PrivateMessage) {
         let sender = message.sender?.name ?? message.sender?.login ?? ""
+        defer {
+            senderLogin = message.sender?.login
+            senderName = sender.isEmpty ? nil : sender
+        }
         self.init(id: .message(message.id), title: Self.clipped(message.content),
                   context: String(format: tr("Message from %@"), sender), kind: .message, date: message.updatedAt?.date,
                   isUnread: message.isUnread, link: message.htmlURL,

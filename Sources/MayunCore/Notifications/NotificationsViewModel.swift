@@ -49,13 +49,19 @@ public final class NotificationsViewModel {
     /// How many of each kind one load reads (Gitee's largest page); older ones stay on the website.
     static let pageSize = 50
 
-    init(client: GiteeClient, session: Session, preferences: any PreferencesStore) {
+    /// Answers to private messages (a composer over the list).
+    @ObservationIgnored public let reply: MessageReplyComposer
+
+    init(client: GiteeClient, session: Session, preferences: any PreferencesStore, draftsDirectory: URL? = nil) {
         self.client = client
         self.session = session
         self.preferences = preferences
+        reply = MessageReplyComposer(client: client, writes: writes, drafts: draftsDirectory.map(MessageDrafts.init),
+                                     account: { [weak session] in session?.user?.login })
         desktopNotificationsEnabled = preferences.desktopNotifications
         pollInterval = Self.normalInterval
         writes.report = { [weak self] message in self?.tell(message) }
+        reply.onSent = { [weak self] message in self?.tell(message) }
     }
 
     public var title: String { tr("Notifications") }

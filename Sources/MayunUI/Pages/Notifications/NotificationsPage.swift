@@ -18,6 +18,7 @@ final class NotificationsPage: Page {
     /// The repository names behind the drop-down's entries after "All Repositories".
     private var repositoryNames: [String] = []
     private var fillingRepositories = false
+    private let replyView: MessageReplyView
 
     init(viewModel: NotificationsViewModel, images: ImageLoader) {
         self.viewModel = viewModel
@@ -28,9 +29,11 @@ final class NotificationsPage: Page {
         let mentions = ToggleButton(label: viewModel.mentionsFilterTitle)
         let filterRow = Box(.horizontal, spacing: 8)
         filterRow.append(mentions, repositories)
+        let bindings = BindingBag()
+        replyView = MessageReplyView(composer: viewModel.reply, bindings: bindings)
         let column = Box(.vertical, spacing: 8)
         column.setMargins(16)
-        column.append(filterRow, banner, filteredOut, groups)
+        column.append(filterRow, replyView.root, banner, filteredOut, groups)
         let scroller = ScrolledWindow(horizontal: .never, vertical: .automatic)
         scroller.setChild(column)
         states = StateStack(content: scroller, failureTitle: tr("Could not load your notifications")) {
@@ -44,7 +47,7 @@ final class NotificationsPage: Page {
         let markAll = Button(label: viewModel.markAllTitle)
         markAll.onClicked { viewModel.markAllRead() }
         super.init(root: BarOverList.make(leading: [readChoice.widget], trailing: [markAll.widget], spacing: 8,
-                                          list: states.root))
+                                          list: states.root), bindings: bindings)
 
         unread.onToggled { on in if on { viewModel.filter.unreadOnly = true } }
         all.onToggled { on in if on { viewModel.filter.unreadOnly = false } }
@@ -121,6 +124,13 @@ final class NotificationsPage: Page {
         row.append(avatar)
         row.append(text)
         let key = item.id
+        if item.senderLogin != nil {
+            let answer = Button(iconName: "mail-reply-sender-symbolic", accessibleLabel: tr("Reply"))
+            answer.addClasses(["flat"])
+            answer.valign = .center
+            answer.onClicked { [unowned self] in viewModel.reply.begin(replyingTo: item) }
+            row.append(answer)
+        }
         if item.isUnread {
             let mark = Button(iconName: "object-select-symbolic", accessibleLabel: tr("Mark as Read"))
             mark.addClasses(["flat"])
