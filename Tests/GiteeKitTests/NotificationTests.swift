@@ -121,6 +121,64 @@ final class NotificationServerTests: XCTestCase {
         }
     }
 
+    func testThreadsCarryTheirSubjectAndContentDoesNotRepeatIt() {
+        onMainLoop {
+            let client = Fake.client(credential: Fake.demoToken)
+            let project = try await PullRequestServerTests.projectWithPullRequests(client, atLeast: 1)
+            let pulls = try await client.page(Endpoints.pullRequests(
+                owner: project.ownerPath, repo: project.repoPath, state: .all, perPage: 100)).items
+            let pull = try XCTUnwrap(pulls.first)
+            let created = try await control("/__fake/notifications", [
+                QueryItem("login", "mayun-demo"), QueryItem("repo", project.fullName), QueryItem("kind", "pull"),
+                QueryItem("number", "\(pull.number)"), QueryItem("mention", "true"),
+            ])
+            let id = try XCTUnwrap(created["id"]?.intValue)
+            let thread = try await client.send(Endpoint<NotificationThread>(
+                .get, .v5, path: "/notifications/threads/\(id)", requiresAuth: true))
+            XCTAssertEqual(thread.subject?.title, pull.title, "the pull request's own title")
+            XCTAssertEqual(thread.subject?.type, "PullRequest")
+            XCTAssertEqual(thread.subject?.url, "\(Fake.server.baseURL)/api/v5/repos/\(project.fullName)/pulls/\(pull.number)")
+            XCTAssertEqual(thread.htmlURL, "\(Fake.server.baseURL)/\(project.fullName)/pulls/\(pull.number)")
+            XCTAssertEqual(thread.type, "referer")
+            XCTAssertFalse(thread.content.isEmpty)
+            XCTAssertFalse(thread.content.contains(pull.title), "content says what happened, not what it is about")
+
+            // Generated threads too: every one has a subject title its content does not embed.
+            let threads = try await client.page(Endpoints.notificationThreads(perPage: 100)).items
+            XCTAssertGreaterThan(threads.count, 1)
+            for thread in threads {
+                let title = try XCTUnwrap(thread.subject?.title)
+                XCTAssertFalse(title.isEmpty)
+                XCTAssertFalse(thread.content.contains(title), "\(thread.content) repeats \(title)")
+                XCTAssertTrue(["Issue", "PullRequest"].contains(thread.subject?.type ?? ""))
+            }
+
+            // The spec's `type` filter, strictly: mentions only, and an unknown value is refused.
+            var mentions = Endpoints.notificationThreads(perPage: 100)
+            mentions.query.append(QueryItem("type", "referer"))
+            let referers = try await client.page(mentions).items
+            XCTAssertTrue(referers.contains { $0.id == id })
+            XCTAssertTrue(referers.allSatisfy { $0.type == "referer" })
+            var bogus = Endpoints.notificationThreads()
+            bogus.query.append(QueryItem("type", "mentions"))
+            await assertThrows(.validation("type does not have a valid value")) {
+                try await client.page(bogus)
+            }
+            // Marking read by ids refuses an id that is not a number, and reads nothing then.
+            await assertThrows(.validation("ids must be notification ids separated by ,")) {
+                try await client.send(Endpoint<NoContent>(.put, .v5, path: "/notifications/threads",
+                                                          form: [QueryItem("ids", "\(id),x")], requiresAuth: true))
+            }
+            let still = try await client.send(Endpoint<NotificationThread>(
+                .get, .v5, path: "/notifications/threads/\(id)", requiresAuth: true))
+            XCTAssertTrue(still.isUnread)
+            await assertThrows(.notFound("404 Notification Not Found")) {
+                try await client.send(Endpoint<NotificationThread>(.get, .v5, path: "/notifications/threads/1",
+                                                                   requiresAuth: true))
+            }
+        }
+    }
+
     func testMessagesAreTheirsAlone() {
         onMainLoop {
             let demo = Fake.client(credential: Fake.demoToken)
@@ -139,6 +197,41 @@ final class NotificationServerTests: XCTestCase {
             }
             let theirs = try await control("/__fake/notifications?login=mayun-demo")
             XCTAssertEqual(theirs["messages"]?.arrayValue.first?["unread"]?.boolValue, true, "another user cannot read it")
+        }
+    }
+
+    func testAPrivateMessageIsSentValidatedAndReachesOnlyItsRecipient() {
+        onMainLoop {
+            let demo = Fake.client(credential: Fake.demoToken)
+            let sent = try await demo.send(Endpoints.sendPrivateMessage(to: "tester", content: "周末见 <b>see you</b>"))
+            XCTAssertEqual(sent.content, "周末见 <b>see you</b>")
+            XCTAssertEqual(sent.sender?.login, "mayun-demo")
+            XCTAssertTrue(sent.isUnread)
+            let post = try XCTUnwrap(Fake.server.requestLog.last { $0.method == "POST" })
+            XCTAssertEqual(post.path, "/api/v5/notifications/messages")
+            XCTAssertEqual(post.status, 201)
+            let tester = Fake.client()
+            _ = try await tester.logIn(username: "tester", password: "secret-pass")
+            let theirs = try await tester.page(Endpoints.privateMessages(perPage: 100)).items
+            XCTAssertEqual(theirs.first?.id, sent.id, "the recipient has it on top")
+            let mine = try await demo.page(Endpoints.privateMessages(perPage: 100)).items
+            XCTAssertFalse(mine.contains { $0.id == sent.id }, "not in the sender's own inbox")
+
+            await assertThrows(.validation("content is missing")) {
+                try await demo.send(Endpoints.sendPrivateMessage(to: "tester", content: " \n "))
+            }
+            await assertThrows(.validation("username is missing")) {
+                try await demo.send(Endpoints.sendPrivateMessage(to: "", content: "hi"))
+            }
+            await assertThrows(.validation("content is too long (at most 5000 characters)")) {
+                try await demo.send(Endpoints.sendPrivateMessage(to: "tester", content: String(repeating: "长", count: 5_001)))
+            }
+            await assertThrows(.notFound("404 User Not Found")) {
+                try await demo.send(Endpoints.sendPrivateMessage(to: "no-such-user-26", content: "hi"))
+            }
+            await assertThrows(.unauthorized(nil)) {
+                try await Fake.client().send(Endpoints.sendPrivateMessage(to: "tester", content: "hi"))
+            }
         }
     }
 }

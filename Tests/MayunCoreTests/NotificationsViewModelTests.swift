@@ -156,7 +156,8 @@ final class NotificationsViewModelTests: XCTestCase {
             clock.fire()
             waitUntil("the second poll") { clock.hasPending }
             XCTAssertEqual(desktop.sent.map(\.target), ["thread:2"], "one bubble for the one new notification")
-            XCTAssertEqual(desktop.sent.first?.body, "新的")
+            XCTAssertEqual(desktop.sent.first?.title, "Crash", "titled with what it is about")
+            XCTAssertEqual(desktop.sent.first?.body, "新的  ·  o/r  ·  Pull request", "then what happened, where")
 
             desktop.isWindowFocused = true
             transport.on("GET", threadsPath, list(thread(3, unread: true, at: "2024-05-08T10:00:00+08:00")))
@@ -259,6 +260,52 @@ final class NotificationsViewModelTests: XCTestCase {
             model.open(target: "thread:404")
             XCTAssertEqual(coordinator.routes.last, .notifications, "an unknown one opens the list")
         }
+    }
+
+    /// One bubble per thread: an update to a thread (newer `updated_at`, unread again) replaces its bubble (same id),
+    /// and the bubble's "Mark as Read" marks it read on the server and takes the bubble away.
+    func testAnUpdatedThreadReplacesItsBubbleAndMarkAsReadFromTheDesktop() {
+        onMain {
+            let transport = ScriptedTransport()
+            transport.on("GET", threadsPath, list())
+            transport.on("GET", messagesPath, list())
+            transport.on("PATCH", "\(threadsPath)/2", HTTPResponse(status: 205, body: Data()))
+            let coordinator = makeCoordinator(transport)
+            let model = coordinator.notifications
+            let desktop = RecordingDesktop()
+            model.desktop = desktop
+            let clock = ManualScheduler()
+            model.startBackgroundRefresh(scheduler: clock)
+            waitUntil("the first poll") { clock.hasPending }
+            transport.on("GET", threadsPath, list(thread(2, unread: true, at: "2024-05-07T10:00:00+08:00", title: "li 评论了")))
+            clock.fire()
+            waitUntil("the second poll") { clock.hasPending }
+            clock.fire()
+            waitUntil("the same answer again") { clock.hasPending && transport.requests(to: threadsPath).count == 3 }
+            XCTAssertEqual(desktop.sent.map(\.id), ["thread:2"], "an unchanged thread is not announced twice")
+            transport.on("GET", threadsPath, list(thread(2, unread: true, at: "2024-05-08T10:00:00+08:00", title: "wang 评论了")))
+            clock.fire()
+            waitUntil("the update") { desktop.sent.count == 2 }
+            XCTAssertEqual(desktop.sent.map(\.id), ["thread:2", "thread:2"], "the update replaces the bubble (same id)")
+            XCTAssertEqual(desktop.sent.last?.body, "wang 评论了  ·  o/r  ·  Pull request")
+
+            model.markRead(target: "thread:2")
+            XCTAssertEqual(model.unreadCount, 0)
+            waitUntil("read on the server") { !transport.requests(to: "\(threadsPath)/2").isEmpty }
+            XCTAssertEqual(transport.requests(to: "\(threadsPath)/2").first?.method, "PATCH")
+            waitUntil("its bubble is withdrawn") { desktop.withdrawn == ["thread:2"] }
+            model.markRead(target: "thread:2")
+            XCTAssertEqual(transport.requests(to: "\(threadsPath)/2").count, 1, "read already: nothing more is sent")
+            XCTAssertEqual(desktop.withdrawn, ["thread:2", "thread:2"])
+            model.stopBackgroundRefresh()
+        }
+    }
+
+    func testAMessagesBubbleIsTitledWithItsSender() {
+        let message = NotificationItem(id: .message(3), title: "你好", context: "Message from Wang", kind: .message,
+                                       date: nil, isUnread: true, link: nil, avatarURL: nil)
+        XCTAssertEqual(NotificationsViewModel.bubble(for: message).title, "Message from Wang")
+        XCTAssertEqual(NotificationsViewModel.bubble(for: message).body, "你好")
     }
 
     func testLoggedOutShowsAHintAndAsksNothing() {

@@ -1,7 +1,9 @@
 #!/usr/bin/python3
 """A stand-in desktop notification service for end-to-end tests: owns org.freedesktop.Notifications on the session
 bus, writes each Notify call as one JSON line to LOG, and "clicks" a notification when its id is written to
-LOG.click (it emits ActionInvoked(id, "default"), as a notification server does when the person clicks a bubble).
+LOG.click (it emits ActionInvoked(id, "default"), as a notification server does when the person clicks a bubble), or
+presses one of its buttons when "ID ACTION" is written there (ActionInvoked(id, ACTION), ACTION being the key the app
+gave in Notify's actions, e.g. "app.mark-notification-read('thread:7')").
 
 Usage: notification_daemon.py LOG   (runs until terminated)
 """
@@ -73,9 +75,10 @@ def main():
             with open(click_path) as f:
                 text = f.read().strip()
             os.remove(click_path)
-            if text.isdigit():
+            nid, _, action = text.partition(" ")
+            if nid.isdigit():
                 state["connection"].emit_signal(None, PATH, "org.freedesktop.Notifications", "ActionInvoked",
-                                                GLib.Variant("(us)", (int(text), "default")))
+                                                GLib.Variant("(us)", (int(nid), action or "default")))
         return True
 
     Gio.bus_own_name(Gio.BusType.SESSION, "org.freedesktop.Notifications", Gio.BusNameOwnerFlags.NONE,

@@ -9,7 +9,9 @@
      request and marks it read on the server
   5. another one, about an issue, shown on the desktop and clicked there (the stand-in notification service emits
      ActionInvoked): the issue opens in the window and the notification is read on the server
-  6. (issue 25) a member opens an open, mergeable pull request of a project of theirs from a link, comments on it
+  6. (issue 26) a third one's desktop "Mark as Read" button (ActionInvoked with the button's action) marks it read on
+     the server, and the rows lead with the subjects' titles (the issue's and pull request's own, from FakeGitee)
+  7. (issue 25) a member opens an open, mergeable pull request of a project of theirs from a link, comments on it
      with the composer (Ctrl+Enter, one POST), picks Squash, clicks Merge, confirms in the dialog: one PUT .../merge
      with merge_method=squash, and the page then says Merged (as does the server)
 
@@ -132,7 +134,7 @@ def an_open_mergeable_pull_request_of_the_demo_account(server):
 
 
 def member_comments_and_squash_merges(server, env):
-    r.step("6. a member comments on a pull request, merges it with squash, and the page says Merged")
+    r.step("7. a member comments on a pull request, merges it with squash, and the page says Merged")
     owner, repo, pull = an_open_mergeable_pull_request_of_the_demo_account(server)
     number = pull["number"]
     app = h.App(r, env, artifact("app-merge.log"), "pull request link",
@@ -213,12 +215,21 @@ class NotificationDaemon:
         r.wait_for(lambda: os.path.exists(self.log), "a stand-in notification service owns org.freedesktop.Notifications")
 
     def shown(self, body):
+        """Bubbles whose body starts with `body` (what happened; the repository and kind follow it)."""
         with open(self.log) as f:
-            return [n for n in map(json.loads, f) if n["body"] == body]
+            return [n for n in map(json.loads, f) if n["body"].startswith(body)]
 
     def click(self, nid):
         with open(self.log + ".click", "w") as f:
             f.write(str(nid))
+
+    def press(self, bubble, label):
+        """Presses the bubble's button labelled `label` (Notify's actions alternate key, label)."""
+        actions = bubble["actions"]
+        keys = [actions[i] for i in range(0, len(actions) - 1, 2) if actions[i + 1] == label]
+        r.check(len(keys) == 1, f"the bubble has a \"{label}\" button", f"{actions}")
+        with open(self.log + ".click", "w") as f:
+            f.write(f"{bubble['id']} {keys[0]}")
 
     def stop(self):
         self.proc.terminate()
@@ -308,8 +319,13 @@ def scenario(state):
                                seen=lambda: app.tail_log(3))
             return created["id"], shown
         thread_id, shown = unfocused(make_and_wait)
-        r.check(len(shown) == 1 and shown[0]["summary"] == f"{owner}/{repo}  ·  Pull request" and
-                "default" in shown[0]["actions"], "one bubble, titled with the repository, clickable", f"{shown}")
+        pull_title = server.get(f"/api/v5/repos/{owner}/{repo}/pulls/{number}")["title"]
+        r.check(len(shown) == 1 and shown[0]["summary"] == pull_title and
+                shown[0]["body"] == f"E2E 请审查 review request  ·  {owner}/{repo}  ·  Pull request" and
+                "default" in shown[0]["actions"] and "Open" in shown[0]["actions"] and
+                "Mark as Read" in shown[0]["actions"],
+                "one bubble, titled with the pull request's title, saying what happened where, with Open and "
+                "Mark as Read", f"{shown}")
         h.focus_window(app.pid)
 
         r.step("4. the notification is listed; a click opens its pull request and marks it read on the server")
@@ -322,8 +338,10 @@ def scenario(state):
         app.click(button, "\"Notifications\"")
         r.wait_for(lambda: h.page_title(app.frame) == "Notifications", "the Notifications page opens",
                    seen=seen_labels(app))
-        item = settled(app, lambda: h.find(top(app), "E2E 请审查 review request", ("label",), into_rows=True),
-                       "the new notification is listed")
+        item = settled(app, lambda: h.find(top(app), pull_title, ("label",), into_rows=True),
+                       "the new notification is listed, led by its pull request's title")
+        r.check(h.find(top(app), "E2E 请审查 review request", ("label",), into_rows=True) is not None,
+                "what happened is on its row too")
         shot("3-notifications")
         app.click(item, "the notification")
         r.wait_for(lambda: h.page_title(app.frame) == f"!{number}", "the click opens its pull request",
@@ -357,6 +375,30 @@ def scenario(state):
             return any(t["id"] == issue_note["id"] and not t["unread"] for t in threads)
         r.wait_for(issue_read, "and marks it read on the server")
         shot("5-from-desktop")
+
+        r.step("6. a desktop notification's \"Mark as Read\" button marks it read on the server")
+        issue_title = issue_note["subject"]["title"]
+        r.check(issue_title and "E2E" not in issue_title, "FakeGitee's subject is the issue's own title",
+                f"{issue_note['subject']}")
+
+        def make_third():
+            status, created = server.call("POST", "/__fake/notifications", {
+                "login": "mayun-demo", "repo": f"{owner}/{repo}", "kind": "issue", "content": "E2E 按钮 button"})
+            r.check(status == 201, "FakeGitee made a third notification", f"{status} {created!r}")
+            return created, r.wait_for(lambda: daemon.shown("E2E 按钮 button"), "it shows on the desktop",
+                                       seen=lambda: app.tail_log(3))
+        third, third_bubbles = unfocused(make_third)
+        r.check(third_bubbles[0]["summary"] == issue_title, "titled with the issue's title", f"{third_bubbles}")
+        since = server.last_seq()
+        daemon.press(third_bubbles[0], "Mark as Read")
+
+        def third_read():
+            threads = server.get("/__fake/notifications?login=mayun-demo")["threads"]
+            return any(t["id"] == third["id"] and not t["unread"] for t in threads)
+        r.wait_for(third_read, "\"Mark as Read\" on the desktop marks it read on the server")
+        marks = [e for e in server.log(since) if e["method"] == "PATCH"]
+        r.check(any(e["path"] == f"/api/v5/notifications/threads/{third['id']}" and e["status"] == 205 for e in marks),
+                "the app sent PATCH /notifications/threads/{id} (205)", f"{marks}")
         app.quit()
         app = None
         member_comments_and_squash_merges(server, env)

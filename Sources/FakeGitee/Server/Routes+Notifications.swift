@@ -4,16 +4,29 @@ import Foundation
 /// show what was marked read.
 extension FakeGiteeServer {
     static let resetContent = FakeResponse(status: 205, contentType: "application/json", headers: [], body: Data())
+    /// Not in the spec: FakeGitee caps a private message so a client that sends anything at all finds out.
+    static let longestMessage = 5_000
 
     func registerNotificationRoutes() {
         router.add("GET", "/api/v5/notifications/threads") { [unowned self] request, _ in
             guard let viewer = request.viewer else { return Self.loginRequired }
             let unreadOnly = request.query["unread"] == "true"
-            let list = inbox.notifications(of: viewer.id).filter { !unreadOnly || $0.unread }
+            // The spec's `type`: all, event or referer (an @mention); ParameterRules already refused anything else.
+            let type = request.query["type"] ?? "all"
+            let list = inbox.notifications(of: viewer.id).filter {
+                (!unreadOnly || $0.unread) && (type == "all" || $0.type == type)
+            }
             let (slice, headers) = Paging.numbered(list, request)
             let renderer = self.renderer
             return .json(.object([("total_count", .int(list.count)), ("list", .array(slice.map(renderer.notification)))]),
                          headers: headers)
+        }
+        router.add("GET", "/api/v5/notifications/threads/:id") { [unowned self] request, parameters in
+            guard let viewer = request.viewer else { return Self.loginRequired }
+            guard let id = Int(parameters["id"] ?? ""), let thread = inbox.notification(id: id, userID: viewer.id) else {
+                return .notFound("Notification Not Found")
+            }
+            return .json(renderer.notification(thread))
         }
         router.add("GET", "/api/v5/notifications/messages") { [unowned self] request, _ in
             guard let viewer = request.viewer else { return Self.loginRequired }
@@ -41,7 +54,17 @@ extension FakeGiteeServer {
         }
         router.add("PUT", "/api/v5/notifications/threads") { [unowned self] request, _ in
             guard let viewer = request.viewer else { return Self.loginRequired }
-            let ids = request.field("ids").map { Set($0.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }) }
+            var ids: Set<Int>?
+            if let field = request.field("ids") {
+                // Every entry must be an id: a client that sent "1,x" meant something the server cannot do.
+                let parts = field.split(separator: ",", omittingEmptySubsequences: false)
+                    .map { $0.trimmingCharacters(in: .whitespaces) }
+                let numbers = parts.compactMap { Int($0) }
+                guard !parts.isEmpty, numbers.count == parts.count else {
+                    return .error(400, "ids must be notification ids separated by ,")
+                }
+                ids = Set(numbers)
+            }
             inbox.markAllNotificationsRead(userID: viewer.id, ids: ids)
             return Self.resetContent
         }
@@ -52,6 +75,23 @@ extension FakeGiteeServer {
             }
             return Self.resetContent
         }
+        // The spec: `username` and `content` required (400 数据不合法), an unknown user 404 (没有相关数据).
+        router.add("POST", "/api/v5/notifications/messages") { [unowned self] request, _ in
+            guard let viewer = request.viewer else { return Self.loginRequired }
+            let content = request.field("content") ?? ""
+            guard let username = request.field("username"), !username.isEmpty else {
+                return .error(400, "username is missing")
+            }
+            guard !content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                return .error(400, "content is missing")
+            }
+            guard content.count <= Self.longestMessage else {
+                return .error(400, "content is too long (at most \(Self.longestMessage) characters)")
+            }
+            guard let recipient = world.user(login: username) else { return .notFound("User Not Found") }
+            let message = inbox.addMessage(userID: recipient.id, senderID: viewer.id, content: content)
+            return .json(renderer.message(message), status: 201)
+        }
         router.add("PUT", "/api/v5/notifications/messages") { [unowned self] request, _ in
             guard let viewer = request.viewer else { return Self.loginRequired }
             inbox.markAllMessagesRead(userID: viewer.id)
@@ -60,27 +100,37 @@ extension FakeGiteeServer {
         registerNotificationControlRoutes()
     }
 
-    /// `POST /__fake/notifications` (login, title, and either repo=owner/name with kind=issue|pull and number, or
-    /// kind=message): a new unread notification for that user. `GET /__fake/notifications?login=` lists theirs.
+    /// `POST /__fake/notifications` (login, and either repo=owner/name with kind=issue|pull and number, or
+    /// kind=message with title as its text): a new unread notification for that user. A thread's subject is the
+    /// issue's or pull request's real title; `content` (or, as before, `title`) is what happened, a generic sentence
+    /// when left out; `mention=true` makes it an @mention (`referer`). `GET /__fake/notifications?login=` lists theirs.
     private func registerNotificationControlRoutes() {
         router.add("POST", "/__fake/notifications") { [unowned self] request, _ in
             guard let user = world.user(login: request.field("login") ?? "") else { return .notFound("User Not Found") }
-            let title = request.field("title") ?? "新的通知 / New notification"
-            let actorID = world.user(login: request.field("actor") ?? "")?.id ?? world.users[0].id
+            let actor = world.user(login: request.field("actor") ?? "") ?? world.users[0]
             if request.field("kind") == "message" {
-                return .json(renderer.message(inbox.addMessage(userID: user.id, senderID: actorID, content: title)), status: 201)
+                let text = request.field("title") ?? "新的通知 / New notification"
+                return .json(renderer.message(inbox.addMessage(userID: user.id, senderID: actor.id, content: text)),
+                             status: 201)
             }
             let parts = (request.field("repo") ?? "").split(separator: "/").map(String.init)
             guard parts.count == 2, let project = world.project(owner: parts[0], repo: parts[1]) else {
                 return Self.projectNotFound
             }
             let isPull = request.field("kind") == "pull"
-            let number = request.field("number")
-                ?? (isPull ? PullRequests.pullRequests(project: project, world: world).first.map { "\($0.number)" }
-                           : state.issues(of: project).first?.number)
-            guard let number else { return .error(422, "the project has nothing to notify about; give a number") }
-            let thread = inbox.addNotification(userID: user.id, project: project, subjectType: isPull ? "PullRequest" : "Issue",
-                                               number: number, title: title, actorID: actorID)
+            let wanted = request.field("number")
+            let subject: (number: String, title: String)? = isPull
+                ? PullRequests.pullRequests(project: project, world: world)
+                    .first { wanted == nil || "\($0.number)" == wanted }.map { ("\($0.number)", $0.title) }
+                : state.issues(of: project).first { wanted == nil || $0.number == wanted }.map { ($0.number, $0.title) }
+            guard let subject else { return .error(422, "the project has no such issue or pull request") }
+            let subjectType = isPull ? "PullRequest" : "Issue"
+            let mention = request.field("mention") == "true"
+            let content = request.field("content") ?? request.field("title")
+                ?? FakeInbox.content(actor: actor.name, subjectType: subjectType, mention: mention)
+            let thread = inbox.addNotification(userID: user.id, project: project, subjectType: subjectType,
+                                               number: subject.number, title: subject.title, content: content,
+                                               type: mention ? "referer" : "event", actorID: actor.id)
             return .json(renderer.notification(thread), status: 201)
         }
         router.add("GET", "/__fake/notifications") { [unowned self] request, _ in

@@ -92,12 +92,18 @@ final class FakeInbox {
         }
     }
 
-    /// A new unread thread for the user, on top (the control route's `POST /__fake/notifications`).
+    /// One of the user's threads; nil when the user has no such thread.
+    func notification(id: Int, userID: Int) -> FakeNotification? {
+        notifications(of: userID).first { $0.id == id }
+    }
+
+    /// A new unread thread for the user, on top (the control route's `POST /__fake/notifications`): `title` is the
+    /// subject's (the issue's or pull request's own title), `content` what happened, which does not repeat it.
     func addNotification(userID: Int, project: FakeProject, subjectType: String, number: String, title: String,
-                         actorID: Int) -> FakeNotification {
+                         content: String, type: String, actorID: Int) -> FakeNotification {
         nextID += 1
         let notification = FakeNotification(
-            id: nextID, userID: userID, content: title, type: "event", unread: true,
+            id: nextID, userID: userID, content: content, type: type, unread: true,
             time: max(World.now, Int(Date().timeIntervalSince1970)), actorID: actorID, projectID: project.id,
             subjectTitle: title, subjectType: subjectType, number: number)
         threads[userID] = [notification] + notifications(of: userID)
@@ -111,6 +117,12 @@ final class FakeInbox {
                                   time: max(World.now, Int(Date().timeIntervalSince1970)))
         messages[userID] = [message] + messages(of: userID)
         return message
+    }
+
+    /// What happened, without the subject's title ("li 评论了 Pull Request", "li 在评论中提到了你").
+    static func content(actor: String, subjectType: String, mention: Bool) -> String {
+        if mention { return "\(actor) 在评论中提到了你" }
+        return subjectType == "PullRequest" ? "\(actor) 评论了 Pull Request" : "\(actor) 更新了 Issue"
     }
 
     /// 3 to 8 threads about issues and pull requests of generated projects, about half unread.
@@ -134,7 +146,9 @@ final class FakeInbox {
                 continue
             }
             let mention = random.chance(0.3)
-            let content = mention ? "\(actor) 在 \(title) 中提到了你" : "\(actor) 更新了 \(title)"
+            // Generic, as the spec promises nothing about `content`: a client must show `subject.title` to tell
+            // threads apart.
+            let content = Self.content(actor: actor, subjectType: subjectType, mention: mention)
             list.append(FakeNotification(id: 65_000_000 + userID * 10 + index, userID: userID, content: content,
                                          type: mention ? "referer" : "event", unread: random.chance(0.5), time: time,
                                          actorID: actorID, projectID: project.id, subjectTitle: title,

@@ -47,4 +47,10 @@ extension Endpoints {
     public static func markAllMessagesRead() -> Endpoint<NoContent> {
         Endpoint(.put, .v5, path: path("notifications", "messages"), form: [], requiresAuth: true)
     }
+
+    /// `POST /notifications/messages` (`username`, `content`): sends a private message; answers 201 with it.
+    public static func sendPrivateMessage(to username: String, content: String) -> Endpoint<PrivateMessage> {
+        Endpoint(.post, .v5, path: path("notifications", "messages"),
+                 form: [QueryItem("username", username), QueryItem("content", content)], requiresAuth: true)
+    }
 }

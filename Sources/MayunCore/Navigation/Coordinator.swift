@@ -40,7 +40,8 @@ public final class Coordinator {
         nightMode = NightModeViewModel(preferences: preferences)
         projectsTab = ProjectsTabViewModel(lists: [])
         mineTab = MineViewModel(session: services.session)
-        notifications = NotificationsViewModel(client: services.client, session: services.session, preferences: preferences)
+        notifications = NotificationsViewModel(client: services.client, session: services.session, preferences: preferences,
+                                               draftsDirectory: services.drafts.directory)
         projectsTab.lists = ProjectListKind.allCases.map { makeExploreList($0) }
         discoverTab = DiscoverViewModel(cached: services.cached, makeList: makeProjectList, navigator: self)
         notifications.navigator = self

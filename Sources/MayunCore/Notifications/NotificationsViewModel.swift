@@ -8,7 +8,10 @@ import Observation
 @MainActor
 @Observable
 public final class NotificationsViewModel {
+    /// Everything loaded, unread first then newest; the page shows `sections` (filtered and grouped).
     public private(set) var items: [NotificationItem] = []
+    /// Unread or all, mentions only, one repository (the page's filter bar).
+    public var filter = NotificationFilter()
     public private(set) var state: ScreenState = .notLoaded(message: tr("Not loaded yet"))
     /// Shown over the list when a reload failed but the last answer is still on screen.
     public private(set) var banner: String?
@@ -36,8 +39,9 @@ public final class NotificationsViewModel {
     @ObservationIgnored private let load = LatestTask()
     /// Marking read goes through the one write path (shown at once, put back and told when the server refuses).
     @ObservationIgnored public let writes = ScreenWrites()
-    /// Everything seen since login; `nil` until the first answer, which is the baseline (never announced).
-    @ObservationIgnored private var seen: Set<NotificationItem.Key>?
+    /// Everything seen since login with the time it was last updated; `nil` until the first answer, which is the
+    /// baseline (never announced). A thread updated since (a new comment) is announced again, replacing its bubble.
+    @ObservationIgnored private var seen: [NotificationItem.Key: Date]?
     @ObservationIgnored private var loggedInAs: String?
 
     public static let normalInterval: Double = 300
@@ -45,13 +49,19 @@ public final class NotificationsViewModel {
     /// How many of each kind one load reads (Gitee's largest page); older ones stay on the website.
     static let pageSize = 50
 
-    init(client: GiteeClient, session: Session, preferences: any PreferencesStore) {
+    /// Answers to private messages (a composer over the list).
+    @ObservationIgnored public let reply: MessageReplyComposer
+
+    init(client: GiteeClient, session: Session, preferences: any PreferencesStore, draftsDirectory: URL? = nil) {
         self.client = client
         self.session = session
         self.preferences = preferences
+        reply = MessageReplyComposer(client: client, writes: writes, drafts: draftsDirectory.map(MessageDrafts.init),
+                                     account: { [weak session] in session?.user?.login })
         desktopNotificationsEnabled = preferences.desktopNotifications
         pollInterval = Self.normalInterval
         writes.report = { [weak self] message in self?.tell(message) }
+        reply.onSent = { [weak self] message in self?.tell(message) }
     }
 
     public var title: String { tr("Notifications") }
@@ -171,13 +181,17 @@ public final class NotificationsViewModel {
     }
 
     private func apply(_ fresh: [NotificationItem]) {
-        let keys = Set(fresh.map(\.id))
+        let updated = Dictionary(fresh.map { ($0.id, $0.date ?? .distantPast) }, uniquingKeysWith: max)
         if let seen {
-            let new = fresh.filter { $0.isUnread && !seen.contains($0.id) }
-            self.seen = seen.union(keys)
+            let new = fresh.filter { item in
+                guard item.isUnread else { return false }
+                guard let last = seen[item.id] else { return true }
+                return (item.date ?? .distantPast) > last
+            }
+            self.seen = seen.merging(updated, uniquingKeysWith: max)
             announce(new)
         } else {
-            seen = keys
+            seen = updated
         }
         items = NotificationItem.ordered(fresh)
         banner = nil
@@ -194,10 +208,18 @@ public final class NotificationsViewModel {
     private func announce(_ new: [NotificationItem]) {
         guard desktopNotificationsEnabled, let desktop, !desktop.isWindowFocused else { return }
         for item in new {
+            let bubble = Self.bubble(for: item)
             // Plain, capped text: the desktop may read the body as markup (DesktopNotificationText).
-            desktop.send(id: item.target, title: DesktopNotificationText.title(item.context),
-                         body: DesktopNotificationText.body(item.title), target: item.target)
+            desktop.send(id: item.target, title: DesktopNotificationText.title(bubble.title),
+                         body: DesktopNotificationText.body(bubble.body), target: item.target)
         }
+    }
+
+    /// A thread's bubble is titled with what it is about and says what happened, where; a message's is titled with
+    /// its sender and says the message.
+    nonisolated static func bubble(for item: NotificationItem) -> (title: String, body: String) {
+        guard item.kind != .message else { return (item.context, item.title) }
+        return (item.title, item.detail.isEmpty ? item.context : "\(item.detail)  ·  \(item.context)")
     }
 
     // MARK: Reading
@@ -249,6 +271,15 @@ public final class NotificationsViewModel {
         guard let item = items.first(where: { $0.id == key }) else { return }
         markRead(key)
         if let link = item.link { navigator?.openLink(link) }
+    }
+
+    /// A desktop notification's "Mark as Read" button ("thread:12"): the same as the row's button; its bubble goes.
+    public func markRead(target: String) {
+        guard let item = items.first(where: { $0.target == target }), item.isUnread else {
+            desktop?.withdraw(id: target)  // read already (here or on the website): only the bubble is left
+            return
+        }
+        markRead(item.id)
     }
 
     /// A desktop notification was clicked ("thread:12"): the same as clicking its row.

@@ -19,4 +19,9 @@ final class AppNotification {
     func setDefaultAction(_ action: String, target: String) {
         g_notification_set_default_action_and_target_value(pointer, action, g_variant_new_string(target))
     }
+
+    /// A button on the notification ("Open", "Mark as Read") that activates `action` with `target`.
+    func addButton(_ label: String, action: String, target: String) {
+        g_notification_add_button_with_target_value(pointer, label, action, g_variant_new_string(target))
+    }
 }

@@ -2,11 +2,14 @@ import Foundation
 import MayunCore
 
 /// Notifications on the desktop through `GNotification` (`g_application_send_notification`: the portal or the
-/// freedesktop notification service, whichever GIO finds). Clicking one activates `app.open-notification` with the
-/// notification's target, which opens its page in the window.
+/// freedesktop notification service, whichever GIO finds), one per thread (its id is the thread's, so an update
+/// replaces it). Clicking one or its "Open" button activates `app.open-notification` with the notification's target,
+/// which opens its page in the window; "Mark as Read" activates `app.mark-notification-read`, which marks it read
+/// without opening a window.
 @MainActor
 final class DesktopNotifications: DesktopNotifier {
     static let actionName = "open-notification"
+    static let markReadActionName = "mark-notification-read"
     private let application: ApplicationHandle
     /// `MAYUN_LOG_NOTIFICATIONS=1` writes each sent one to stderr too (end-to-end tests read it).
     private let logs = ProcessInfo.processInfo.environment["MAYUN_LOG_NOTIFICATIONS"] == "1"
@@ -20,6 +23,9 @@ final class DesktopNotifications: DesktopNotifier {
         application.addAction(actionName, stringParameter: { target in
             activateWindow()
             coordinator.notifications.open(target: target)
+        })
+        application.addAction(markReadActionName, stringParameter: { target in
+            coordinator.notifications.markRead(target: target)
         })
         let model = coordinator.notifications
         model.desktop = notifier
@@ -38,6 +44,8 @@ final class DesktopNotifications: DesktopNotifier {
         guard let notification = AppNotification(title: title) else { return }
         notification.setBody(body)
         notification.setDefaultAction("app.\(Self.actionName)", target: target)
+        notification.addButton(tr("Open"), action: "app.\(Self.actionName)", target: target)
+        notification.addButton(tr("Mark as Read"), action: "app.\(Self.markReadActionName)", target: target)
         application.send(notification, id: "mayun-\(id)")
         if logs { FileHandle.standardError.write(Data("mayun: desktop notification \(id): \(title): \(body)\n".utf8)) }
     }

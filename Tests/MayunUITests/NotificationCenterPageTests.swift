@@ -1,0 +1,127 @@
+import CGtk
+import Foundation
+import GLibRuntime
+import GiteeKit
+@testable import MayunCore
+@testable import MayunUI
+import XCTest
+
+/// An inbox whose contents are generic, as Gitee's may be: only the subjects tell the threads apart.
+@MainActor
+private final class InboxTransport: Transport {
+    private(set) var requests: [HTTPRequest] = []
+
+    func send(_ request: HTTPRequest, progress: TransferProgress?) async throws -> HTTPResponse {
+        requests.append(request)
+        let path = URL(string: request.url)?.path ?? ""
+        switch (request.method, path) {
+        case ("GET", "/api/v5/user"):
+            return HTTPResponse(status: 200, body: Data(#"{"id": 7, "login": "mayun-demo", "name": "Mayun Demo"}"#.utf8))
+        case ("GET", "/api/v5/notifications/threads"):
+            return HTTPResponse(status: 200, body: Data(#"""
+                {"total_count": 4, "list": [
+                 {"id": 1, "content": "li 评论了", "type": "event", "unread": true, "updated_at": "2024-05-06T10:00:00+08:00",
+                  "html_url": "https://gitee.com/oschina/gitee-app/issues/I1", "repository": {"id": 1, "full_name": "oschina/gitee-app"},
+                  "subject": {"title": "启动时崩溃 Crash when the window opens on a small screen", "type": "Issue"}},
+                 {"id": 2, "content": "wang 在评论中提到了你", "type": "referer", "unread": true, "updated_at": "2024-05-05T10:00:00+08:00",
+                  "html_url": "https://gitee.com/mayun-app/very-long-repository-name-for-layout/pulls/3",
+                  "repository": {"id": 2, "full_name": "mayun-app/very-long-repository-name-for-layout"},
+                  "subject": {"title": "Add caching of avatars", "type": "PullRequest"}},
+                 {"id": 3, "content": "li 评论了", "type": "event", "unread": false, "updated_at": "2024-05-04T10:00:00+08:00",
+                  "html_url": "https://gitee.com/oschina/gitee-app/issues/I2", "repository": {"id": 1, "full_name": "oschina/gitee-app"},
+                  "subject": {"title": "Typo in README", "type": "Issue"}}]}
+                """#.utf8))
+        case ("GET", "/api/v5/notifications/messages"):
+            return HTTPResponse(status: 200, body: Data(#"""
+                {"total_count": 1, "list": [{"id": 9, "content": "你好，周末有空吗？", "unread": true,
+                 "sender": {"id": 2, "login": "wang", "name": "Wang"}, "updated_at": "2024-05-03T00:00:00+08:00"}]}
+                """#.utf8))
+        default:
+            return HTTPResponse(status: 404, body: Data(#"{"message":"Not Found"}"#.utf8))
+        }
+    }
+}
+
+final class NotificationCenterPageTests: XCTestCase {
+    override func setUpWithError() throws { try requireDisplay() }
+
+    /// At 360 px: subjects lead the rows under their repositories' headers, the mentions filter narrows the list,
+    /// and the page stays inside the phone's width (light and night screenshots are written for a person to look at).
+    func testRowsShowSubjectsGroupedByRepositoryAtPhoneWidth() {
+        onMain {
+            let transport = InboxTransport()
+            let client = GiteeClient(configuration: GiteeConfiguration(server: "http://127.0.0.1:9", retry: .none),
+                                     transport: transport)
+            let session = Session(client: client, store: nil, environment: ["MAYUN_TOKEN": "token"])
+            let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
+                                          services: AppServices(client: client, session: session))
+            let theme = ThemeController(nightMode: coordinator.nightMode,
+                                        themesDirectory: AppResources.locate().themesDirectory)
+            _ = theme
+            coordinator.push(.notifications)
+            let page = PageFactory(images: testImages()).makePage(for: coordinator.top!)
+            let window = gtk_window_new()!
+            gtk_window_set_default_size(typed(window), 360, 640)
+            gtk_window_set_child(typed(window), page.root)
+            gtk_window_present(typed(window))
+            defer { gtk_window_destroy(typed(window)) }
+            for expected in ["启动时崩溃 Crash when the window opens on a small screen", "Add caching of avatars",
+                             "Typo in README", "oschina/gitee-app", "mayun-app/very-long-repository-name-for-layout",
+                             "Private Messages", "wang 在评论中提到了你"] {
+                waitUntil("\"\(expected)\" shows") { visibleLabelTexts(in: page.root).contains(expected) }
+            }
+            waitForFrames(of: window, count: 3)
+            XCTAssertLessThanOrEqual(gtk_widget_get_width(window), 360, "nothing forces the page wider than a phone")
+            let outside = widgetsOutsideTheirParents(in: window)
+            XCTAssertTrue(outside.isEmpty, "outside their parent: " + outside.prefix(8).joined(separator: "; "))
+            for mode in [NightMode.light, .night] {
+                coordinator.nightMode.select(mode)
+                waitForFrames(of: window, count: 2)
+                let path = repositoryRoot.appendingPathComponent("tests/artifacts/notifications-360-\(mode.rawValue).png").path
+                try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                         withIntermediateDirectories: true)
+                let saved = withRenderedSurface(of: window) { cairo_surface_write_to_png($0, path) == CAIRO_STATUS_SUCCESS }
+                XCTAssertEqual(saved, true, "screenshot \(path) written")
+            }
+            coordinator.nightMode.select(.light)
+
+            let mentions = descendants(of: page.root).first {
+                isA($0, gtk_toggle_button_get_type()) && gtk_button_get_label(typed($0)).map { String(cString: $0) } == "Mentions"
+            }
+            guard let mentions else { return XCTFail("no Mentions filter") }
+            gtk_toggle_button_set_active(typed(mentions), 1)
+            XCTAssertTrue(coordinator.notifications.filter.mentionsOnly)
+            waitUntil("only the mention is left") { !visibleLabelTexts(in: page.root).contains("Typo in README") }
+            XCTAssertTrue(visibleLabelTexts(in: page.root).contains("Add caching of avatars"))
+            XCTAssertFalse(visibleLabelTexts(in: page.root).contains("Private Messages"))
+
+            // Choosing the long repository name keeps the page within 360 px (the drop-down ellipsizes).
+            gtk_toggle_button_set_active(typed(mentions), 0)
+            coordinator.notifications.filter.repository = "mayun-app/very-long-repository-name-for-layout"
+            waitUntil("only that repository is left") { !visibleLabelTexts(in: page.root).contains("oschina/gitee-app") }
+            waitForFrames(of: window, count: 3)
+            XCTAssertLessThanOrEqual(gtk_widget_get_width(window), 360, "the chosen repository does not widen the page")
+            let path = repositoryRoot.appendingPathComponent("tests/artifacts/notifications-360-repository.png").path
+            let saved = withRenderedSurface(of: window) { cairo_surface_write_to_png($0, path) == CAIRO_STATUS_SUCCESS }
+            XCTAssertEqual(saved, true, "screenshot \(path) written")
+
+            // The reply composer opens from a message's Reply button, inside the phone's width.
+            coordinator.notifications.filter.repository = nil
+            waitUntil("every group is back") { visibleLabelTexts(in: page.root).contains("Private Messages") }
+            let reply = descendants(of: page.root).first {
+                isA($0, gtk_button_get_type()) && gtk_widget_get_tooltip_text($0).map { String(cString: $0) } == "Reply"
+            }
+            guard let reply else { return XCTFail("no Reply button on the message") }
+            XCTAssertEqual(gtk_widget_activate(reply), 1, "the Reply button can be pressed")
+            waitUntil("the composer is for the sender") { coordinator.notifications.reply.recipient?.login == "wang" }
+            waitUntil("the composer shows") { visibleLabelTexts(in: page.root).contains("Reply to Wang") }
+            waitForFrames(of: window, count: 3)
+            XCTAssertLessThanOrEqual(gtk_widget_get_width(window), 360, "the composer fits a phone")
+            let replyPath = repositoryRoot.appendingPathComponent("tests/artifacts/notifications-360-reply.png").path
+            let replySaved = withRenderedSurface(of: window) {
+                cairo_surface_write_to_png($0, replyPath) == CAIRO_STATUS_SUCCESS
+            }
+            XCTAssertEqual(replySaved, true, "screenshot \(replyPath) written")
+        }
+    }
+}
