@@ -128,11 +128,7 @@ struct Renderer {
             ("html_url", .string("\(base)/\(owner.login)/\(project.path)/issues/\(issue.number)")), ("parent_url", .null),
             ("number", .string(issue.number)), ("parent_id", .int(0)), ("depth", .int(0)), ("state", .string(issue.state)),
             ("title", .string(issue.title)), ("body", .text(issue.body)), ("user", userBasic(author)),
-            ("labels", .array(issue.labels.enumerated().map { index, name in
-                .object([("id", .int(issue.id * 10 + index)), ("name", .string(name)), ("color", .string(name == "bug" ? "d73a4a" : "0075ca")),
-                         ("repository_id", .int(project.id)), ("url", .string("\(api)/repos/\(owner.login)/\(project.path)/labels/\(name)")),
-                         ("created_at", .string(giteeTime(issue.createdAt))), ("updated_at", .string(giteeTime(issue.createdAt)))])
-            })),
+            ("labels", .array(issue.labels.map { label($0, project: project) })),
             ("assignee", .null), ("collaborators", .array([])),
             ("repository", self.project(project, viewerID: nil, includeViewerFields: false)), ("milestone", .null),
             ("created_at", .string(giteeTime(issue.createdAt))), ("updated_at", .string(giteeTime(issue.updatedAt))),
@@ -176,5 +172,14 @@ struct Renderer {
                                 ("pull_request", .null)])),
             ("created_at", .string(giteeTime(comment.time))), ("updated_at", .string(giteeTime(comment.editedAt ?? comment.time))),
         ])
+    }
+
+    /// A label as `GET /repos/{o}/{r}/labels` and an issue's `labels` carry it (fields of `samples/issue.json`).
+    func label(_ name: String, project: FakeProject) -> JSON {
+        let owner = world.owner(of: project)
+        return .object([("id", .int(FakeLabels.id(of: name, project: project))), ("name", .string(name)),
+                        ("color", .string(FakeLabels.color(of: name))), ("repository_id", .int(project.id)),
+                        ("url", .string("\(api)/repos/\(owner.login)/\(project.path)/labels/\(name)")),
+                        ("created_at", .string(giteeTime(project.createdAt))), ("updated_at", .string(giteeTime(project.createdAt)))])
     }
 }

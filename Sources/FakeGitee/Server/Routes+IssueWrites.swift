@@ -1,6 +1,6 @@
 import Foundation
 
-/// Taking part in issues: the update (state, title, body) and comments, as strict as the site. The shapes and rules
+/// Taking part in issues: the update (state, labels) and comments, as strict as the site. The shapes and rules
 /// come from the published description (`gitee/spec/`: `PATCH /repos/{owner}/issues/{number}` with `repo` in the
 /// body and `state` one of open / progressing / closed; comment `body` required) and GITEE-API.md; who may do what
 /// follows the website (members triage, authors edit and delete their own comments).
@@ -14,14 +14,31 @@ extension FakeGiteeServer {
             guard state.issues(of: project).contains(where: { $0.number == number }) else { return .notFound("Issue Not Found") }
             // Only members change an issue (here: the owner, whom `permission` calls push/admin).
             guard viewer.id == project.ownerID else { return .error(403, "403 Forbidden: 没有权限 (no permission to update this issue)") }
-            guard let wanted = request.field("state") else { return .error(400, "nothing to update") }
-            guard ["open", "progressing", "closed"].contains(wanted) else {
+            let wantedState = request.field("state"), labelField = request.field("labels")
+            guard wantedState != nil || labelField != nil else { return .error(400, "nothing to update") }
+            if let wantedState, !["open", "progressing", "closed"].contains(wantedState) {
                 return .error(400, "state is not valid: open, progressing or closed")
             }
-            guard let issue = state.setIssueState(wanted, number: number, project: project) else {
+            let labels = labelField.map(FakeLabels.names(in:))
+            if let labels {
+                let unknown = FakeLabels.unknown(labels)
+                // The spec: names 2-20 characters long; a name the project does not have is refused, never created.
+                guard unknown.isEmpty, labels.allSatisfy({ (2...20).contains($0.count) }) else {
+                    return .error(422, "标签不存在 (no such label: \((unknown.isEmpty ? labels : unknown).joined(separator: ", ")))")
+                }
+            }
+            guard let issue = state.updateIssue(number: number, project: project, { issue in
+                if let wantedState { issue.state = wantedState }
+                if let labels { issue.labels = labels.reduce(into: []) { if !$0.contains($1) { $0.append($1) } } }
+            }) else {
                 return .notFound("Issue Not Found")
             }
             return .json(renderer.issue(issue, project: project))
+        }
+        router.add("GET", "/api/v5/repos/:owner/:repo/labels") { [unowned self] _, parameters in
+            guard let project = project(parameters) else { return Self.projectNotFound }
+            let renderer = self.renderer
+            return .json(.array(FakeLabels.all.map { renderer.label($0.name, project: project) }))
         }
         router.add("POST", "/api/v5/repos/:owner/:repo/issues/:number/comments") { [unowned self] request, parameters in
             guard let viewer = request.viewer else { return Self.loginRequired }

@@ -9,7 +9,11 @@ extension FakeGiteeServer {
             guard Self.issueStates.contains(wanted) || wanted == "all" else {
                 return .error(400, "state is not valid: open, progressing, closed, rejected or all")
             }
-            let issues = state.issues(of: project).filter { wanted == "all" || $0.state == wanted }
+            // `labels`: an issue is listed when it carries every one named (a name the project lacks matches none).
+            let labels = FakeLabels.names(in: request.query["labels"] ?? "")
+            let issues = state.issues(of: project).filter { issue in
+                (wanted == "all" || issue.state == wanted) && labels.allSatisfy(issue.labels.contains)
+            }
             let ordered = request.query["direction"] == "asc" ? issues.reversed() : issues
             let (slice, headers) = Paging.numbered(ordered, request)
             let renderer = self.renderer

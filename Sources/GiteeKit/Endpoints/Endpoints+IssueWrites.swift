@@ -27,4 +27,16 @@ extension Endpoints {
     public static func deleteIssueComment(owner: String, repo: String, id: Int) -> Endpoint<NoContent> {
         Endpoint(.delete, .v5, path: path("repos", owner, repo, "issues", "comments", "\(id)"), requiresAuth: true)
     }
+
+    /// `GET /repos/{owner}/{repo}/labels`: the project's labels (not paged in the published description).
+    public static func labels(owner: String, repo: String) -> Endpoint<[Issue.Label]> {
+        Endpoint(.get, .v5, path: path("repos", owner, repo, "labels"))
+    }
+
+    /// `PATCH /repos/{owner}/issues/{number}` with `repo` and `labels` (names, comma-separated; empty clears them)
+    /// in the body. Answers 200 with the issue.
+    public static func setIssueLabels(owner: String, repo: String, number: String, labels: [String]) -> Endpoint<Issue> {
+        Endpoint(.patch, .v5, path: path("repos", owner, "issues", number),
+                 form: [QueryItem("repo", repo), QueryItem("labels", labels.joined(separator: ","))], requiresAuth: true)
+    }
 }

@@ -56,10 +56,13 @@ extension Endpoints {
     /// It takes one value (so "open and progressing" is two lists: `MayunCore.IssueFilter.unfinished`).
     public enum IssueState: String, Sendable, CaseIterable { case open, progressing, closed, rejected, all }
 
-    public static func issues(owner: String, repo: String, state: IssueState = .open, perPage: Int = defaultPageSize) -> Endpoint<[Issue]> {
-        Endpoint(.get, .v5, path: path("repos", owner, repo, "issues"),
-                 query: [QueryItem("state", state.rawValue), QueryItem("sort", "created"), QueryItem("direction", "desc")],
-                 paging: .numbered(perPage: perPage))
+    /// `labels`: names, comma-separated on the wire (the published description's `labels`, e.g. "bug,performance").
+    public static func issues(owner: String, repo: String, state: IssueState = .open, labels: [String] = [],
+                              perPage: Int = defaultPageSize) -> Endpoint<[Issue]> {
+        var query = [QueryItem("state", state.rawValue), QueryItem("sort", "created"), QueryItem("direction", "desc")]
+        if !labels.isEmpty { query.append(QueryItem("labels", labels.joined(separator: ","))) }
+        return Endpoint(.get, .v5, path: path("repos", owner, repo, "issues"), query: query,
+                        paging: .numbered(perPage: perPage))
     }
     public static func issue(owner: String, repo: String, number: String) -> Endpoint<Issue> {
         Endpoint(.get, .v5, path: path("repos", owner, repo, "issues", number))

@@ -22,6 +22,11 @@ public struct Issue: Sendable, Hashable, Identifiable, Decodable {
         /// Hex colour without '#', as Gitee sends it.
         public var color: String?
         enum CodingKeys: String, CodingKey { case id, name, color }
+        public init(id: Int, name: String, color: String?) {
+            self.id = id
+            self.name = name
+            self.color = color
+        }
         public init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             id = c.value(.id, or: 0)

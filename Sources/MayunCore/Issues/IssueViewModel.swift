@@ -33,6 +33,10 @@ public final class IssueViewModel {
     @ObservationIgnored private let parses = DocumentParses()
     /// The state the last write showed: laid over an answer that may predate that write.
     @ObservationIgnored var writtenState: String?
+    /// The labels the last label write showed, laid over an answer that may predate it.
+    @ObservationIgnored var writtenLabels: [Issue.Label]?
+    /// The project's labels, read for members (who may add and remove them).
+    public internal(set) var projectLabels: [Issue.Label] = []
     /// Whose permission `permission` is.
     @ObservationIgnored var permissionFor: String?
     /// Ids for comments shown before the server numbered them (negative, never a server's).
@@ -66,9 +70,9 @@ public final class IssueViewModel {
         resource.onFresh = { [weak self] fresh in self?.parseBody(of: fresh) }
         resource.writes = writes
         resource.keepWritten = { [weak self] fresh in
-            guard let written = self?.writtenState else { return fresh }
             var kept = fresh
-            kept.state = written
+            if let written = self?.writtenState { kept.state = written }
+            if let labels = self?.writtenLabels { kept.labels = labels }
             return kept
         }
         writes.report = { [weak self] message in self?.navigator?.showToast(message) }
@@ -89,6 +93,8 @@ public final class IssueViewModel {
         return String(format: tr("%@ opened this %@"), author, when)
     }
     public var labels: [String] { issue?.labels.map(\.name) ?? [] }
+    /// The issue's labels as chips in their own colours.
+    public var labelChips: [LabelChip] { issue?.labels.map(LabelChip.init) ?? [] }
     public var body: String {
         let text = issue?.body?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         return text.isEmpty ? tr("No description provided.") : text

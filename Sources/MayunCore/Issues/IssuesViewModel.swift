@@ -10,6 +10,10 @@ public final class IssuesViewModel {
     public let repo: RepositoryID
     public let issues: PagedListViewModel<Issue>
     public private(set) var filter: IssueFilter = .unfinished
+    /// The label the list is narrowed to (nil: any).
+    public private(set) var label: String?
+    /// The project's labels, for the label filter (empty until read, or when reading failed).
+    public private(set) var projectLabels: [LabelChip] = []
     @ObservationIgnored private weak var navigator: (any Navigator)?
     @ObservationIgnored private let cached: CachedClient
     /// The filter's source: each state saves its first page under its own key.
@@ -28,6 +32,11 @@ public final class IssuesViewModel {
     public var filters: [(state: IssueFilter, title: String)] {
         IssueFilter.allCases.map { ($0, $0.title) }
     }
+    /// The label filter's choices: "Any label" first, then the project's labels.
+    public var labelOptions: [(label: String?, title: String)] {
+        [(nil, tr("Any label"))] + projectLabels.map { ($0.name, $0.name) }
+    }
+    public var labelFilterTitle: String { tr("Show issues with label") }
     public var newIssueTitle: String { tr("New Issue") }
     public var filterTitle: String { tr("Show issues") }
 
@@ -38,17 +47,46 @@ public final class IssuesViewModel {
         let author = issue.author?.name ?? issue.author?.login ?? ""
         let comments = String(format: trn("%d comment", "%d comments", count: issue.commentCount), issue.commentCount)
         let status = issue.status
-        return SimpleRow(iconName: status.iconName,
-                         title: issue.title, subtitle: "\(status.name)  ·  #\(issue.number)  ·  \(author)  ·  \(when)",
-                         trailing: comments, avatarURL: issue.author?.avatarURL.flatMap(URL.init(string:)))
+        var row = SimpleRow(iconName: status.iconName,
+                            title: issue.title, subtitle: "\(status.name)  ·  #\(issue.number)  ·  \(author)  ·  \(when)",
+                            trailing: comments, avatarURL: issue.author?.avatarURL.flatMap(URL.init(string:)))
+        row.chips = issue.labels.prefix(Self.chipsPerRow).map(LabelChip.init)
+        return row
     }
 
-    public func start() { issues.start() }
+    /// More labels than this on one row are left to the issue page (a row stays one line high).
+    static let chipsPerRow = 5
+
+    public func start() {
+        issues.start()
+        loadLabels()
+    }
 
     public func selectFilter(_ state: IssueFilter) {
         guard state != filter else { return }
         filter = state
-        issues.replaceSource(source.switchTo(cached.issues(repo, filter: state)), emptyText: state.emptyText)
+        switchSource()
+    }
+
+    /// Narrows the list to one label (nil: any label), as the site's `labels` parameter does.
+    public func selectLabel(_ name: String?) {
+        guard name != label else { return }
+        label = name
+        switchSource()
+    }
+
+    private func switchSource() {
+        let empty = label.map { String(format: tr("No issues with the label “%@” here."), $0) } ?? filter.emptyText
+        issues.replaceSource(source.switchTo(cached.issues(repo, filter: filter, label: label)), emptyText: empty)
+    }
+
+    private func loadLabels() {
+        guard projectLabels.isEmpty else { return }
+        let endpoint = Endpoints.labels(owner: repo.owner, repo: repo.name), client = cached.client
+        Task { [weak self] in
+            guard let labels = try? await client.send(endpoint) else { return }
+            self?.projectLabels = labels.prefix(IssueViewModel.labelLimit).map(LabelChip.init)
+        }
     }
 
     public func activate(at index: Int) {
@@ -73,8 +111,11 @@ public final class IssuesViewModel {
     /// An issue changed on its page: shown with its new state, or taken out when the filter no longer admits it.
     func issueChanged(_ issue: Issue) {
         guard let index = issues.items.firstIndex(where: { $0.number == issue.number }) else { return }
-        if filter.admits(issue.status) {
-            issues.update(at: index) { $0.state = issue.state }
+        if filter.admits(issue.status), label.map({ name in issue.labels.contains { $0.name == name } }) ?? true {
+            issues.update(at: index) {
+                $0.state = issue.state
+                $0.labels = issue.labels
+            }
         } else {
             issues.editItems { $0.remove(at: index) }
         }
@@ -82,7 +123,7 @@ public final class IssuesViewModel {
 
     /// A freshly created issue goes to the top of the list when it matches the filter.
     func insertCreated(_ issue: Issue) {
-        guard filter.admits(issue.status) else { return }
+        guard filter.admits(issue.status), label == nil || issue.labels.contains(where: { $0.name == label }) else { return }
         issues.prepend(issue)
     }
 }

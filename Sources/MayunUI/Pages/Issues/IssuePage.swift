@@ -7,7 +7,10 @@ final class IssuePage: Page {
     private let viewModel: IssueViewModel
     private let states: StateStack
     private let header: IssueHeader
-    private let labels = Box(.horizontal, spacing: 4)
+    private let labels = LabelChips(wraps: true)
+    /// Members' label chooser: one check per project label, in a popover.
+    private let labelChoices = Box(.vertical, spacing: 4)
+    private let editLabels: PopoverButton
     private let stateMoves = Box(.horizontal, spacing: 8)
     private let comments: CommentThread<IssueViewModel>
     private let composer: CommentComposerView
@@ -23,9 +26,11 @@ final class IssuePage: Page {
         states = StateStack(content: scroller, failureTitle: tr("Could not load this issue")) { viewModel.refresh() }
         comments = CommentThread(source: viewModel, images: images, bindings: bindings, actions: viewModel)
         composer = CommentComposerView(viewModel: viewModel, images: images, bindings: bindings)
+        editLabels = PopoverButton(label: viewModel.editLabelsTitle, content: labelChoices)
         super.init(root: states.root, bindings: bindings)
 
         column.setMargins(12)
+        labelChoices.setMargins(6)
         column.append(header.heading, header.meta, labels, stateMoves, header.body)
         column.append(header.bodyView, comments, composer)
         // A reading width on wide windows; the full width (less the margins) on a phone.
@@ -34,27 +39,44 @@ final class IssuePage: Page {
         comments.onEdit = { [unowned self] in composer.focusText() }
 
         bindings.bind { [unowned self] in states.show(viewModel.state) }
-        bindings.bind { [unowned self] in showLabels(viewModel.labels) }
-        bindings.bind { [unowned self] in showStateMoves(viewModel.stateMoves) }
+        bindings.bind { [unowned self] in labels.show(viewModel.labelChips) }
+        bindings.bind { [unowned self] in
+            showStateMoves(viewModel.stateMoves, labelsEditable: viewModel.canEditLabels)
+        }
+        bindings.bind { [unowned self] in showLabelChoices(viewModel.labelChoices) }
         onMap { viewModel.start() }
     }
 
     override var title: String { viewModel.title }
 
-    private func showLabels(_ names: [String]) {
-        labels.removeAll()
-        for name in names { labels.append(Label(name, classes: ["badge"])) }
+    /// One check per project label, on when the issue carries it; a toggle sends the change.
+    private func showLabelChoices(_ choices: [(chip: LabelChip, isOn: Bool)]) {
+        labelChoices.removeAll()
+        for choice in choices {
+            let check = CheckButton()
+            check.isActive = choice.isOn
+            check.accessibleLabel = choice.chip.name
+            let name = choice.chip.name
+            check.onToggled { [unowned viewModel] on in viewModel.setLabel(name, on: on) }
+            let chip = LabelChips(wraps: false)
+            chip.show([choice.chip])
+            let line = Box(.horizontal, spacing: 6)
+            line.append(check, chip)
+            labelChoices.append(line)
+        }
     }
 
-    /// One button per state a member may move the issue to; none (hidden) for everyone else.
-    private func showStateMoves(_ moves: [(status: IssueStatus, title: String)]) {
+    /// One button per state a member may move the issue to, and the label chooser; none (hidden) for everyone else.
+    private func showStateMoves(_ moves: [(status: IssueStatus, title: String)], labelsEditable: Bool) {
         stateMoves.removeAll()
-        stateMoves.isVisible = !moves.isEmpty
+        stateMoves.isVisible = !moves.isEmpty || labelsEditable
         for move in moves {
             let button = Button(label: move.title)
             let target = move.status
             button.onClicked { [unowned viewModel] in viewModel.move(to: target) }
             stateMoves.append(button)
         }
+        editLabels.isVisible = labelsEditable
+        stateMoves.append(editLabels)
     }
 }

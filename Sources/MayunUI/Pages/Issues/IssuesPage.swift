@@ -1,6 +1,6 @@
 import MayunCore
 
-/// A project's issues: the state filter (Unfinished first), New Issue, and the list.
+/// A project's issues: the state filter (Unfinished first), the label filter, New Issue, and the list.
 @MainActor
 final class IssuesPage: Page {
     private let viewModel: IssuesViewModel
@@ -26,9 +26,29 @@ final class IssuesPage: Page {
         }
         let create = Button(label: viewModel.newIssueTitle, classes: ["suggested-action"])
         create.onClicked { viewModel.newIssue() }
-        let root = BarOverList.make(leading: [filters], trailing: [create], spacing: 8, list: list)
+        let labelFilter = Box(.horizontal)
+        let root = BarOverList.make(leading: [filters, labelFilter], trailing: [create], spacing: 8, list: list)
         super.init(root: root, bindings: bindings)
+        bindings.bind { [unowned viewModel] in
+            Self.showLabelFilter(in: labelFilter, options: viewModel.labelOptions, viewModel: viewModel)
+        }
         onMap { viewModel.start() }
+    }
+
+    /// The label filter: "Any label" and the project's labels, once they are read (hidden while there are none).
+    private static func showLabelFilter(in holder: Box, options: [(label: String?, title: String)],
+                                        viewModel: IssuesViewModel) {
+        holder.removeAll()
+        holder.isVisible = options.count > 1
+        guard options.count > 1 else { return }
+        let dropDown = DropDown(options.map(\.title))
+        dropDown.selectedIndex = options.firstIndex { $0.label == viewModel.label } ?? 0
+        dropDown.accessibleLabel = viewModel.labelFilterTitle
+        dropDown.tooltip = viewModel.labelFilterTitle
+        dropDown.onSelected { [unowned viewModel] index in
+            if options.indices.contains(index) { viewModel.selectLabel(options[index].label) }
+        }
+        holder.append(dropDown)
     }
 
     override var title: String { viewModel.title }
