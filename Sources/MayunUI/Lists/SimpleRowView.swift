@@ -30,8 +30,8 @@ final class SimpleRowView: ListRow {
         }
         let text = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 2)
         gtk_widget_set_hexpand(text, 1)
+        // The chips follow the title; a long title ellipsizes before they do.
         let titleLine = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
-        gtk_widget_set_hexpand(title, 1)
         Build.append(titleLine, title, chips.widget)
         Build.append(text, titleLine, subtitle)
         trailing = Build.label("", classes: ["dim-label", "numeric"], xalign: 1)

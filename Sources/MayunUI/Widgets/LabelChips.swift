@@ -18,7 +18,6 @@ final class LabelChips: WidgetObject {
             gtk_flow_box_set_column_spacing(opaque(flow), 4)
             gtk_flow_box_set_row_spacing(opaque(flow), 4)
             gtk_flow_box_set_max_children_per_line(opaque(flow), 100)
-            gtk_widget_set_halign(flow, GTK_ALIGN_START)
             super.init(owning: flow)
         } else {
             super.init(owning: Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4))
@@ -36,7 +35,14 @@ final class LabelChips: WidgetObject {
         }
         for chip in chips {
             let label = Self.makeChip(chip)
-            if wraps { gtk_flow_box_append(opaque(widget), label) } else { gtk_box_append(typed(widget), label) }
+            guard wraps else {
+                gtk_box_append(typed(widget), label)
+                continue
+            }
+            // A cell takes its share of the line; the chip keeps its own width at the cell's start.
+            gtk_widget_set_halign(label, GTK_ALIGN_START)
+            gtk_flow_box_append(opaque(widget), label)
+            if let cell = gtk_widget_get_parent(label) { gtk_widget_set_focusable(cell, 0) }
         }
         gtk_widget_set_visible(widget, chips.isEmpty ? 0 : 1)
     }

@@ -27,7 +27,14 @@ final class IssuesPage: Page {
         let create = Button(label: viewModel.newIssueTitle, classes: ["suggested-action"])
         create.onClicked { viewModel.newIssue() }
         let labelFilter = Box(.horizontal)
-        let root = BarOverList.make(leading: [filters, labelFilter], trailing: [create], spacing: 8, list: list)
+        // The state and label filters side by side, one above the other on a phone (so New Issue keeps its place).
+        let filterRow = WrappingRow(spacing: 8, maxPerLine: 2)
+        filterRow.append(filters, labelFilter)
+        filterRow.hexpand = true
+        filters.halign = .start
+        labelFilter.halign = .start
+        create.valign = .center
+        let root = BarOverList.make(leading: [filterRow], trailing: [create], spacing: 8, list: list)
         super.init(root: root, bindings: bindings)
         bindings.bind { [unowned viewModel] in
             Self.showLabelFilter(in: labelFilter, options: viewModel.labelOptions, viewModel: viewModel)
