@@ -129,8 +129,11 @@ struct Renderer {
             ("number", .string(issue.number)), ("parent_id", .int(0)), ("depth", .int(0)), ("state", .string(issue.state)),
             ("title", .string(issue.title)), ("body", .text(issue.body)), ("user", userBasic(author)),
             ("labels", .array(issue.labels.map { label($0, project: project) })),
-            ("assignee", .null), ("collaborators", .array([])),
-            ("repository", self.project(project, viewerID: nil, includeViewerFields: false)), ("milestone", .null),
+            ("assignee", issue.assigneeID.flatMap(world.user(id:)).map(userBasic) ?? .null), ("collaborators", .array([])),
+            ("repository", self.project(project, viewerID: nil, includeViewerFields: false)),
+            ("milestone", issue.milestoneNumber.flatMap { number in
+                FakeTriage.milestones(of: project).first { $0.number == number }.map { milestone($0, project: project) }
+            } ?? .null),
             ("created_at", .string(giteeTime(issue.createdAt))), ("updated_at", .string(giteeTime(issue.updatedAt))),
             ("plan_started_at", .null), ("deadline", .null), ("finished_at", .null), ("scheduled_time", .double(0.0)),
             ("comments", .int(issue.commentCount)), ("priority", .int(0)), ("issue_type", .string("任务")), ("program", .null),
@@ -181,5 +184,16 @@ struct Renderer {
                         ("color", .string(FakeLabels.color(of: name))), ("repository_id", .int(project.id)),
                         ("url", .string("\(api)/repos/\(owner.login)/\(project.path)/labels/\(name)")),
                         ("created_at", .string(giteeTime(project.createdAt))), ("updated_at", .string(giteeTime(project.createdAt)))])
+    }
+
+    /// A milestone as `GET /repos/{o}/{r}/milestones` lists it (the published description's `Milestone` fields).
+    func milestone(_ milestone: (number: Int, title: String), project: FakeProject) -> JSON {
+        let owner = world.owner(of: project)
+        return .object([("url", .string("\(api)/repos/\(owner.login)/\(project.path)/milestones/\(milestone.number)")),
+                        ("html_url", .string("\(base)/\(owner.login)/\(project.path)/milestones/\(milestone.number)")),
+                        ("number", .int(milestone.number)), ("repository_id", .int(project.id)), ("state", .string("open")),
+                        ("title", .string(milestone.title)), ("description", .null),
+                        ("updated_at", .string(giteeTime(project.createdAt))), ("created_at", .string(giteeTime(project.createdAt))),
+                        ("open_issues", .int(0)), ("closed_issues", .int(0)), ("due_on", .null)])
     }
 }

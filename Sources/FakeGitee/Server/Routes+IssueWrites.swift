@@ -15,7 +15,33 @@ extension FakeGiteeServer {
             // Only members change an issue (here: the owner, whom `permission` calls push/admin).
             guard viewer.id == project.ownerID else { return .error(403, "403 Forbidden: 没有权限 (no permission to update this issue)") }
             let wantedState = request.field("state"), labelField = request.field("labels")
-            guard wantedState != nil || labelField != nil else { return .error(400, "nothing to update") }
+            let assigneeField = request.field("assignee"), milestoneField = request.field("milestone")
+            guard wantedState != nil || labelField != nil || assigneeField != nil || milestoneField != nil else {
+                return .error(400, "nothing to update")
+            }
+            // assignee: a collaborator's login (empty: nobody); milestone: one of the project's numbers (0: none).
+            var assigneeID: Int?? = nil
+            if let assigneeField {
+                if assigneeField.isEmpty {
+                    assigneeID = .some(nil)
+                } else {
+                    guard let user = world.user(login: assigneeField),
+                          FakeTriage.collaboratorIDs(of: project, userCount: world.users.count).contains(user.id) else {
+                        return .error(422, "负责人不是仓库成员 (not a collaborator: \(assigneeField))")
+                    }
+                    assigneeID = .some(user.id)
+                }
+            }
+            var milestoneNumber: Int?? = nil
+            if let milestoneField {
+                guard let number = Int(milestoneField.isEmpty ? "0" : milestoneField) else {
+                    return .error(400, "milestone is not a number")
+                }
+                guard number == 0 || FakeTriage.milestones(of: project).contains(where: { $0.number == number }) else {
+                    return .error(422, "里程碑不存在 (no such milestone: \(number))")
+                }
+                milestoneNumber = .some(number == 0 ? nil : number)
+            }
             if let wantedState, !["open", "progressing", "closed"].contains(wantedState) {
                 return .error(400, "state is not valid: open, progressing or closed")
             }
@@ -30,10 +56,29 @@ extension FakeGiteeServer {
             guard let issue = state.updateIssue(number: number, project: project, { issue in
                 if let wantedState { issue.state = wantedState }
                 if let labels { issue.labels = labels.reduce(into: []) { if !$0.contains($1) { $0.append($1) } } }
+                if let assigneeID { issue.assigneeID = assigneeID }
+                if let milestoneNumber { issue.milestoneNumber = milestoneNumber }
             }) else {
                 return .notFound("Issue Not Found")
             }
             return .json(renderer.issue(issue, project: project))
+        }
+        router.add("GET", "/api/v5/repos/:owner/:repo/collaborators") { [unowned self] request, parameters in
+            guard request.viewer != nil else { return Self.loginRequired }
+            guard let project = project(parameters) else { return Self.projectNotFound }
+            let people = FakeTriage.collaboratorIDs(of: project, userCount: world.users.count).compactMap(world.user(id:))
+            let (slice, headers) = Paging.numbered(people, request)
+            let renderer = self.renderer
+            return .json(.array(slice.map(renderer.userBasic)), headers: headers)
+        }
+        router.add("GET", "/api/v5/repos/:owner/:repo/milestones") { [unowned self] request, parameters in
+            guard let project = project(parameters) else { return Self.projectNotFound }
+            let wanted = request.query["state"] ?? "open"
+            guard ["open", "closed", "all"].contains(wanted) else { return .error(400, "state is not valid: open, closed or all") }
+            let milestones = wanted == "closed" ? [] : FakeTriage.milestones(of: project)
+            let (slice, headers) = Paging.numbered(milestones, request)
+            let renderer = self.renderer
+            return .json(.array(slice.map { renderer.milestone($0, project: project) }), headers: headers)
         }
         router.add("GET", "/api/v5/repos/:owner/:repo/labels") { [unowned self] _, parameters in
             guard let project = project(parameters) else { return Self.projectNotFound }

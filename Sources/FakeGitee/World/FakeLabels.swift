@@ -30,3 +30,26 @@ public enum FakeLabels {
         names.filter { name in !all.contains { $0.name == name } }
     }
 }
+
+/// A project's collaborators and milestones, derived from its id (no stored state): the owner and three other
+/// generated people; three open milestones. Shapes: the published description's `ProjectMember` and `Milestone`.
+public enum FakeTriage {
+    public static func collaboratorIDs(of project: FakeProject, userCount: Int) -> [Int] {
+        guard userCount > 1 else { return [project.ownerID] }
+        var ids = [project.ownerID]
+        var next = project.id
+        while ids.count < min(4, userCount) {
+            next = next &* 31 &+ 7
+            let id = 1 + abs(next % userCount)
+            if !ids.contains(id) { ids.append(id) }
+        }
+        return ids
+    }
+
+    public static let milestoneTitles = ["v1.0", "v1.1", "v2.0"]
+
+    /// Milestone numbers are unique across the site (as on Gitee, where they look like ids).
+    public static func milestones(of project: FakeProject) -> [(number: Int, title: String)] {
+        milestoneTitles.enumerated().map { (project.id &* 10 &+ $0.offset &+ 1, $0.element) }
+    }
+}

@@ -19,13 +19,18 @@ extension IssueViewModel {
         return projectLabels.map { (LabelChip($0), current.contains($0.name)) }
     }
 
-    /// Reads the project's labels once the person is known to be a member.
+    /// Reads the project's labels, collaborators and milestones once the person is known to be a member.
     func loadProjectLabels() {
         guard canChangeState, projectLabels.isEmpty else { return }
         let endpoint = Endpoints.labels(owner: repo.owner, repo: repo.name), client = client
+        let collaborators = Endpoints.collaborators(owner: repo.owner, repo: repo.name)
+        let milestones = Endpoints.milestones(owner: repo.owner, repo: repo.name)
         Task { [weak self] in
-            guard let labels = try? await client.send(endpoint) else { return }
-            self?.projectLabels = Array(labels.prefix(Self.labelLimit))
+            if let labels = try? await client.send(endpoint) { self?.projectLabels = Array(labels.prefix(Self.labelLimit)) }
+            if let people = try? await client.send(collaborators) {
+                self?.projectCollaborators = Array(people.prefix(Self.labelLimit))
+            }
+            if let found = try? await client.send(milestones) { self?.projectMilestones = Array(found.prefix(Self.labelLimit)) }
         }
     }
 

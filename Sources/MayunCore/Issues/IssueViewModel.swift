@@ -37,6 +37,12 @@ public final class IssueViewModel {
     @ObservationIgnored var writtenLabels: [Issue.Label]?
     /// The project's labels, read for members (who may add and remove them).
     public internal(set) var projectLabels: [Issue.Label] = []
+    /// The project's collaborators and open milestones, read for members (who assign and plan).
+    public internal(set) var projectCollaborators: [User] = []
+    public internal(set) var projectMilestones: [Milestone] = []
+    /// The assignee and milestone the last writes showed (outer nil: no such write), laid over older answers.
+    @ObservationIgnored var writtenAssignee: User??
+    @ObservationIgnored var writtenMilestone: Milestone??
     /// Whose permission `permission` is.
     @ObservationIgnored var permissionFor: String?
     /// Ids for comments shown before the server numbered them (negative, never a server's).
@@ -73,6 +79,8 @@ public final class IssueViewModel {
             var kept = fresh
             if let written = self?.writtenState { kept.state = written }
             if let labels = self?.writtenLabels { kept.labels = labels }
+            if let assignee = self?.writtenAssignee { kept.assignee = assignee }
+            if let milestone = self?.writtenMilestone { kept.milestone = milestone }
             return kept
         }
         writes.report = { [weak self] message in self?.navigator?.showToast(message) }

@@ -10,17 +10,22 @@ public final class IssuesViewModel {
     public let repo: RepositoryID
     public let issues: PagedListViewModel<Issue>
     public private(set) var filter: IssueFilter = .unfinished
-    /// The label the list is narrowed to (nil: any).
-    public private(set) var label: String?
+    /// Label, assignee, milestone and sort.
+    public private(set) var query = IssueQuery()
+    public var label: String? { query.label }
     /// The project's labels, for the label filter (empty until read, or when reading failed).
     public private(set) var projectLabels: [LabelChip] = []
+    /// The project's open milestones, for the milestone filter.
+    public private(set) var projectMilestones: [Milestone] = []
+    @ObservationIgnored private weak var session: Session?
     @ObservationIgnored private weak var navigator: (any Navigator)?
     @ObservationIgnored private let cached: CachedClient
     /// The filter's source: each state saves its first page under its own key.
     @ObservationIgnored private let source: SwitchablePages<Issue>
 
-    init(repo: RepositoryID, cached: CachedClient, navigator: any Navigator) {
+    init(repo: RepositoryID, cached: CachedClient, navigator: any Navigator, session: Session? = nil) {
         self.repo = repo
+        self.session = session
         self.navigator = navigator
         self.cached = cached
         source = SwitchablePages(cached.issues(repo, filter: .unfinished))
@@ -37,6 +42,29 @@ public final class IssuesViewModel {
         [(nil, tr("Any label"))] + projectLabels.map { ($0.name, $0.name) }
     }
     public var labelFilterTitle: String { tr("Show issues with label") }
+
+    /// The assignee filter: anyone, or (logged in) the person's own.
+    public var assigneeOptions: [(filter: AssigneeFilter, title: String)] {
+        guard myLogin != nil else { return [] }
+        return [(.anyone, tr("Anyone assigned")), (.me, tr("Assigned to me"))]
+    }
+    public var assigneeFilter: AssigneeFilter { query.assignee == nil ? .anyone : .me }
+    public var assigneeFilterTitle: String { tr("Show issues assigned to") }
+
+    /// The milestone filter: any, then the project's open milestones by title.
+    public var milestoneOptions: [(milestone: String?, title: String)] {
+        guard !projectMilestones.isEmpty else { return [] }
+        return [(nil, tr("Any milestone"))] + projectMilestones.map { ($0.title, $0.title) }
+    }
+    public var milestoneFilterTitle: String { tr("Show issues in milestone") }
+
+    public var sortOptions: [(sort: Endpoints.IssueSort, title: String)] {
+        [(.created, tr("Newest")), (.updated, tr("Recently updated"))]
+    }
+    public var sortTitle: String { tr("Order issues by") }
+    public var moreFiltersTitle: String { tr("Filters") }
+
+    private var myLogin: String? { session?.isLoggedIn == true ? session?.user?.login : nil }
     public var newIssueTitle: String { tr("New Issue") }
     public var filterTitle: String { tr("Show issues") }
 
@@ -69,23 +97,45 @@ public final class IssuesViewModel {
     }
 
     /// Narrows the list to one label (nil: any label), as the site's `labels` parameter does.
-    public func selectLabel(_ name: String?) {
-        guard name != label else { return }
-        label = name
+    public func selectLabel(_ name: String?) { change { $0.label = name } }
+
+    /// Anyone, or only the issues assigned to the logged-in person (`assignee=<login>`).
+    public func selectAssignee(_ choice: AssigneeFilter) {
+        let login = choice == .me ? myLogin : nil
+        change { $0.assignee = login }
+    }
+
+    public func selectMilestone(_ title: String?) { change { $0.milestone = title } }
+
+    public func selectSort(_ sort: Endpoints.IssueSort) { change { $0.sort = sort } }
+
+    private func change(_ edit: (inout IssueQuery) -> Void) {
+        var next = query
+        edit(&next)
+        guard next != query else { return }
+        query = next
         switchSource()
     }
 
     private func switchSource() {
-        let empty = label.map { String(format: tr("No issues with the label “%@” here."), $0) } ?? filter.emptyText
-        issues.replaceSource(source.switchTo(cached.issues(repo, filter: filter, label: label)), emptyText: empty)
+        let narrowed = query.label != nil || query.assignee != nil || query.milestone != nil
+        let empty = query.label.map { String(format: tr("No issues with the label “%@” here."), $0) }
+            ?? (narrowed ? tr("No issues match these filters.") : filter.emptyText)
+        issues.replaceSource(source.switchTo(cached.issues(repo, filter: filter, query: query)), emptyText: empty)
     }
 
+    /// The labels and milestones the filters offer (a failure leaves that filter out).
     private func loadLabels() {
         guard projectLabels.isEmpty else { return }
-        let endpoint = Endpoints.labels(owner: repo.owner, repo: repo.name), client = cached.client
+        let labels = Endpoints.labels(owner: repo.owner, repo: repo.name), client = cached.client
+        let milestones = Endpoints.milestones(owner: repo.owner, repo: repo.name)
         Task { [weak self] in
-            guard let labels = try? await client.send(endpoint) else { return }
-            self?.projectLabels = labels.prefix(IssueViewModel.labelLimit).map(LabelChip.init)
+            if let found = try? await client.send(labels) {
+                self?.projectLabels = found.prefix(IssueViewModel.labelLimit).map(LabelChip.init)
+            }
+            if let found = try? await client.send(milestones) {
+                self?.projectMilestones = Array(found.prefix(IssueViewModel.labelLimit))
+            }
         }
     }
 
@@ -111,10 +161,12 @@ public final class IssuesViewModel {
     /// An issue changed on its page: shown with its new state, or taken out when the filter no longer admits it.
     func issueChanged(_ issue: Issue) {
         guard let index = issues.items.firstIndex(where: { $0.number == issue.number }) else { return }
-        if filter.admits(issue.status), label.map({ name in issue.labels.contains { $0.name == name } }) ?? true {
+        if filter.admits(issue.status), query.admits(issue) {
             issues.update(at: index) {
                 $0.state = issue.state
                 $0.labels = issue.labels
+                $0.assignee = issue.assignee
+                $0.milestone = issue.milestone
             }
         } else {
             issues.editItems { $0.remove(at: index) }
@@ -123,7 +175,7 @@ public final class IssuesViewModel {
 
     /// A freshly created issue goes to the top of the list when it matches the filter.
     func insertCreated(_ issue: Issue) {
-        guard filter.admits(issue.status), label == nil || issue.labels.contains(where: { $0.name == label }) else { return }
+        guard filter.admits(issue.status), query.admits(issue) else { return }
         issues.prepend(issue)
     }
 }

@@ -11,6 +11,10 @@ final class IssuePage: Page {
     /// Members' label chooser: one check per project label, in a popover.
     private let labelChoices = Box(.vertical, spacing: 4)
     private let editLabels: PopoverButton
+    /// Who it is assigned to and its milestone, for everyone.
+    private let planning = Label(classes: ["dim-label"], wrap: true, xalign: 0)
+    /// Members' assignee and milestone menus (rebuilt when the choices change).
+    private let planningMenus = Box(.horizontal, spacing: 8)
     private let stateMoves = Box(.horizontal, spacing: 8)
     private let comments: CommentThread<IssueViewModel>
     private let composer: CommentComposerView
@@ -31,7 +35,7 @@ final class IssuePage: Page {
 
         column.setMargins(12)
         labelChoices.setMargins(6)
-        column.append(header.heading, header.meta, labels, stateMoves, header.body)
+        column.append(header.heading, header.meta, labels, planning, stateMoves, planningMenus, header.body)
         column.append(header.bodyView, comments, composer)
         // A reading width on wide windows; the full width (less the margins) on a phone.
         let clamp = Clamp(maximum: 860, child: column)
@@ -44,6 +48,10 @@ final class IssuePage: Page {
             showStateMoves(viewModel.stateMoves, labelsEditable: viewModel.canEditLabels)
         }
         bindings.bind { [unowned self] in showLabelChoices(viewModel.labelChoices) }
+        bindings.bind { [unowned self] in
+            planning.show(viewModel.issue == nil ? nil : "\(viewModel.assigneeText)  ·  \(viewModel.milestoneText)")
+        }
+        bindings.bind { [unowned self] in showPlanningMenus(viewModel.assigneeChoices, viewModel.milestoneChoices) }
         onMap { viewModel.start() }
     }
 
@@ -78,5 +86,25 @@ final class IssuePage: Page {
         }
         editLabels.isVisible = labelsEditable
         stateMoves.append(editLabels)
+    }
+
+    /// Members: a menu of collaborators and one of milestones; none (hidden) for everyone else.
+    private func showPlanningMenus(_ people: [(login: String?, title: String)], _ milestones: [(number: Int?, title: String)]) {
+        planningMenus.removeAll()
+        planningMenus.isVisible = !people.isEmpty || !milestones.isEmpty
+        if !people.isEmpty {
+            let menu = MenuButton(label: viewModel.assigneeTitle, entries: people.map { person in
+                MenuEntry(title: person.title) { [unowned viewModel] in viewModel.setAssignee(person.login) }
+            })
+            menu.accessibleLabel = viewModel.assigneeTitle
+            planningMenus.append(menu)
+        }
+        if !milestones.isEmpty {
+            let menu = MenuButton(label: viewModel.milestoneTitle, entries: milestones.map { milestone in
+                MenuEntry(title: milestone.title) { [unowned viewModel] in viewModel.setMilestone(milestone.number) }
+            })
+            menu.accessibleLabel = viewModel.milestoneTitle
+            planningMenus.append(menu)
+        }
     }
 }

@@ -34,10 +34,20 @@ final class IssuesPage: Page {
         filters.halign = .start
         labelFilter.halign = .start
         create.valign = .center
-        let root = BarOverList.make(leading: [filterRow], trailing: [create], spacing: 8, list: list)
+        // Assignee, milestone and order in a popover beside New Issue (a phone has no room for five drop-downs).
+        let moreFilters = Box(.vertical, spacing: 8)
+        moreFilters.setMargins(6)
+        let more = PopoverButton(label: viewModel.moreFiltersTitle, content: moreFilters)
+        more.valign = .center
+        more.accessibleLabel = viewModel.moreFiltersTitle
+        let root = BarOverList.make(leading: [filterRow], trailing: [more, create], spacing: 8, list: list)
         super.init(root: root, bindings: bindings)
         bindings.bind { [unowned viewModel] in
             Self.showLabelFilter(in: labelFilter, options: viewModel.labelOptions, viewModel: viewModel)
+        }
+        bindings.bind { [unowned viewModel] in
+            Self.showMoreFilters(in: moreFilters, assignees: viewModel.assigneeOptions,
+                                 milestones: viewModel.milestoneOptions, viewModel: viewModel)
         }
         onMap { viewModel.start() }
     }
@@ -56,6 +66,39 @@ final class IssuesPage: Page {
             if options.indices.contains(index) { viewModel.selectLabel(options[index].label) }
         }
         holder.append(dropDown)
+    }
+
+    /// The popover's drop-downs: order (always), assignee (logged in), milestone (when the project has some).
+    private static func showMoreFilters(in holder: Box, assignees: [(filter: AssigneeFilter, title: String)],
+                                        milestones: [(milestone: String?, title: String)], viewModel: IssuesViewModel) {
+        holder.removeAll()
+        let sorts = viewModel.sortOptions
+        holder.append(choice(sorts.map(\.title), selected: sorts.firstIndex { $0.sort == viewModel.query.sort } ?? 0,
+                             name: viewModel.sortTitle) { [unowned viewModel] in viewModel.selectSort(sorts[$0].sort) })
+        if !assignees.isEmpty {
+            holder.append(choice(assignees.map(\.title),
+                                 selected: assignees.firstIndex { $0.filter == viewModel.assigneeFilter } ?? 0,
+                                 name: viewModel.assigneeFilterTitle) { [unowned viewModel] in
+                viewModel.selectAssignee(assignees[$0].filter)
+            })
+        }
+        if !milestones.isEmpty {
+            holder.append(choice(milestones.map(\.title),
+                                 selected: milestones.firstIndex { $0.milestone == viewModel.query.milestone } ?? 0,
+                                 name: viewModel.milestoneFilterTitle) { [unowned viewModel] in
+                viewModel.selectMilestone(milestones[$0].milestone)
+            })
+        }
+    }
+
+    private static func choice(_ titles: [String], selected: Int, name: String,
+                               _ pick: @escaping @MainActor (Int) -> Void) -> DropDown {
+        let dropDown = DropDown(titles)
+        dropDown.selectedIndex = selected
+        dropDown.accessibleLabel = name
+        dropDown.tooltip = name
+        dropDown.onSelected { index in if titles.indices.contains(index) { pick(index) } }
+        return dropDown
     }
 
     override var title: String { viewModel.title }
