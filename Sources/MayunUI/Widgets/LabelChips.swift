@@ -84,9 +84,12 @@ final class LabelChips: WidgetObject {
 /// A button that opens a popover holding `content` (the members' label chooser).
 @MainActor
 final class PopoverButton: WidgetObject {
-    init(label: String, content: WidgetObject) {
+    /// With `iconName`, the button shows the icon instead of the text (give it an accessible name and a tooltip).
+    init(label: String, iconName: String? = nil, content: WidgetObject) {
         super.init(owning: MayunUI.widget(gtk_menu_button_new()))
-        gtk_menu_button_set_label(opaque(widget), label)
+        if let iconName { gtk_menu_button_set_icon_name(opaque(widget), iconName) } else {
+            gtk_menu_button_set_label(opaque(widget), label)
+        }
         let popover = MayunUI.widget(gtk_popover_new())
         gtk_popover_set_child(typed(popover), content.widget)
         gtk_menu_button_set_popover(opaque(widget), popover)

@@ -37,9 +37,11 @@ final class IssuesPage: Page {
         // Assignee, milestone and order in a popover beside New Issue (a phone has no room for five drop-downs).
         let moreFilters = Box(.vertical, spacing: 8)
         moreFilters.setMargins(6)
-        let more = PopoverButton(label: viewModel.moreFiltersTitle, content: moreFilters)
+        let more = PopoverButton(label: viewModel.moreFiltersTitle, iconName: "view-sort-descending-symbolic",
+                                 content: moreFilters)
         more.valign = .center
         more.accessibleLabel = viewModel.moreFiltersTitle
+        more.tooltip = viewModel.moreFiltersTitle
         let root = BarOverList.make(leading: [filterRow], trailing: [more, create], spacing: 8, list: list)
         super.init(root: root, bindings: bindings)
         bindings.bind { [unowned viewModel] in
