@@ -16,8 +16,16 @@ extension FakeGiteeServer {
             guard viewer.id == project.ownerID else { return .error(403, "403 Forbidden: 没有权限 (no permission to update this issue)") }
             let wantedState = request.field("state"), labelField = request.field("labels")
             let assigneeField = request.field("assignee"), milestoneField = request.field("milestone")
-            guard wantedState != nil || labelField != nil || assigneeField != nil || milestoneField != nil else {
+            let titleField = request.field("title")?.trimmingCharacters(in: .whitespacesAndNewlines)
+            let bodyField = request.field("body")
+            guard wantedState != nil || labelField != nil || assigneeField != nil || milestoneField != nil
+                    || titleField != nil || bodyField != nil else {
                 return .error(400, "nothing to update")
+            }
+            // A title, when sent, is required and at most 255 characters, as on create.
+            if let titleField {
+                guard !titleField.isEmpty else { return .error(400, "title is missing") }
+                guard titleField.count <= 255 else { return .error(422, "标题过长 (title is too long, at most 255 characters)") }
             }
             // assignee: a collaborator's login (empty: nobody); milestone: one of the project's numbers (0: none).
             var assigneeID: Int?? = nil
@@ -57,6 +65,8 @@ extension FakeGiteeServer {
                 if let wantedState { issue.state = wantedState }
                 if let labels { issue.labels = labels.reduce(into: []) { if !$0.contains($1) { $0.append($1) } } }
                 if let assigneeID { issue.assigneeID = assigneeID }
+                if let titleField { issue.title = titleField }
+                if let bodyField { issue.body = bodyField }
                 if let milestoneNumber { issue.milestoneNumber = milestoneNumber }
             }) else {
                 return .notFound("Issue Not Found")

@@ -62,4 +62,10 @@ extension Endpoints {
         Endpoint(.patch, .v5, path: path("repos", owner, "issues", number),
                  form: [QueryItem("repo", repo), QueryItem("milestone", "\(milestone ?? 0)")], requiresAuth: true)
     }
+
+    /// `PATCH /repos/{owner}/issues/{number}` with `repo`, `title` and `body` (the issue's text).
+    public static func editIssue(owner: String, repo: String, number: String, title: String, body: String) -> Endpoint<Issue> {
+        Endpoint(.patch, .v5, path: path("repos", owner, "issues", number),
+                 form: [QueryItem("repo", repo), QueryItem("title", title), QueryItem("body", body)], requiresAuth: true)
+    }
 }

@@ -40,6 +40,8 @@ public final class IssueViewModel {
     /// The project's collaborators and open milestones, read for members (who assign and plan).
     public internal(set) var projectCollaborators: [User] = []
     public internal(set) var projectMilestones: [Milestone] = []
+    /// The title and body editor, open (members only) or nil.
+    public internal(set) var issueEdit: IssueEdit?
     /// The assignee and milestone the last writes showed (outer nil: no such write), laid over older answers.
     @ObservationIgnored var writtenAssignee: User??
     @ObservationIgnored var writtenMilestone: Milestone??
@@ -117,7 +119,7 @@ public final class IssueViewModel {
     /// The night mode the rendered text follows.
     public var nightMode: NightModeViewModel? { markdown?.nightMode }
 
-    private func parseBody(of issue: Issue) {
+    func parseBody(of issue: Issue) {
         guard let text = issue.body?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty,
               let markdown else { return }
         parses.parse(markdown.request(text, in: repo), key: "body") { [weak self] in

@@ -167,6 +167,7 @@ public final class IssuesViewModel {
                 $0.labels = issue.labels
                 $0.assignee = issue.assignee
                 $0.milestone = issue.milestone
+                $0.title = issue.title
             }
         } else {
             issues.editItems { $0.remove(at: index) }

@@ -15,6 +15,11 @@ final class IssuePage: Page {
     private let planning = Label(classes: ["dim-label"], wrap: true, xalign: 0)
     /// Members' assignee and milestone menus (rebuilt when the choices change).
     private let planningMenus = Box(.horizontal, spacing: 8)
+    /// Members' title and body editor (shown while editing).
+    private let editor = Box(.vertical, spacing: 8)
+    private let editTitle = Entry()
+    private let editBody = TextView(monospace: true)
+    private let editError = Label(classes: ["error"], wrap: true, xalign: 0)
     private let stateMoves = Box(.horizontal, spacing: 8)
     private let comments: CommentThread<IssueViewModel>
     private let composer: CommentComposerView
@@ -35,7 +40,8 @@ final class IssuePage: Page {
 
         column.setMargins(12)
         labelChoices.setMargins(6)
-        column.append(header.heading, header.meta, labels, planning, stateMoves, planningMenus, header.body)
+        column.append(header.heading, header.meta, labels, planning, stateMoves, planningMenus, editor, header.body)
+        buildEditor()
         column.append(header.bodyView, comments, composer)
         // A reading width on wide windows; the full width (less the margins) on a phone.
         let clamp = Clamp(maximum: 860, child: column)
@@ -52,6 +58,7 @@ final class IssuePage: Page {
             planning.show(viewModel.issue == nil ? nil : "\(viewModel.assigneeText)  ·  \(viewModel.milestoneText)")
         }
         bindings.bind { [unowned self] in showPlanningMenus(viewModel.assigneeChoices, viewModel.milestoneChoices) }
+        bindings.bind { [unowned self] in showEditor(viewModel.issueEdit) }
         onMap { viewModel.start() }
     }
 
@@ -91,7 +98,12 @@ final class IssuePage: Page {
     /// Members: a menu of collaborators and one of milestones; none (hidden) for everyone else.
     private func showPlanningMenus(_ people: [(login: String?, title: String)], _ milestones: [(number: Int?, title: String)]) {
         planningMenus.removeAll()
-        planningMenus.isVisible = !people.isEmpty || !milestones.isEmpty
+        planningMenus.isVisible = !people.isEmpty || !milestones.isEmpty || viewModel.canEditIssue
+        if viewModel.canEditIssue {
+            let edit = Button(label: viewModel.editIssueTitle)
+            edit.onClicked { [unowned viewModel] in viewModel.beginEditingIssue() }
+            planningMenus.append(edit)
+        }
         if !people.isEmpty {
             let menu = MenuButton(label: viewModel.assigneeTitle, entries: people.map { person in
                 MenuEntry(title: person.title) { [unowned viewModel] in viewModel.setAssignee(person.login) }
@@ -105,6 +117,42 @@ final class IssuePage: Page {
             })
             menu.accessibleLabel = viewModel.milestoneTitle
             planningMenus.append(menu)
+        }
+    }
+
+    private func buildEditor() {
+        editTitle.accessibleLabel = viewModel.titleFieldName
+        editBody.accessibleLabel = viewModel.bodyFieldName
+        let scroller = ScrolledWindow(horizontal: .never, vertical: .automatic)
+        scroller.setChild(editBody)
+        scroller.setSizeRequest(height: 160)
+        let save = Button(label: viewModel.saveEditTitle, classes: ["suggested-action"])
+        let cancel = Button(label: viewModel.cancelEditTitle)
+        let buttons = Box(.horizontal, spacing: 8)
+        buttons.append(cancel, save)
+        buttons.halign = .end
+        editor.append(editTitle, scroller, editError, buttons)
+        editor.isVisible = false
+        save.onClicked { [unowned self] in
+            viewModel.editIssueText(title: editTitle.text, body: editBody.text)
+            viewModel.saveIssueEdit()
+        }
+        cancel.onClicked { [unowned viewModel] in viewModel.cancelEditingIssue() }
+        editBody.onControlEnter { [unowned self] in
+            viewModel.editIssueText(title: editTitle.text, body: editBody.text)
+            viewModel.saveIssueEdit()
+        }
+    }
+
+    /// The editor opens with the text to edit (again, after a refusal) and closes when the edit is sent or dropped.
+    private func showEditor(_ edit: IssueEdit?) {
+        let wasOpen = editor.isVisible
+        editor.isVisible = edit != nil
+        editError.show(edit?.error)
+        guard let edit else { return }
+        if !wasOpen || edit.error != nil {
+            editTitle.text = edit.title
+            editBody.text = edit.body
         }
     }
 }
