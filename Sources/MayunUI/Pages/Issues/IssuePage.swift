@@ -15,6 +15,8 @@ final class IssuePage: Page {
     private let planning = Label(classes: ["dim-label"], wrap: true, xalign: 0)
     /// Members' assignee and milestone menus (rebuilt when the choices change).
     private let planningMenus = Box(.horizontal, spacing: 8)
+    /// Edit and Labels, in a row of their own (beside the state buttons they overflow a 360 px window).
+    private let textMenus = Box(.horizontal, spacing: 8)
     /// Members' title and body editor (shown while editing).
     private let editor = Box(.vertical, spacing: 8)
     private let editTitle = Entry()
@@ -40,7 +42,8 @@ final class IssuePage: Page {
 
         column.setMargins(12)
         labelChoices.setMargins(6)
-        column.append(header.heading, header.meta, labels, planning, stateMoves, planningMenus, editor, header.body)
+        column.append(header.heading, header.meta, labels, planning, stateMoves, textMenus, planningMenus, editor,
+                      header.body)
         buildEditor()
         column.append(header.bodyView, comments, composer)
         // A reading width on wide windows; the full width (less the margins) on a phone.
@@ -84,7 +87,7 @@ final class IssuePage: Page {
     /// One button per state a member may move the issue to, and the label chooser; none (hidden) for everyone else.
     private func showStateMoves(_ moves: [(status: IssueStatus, title: String)], labelsEditable: Bool) {
         stateMoves.removeAll()
-        stateMoves.isVisible = !moves.isEmpty || labelsEditable
+        stateMoves.isVisible = !moves.isEmpty
         for move in moves {
             let button = Button(label: move.title)
             let target = move.status
@@ -92,18 +95,20 @@ final class IssuePage: Page {
             stateMoves.append(button)
         }
         editLabels.isVisible = labelsEditable
-        stateMoves.append(editLabels)
     }
 
     /// Members: a menu of collaborators and one of milestones; none (hidden) for everyone else.
     private func showPlanningMenus(_ people: [(login: String?, title: String)], _ milestones: [(number: Int?, title: String)]) {
         planningMenus.removeAll()
-        planningMenus.isVisible = !people.isEmpty || !milestones.isEmpty || viewModel.canEditIssue
+        planningMenus.isVisible = !people.isEmpty || !milestones.isEmpty
+        textMenus.removeAll()
+        textMenus.isVisible = viewModel.canEditIssue || viewModel.canEditLabels
         if viewModel.canEditIssue {
             let edit = Button(label: viewModel.editIssueTitle)
             edit.onClicked { [unowned viewModel] in viewModel.beginEditingIssue() }
-            planningMenus.append(edit)
+            textMenus.append(edit)
         }
+        textMenus.append(editLabels)
         if !people.isEmpty {
             let menu = MenuButton(label: viewModel.assigneeTitle, entries: people.map { person in
                 MenuEntry(title: person.title) { [unowned viewModel] in viewModel.setAssignee(person.login) }
