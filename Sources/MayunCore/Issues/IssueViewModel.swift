@@ -121,7 +121,10 @@ public final class IssueViewModel {
 
     func parseBody(of issue: Issue) {
         guard let text = issue.body?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty,
-              let markdown else { return }
+              let markdown else {
+            if bodyDocument != nil { bodyDocument = nil }  // an edit emptied the body
+            return
+        }
         parses.parse(markdown.request(text, in: repo), key: "body") { [weak self] in
             self?.bodyDocument = $0
         }
