@@ -57,6 +57,9 @@ struct FakeIssue: Sendable, Codable {
     var updatedAt: Int
     var labels: [String]
     var commentCount: Int
+    /// Set through the update call (generated issues start with neither).
+    var assigneeID: Int?
+    var milestoneNumber: Int?
 }
 
 struct FakeComment: Sendable {

@@ -128,13 +128,12 @@ struct Renderer {
             ("html_url", .string("\(base)/\(owner.login)/\(project.path)/issues/\(issue.number)")), ("parent_url", .null),
             ("number", .string(issue.number)), ("parent_id", .int(0)), ("depth", .int(0)), ("state", .string(issue.state)),
             ("title", .string(issue.title)), ("body", .text(issue.body)), ("user", userBasic(author)),
-            ("labels", .array(issue.labels.enumerated().map { index, name in
-                .object([("id", .int(issue.id * 10 + index)), ("name", .string(name)), ("color", .string(name == "bug" ? "d73a4a" : "0075ca")),
-                         ("repository_id", .int(project.id)), ("url", .string("\(api)/repos/\(owner.login)/\(project.path)/labels/\(name)")),
-                         ("created_at", .string(giteeTime(issue.createdAt))), ("updated_at", .string(giteeTime(issue.createdAt)))])
-            })),
-            ("assignee", .null), ("collaborators", .array([])),
-            ("repository", self.project(project, viewerID: nil, includeViewerFields: false)), ("milestone", .null),
+            ("labels", .array(issue.labels.map { label($0, project: project) })),
+            ("assignee", issue.assigneeID.flatMap(world.user(id:)).map(userBasic) ?? .null), ("collaborators", .array([])),
+            ("repository", self.project(project, viewerID: nil, includeViewerFields: false)),
+            ("milestone", issue.milestoneNumber.flatMap { number in
+                FakeTriage.milestones(of: project).first { $0.number == number }.map { milestone($0, project: project) }
+            } ?? .null),
             ("created_at", .string(giteeTime(issue.createdAt))), ("updated_at", .string(giteeTime(issue.updatedAt))),
             ("plan_started_at", .null), ("deadline", .null), ("finished_at", .null), ("scheduled_time", .double(0.0)),
             ("comments", .int(issue.commentCount)), ("priority", .int(0)), ("issue_type", .string("任务")), ("program", .null),
@@ -176,5 +175,25 @@ struct Renderer {
                                 ("pull_request", .null)])),
             ("created_at", .string(giteeTime(comment.time))), ("updated_at", .string(giteeTime(comment.editedAt ?? comment.time))),
         ])
+    }
+
+    /// A label as `GET /repos/{o}/{r}/labels` and an issue's `labels` carry it (fields of `samples/issue.json`).
+    func label(_ name: String, project: FakeProject) -> JSON {
+        let owner = world.owner(of: project)
+        return .object([("id", .int(FakeLabels.id(of: name, project: project))), ("name", .string(name)),
+                        ("color", .string(FakeLabels.color(of: name))), ("repository_id", .int(project.id)),
+                        ("url", .string("\(api)/repos/\(owner.login)/\(project.path)/labels/\(name)")),
+                        ("created_at", .string(giteeTime(project.createdAt))), ("updated_at", .string(giteeTime(project.createdAt)))])
+    }
+
+    /// A milestone as `GET /repos/{o}/{r}/milestones` lists it (the published description's `Milestone` fields).
+    func milestone(_ milestone: (number: Int, title: String), project: FakeProject) -> JSON {
+        let owner = world.owner(of: project)
+        return .object([("url", .string("\(api)/repos/\(owner.login)/\(project.path)/milestones/\(milestone.number)")),
+                        ("html_url", .string("\(base)/\(owner.login)/\(project.path)/milestones/\(milestone.number)")),
+                        ("number", .int(milestone.number)), ("repository_id", .int(project.id)), ("state", .string("open")),
+                        ("title", .string(milestone.title)), ("description", .null),
+                        ("updated_at", .string(giteeTime(project.createdAt))), ("created_at", .string(giteeTime(project.createdAt))),
+                        ("open_issues", .int(0)), ("closed_issues", .int(0)), ("due_on", .null)])
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Taking part in issues: the update (state, title, body) and comments, as strict as the site. The shapes and rules
+/// Taking part in issues: the update (state, labels) and comments, as strict as the site. The shapes and rules
 /// come from the published description (`gitee/spec/`: `PATCH /repos/{owner}/issues/{number}` with `repo` in the
 /// body and `state` one of open / progressing / closed; comment `body` required) and GITEE-API.md; who may do what
 /// follows the website (members triage, authors edit and delete their own comments).
@@ -14,14 +14,86 @@ extension FakeGiteeServer {
             guard state.issues(of: project).contains(where: { $0.number == number }) else { return .notFound("Issue Not Found") }
             // Only members change an issue (here: the owner, whom `permission` calls push/admin).
             guard viewer.id == project.ownerID else { return .error(403, "403 Forbidden: 没有权限 (no permission to update this issue)") }
-            guard let wanted = request.field("state") else { return .error(400, "nothing to update") }
-            guard ["open", "progressing", "closed"].contains(wanted) else {
+            let wantedState = request.field("state"), labelField = request.field("labels")
+            let assigneeField = request.field("assignee"), milestoneField = request.field("milestone")
+            let titleField = request.field("title")?.trimmingCharacters(in: .whitespacesAndNewlines)
+            let bodyField = request.field("body")
+            guard wantedState != nil || labelField != nil || assigneeField != nil || milestoneField != nil
+                    || titleField != nil || bodyField != nil else {
+                return .error(400, "nothing to update")
+            }
+            // A title, when sent, is required and at most 255 characters, as on create.
+            if let titleField {
+                guard !titleField.isEmpty else { return .error(400, "title is missing") }
+                guard titleField.count <= 255 else { return .error(422, "标题过长 (title is too long, at most 255 characters)") }
+            }
+            // assignee: a collaborator's login (empty: nobody); milestone: one of the project's numbers (0: none).
+            var assigneeID: Int?? = nil
+            if let assigneeField {
+                if assigneeField.isEmpty {
+                    assigneeID = .some(nil)
+                } else {
+                    guard let user = world.user(login: assigneeField),
+                          FakeTriage.collaboratorIDs(of: project, userCount: world.users.count).contains(user.id) else {
+                        return .error(422, "负责人不是仓库成员 (not a collaborator: \(assigneeField))")
+                    }
+                    assigneeID = .some(user.id)
+                }
+            }
+            var milestoneNumber: Int?? = nil
+            if let milestoneField {
+                guard let number = Int(milestoneField.isEmpty ? "0" : milestoneField) else {
+                    return .error(400, "milestone is not a number")
+                }
+                guard number == 0 || FakeTriage.milestones(of: project).contains(where: { $0.number == number }) else {
+                    return .error(422, "里程碑不存在 (no such milestone: \(number))")
+                }
+                milestoneNumber = .some(number == 0 ? nil : number)
+            }
+            if let wantedState, !["open", "progressing", "closed"].contains(wantedState) {
                 return .error(400, "state is not valid: open, progressing or closed")
             }
-            guard let issue = state.setIssueState(wanted, number: number, project: project) else {
+            let labels = labelField.map(FakeLabels.names(in:))
+            if let labels {
+                let unknown = FakeLabels.unknown(labels)
+                // The spec: names 2-20 characters long; a name the project does not have is refused, never created.
+                guard unknown.isEmpty, labels.allSatisfy({ (2...20).contains($0.count) }) else {
+                    return .error(422, "标签不存在 (no such label: \((unknown.isEmpty ? labels : unknown).joined(separator: ", ")))")
+                }
+            }
+            guard let issue = state.updateIssue(number: number, project: project, { issue in
+                if let wantedState { issue.state = wantedState }
+                if let labels { issue.labels = labels.reduce(into: []) { if !$0.contains($1) { $0.append($1) } } }
+                if let assigneeID { issue.assigneeID = assigneeID }
+                if let titleField { issue.title = titleField }
+                if let bodyField { issue.body = bodyField }
+                if let milestoneNumber { issue.milestoneNumber = milestoneNumber }
+            }) else {
                 return .notFound("Issue Not Found")
             }
             return .json(renderer.issue(issue, project: project))
+        }
+        router.add("GET", "/api/v5/repos/:owner/:repo/collaborators") { [unowned self] request, parameters in
+            guard request.viewer != nil else { return Self.loginRequired }
+            guard let project = project(parameters) else { return Self.projectNotFound }
+            let people = FakeTriage.collaboratorIDs(of: project, userCount: world.users.count).compactMap(world.user(id:))
+            let (slice, headers) = Paging.numbered(people, request)
+            let renderer = self.renderer
+            return .json(.array(slice.map(renderer.userBasic)), headers: headers)
+        }
+        router.add("GET", "/api/v5/repos/:owner/:repo/milestones") { [unowned self] request, parameters in
+            guard let project = project(parameters) else { return Self.projectNotFound }
+            let wanted = request.query["state"] ?? "open"
+            guard ["open", "closed", "all"].contains(wanted) else { return .error(400, "state is not valid: open, closed or all") }
+            let milestones = wanted == "closed" ? [] : FakeTriage.milestones(of: project)
+            let (slice, headers) = Paging.numbered(milestones, request)
+            let renderer = self.renderer
+            return .json(.array(slice.map { renderer.milestone($0, project: project) }), headers: headers)
+        }
+        router.add("GET", "/api/v5/repos/:owner/:repo/labels") { [unowned self] _, parameters in
+            guard let project = project(parameters) else { return Self.projectNotFound }
+            let renderer = self.renderer
+            return .json(.array(FakeLabels.all.map { renderer.label($0.name, project: project) }))
         }
         router.add("POST", "/api/v5/repos/:owner/:repo/issues/:number/comments") { [unowned self] request, parameters in
             guard let viewer = request.viewer else { return Self.loginRequired }

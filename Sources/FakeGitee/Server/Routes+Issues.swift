@@ -9,7 +9,28 @@ extension FakeGiteeServer {
             guard Self.issueStates.contains(wanted) || wanted == "all" else {
                 return .error(400, "state is not valid: open, progressing, closed, rejected or all")
             }
-            let issues = state.issues(of: project).filter { wanted == "all" || $0.state == wanted }
+            // `labels`: an issue is listed when it carries every one named (a name the project lacks matches none).
+            let labels = FakeLabels.names(in: request.query["labels"] ?? "")
+            // sort: created (the default) or updated, newest first unless direction=asc (the published values).
+            let sort = request.query["sort"] ?? "created"
+            guard ["created", "updated"].contains(sort) else { return .error(400, "sort is not valid: created or updated") }
+            let assignee = request.query["assignee"].map { login -> Int? in
+                login == "none" ? nil : login == "*" ? -1 : (world.user(login: login)?.id ?? 0)
+            }
+            let milestones = FakeTriage.milestones(of: project)
+            let milestone = request.query["milestone"].map { title -> Int? in
+                title == "none" ? nil : title == "*" ? -1 : (milestones.first { $0.title == title }?.number ?? 0)
+            }
+            func matches(_ wanted: Int??, _ value: Int?) -> Bool {
+                guard let wanted else { return true }  // not asked
+                guard let id = wanted else { return value == nil }  // "none"
+                return id == -1 ? value != nil : value == id  // "*", or one in particular
+            }
+            var issues = state.issues(of: project).filter { issue in
+                (wanted == "all" || issue.state == wanted) && labels.allSatisfy(issue.labels.contains)
+                    && matches(assignee, issue.assigneeID) && matches(milestone, issue.milestoneNumber)
+            }
+            if sort == "updated" { issues.sort { $0.updatedAt > $1.updatedAt } }
             let ordered = request.query["direction"] == "asc" ? issues.reversed() : issues
             let (slice, headers) = Paging.numbered(ordered, request)
             let renderer = self.renderer

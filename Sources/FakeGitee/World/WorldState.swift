@@ -144,9 +144,14 @@ public final class WorldState {
 
     /// Changes an issue's state (the update call); nil when there is no such issue.
     func setIssueState(_ state: String, number: String, project: FakeProject) -> FakeIssue? {
+        updateIssue(number: number, project: project) { $0.state = state }
+    }
+
+    /// Changes an issue (the update call); nil when there is no such issue.
+    func updateIssue(number: String, project: FakeProject, _ change: (inout FakeIssue) -> Void) -> FakeIssue? {
         var list = issues(of: project)
         guard let index = list.firstIndex(where: { $0.number == number }) else { return nil }
-        list[index].state = state
+        change(&list[index])
         list[index].updatedAt = max(World.now, Int(Date().timeIntervalSince1970))
         issuesByProject[project.id] = list
         return list[index]

@@ -27,4 +27,45 @@ extension Endpoints {
     public static func deleteIssueComment(owner: String, repo: String, id: Int) -> Endpoint<NoContent> {
         Endpoint(.delete, .v5, path: path("repos", owner, repo, "issues", "comments", "\(id)"), requiresAuth: true)
     }
+
+    /// `GET /repos/{owner}/{repo}/labels`: the project's labels (not paged in the published description).
+    public static func labels(owner: String, repo: String) -> Endpoint<[Issue.Label]> {
+        Endpoint(.get, .v5, path: path("repos", owner, repo, "labels"))
+    }
+
+    /// `PATCH /repos/{owner}/issues/{number}` with `repo` and `labels` (names, comma-separated; empty clears them)
+    /// in the body. Answers 200 with the issue.
+    public static func setIssueLabels(owner: String, repo: String, number: String, labels: [String]) -> Endpoint<Issue> {
+        Endpoint(.patch, .v5, path: path("repos", owner, "issues", number),
+                 form: [QueryItem("repo", repo), QueryItem("labels", labels.joined(separator: ","))], requiresAuth: true)
+    }
+
+    /// `GET /repos/{owner}/{repo}/collaborators` (paged): the people an issue can be assigned to.
+    public static func collaborators(owner: String, repo: String, perPage: Int = 100) -> Endpoint<[User]> {
+        Endpoint(.get, .v5, path: path("repos", owner, repo, "collaborators"), paging: .numbered(perPage: perPage))
+    }
+
+    /// `GET /repos/{owner}/{repo}/milestones?state=open` (paged).
+    public static func milestones(owner: String, repo: String, perPage: Int = 100) -> Endpoint<[Milestone]> {
+        Endpoint(.get, .v5, path: path("repos", owner, repo, "milestones"), query: [QueryItem("state", "open")],
+                 paging: .numbered(perPage: perPage))
+    }
+
+    /// `PATCH /repos/{owner}/issues/{number}` with `repo` and `assignee` (a login; empty removes the assignee).
+    public static func setIssueAssignee(owner: String, repo: String, number: String, login: String?) -> Endpoint<Issue> {
+        Endpoint(.patch, .v5, path: path("repos", owner, "issues", number),
+                 form: [QueryItem("repo", repo), QueryItem("assignee", login ?? "")], requiresAuth: true)
+    }
+
+    /// `PATCH /repos/{owner}/issues/{number}` with `repo` and `milestone` (the milestone's number; 0 removes it).
+    public static func setIssueMilestone(owner: String, repo: String, number: String, milestone: Int?) -> Endpoint<Issue> {
+        Endpoint(.patch, .v5, path: path("repos", owner, "issues", number),
+                 form: [QueryItem("repo", repo), QueryItem("milestone", "\(milestone ?? 0)")], requiresAuth: true)
+    }
+
+    /// `PATCH /repos/{owner}/issues/{number}` with `repo`, `title` and `body` (the issue's text).
+    public static func editIssue(owner: String, repo: String, number: String, title: String, body: String) -> Endpoint<Issue> {
+        Endpoint(.patch, .v5, path: path("repos", owner, "issues", number),
+                 form: [QueryItem("repo", repo), QueryItem("title", title), QueryItem("body", body)], requiresAuth: true)
+    }
 }

@@ -55,11 +55,21 @@ extension Endpoints {
     /// The `state` filter of an issue list, as the published description lists it: the site's four states and `all`.
     /// It takes one value (so "open and progressing" is two lists: `MayunCore.IssueFilter.unfinished`).
     public enum IssueState: String, Sendable, CaseIterable { case open, progressing, closed, rejected, all }
+    /// The list's `sort` (published values): by creation or by last update.
+    public enum IssueSort: String, Sendable, CaseIterable { case created, updated }
 
-    public static func issues(owner: String, repo: String, state: IssueState = .open, perPage: Int = defaultPageSize) -> Endpoint<[Issue]> {
-        Endpoint(.get, .v5, path: path("repos", owner, repo, "issues"),
-                 query: [QueryItem("state", state.rawValue), QueryItem("sort", "created"), QueryItem("direction", "desc")],
-                 paging: .numbered(perPage: perPage))
+    /// `labels`: names, comma-separated on the wire (the published description's `labels`, e.g. "bug,performance").
+    /// `assignee`: a login (the published description also names "none" and "*"); `milestone`: a milestone's title;
+    /// `sort`: `created` or `updated`, newest first.
+    public static func issues(owner: String, repo: String, state: IssueState = .open, labels: [String] = [],
+                              assignee: String? = nil, milestone: String? = nil, sort: IssueSort = .created,
+                              perPage: Int = defaultPageSize) -> Endpoint<[Issue]> {
+        var query = [QueryItem("state", state.rawValue), QueryItem("sort", sort.rawValue), QueryItem("direction", "desc")]
+        if !labels.isEmpty { query.append(QueryItem("labels", labels.joined(separator: ","))) }
+        if let assignee { query.append(QueryItem("assignee", assignee)) }
+        if let milestone { query.append(QueryItem("milestone", milestone)) }
+        return Endpoint(.get, .v5, path: path("repos", owner, repo, "issues"), query: query,
+                        paging: .numbered(perPage: perPage))
     }
     public static func issue(owner: String, repo: String, number: String) -> Endpoint<Issue> {
         Endpoint(.get, .v5, path: path("repos", owner, repo, "issues", number))

@@ -9,6 +9,7 @@ public struct Issue: Sendable, Hashable, Identifiable, Decodable {
     public var author: User?
     public var assignee: User?
     public var labels: [Label]
+    public var milestone: Milestone?
     public var commentCount: Int
     public var htmlURL: String?
     public var repository: Project?
@@ -22,6 +23,11 @@ public struct Issue: Sendable, Hashable, Identifiable, Decodable {
         /// Hex colour without '#', as Gitee sends it.
         public var color: String?
         enum CodingKeys: String, CodingKey { case id, name, color }
+        public init(id: Int, name: String, color: String?) {
+            self.id = id
+            self.name = name
+            self.color = color
+        }
         public init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             id = c.value(.id, or: 0)
@@ -31,7 +37,7 @@ public struct Issue: Sendable, Hashable, Identifiable, Decodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, number, state, title, body, user, assignee, labels, comments, repository
+        case id, number, state, title, body, user, assignee, labels, comments, repository, milestone
         case htmlURL = "html_url", issueType = "issue_type", createdAt = "created_at", updatedAt = "updated_at"
     }
 
@@ -45,6 +51,7 @@ public struct Issue: Sendable, Hashable, Identifiable, Decodable {
         author = c.optional(.user)
         assignee = c.optional(.assignee)
         labels = c.list(.labels)
+        milestone = c.optional(.milestone)
         commentCount = c.value(.comments, or: 0)
         htmlURL = c.text(.htmlURL)
         repository = c.optional(.repository)
@@ -54,6 +61,29 @@ public struct Issue: Sendable, Hashable, Identifiable, Decodable {
     }
 
     public var isOpen: Bool { state == "open" || state == "progressing" }
+}
+
+/// A project's milestone (`GET /repos/{o}/{r}/milestones`; an issue's `milestone`). The update sets it by `number`.
+public struct Milestone: Sendable, Hashable, Decodable {
+    public var number: Int
+    public var title: String
+    /// "open" or "closed".
+    public var state: String?
+
+    enum CodingKeys: String, CodingKey { case number, title, state }
+
+    public init(number: Int, title: String, state: String? = "open") {
+        self.number = number
+        self.title = title
+        self.state = state
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        number = c.value(.number, or: 0)
+        title = c.value(.title, or: "")
+        state = c.text(.state)
+    }
 }
 
 /// A comment on an issue.

@@ -50,6 +50,7 @@ extension IssueViewModel {
             guard let fresh = try? await project.fetch(), session.user?.login == login else { return }
             permission = fresh.permission
             permissionFor = login
+            loadProjectLabels()
         }
     }
 

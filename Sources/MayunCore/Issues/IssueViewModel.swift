@@ -33,6 +33,18 @@ public final class IssueViewModel {
     @ObservationIgnored private let parses = DocumentParses()
     /// The state the last write showed: laid over an answer that may predate that write.
     @ObservationIgnored var writtenState: String?
+    /// The labels the last label write showed, laid over an answer that may predate it.
+    @ObservationIgnored var writtenLabels: [Issue.Label]?
+    /// The project's labels, read for members (who may add and remove them).
+    public internal(set) var projectLabels: [Issue.Label] = []
+    /// The project's collaborators and open milestones, read for members (who assign and plan).
+    public internal(set) var projectCollaborators: [User] = []
+    public internal(set) var projectMilestones: [Milestone] = []
+    /// The title and body editor, open (members only) or nil.
+    public internal(set) var issueEdit: IssueEdit?
+    /// The assignee and milestone the last writes showed (outer nil: no such write), laid over older answers.
+    @ObservationIgnored var writtenAssignee: User??
+    @ObservationIgnored var writtenMilestone: Milestone??
     /// Whose permission `permission` is.
     @ObservationIgnored var permissionFor: String?
     /// New comments, edits and deletions (shared with pull requests).
@@ -81,9 +93,11 @@ public final class IssueViewModel {
         resource.onFresh = { [weak self] fresh in self?.parseBody(of: fresh) }
         resource.writes = writes
         resource.keepWritten = { [weak self] fresh in
-            guard let written = self?.writtenState else { return fresh }
             var kept = fresh
-            kept.state = written
+            if let written = self?.writtenState { kept.state = written }
+            if let labels = self?.writtenLabels { kept.labels = labels }
+            if let assignee = self?.writtenAssignee { kept.assignee = assignee }
+            if let milestone = self?.writtenMilestone { kept.milestone = milestone }
             return kept
         }
         writes.report = { [weak self] message in self?.navigator?.showToast(message) }
@@ -104,6 +118,8 @@ public final class IssueViewModel {
         return String(format: tr("%@ opened this %@"), author, when)
     }
     public var labels: [String] { issue?.labels.map(\.name) ?? [] }
+    /// The issue's labels as chips in their own colours.
+    public var labelChips: [LabelChip] { issue?.labels.map(LabelChip.init) ?? [] }
     public var body: String {
         let text = issue?.body?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         return text.isEmpty ? tr("No description provided.") : text
@@ -118,9 +134,12 @@ public final class IssueViewModel {
     /// The night mode the rendered text follows.
     public var nightMode: NightModeViewModel? { markdown?.nightMode }
 
-    private func parseBody(of issue: Issue) {
+    func parseBody(of issue: Issue) {
         guard let text = issue.body?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty,
-              let markdown else { return }
+              let markdown else {
+            if bodyDocument != nil { bodyDocument = nil }  // an edit emptied the body
+            return
+        }
         parses.parse(markdown.request(text, in: repo), key: "body") { [weak self] in
             self?.bodyDocument = $0
         }

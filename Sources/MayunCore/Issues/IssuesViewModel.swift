@@ -10,13 +10,22 @@ public final class IssuesViewModel {
     public let repo: RepositoryID
     public let issues: PagedListViewModel<Issue>
     public private(set) var filter: IssueFilter = .unfinished
+    /// Label, assignee, milestone and sort.
+    public private(set) var query = IssueQuery()
+    public var label: String? { query.label }
+    /// The project's labels, for the label filter (empty until read, or when reading failed).
+    public private(set) var projectLabels: [LabelChip] = []
+    /// The project's open milestones, for the milestone filter.
+    public private(set) var projectMilestones: [Milestone] = []
+    @ObservationIgnored private weak var session: Session?
     @ObservationIgnored private weak var navigator: (any Navigator)?
     @ObservationIgnored private let cached: CachedClient
     /// The filter's source: each state saves its first page under its own key.
     @ObservationIgnored private let source: SwitchablePages<Issue>
 
-    init(repo: RepositoryID, cached: CachedClient, navigator: any Navigator) {
+    init(repo: RepositoryID, cached: CachedClient, navigator: any Navigator, session: Session? = nil) {
         self.repo = repo
+        self.session = session
         self.navigator = navigator
         self.cached = cached
         source = SwitchablePages(cached.issues(repo, filter: .unfinished))
@@ -28,6 +37,34 @@ public final class IssuesViewModel {
     public var filters: [(state: IssueFilter, title: String)] {
         IssueFilter.allCases.map { ($0, $0.title) }
     }
+    /// The label filter's choices: "Any label" first, then the project's labels.
+    public var labelOptions: [(label: String?, title: String)] {
+        [(nil, tr("Any label"))] + projectLabels.map { ($0.name, $0.name) }
+    }
+    public var labelFilterTitle: String { tr("Show issues with label") }
+
+    /// The assignee filter: anyone, or (logged in) the person's own.
+    public var assigneeOptions: [(filter: AssigneeFilter, title: String)] {
+        guard myLogin != nil else { return [] }
+        return [(.anyone, tr("Anyone assigned")), (.me, tr("Assigned to me"))]
+    }
+    public var assigneeFilter: AssigneeFilter { query.assignee == nil ? .anyone : .me }
+    public var assigneeFilterTitle: String { tr("Show issues assigned to") }
+
+    /// The milestone filter: any, then the project's open milestones by title.
+    public var milestoneOptions: [(milestone: String?, title: String)] {
+        guard !projectMilestones.isEmpty else { return [] }
+        return [(nil, tr("Any milestone"))] + projectMilestones.map { ($0.title, $0.title) }
+    }
+    public var milestoneFilterTitle: String { tr("Show issues in milestone") }
+
+    public var sortOptions: [(sort: Endpoints.IssueSort, title: String)] {
+        [(.created, tr("Newest")), (.updated, tr("Recently updated"))]
+    }
+    public var sortTitle: String { tr("Order issues by") }
+    public var moreFiltersTitle: String { tr("Filters") }
+
+    private var myLogin: String? { session?.isLoggedIn == true ? session?.user?.login : nil }
     public var newIssueTitle: String { tr("New Issue") }
     public var filterTitle: String { tr("Show issues") }
 
@@ -38,17 +75,68 @@ public final class IssuesViewModel {
         let author = issue.author?.name ?? issue.author?.login ?? ""
         let comments = String(format: trn("%d comment", "%d comments", count: issue.commentCount), issue.commentCount)
         let status = issue.status
-        return SimpleRow(iconName: status.iconName,
-                         title: issue.title, subtitle: "\(status.name)  ·  #\(issue.number)  ·  \(author)  ·  \(when)",
-                         trailing: comments, avatarURL: issue.author?.avatarURL.flatMap(URL.init(string:)))
+        var row = SimpleRow(iconName: status.iconName,
+                            title: issue.title, subtitle: "\(status.name)  ·  #\(issue.number)  ·  \(author)  ·  \(when)",
+                            trailing: comments, avatarURL: issue.author?.avatarURL.flatMap(URL.init(string:)))
+        row.chips = issue.labels.prefix(Self.chipsPerRow).map(LabelChip.init)
+        return row
     }
 
-    public func start() { issues.start() }
+    /// More labels than this on one row are left to the issue page (a row stays one line high).
+    static let chipsPerRow = 5
+
+    public func start() {
+        issues.start()
+        loadLabels()
+    }
 
     public func selectFilter(_ state: IssueFilter) {
         guard state != filter else { return }
         filter = state
-        issues.replaceSource(source.switchTo(cached.issues(repo, filter: state)), emptyText: state.emptyText)
+        switchSource()
+    }
+
+    /// Narrows the list to one label (nil: any label), as the site's `labels` parameter does.
+    public func selectLabel(_ name: String?) { change { $0.label = name } }
+
+    /// Anyone, or only the issues assigned to the logged-in person (`assignee=<login>`).
+    public func selectAssignee(_ choice: AssigneeFilter) {
+        let login = choice == .me ? myLogin : nil
+        change { $0.assignee = login }
+    }
+
+    public func selectMilestone(_ title: String?) { change { $0.milestone = title } }
+
+    public func selectSort(_ sort: Endpoints.IssueSort) { change { $0.sort = sort } }
+
+    private func change(_ edit: (inout IssueQuery) -> Void) {
+        var next = query
+        edit(&next)
+        guard next != query else { return }
+        query = next
+        switchSource()
+    }
+
+    private func switchSource() {
+        let narrowed = query.label != nil || query.assignee != nil || query.milestone != nil
+        let empty = query.label.map { String(format: tr("No issues with the label “%@” here."), $0) }
+            ?? (narrowed ? tr("No issues match these filters.") : filter.emptyText)
+        issues.replaceSource(source.switchTo(cached.issues(repo, filter: filter, query: query)), emptyText: empty)
+    }
+
+    /// The labels and milestones the filters offer (a failure leaves that filter out).
+    private func loadLabels() {
+        guard projectLabels.isEmpty else { return }
+        let labels = Endpoints.labels(owner: repo.owner, repo: repo.name), client = cached.client
+        let milestones = Endpoints.milestones(owner: repo.owner, repo: repo.name)
+        Task { [weak self] in
+            if let found = try? await client.send(labels) {
+                self?.projectLabels = found.prefix(IssueViewModel.labelLimit).map(LabelChip.init)
+            }
+            if let found = try? await client.send(milestones) {
+                self?.projectMilestones = Array(found.prefix(IssueViewModel.labelLimit))
+            }
+        }
     }
 
     public func activate(at index: Int) {
@@ -73,8 +161,14 @@ public final class IssuesViewModel {
     /// An issue changed on its page: shown with its new state, or taken out when the filter no longer admits it.
     func issueChanged(_ issue: Issue) {
         guard let index = issues.items.firstIndex(where: { $0.number == issue.number }) else { return }
-        if filter.admits(issue.status) {
-            issues.update(at: index) { $0.state = issue.state }
+        if filter.admits(issue.status), query.admits(issue) {
+            issues.update(at: index) {
+                $0.state = issue.state
+                $0.labels = issue.labels
+                $0.assignee = issue.assignee
+                $0.milestone = issue.milestone
+                $0.title = issue.title
+            }
         } else {
             issues.editItems { $0.remove(at: index) }
         }
@@ -82,7 +176,7 @@ public final class IssuesViewModel {
 
     /// A freshly created issue goes to the top of the list when it matches the filter.
     func insertCreated(_ issue: Issue) {
-        guard filter.admits(issue.status) else { return }
+        guard filter.admits(issue.status), query.admits(issue) else { return }
         issues.prepend(issue)
     }
 }

@@ -9,6 +9,8 @@ public struct SimpleRow: Equatable, Sendable {
     public var showsDisclosure: Bool
     /// A person's picture shown instead of the icon (issue authors, followers).
     public var avatarURL: URL?
+    /// Labels drawn as coloured chips under the title (issue rows).
+    public var chips: [LabelChip] = []
 
     public init(iconName: String = "", title: String, subtitle: String = "", trailing: String = "",
                 showsDisclosure: Bool = true, avatarURL: URL? = nil) {

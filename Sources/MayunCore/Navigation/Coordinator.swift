@@ -149,7 +149,7 @@ public final class Coordinator {
             .people(PeopleListViewModel(title: tr("Following"), emptyText: tr("Not following anyone yet."),
                                         pages: services.cached.following(of: login), navigator: self))
         case .issues(let repo):
-            .issues(IssuesViewModel(repo: repo, cached: services.cached, navigator: self))
+            .issues(IssuesViewModel(repo: repo, cached: services.cached, navigator: self, session: services.session))
         case .issue(let repo, let number):
             .issue(makeIssuePage(repo, number: number))
         case .createIssue(let repo):

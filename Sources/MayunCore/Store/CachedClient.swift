@@ -133,13 +133,17 @@ public final class CachedClient {
 
     /// A project's issues under one filter; each filter keeps its own first page. `state` takes one value, so the
     /// unfinished ones are the in-progress issues followed by the open ones (`chained`), saved as one list.
-    public func issues(_ repo: RepositoryID, filter: IssueFilter) -> CachedPages<Issue> {
-        let key = OfflineKey.issues(repo, state: filter.rawValue)
+    /// `query` narrows any filter (a label, an assignee, a milestone) and orders it; each saves under its own key.
+    public func issues(_ repo: RepositoryID, filter: IssueFilter, query: IssueQuery = IssueQuery()) -> CachedPages<Issue> {
+        let key = OfflineKey.issues(repo, state: filter.rawValue + query.keySuffix)
         guard let state = filter.state else {
-            let progressing = issues(repo, filter: .progressing), open = issues(repo, filter: .open)
+            let progressing = issues(repo, filter: .progressing, query: query)
+            let open = issues(repo, filter: .open, query: query)
             return savedPages(key, fetch: IssueFilter.chained(progressing.fetch, then: open.fetch))
         }
-        return pages(Endpoints.issues(owner: repo.owner, repo: repo.name, state: state), savedAs: key)
+        return pages(Endpoints.issues(owner: repo.owner, repo: repo.name, state: state, labels: query.label.map { [$0] } ?? [],
+                                      assignee: query.assignee, milestone: query.milestone, sort: query.sort),
+                     savedAs: key)
     }
 
     /// A project's releases, newest first.

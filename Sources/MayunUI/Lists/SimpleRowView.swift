@@ -13,6 +13,8 @@ final class SimpleRowView: ListRow {
     private let trailing: Widget
     private let arrow: Widget
     private let avatar: AvatarView?
+    /// An issue's labels, beside the title (hidden when there are none).
+    private let chips = LabelChips(wraps: false)
     private var iconName = ""
     /// What the widgets show now (nil before the first bind).
     private var shown: SimpleRow?
@@ -28,7 +30,10 @@ final class SimpleRowView: ListRow {
         }
         let text = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 2)
         gtk_widget_set_hexpand(text, 1)
-        Build.append(text, title, subtitle)
+        // The chips follow the title; a long title ellipsizes before they do.
+        let titleLine = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+        Build.append(titleLine, title, chips.widget)
+        Build.append(text, titleLine, subtitle)
         trailing = Build.label("", classes: ["dim-label", "numeric"], xalign: 1)
         arrow = widget(gtk_image_new_from_icon_name("go-next-symbolic"))
         avatar = images.map { AvatarView(size: 32, images: $0) }
@@ -54,9 +59,11 @@ final class SimpleRowView: ListRow {
             setVisible(subtitle, !row.subtitle.isEmpty)
         }
         if row.trailing != old?.trailing { gtk_label_set_text(opaque(trailing), row.trailing) }
+        chips.show(row.chips)
         setVisible(arrow, row.showsDisclosure)
-        if row.title != old?.title || row.subtitle != old?.subtitle || row.trailing != old?.trailing {
-            Accessibility.setLabel(root, [row.title, row.subtitle, row.trailing].filter { !$0.isEmpty }
+        if row.title != old?.title || row.subtitle != old?.subtitle || row.trailing != old?.trailing || row.chips != old?.chips {
+            Accessibility.setLabel(root, [row.title, row.chips.map(\.name).joined(separator: ", "), row.subtitle,
+                                          row.trailing].filter { !$0.isEmpty }
                 .joined(separator: ", "))
         }
     }

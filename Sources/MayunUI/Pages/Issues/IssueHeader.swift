@@ -44,7 +44,12 @@ final class IssueHeader {
             body.text = source.body
         }
         bindings.bind { [unowned self] in
-            guard let document = source.bodyDocument else { return }
+            guard let document = source.bodyDocument else {
+                // No document (yet, or an edit emptied the body): the plain text.
+                body.isVisible = true
+                bodyView.isVisible = false
+                return
+            }
             bodyView.show(document)
             body.isVisible = false
             bodyView.isVisible = true

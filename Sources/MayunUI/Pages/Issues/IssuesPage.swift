@@ -1,6 +1,6 @@
 import MayunCore
 
-/// A project's issues: the state filter (Unfinished first), New Issue, and the list.
+/// A project's issues: the state filter (Unfinished first), the label filter, New Issue, and the list.
 @MainActor
 final class IssuesPage: Page {
     private let viewModel: IssuesViewModel
@@ -26,9 +26,81 @@ final class IssuesPage: Page {
         }
         let create = Button(label: viewModel.newIssueTitle, classes: ["suggested-action"])
         create.onClicked { viewModel.newIssue() }
-        let root = BarOverList.make(leading: [filters], trailing: [create], spacing: 8, list: list)
+        let labelFilter = Box(.horizontal)
+        // The state and label filters side by side, one above the other on a phone (so New Issue keeps its place).
+        let filterRow = WrappingRow(spacing: 8, maxPerLine: 2)
+        filterRow.append(filters, labelFilter)
+        filterRow.hexpand = true
+        filters.halign = .start
+        labelFilter.halign = .start
+        create.valign = .center
+        // Assignee, milestone and order in a popover beside New Issue (a phone has no room for five drop-downs).
+        let moreFilters = Box(.vertical, spacing: 8)
+        moreFilters.setMargins(6)
+        let more = PopoverButton(label: viewModel.moreFiltersTitle, iconName: "view-sort-descending-symbolic",
+                                 content: moreFilters)
+        more.valign = .center
+        more.accessibleLabel = viewModel.moreFiltersTitle
+        more.tooltip = viewModel.moreFiltersTitle
+        let root = BarOverList.make(leading: [filterRow], trailing: [more, create], spacing: 8, list: list)
         super.init(root: root, bindings: bindings)
+        bindings.bind { [unowned viewModel] in
+            Self.showLabelFilter(in: labelFilter, options: viewModel.labelOptions, viewModel: viewModel)
+        }
+        bindings.bind { [unowned viewModel] in
+            Self.showMoreFilters(in: moreFilters, assignees: viewModel.assigneeOptions,
+                                 milestones: viewModel.milestoneOptions, viewModel: viewModel)
+        }
         onMap { viewModel.start() }
+    }
+
+    /// The label filter: "Any label" and the project's labels, once they are read (hidden while there are none).
+    private static func showLabelFilter(in holder: Box, options: [(label: String?, title: String)],
+                                        viewModel: IssuesViewModel) {
+        holder.removeAll()
+        holder.isVisible = options.count > 1
+        guard options.count > 1 else { return }
+        let dropDown = DropDown(options.map(\.title))
+        dropDown.selectedIndex = options.firstIndex { $0.label == viewModel.label } ?? 0
+        dropDown.accessibleLabel = viewModel.labelFilterTitle
+        dropDown.tooltip = viewModel.labelFilterTitle
+        dropDown.onSelected { [unowned viewModel] index in
+            if options.indices.contains(index) { viewModel.selectLabel(options[index].label) }
+        }
+        holder.append(dropDown)
+    }
+
+    /// The popover's drop-downs: order (always), assignee (logged in), milestone (when the project has some).
+    private static func showMoreFilters(in holder: Box, assignees: [(filter: AssigneeFilter, title: String)],
+                                        milestones: [(milestone: String?, title: String)], viewModel: IssuesViewModel) {
+        holder.removeAll()
+        let sorts = viewModel.sortOptions
+        holder.append(choice(sorts.map(\.title), selected: sorts.firstIndex { $0.sort == viewModel.query.sort } ?? 0,
+                             name: viewModel.sortTitle) { [unowned viewModel] in viewModel.selectSort(sorts[$0].sort) })
+        if !assignees.isEmpty {
+            holder.append(choice(assignees.map(\.title),
+                                 selected: assignees.firstIndex { $0.filter == viewModel.assigneeFilter } ?? 0,
+                                 name: viewModel.assigneeFilterTitle) { [unowned viewModel] in
+                viewModel.selectAssignee(assignees[$0].filter)
+            })
+        }
+        if !milestones.isEmpty {
+            holder.append(choice(milestones.map(\.title),
+                                 selected: milestones.firstIndex { $0.milestone == viewModel.query.milestone } ?? 0,
+                                 name: viewModel.milestoneFilterTitle) { [unowned viewModel] in
+                viewModel.selectMilestone(milestones[$0].milestone)
+            })
+        }
+    }
+
+    private static func choice(_ titles: [String], selected: Int, name: String,
+                               _ pick: @escaping @MainActor (Int) -> Void) -> DropDown {
+        let dropDown = DropDown(titles)
+        dropDown.selectedIndex = selected
+        dropDown.accessibleLabel = name
+        dropDown.tooltip = name
+        dropDown.onSelected { index in if titles.indices.contains(index) { pick(index) } }
+        return dropDown
     }
 
     override var title: String { viewModel.title }

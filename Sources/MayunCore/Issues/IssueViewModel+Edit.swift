@@ -1,0 +1,67 @@
+import Foundation
+import GiteeKit
+
+/// Editing an issue's title and body: members only (the published description gives no rule for authors, so Mayun
+/// does not offer it to them; FakeGitee refuses them too). Through the update call, optimistic like every write; a
+/// refusal puts the old text back on the issue and the edited text back in the editor, with the reason.
+extension IssueViewModel {
+    public var canEditIssue: Bool { canChangeState && issue != nil }
+    public var editIssueTitle: String { tr("Edit issue") }
+    public var saveEditTitle: String { tr("Save") }
+    public var cancelEditTitle: String { tr("Cancel") }
+    public var titleFieldName: String { tr("Title") }
+    public var bodyFieldName: String { tr("Description") }
+
+    /// Opens the editor with the issue's current text.
+    public func beginEditingIssue() {
+        guard canEditIssue, let issue else { return }
+        issueEdit = IssueEdit(title: issue.title, body: issue.body ?? "", error: nil)
+    }
+
+    public func cancelEditingIssue() { issueEdit = nil }
+
+    public func editIssueText(title: String, body: String) {
+        guard issueEdit != nil else { return }
+        issueEdit?.title = title
+        issueEdit?.body = body
+    }
+
+    /// Sends the editor's text. An empty title is not sent (the site requires one): the editor says so.
+    public func saveIssueEdit() {
+        guard canEditIssue, let edit = issueEdit, let current = issue else { return }
+        let title = edit.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !title.isEmpty else {
+            issueEdit?.error = tr("A title is required.")
+            return
+        }
+        let before = (title: current.title, body: current.body)
+        let endpoint = Endpoints.editIssue(owner: repo.owner, repo: repo.name, number: number, title: title, body: edit.body)
+        let client = client
+        let sent = writes.send(key: "text", failure: tr("Could not save the issue: %@"),
+                               apply: {
+                                   issueEdit = nil
+                                   showChange { $0.title = title; $0.body = edit.body }
+                                   if let shown = issue { parseBody(of: shown) }
+                               },
+                               request: { try await client.send(endpoint) },
+                               settle: { [weak self] answer in
+                                   self?.resource.show(answer)
+                                   self?.parseBody(of: answer)
+                                   self?.onChanged(answer)
+                               },
+                               rollBack: { [weak self] error in
+                                   self?.showChange { $0.title = before.title; $0.body = before.body }
+                                   if let shown = self?.issue { self?.parseBody(of: shown) }
+                                   self?.issueEdit = IssueEdit(title: edit.title, body: edit.body,
+                                                               error: ErrorText.message(for: error))
+                               })
+        if sent == nil { issueEdit?.error = tr("A change to this issue is still being sent.") }
+    }
+}
+
+/// The title and body being edited, and why the last save failed.
+public struct IssueEdit: Equatable, Sendable {
+    public var title: String
+    public var body: String
+    public var error: String?
+}

@@ -1,0 +1,67 @@
+import Foundation
+import GiteeKit
+
+/// Labels on an issue: members add and remove the project's labels, through the update call
+/// (`PATCH /repos/{owner}/issues/{number}` with `repo` and `labels`), optimistic like every write on the page.
+extension IssueViewModel {
+    /// At most this many project labels are offered (the site's pages hold far fewer; an outside list may not).
+    static let labelLimit = 200
+
+    /// Members may change labels (the same people who change the state); nobody else sees the control.
+    public var canEditLabels: Bool { canChangeState && !projectLabels.isEmpty }
+
+    public var editLabelsTitle: String { tr("Labels") }
+
+    /// The project's labels, each with whether the issue carries it (for the members' label menu).
+    public var labelChoices: [(chip: LabelChip, isOn: Bool)] {
+        guard canEditLabels else { return [] }
+        let current = Set(issue?.labels.map(\.name) ?? [])
+        return projectLabels.map { (LabelChip($0), current.contains($0.name)) }
+    }
+
+    /// Reads the project's labels, collaborators and milestones once the person is known to be a member.
+    func loadProjectLabels() {
+        guard canChangeState, projectLabels.isEmpty else { return }
+        let endpoint = Endpoints.labels(owner: repo.owner, repo: repo.name), client = client
+        let collaborators = Endpoints.collaborators(owner: repo.owner, repo: repo.name)
+        let milestones = Endpoints.milestones(owner: repo.owner, repo: repo.name)
+        Task { [weak self] in
+            if let labels = try? await client.send(endpoint) { self?.projectLabels = Array(labels.prefix(Self.labelLimit)) }
+            if let people = try? await client.send(collaborators) {
+                self?.projectCollaborators = Array(people.prefix(Self.labelLimit))
+            }
+            if let found = try? await client.send(milestones) { self?.projectMilestones = Array(found.prefix(Self.labelLimit)) }
+        }
+    }
+
+    /// Adds or removes one of the project's labels: shown at once, put back with the reason if refused.
+    public func setLabel(_ name: String, on: Bool) {
+        guard canEditLabels, let current = issue, let label = projectLabels.first(where: { $0.name == name }) else { return }
+        let before = current.labels, previousWritten = writtenLabels
+        guard before.contains(where: { $0.name == name }) != on else { return }
+        let after = on ? before + [label] : before.filter { $0.name != name }
+        let endpoint = Endpoints.setIssueLabels(owner: repo.owner, repo: repo.name, number: number,
+                                                labels: after.map(\.name))
+        let client = client
+        let sent = writes.send(key: "labels", failure: tr("Could not change the labels: %@"),
+                               apply: { showLabels(after) },
+                               request: { try await client.send(endpoint) },
+                               settle: { [weak self] answer in
+                                   self?.writtenLabels = answer.labels
+                                   self?.resource.show(answer)
+                                   self?.onChanged(answer)
+                               },
+                               rollBack: { [weak self] _ in
+                                   self?.showLabels(before)
+                                   self?.writtenLabels = previousWritten
+                               })
+        if sent == nil { navigator?.showToast(tr("A change to the labels is still being sent.")) }
+    }
+
+    private func showLabels(_ labels: [Issue.Label]) {
+        guard var shown = issue else { return }
+        shown.labels = labels
+        writtenLabels = labels
+        resource.show(shown)
+    }
+}
