@@ -38,4 +38,7 @@ let modelDecoders: [@Sendable (Data) -> Void] = [
     { _ = decodeBoth(User.self, $0) },
     { _ = decodeBoth(Namespace.self, $0) },
     { _ = decodeBoth(JSONValue.self, $0) },
+    { _ = decodeBoth(Release.self, $0) },
+    { _ = decodeBoth(ReleaseAsset.self, $0) },
+    { _ = decodeBoth(Milestone.self, $0) },
 ]
