@@ -163,6 +163,11 @@ public final class Coordinator {
         case .image(let repo, let ref, let path):
             .image(ImageViewModel(repo: repo, ref: ref, path: path, client: services.client,
                                   server: environment.server, nightMode: nightMode, navigator: self))
+        // A project's branches and tags (issue 28, part B)
+        case .branches(let repo):
+            .branches(RefListViewModel(branchesOf: repo, cached: services.cached, navigator: self))
+        case .tags(let repo):
+            .tags(RefListViewModel(tagsOf: repo, cached: services.cached, navigator: self))
         case .login:
             .login(LoginViewModel(session: services.session, onLoggedIn: { [weak self] in self?.loginSucceeded() },
                                   onOpenSettings: { [weak self] in self?.openSettings(at: .passwordLogin) }))

@@ -52,6 +52,9 @@ public enum Route: Hashable, Sendable {
     case user(login: String)
     case followers(login: String)
     case following(login: String)
+    // A project's branches and tags (issue 28, part B)
+    case branches(RepositoryID)
+    case tags(RepositoryID)
     case login
 
     /// The page title shown in the header bar while this route is on top.
@@ -75,6 +78,8 @@ public enum Route: Hashable, Sendable {
         case .user(let login): login
         case .followers: tr("Followers")
         case .following: tr("Following")
+        case .branches: tr("Branches")
+        case .tags: tr("Tags")
         case .login: tr("Log In")
         }
     }

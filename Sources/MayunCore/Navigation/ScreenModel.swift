@@ -34,6 +34,7 @@ extension PeopleListViewModel: ScreenModel {
 }
 
 extension ProjectViewModel: ScreenModel {}
+extension RefListViewModel: ScreenModel {}
 extension BlobViewModel: ScreenModel {}
 extension ImageViewModel: ScreenModel {}
 extension IssueViewModel: ScreenModel {}

@@ -108,6 +108,9 @@ public final class ProjectViewModel {
     public func openIssues() { navigator?.push(.issues(repo)) }
     public func openPullRequests() { navigator?.push(.pullRequests(repo)) }
     public func openCommits() { navigator?.push(.commits(repo, ref: project?.defaultBranch)) }
+    // Issue 28, part B
+    public func openBranches() { navigator?.push(.branches(repo)) }
+    public func openTags() { navigator?.push(.tags(repo)) }
 
     /// A link clicked in the README: files of the repository open here, web addresses in the browser.
     public func activate(_ target: LinkTarget) { navigator?.follow(target) }

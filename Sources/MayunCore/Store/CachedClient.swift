@@ -135,6 +135,19 @@ public final class CachedClient {
               savedAs: OfflineKey.issues(repo, state: state.rawValue))
     }
 
+    // MARK: A project's branches, tags and people (issue 28)
+
+    /// A project's branches, 20 a page as the site pages them.
+    public func branches(_ repo: RepositoryID) -> CachedPages<Branch> {
+        pages(Endpoints.branches(owner: repo.owner, repo: repo.name, perPage: Endpoints.defaultPageSize),
+              savedAs: OfflineKey.refs(repo, kind: "branches"))
+    }
+
+    /// A project's tags, newest first.
+    public func tags(_ repo: RepositoryID) -> CachedPages<Tag> {
+        pages(Endpoints.tags(owner: repo.owner, repo: repo.name), savedAs: OfflineKey.refs(repo, kind: "tags"))
+    }
+
     /// A list that is never kept (search results, notifications): fetched every time.
     public func live<Item: Sendable>(_ endpoint: Endpoint<[Item]>) -> CachedPages<Item> {
         let client = client

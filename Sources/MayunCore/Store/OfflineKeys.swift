@@ -15,6 +15,8 @@ enum OfflineKey {
     static func language(id: Int) -> String { "language/\(id)" }
     static func followers(_ login: String) -> String { "followers/\(login)" }
     static func following(_ login: String) -> String { "following/\(login)" }
+    /// A project's branches or tags (`kind`), and its people lists (stargazers, watchers, forks, contributors).
+    static func refs(_ repo: RepositoryID, kind: String) -> String { "\(kind):\(repo)" }
     /// A user's projects, starred or watched list; the logged-in person's own lists go under `mine/`.
     static func userList(_ name: String, of login: String, isMine: Bool) -> String {
         (isMine ? "mine" : "user/\(login)") + "/" + name

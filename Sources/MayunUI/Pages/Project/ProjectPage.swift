@@ -94,6 +94,9 @@ final class ProjectPage: Page {
             (tr("Pull Requests"), "mail-send-receive-symbolic", { [unowned viewModel] in viewModel.openPullRequests() }),
             (tr("Commits"), "document-open-recent-symbolic", { [unowned viewModel] in viewModel.openCommits() }),
             (tr("Readme"), "text-x-generic-symbolic", { [unowned viewModel] in viewModel.openReadme() }),
+            // Issue 28, part B
+            (tr("Branches"), "media-playlist-consecutive-symbolic", { [unowned viewModel] in viewModel.openBranches() }),
+            (tr("Tags"), "bookmark-new-symbolic", { [unowned viewModel] in viewModel.openTags() }),
         ]
         for (title, icon, open) in rows {
             let row = ActionRow(title: title)
