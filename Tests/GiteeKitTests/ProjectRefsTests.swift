@@ -1,4 +1,4 @@
-import FakeGitee
+@testable import FakeGitee
 import Foundation
 import XCTest
 @testable import GiteeKit
@@ -74,5 +74,66 @@ final class ProjectRefsTests: XCTestCase {
             XCTAssertEqual(page.totalCount, project.branches.count)
             XCTAssertNotNil(page.next)
         }
+    }
+}
+
+/// Who stars, watches, forks and contributes: paged as the spec pages each, shaped as its schema says.
+final class ProjectPeopleTests: XCTestCase {
+    func testStargazersAndWatchersArePagedPeople() {
+        onMainLoop {
+            let server = Fake.server
+            let client = Fake.client()
+            let project = try XCTUnwrap(server.world.projects.first { !$0.isEmpty && !$0.isPrivate && $0.baseStars > 25 })
+            let owner = server.world.owner(of: project).login
+            let first = try await client.page(Endpoints.stargazers(owner: owner, repo: project.path))
+            XCTAssertEqual(first.items.count, 20, "20 a page, the spec's default")
+            XCTAssertNotNil(first.next)
+            let second = try await client.page(Endpoints.stargazers(owner: owner, repo: project.path), at: first.next)
+            XCTAssertTrue(Set(first.items.map(\.login)).isDisjoint(with: second.items.map(\.login)), "page two is new people")
+            XCTAssertFalse(first.items.contains { $0.login == owner }, "the owner is not among the stargazers")
+            let watchers = try await client.page(Endpoints.watchers(owner: owner, repo: project.path, perPage: 5))
+            XCTAssertLessThanOrEqual(watchers.items.count, 5)
+            XCTAssertTrue(watchers.items.allSatisfy { !$0.login.isEmpty })
+        }
+    }
+
+    func testForksAreProjectsAndContributorsComeInOneAnswer() {
+        onMainLoop {
+            let server = Fake.server
+            let client = Fake.client()
+            let project = try XCTUnwrap(server.world.projects.first { !$0.isEmpty && !$0.isPrivate && $0.forks > 3 })
+            let owner = server.world.owner(of: project).login
+            let forks = try await client.page(Endpoints.forks(owner: owner, repo: project.path, perPage: 3))
+            XCTAssertEqual(forks.items.count, 3)
+            XCTAssertTrue(forks.items.allSatisfy(\.isFork), "a fork says it is one")
+            let fork = try XCTUnwrap(forks.items.first)
+            let opened = try await client.send(Endpoints.project(owner: fork.ownerPath, repo: fork.repoPath))
+            XCTAssertEqual(opened.fullName, fork.fullName, "a fork opens like any project")
+
+            let contributors = try await client.page(Endpoints.contributors(owner: owner, repo: project.path))
+            XCTAssertNil(contributors.next, "one answer: the spec does not page contributors")
+            XCTAssertFalse(contributors.items.isEmpty)
+            XCTAssertEqual(contributors.items.map(\.contributions), contributors.items.map(\.contributions).sorted(by: >))
+            let branch = try XCTUnwrap(project.defaultBranch)
+            let commits = try await client.all(Endpoints.commits(owner: owner, repo: project.path, branch: branch, perPage: 100))
+            XCTAssertEqual(contributors.items.reduce(0) { $0 + $1.contributions }, commits.count, "every commit counted once")
+
+            let bogus = Endpoint<Data>(.get, .v5, path: "/repos/\(owner)/\(project.path)/forks",
+                                       query: [QueryItem("sort", "updated")]) { $0.body }
+            do {
+                _ = try await client.send(bogus)
+                XCTFail("sort=updated is not in the spec")
+            } catch GiteeError.validation(let message) {
+                XCTAssertEqual(message, "sort does not have a valid value")
+            }
+        }
+    }
+
+    func testRecordedShapeOfAContributorDecodesAndNegativeCountsAreClamped() throws {
+        let people = try JSONNodeDecoding.decode([Contributor].self, from: Data(
+            #"[{"email":"a@b.c","name":"A","contributions":12},{"name":"B","contributions":-4}]"#.utf8))
+        XCTAssertEqual(people, [Contributor(name: "A", email: "a@b.c", contributions: 12),
+                                Contributor(name: "B", email: "", contributions: 0)])
+        XCTAssertEqual(try JSONNodeDecoding.decode([Contributor].self, from: try JSONEncoder().encode(people)), people)
     }
 }

@@ -171,7 +171,7 @@ final class CoordinatorTests: XCTestCase {
     .image(repo, ref: nil, path: "a.png"), .commits(repo, ref: nil), .commit(repo, sha: "abc"), .issues(repo),
     .issue(repo, number: "I1"), .createIssue(repo), .user(login: "u"), .followers(login: "u"),
     .following(login: "u"), .login, .pullRequests(repo), .pullRequest(repo, number: 6), .notifications,
-    .branches(repo), .tags(repo),
+    .branches(repo), .tags(repo), .stargazers(repo), .watchers(repo), .forks(repo), .contributors(repo),
 ]
 
 private func kindIndex(_ route: Route) -> Int {
@@ -198,12 +198,16 @@ private func kindIndex(_ route: Route) -> Int {
     case .notifications: 19
     case .branches: 20
     case .tags: 21
+    case .stargazers: 22
+    case .watchers: 23
+    case .forks: 24
+    case .contributors: 25
     }
 }
 
 final class RouteCoverageTests: XCTestCase {
     func testTheRouteListCoversEveryKind() {
-        onMain { XCTAssertEqual(Set(everyRoute.map(kindIndex)), Set(0...21)) }
+        onMain { XCTAssertEqual(Set(everyRoute.map(kindIndex)), Set(0...25)) }
     }
 }
 

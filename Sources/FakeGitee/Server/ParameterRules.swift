@@ -11,6 +11,8 @@ public enum ParameterRules {
         "/api/v5/notifications/threads": ["type": ["all", "event", "referer"]],
         "/api/v5/orgs/:org/repos": ["type": ["all", "public", "private"]],
         "/api/v5/repos/:owner/:repo/branches": ["sort": ["name", "updated"], "direction": ["asc", "desc"]],
+        "/api/v5/repos/:owner/:repo/forks": ["sort": ["newest", "oldest", "stargazers"]],
+        "/api/v5/repos/:owner/:repo/contributors": ["type": ["authors", "committers"]],
         "/api/v5/repos/:owner/:repo/tags": ["sort": ["name", "updated"], "direction": ["asc", "desc"]],
         "/api/v5/repos/:owner/:repo/issues": ["state": ["open", "progressing", "closed", "rejected", "all"],
                                               "sort": ["created", "updated"], "direction": ["asc", "desc"]],

@@ -5,6 +5,7 @@ extension FakeGiteeServer {
         registerExploreRoutes()
         registerRepositoryRoutes()
         registerRefRoutes()  // issue 28, part B
+        registerProjectPeopleRoutes()  // issue 28, part B
         registerContentRoutes()
         registerPeopleRoutes()
         registerIssueRoutes()

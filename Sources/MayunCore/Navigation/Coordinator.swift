@@ -168,6 +168,18 @@ public final class Coordinator {
             .branches(RefListViewModel(branchesOf: repo, cached: services.cached, navigator: self))
         case .tags(let repo):
             .tags(RefListViewModel(tagsOf: repo, cached: services.cached, navigator: self))
+        // A project's people and forks (issue 28, part B)
+        case .stargazers(let repo):
+            .people(PeopleListViewModel(title: tr("Stargazers"), emptyText: tr("No one has starred this project yet."),
+                                        pages: services.cached.stargazers(repo), navigator: self))
+        case .watchers(let repo):
+            .people(PeopleListViewModel(title: tr("Watchers"), emptyText: tr("No one is watching this project yet."),
+                                        pages: services.cached.watchers(repo), navigator: self))
+        case .forks(let repo):
+            .projectList(makeProjectList(title: tr("Forks"), emptyText: tr("This project has no forks yet."),
+                                         services.cached.forks(repo)))
+        case .contributors(let repo):
+            .contributors(ContributorsViewModel(repo: repo, cached: services.cached, navigator: self))
         case .login:
             .login(LoginViewModel(session: services.session, onLoggedIn: { [weak self] in self?.loginSucceeded() },
                                   onOpenSettings: { [weak self] in self?.openSettings(at: .passwordLogin) }))

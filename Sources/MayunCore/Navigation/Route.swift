@@ -55,6 +55,10 @@ public enum Route: Hashable, Sendable {
     // A project's branches and tags (issue 28, part B)
     case branches(RepositoryID)
     case tags(RepositoryID)
+    case stargazers(RepositoryID)
+    case watchers(RepositoryID)
+    case forks(RepositoryID)
+    case contributors(RepositoryID)
     case login
 
     /// The page title shown in the header bar while this route is on top.
@@ -80,6 +84,10 @@ public enum Route: Hashable, Sendable {
         case .following: tr("Following")
         case .branches: tr("Branches")
         case .tags: tr("Tags")
+        case .stargazers: tr("Stargazers")
+        case .watchers: tr("Watchers")
+        case .forks: tr("Forks")
+        case .contributors: tr("Contributors")
         case .login: tr("Log In")
         }
     }

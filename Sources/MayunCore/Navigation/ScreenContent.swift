@@ -23,6 +23,7 @@ public enum ScreenContent {
     // A project's branches and tags (issue 28, part B)
     case branches(RefListViewModel<GiteeKit.Branch>)
     case tags(RefListViewModel<GiteeKit.Tag>)
+    case contributors(ContributorsViewModel)
 
     /// The same model seen through what every page model has.
     public var model: any ScreenModel {
@@ -45,6 +46,7 @@ public enum ScreenContent {
         case .image(let model): model
         case .branches(let model): model
         case .tags(let model): model
+        case .contributors(let model): model
         }
     }
 }

@@ -35,6 +35,7 @@ extension PeopleListViewModel: ScreenModel {
 
 extension ProjectViewModel: ScreenModel {}
 extension RefListViewModel: ScreenModel {}
+extension ContributorsViewModel: ScreenModel {}
 extension BlobViewModel: ScreenModel {}
 extension ImageViewModel: ScreenModel {}
 extension IssueViewModel: ScreenModel {}

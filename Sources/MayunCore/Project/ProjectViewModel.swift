@@ -111,6 +111,10 @@ public final class ProjectViewModel {
     // Issue 28, part B
     public func openBranches() { navigator?.push(.branches(repo)) }
     public func openTags() { navigator?.push(.tags(repo)) }
+    public func openStargazers() { navigator?.push(.stargazers(repo)) }
+    public func openWatchers() { navigator?.push(.watchers(repo)) }
+    public func openForks() { navigator?.push(.forks(repo)) }
+    public func openContributors() { navigator?.push(.contributors(repo)) }
 
     /// A link clicked in the README: files of the repository open here, web addresses in the browser.
     public func activate(_ target: LinkTarget) { navigator?.follow(target) }

@@ -148,6 +148,23 @@ public final class CachedClient {
         pages(Endpoints.tags(owner: repo.owner, repo: repo.name), savedAs: OfflineKey.refs(repo, kind: "tags"))
     }
 
+    public func stargazers(_ repo: RepositoryID) -> CachedPages<User> {
+        pages(Endpoints.stargazers(owner: repo.owner, repo: repo.name), savedAs: OfflineKey.refs(repo, kind: "stargazers"))
+    }
+
+    public func watchers(_ repo: RepositoryID) -> CachedPages<User> {
+        pages(Endpoints.watchers(owner: repo.owner, repo: repo.name), savedAs: OfflineKey.refs(repo, kind: "watchers"))
+    }
+
+    public func forks(_ repo: RepositoryID) -> CachedPages<Project> {
+        pages(Endpoints.forks(owner: repo.owner, repo: repo.name), savedAs: OfflineKey.refs(repo, kind: "forks"))
+    }
+
+    /// One answer (the spec does not page contributors), kept like a first page.
+    public func contributors(_ repo: RepositoryID) -> CachedPages<Contributor> {
+        pages(Endpoints.contributors(owner: repo.owner, repo: repo.name), savedAs: OfflineKey.refs(repo, kind: "contributors"))
+    }
+
     /// A list that is never kept (search results, notifications): fetched every time.
     public func live<Item: Sendable>(_ endpoint: Endpoint<[Item]>) -> CachedPages<Item> {
         let client = client

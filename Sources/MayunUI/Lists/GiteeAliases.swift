@@ -6,3 +6,4 @@ typealias GiteeCommit = GiteeKit.Commit
 typealias GiteeIssue = GiteeKit.Issue
 typealias GiteeEvent = GiteeKit.Event
 typealias GiteeUser = GiteeKit.User
+typealias GiteeContributor = GiteeKit.Contributor

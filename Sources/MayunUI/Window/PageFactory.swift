@@ -32,6 +32,7 @@ struct PageFactory {
         // A project's branches and tags (issue 28, part B)
         case .branches(let branches): RefListPage(viewModel: branches)
         case .tags(let tags): RefListPage(viewModel: tags)
+        case .contributors(let contributors): ContributorsPage(viewModel: contributors)
         }
     }
 

@@ -97,6 +97,10 @@ final class ProjectPage: Page {
             // Issue 28, part B
             (tr("Branches"), "media-playlist-consecutive-symbolic", { [unowned viewModel] in viewModel.openBranches() }),
             (tr("Tags"), "bookmark-new-symbolic", { [unowned viewModel] in viewModel.openTags() }),
+            (tr("Stargazers"), "starred-symbolic", { [unowned viewModel] in viewModel.openStargazers() }),
+            (tr("Watchers"), "emblem-shared-symbolic", { [unowned viewModel] in viewModel.openWatchers() }),
+            (tr("Forks"), "edit-copy-symbolic", { [unowned viewModel] in viewModel.openForks() }),
+            (tr("Contributors"), "system-users-symbolic", { [unowned viewModel] in viewModel.openContributors() }),
         ]
         for (title, icon, open) in rows {
             let row = ActionRow(title: title)
