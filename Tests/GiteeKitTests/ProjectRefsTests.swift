@@ -137,3 +137,51 @@ final class ProjectPeopleTests: XCTestCase {
         XCTAssertEqual(try JSONNodeDecoding.decode([Contributor].self, from: try JSONEncoder().encode(people)), people)
     }
 }
+
+/// Search for people and issues against FakeGitee: `q` required, whole words, the spec's filter values only, paged.
+final class SearchMoreTests: XCTestCase {
+    func testPeopleSearchFindsByLoginAndPages() {
+        onMainLoop {
+            let server = Fake.server
+            let client = Fake.client()
+            let person = try XCTUnwrap(server.world.users.first { !$0.isOrganization })
+            let found = try await client.page(Endpoints.searchUsers(person.login))
+            XCTAssertTrue(found.items.contains { $0.login == person.login }, "\(person.login) finds them")
+            let sorted = try await client.page(Endpoints.searchUsers(person.login, sort: .newest))
+            XCTAssertEqual(Set(sorted.items.map(\.login)), Set(found.items.map(\.login)))
+            let nothing = try await client.page(Endpoints.searchUsers("qqqqzzzz"))
+            XCTAssertTrue(nothing.items.isEmpty)
+            do {
+                _ = try await client.send(Endpoint<Data>(.get, .v5, path: "/search/users") { $0.body })
+                XCTFail("q is required")
+            } catch GiteeError.validation(let message) {
+                XCTAssertEqual(message, "q is missing")
+            }
+        }
+    }
+
+    func testIssueSearchFiltersByStateAndCarriesTheProject() {
+        onMainLoop {
+            let client = Fake.client()
+            let popular = try await client.page(Endpoints.search("a", sort: .stars, perPage: 20)).items
+            let project = try XCTUnwrap(popular.first { $0.openIssuesCount > 0 && !$0.isEmpty })
+            let issues = try await client.page(Endpoints.issues(owner: project.ownerPath, repo: project.repoPath, state: .all))
+            let target = try XCTUnwrap(issues.items.first)
+            let word = try XCTUnwrap(target.title.split { !($0.isLetter || $0.isNumber) }.first.map { String($0).lowercased() })
+            let found = try await client.page(Endpoints.searchIssues(word, repo: project.fullName, perPage: 100))
+            XCTAssertTrue(found.items.contains { $0.number == target.number }, "a word of its title finds it")
+            XCTAssertTrue(found.items.allSatisfy { $0.repository?.fullName == project.fullName }, "each says its project")
+            let closed = try await client.page(Endpoints.searchIssues(word, state: .closed, sort: .comments,
+                                                                      repo: project.fullName, perPage: 100))
+            XCTAssertTrue(closed.items.allSatisfy { $0.state == "closed" })
+            XCTAssertEqual(closed.items.map(\.commentCount), closed.items.map(\.commentCount).sorted(by: >))
+            do {
+                _ = try await client.send(Endpoint<Data>(.get, .v5, path: "/search/issues",
+                                                         query: [QueryItem("q", word), QueryItem("state", "all")]) { $0.body })
+                XCTFail("state=all is not in the spec's enum for search")
+            } catch GiteeError.validation(let message) {
+                XCTAssertEqual(message, "state does not have a valid value")
+            }
+        }
+    }
+}

@@ -99,6 +99,8 @@ final class SpecConformanceTests: XCTestCase {
                 ("/v5/repos/:owner/:repo/subscribers", "get", "\(repo)/subscribers", nil),
                 ("/v5/repos/:owner/:repo/forks", "get", "\(repo)/forks?sort=newest", nil),
                 ("/v5/repos/:owner/:repo/contributors", "get", "\(repo)/contributors", nil),
+                ("/v5/search/users", "get", "/api/v5/search/users?q=\(busy.login)&sort=joined_at&order=desc", nil),
+                ("/v5/search/issues", "get", "/api/v5/search/issues?q=a&repo=\(project.fullName)&state=open", nil),
                 ("/v5/repos/:owner/:repo/commits", "get", "\(repo)/commits", nil),
                 ("/v5/repos/:owner/:repo/commits/:sha", "get", "\(repo)/commits/\(branch.commitSHA)", nil),
                 ("/v5/repos/:owner/:repo/events", "get", "\(repo)/events", nil),

@@ -6,6 +6,7 @@ extension FakeGiteeServer {
         registerRepositoryRoutes()
         registerRefRoutes()  // issue 28, part B
         registerProjectPeopleRoutes()  // issue 28, part B
+        registerSearchMoreRoutes()  // issue 28, part B
         registerContentRoutes()
         registerPeopleRoutes()
         registerIssueRoutes()

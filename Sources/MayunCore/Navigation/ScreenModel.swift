@@ -73,5 +73,5 @@ extension Coordinator {
 }
 
 extension DiscoverViewModel {
-    public func refresh() { isSearching ? results.refresh() : languages.refresh() }
+    public func refresh() { isSearching ? refreshResults() : languages.refresh() }
 }
