@@ -185,3 +185,45 @@ final class SearchMoreTests: XCTestCase {
         }
     }
 }
+
+/// Organisations: the recorded shape decodes, members page, `/user/orgs` needs the token and lists the person's
+/// organisations, and a member sees the organisation's private project.
+final class OrganizationEndpointTests: XCTestCase {
+    func testRecordedOrganisationDecodes() throws {
+        let org = try JSONNodeDecoding.decode(Organization.self, from: try Samples.data("org.json"))
+        XCTAssertEqual(org.login, "kit101-personal")
+        XCTAssertEqual(org.followCount, 1)
+        XCTAssertNil(org.description, "an empty description is none")
+        XCTAssertNil(org.members, "the recorded answer has the Group fields only")
+        let orgs = try JSONNodeDecoding.decode([Organization].self, from: try Samples.data("orgs.json"))
+        XCTAssertEqual(orgs.map(\.login), ["kit101-personal"])
+    }
+
+    func testMembersMyOrganisationsAndPrivateProjectsForMembers() {
+        onMainLoop {
+            let server = Fake.server
+            let org = try XCTUnwrap(server.world.users.first(where: \.isOrganization))
+            let anonymous = Fake.client()
+            let member = Fake.client(credential: Fake.demoToken)
+
+            let profile = try await member.send(Endpoints.organization(org.login))
+            XCTAssertEqual(profile.login, org.login)
+            let members = try await anonymous.page(Endpoints.organizationMembers(org.login, perPage: 3))
+            XCTAssertEqual(members.items.count, 3)
+            XCTAssertNotNil(members.next)
+            XCTAssertGreaterThanOrEqual(members.totalCount ?? 0, 4)
+
+            let mine = try await member.page(Endpoints.myOrganizations())
+            XCTAssertTrue(mine.items.contains { $0.login == org.login }, "the demo account belongs to the first organisation")
+            do {
+                _ = try await anonymous.page(Endpoints.myOrganizations())
+                XCTFail("/user/orgs needs a token")
+            } catch GiteeError.unauthorized {}
+
+            let asMember = try await member.page(Endpoints.organizationProjects(org.login, loggedIn: true, perPage: 100))
+            XCTAssertTrue(asMember.items.contains { $0.repoPath == "internal-handbook" && $0.isPrivate })
+            let asStranger = try await anonymous.page(Endpoints.organizationProjects(org.login, perPage: 100))
+            XCTAssertFalse(asStranger.items.contains { $0.repoPath == "internal-handbook" })
+        }
+    }
+}

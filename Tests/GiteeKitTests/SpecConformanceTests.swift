@@ -125,6 +125,8 @@ final class SpecConformanceTests: XCTestCase {
                 ("/v5/users/:username/received_events", "get", "/api/v5/users/mayun-demo/received_events", nil),
                 ("/v5/orgs/:org", "get", "/api/v5/orgs/\(org.login)", nil),
                 ("/v5/orgs/:org/repos", "get", "/api/v5/orgs/\(org.login)/repos", nil),
+                ("/v5/orgs/:org/members", "get", "/api/v5/orgs/\(org.login)/members", nil),
+                ("/v5/user/orgs", "get", "/api/v5/user/orgs", nil),
                 ("/v5/search/repositories", "get", "/api/v5/search/repositories?q=vue", nil),
                 ("/v5/repos/:owner/:repo/pulls", "get", "\(pulls)?state=all", nil),
                 ("/v5/repos/:owner/:repo/pulls/:number", "get", "\(pulls)/\(pull)", nil),

@@ -172,6 +172,7 @@ final class CoordinatorTests: XCTestCase {
     .issue(repo, number: "I1"), .createIssue(repo), .user(login: "u"), .followers(login: "u"),
     .following(login: "u"), .login, .pullRequests(repo), .pullRequest(repo, number: 6), .notifications,
     .branches(repo), .tags(repo), .stargazers(repo), .watchers(repo), .forks(repo), .contributors(repo),
+    .organization(login: "org"), .myOrganizations,
 ]
 
 private func kindIndex(_ route: Route) -> Int {
@@ -202,12 +203,14 @@ private func kindIndex(_ route: Route) -> Int {
     case .watchers: 23
     case .forks: 24
     case .contributors: 25
+    case .organization: 26
+    case .myOrganizations: 27
     }
 }
 
 final class RouteCoverageTests: XCTestCase {
     func testTheRouteListCoversEveryKind() {
-        onMain { XCTAssertEqual(Set(everyRoute.map(kindIndex)), Set(0...25)) }
+        onMain { XCTAssertEqual(Set(everyRoute.map(kindIndex)), Set(0...27)) }
     }
 }
 

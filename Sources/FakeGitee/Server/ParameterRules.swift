@@ -9,6 +9,7 @@ public enum ParameterRules {
     /// Route pattern (as registered with the router) -> parameter -> allowed values.
     public static let allowedValues: [String: [String: [String]]] = [
         "/api/v5/notifications/threads": ["type": ["all", "event", "referer"]],
+        "/api/v5/orgs/:org/members": ["role": ["all", "admin", "member"]],
         "/api/v5/orgs/:org/repos": ["type": ["all", "public", "private"]],
         "/api/v5/repos/:owner/:repo/branches": ["sort": ["name", "updated"], "direction": ["asc", "desc"]],
         "/api/v5/repos/:owner/:repo/forks": ["sort": ["newest", "oldest", "stargazers"]],

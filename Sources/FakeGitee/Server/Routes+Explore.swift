@@ -7,6 +7,7 @@ extension FakeGiteeServer {
         registerRefRoutes()  // issue 28, part B
         registerProjectPeopleRoutes()  // issue 28, part B
         registerSearchMoreRoutes()  // issue 28, part B
+        registerOrganizationRoutes()  // issue 28, part B
         registerContentRoutes()
         registerPeopleRoutes()
         registerIssueRoutes()

@@ -42,6 +42,7 @@ public final class Coordinator {
         notifications.navigator = self
         mineTab.notifications = notifications
         mineTab.onOpenNotifications = { [weak self] in self?.push(.notifications) }
+        mineTab.onOpenOrganizations = { [weak self] in self?.push(.myOrganizations) }  // issue 28, part B
         mineTab.onOpenSettings = { [weak self] in self?.openSettings(at: $0) }
         mineTab.makeAccount = { [weak self] login in
             self.map { UserViewModel(login: login, isMine: true, cached: $0.services.cached,
@@ -180,6 +181,12 @@ public final class Coordinator {
                                          services.cached.forks(repo)))
         case .contributors(let repo):
             .contributors(ContributorsViewModel(repo: repo, cached: services.cached, navigator: self))
+        // Organisations (issue 28, part B)
+        case .organization(let login):
+            .organization(OrganizationViewModel(login: login, cached: services.cached, makeList: makeProjectList,
+                                                navigator: self))
+        case .myOrganizations:
+            .organizations(OrganizationListViewModel(pages: services.cached.myOrganizations(), navigator: self))
         case .login:
             .login(LoginViewModel(session: services.session, onLoggedIn: { [weak self] in self?.loginSucceeded() },
                                   onOpenSettings: { [weak self] in self?.openSettings(at: .passwordLogin) }))

@@ -59,6 +59,8 @@ public enum Route: Hashable, Sendable {
     case watchers(RepositoryID)
     case forks(RepositoryID)
     case contributors(RepositoryID)
+    case organization(login: String)
+    case myOrganizations
     case login
 
     /// The page title shown in the header bar while this route is on top.
@@ -88,6 +90,8 @@ public enum Route: Hashable, Sendable {
         case .watchers: tr("Watchers")
         case .forks: tr("Forks")
         case .contributors: tr("Contributors")
+        case .organization(let login): login
+        case .myOrganizations: tr("Organisations")
         case .login: tr("Log In")
         }
     }

@@ -24,6 +24,8 @@ public enum ScreenContent {
     case branches(RefListViewModel<GiteeKit.Branch>)
     case tags(RefListViewModel<GiteeKit.Tag>)
     case contributors(ContributorsViewModel)
+    case organization(OrganizationViewModel)
+    case organizations(OrganizationListViewModel)
 
     /// The same model seen through what every page model has.
     public var model: any ScreenModel {
@@ -47,6 +49,8 @@ public enum ScreenContent {
         case .branches(let model): model
         case .tags(let model): model
         case .contributors(let model): model
+        case .organization(let model): model
+        case .organizations(let model): model
         }
     }
 }

@@ -36,6 +36,8 @@ extension PeopleListViewModel: ScreenModel {
 extension ProjectViewModel: ScreenModel {}
 extension RefListViewModel: ScreenModel {}
 extension ContributorsViewModel: ScreenModel {}
+extension OrganizationViewModel: ScreenModel {}
+extension OrganizationListViewModel: ScreenModel {}
 extension BlobViewModel: ScreenModel {}
 extension ImageViewModel: ScreenModel {}
 extension IssueViewModel: ScreenModel {}

@@ -100,7 +100,12 @@ public final class ProjectViewModel {
         navigator?.requireLogin { [weak self] in self?.flip(self?.watch) }
     }
 
+    /// The owner's page: an organisation's own page when the project belongs to one (its namespace is a "group").
     public func openOwner() {
+        if let namespace = project?.namespace, namespace.kind == "group", !namespace.path.isEmpty {
+            navigator?.push(.organization(login: namespace.path))
+            return
+        }
         navigator?.push(.user(login: project?.owner.login.nonEmpty ?? repo.owner))
     }
     public func openCode() { navigator?.push(.tree(repo, ref: project?.defaultBranch, path: "")) }

@@ -160,6 +160,23 @@ public final class CachedClient {
         pages(Endpoints.forks(owner: repo.owner, repo: repo.name), savedAs: OfflineKey.refs(repo, kind: "forks"))
     }
 
+    /// An organisation's profile. Logged in it is fetched with the token and kept with the person's own lists.
+    public func organization(_ login: String) -> Cached<Organization> {
+        cached(Organization.self, key: OfflineKey.organization(login, mine: client.auth.isLoggedIn)) { [client] in
+            try await client.send(Endpoints.organization(login))
+        }
+    }
+
+    public func organizationMembers(_ login: String) -> CachedPages<User> {
+        pages(Endpoints.organizationMembers(login),
+              savedAs: OfflineKey.userList("org/\(login)/members", of: login, isMine: client.auth.isLoggedIn))
+    }
+
+    /// The logged-in person's organisations (Mine), forgotten at Log Out.
+    public func myOrganizations() -> CachedPages<Organization> {
+        pages(Endpoints.myOrganizations(), savedAs: OfflineKey.userList("organizations", of: "", isMine: true))
+    }
+
     /// One answer (the spec does not page contributors), kept like a first page.
     public func contributors(_ repo: RepositoryID) -> CachedPages<Contributor> {
         pages(Endpoints.contributors(owner: repo.owner, repo: repo.name), savedAs: OfflineKey.refs(repo, kind: "contributors"))

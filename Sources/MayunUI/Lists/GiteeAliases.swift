@@ -7,3 +7,4 @@ typealias GiteeIssue = GiteeKit.Issue
 typealias GiteeEvent = GiteeKit.Event
 typealias GiteeUser = GiteeKit.User
 typealias GiteeContributor = GiteeKit.Contributor
+typealias GiteeOrganization = GiteeKit.Organization

@@ -33,6 +33,8 @@ struct PageFactory {
         case .branches(let branches): RefListPage(viewModel: branches)
         case .tags(let tags): RefListPage(viewModel: tags)
         case .contributors(let contributors): ContributorsPage(viewModel: contributors)
+        case .organization(let organization): OrganizationPage(viewModel: organization, images: images)
+        case .organizations(let organizations): OrganizationListPage(viewModel: organizations, images: images)
         }
     }
 
