@@ -87,6 +87,7 @@ final class DiscoverPage: Page {
         onMap { viewModel.start() }
         bindings.bind { [unowned self] in
             let searching = viewModel.isSearching, kind = viewModel.kind
+            self.kind.selectedIndex = kind.rawValue  // also when the kind is chosen elsewhere (tests, a link)
             content.visibleChildName = !searching ? "languages"
                 : kind == .projects ? "results" : kind == .people ? "people" : "issues"
             sort.isVisible = searching && kind == .projects
