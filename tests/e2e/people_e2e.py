@@ -102,9 +102,9 @@ def scenario(state):
                   "\"Owner\"")
         r.wait_for(lambda: h.page_title(app.frame) in (org_name, org), f"the organisation's page \"{org_name}\" opens",
                    seen=seen_labels(app))
-        r.wait_for(lambda: app.find("Members", ("page tab",), root=top(app)), "it has a Members tab",
+        r.wait_for(lambda: app.find("Members", ("label",), root=top(app)), "it has a Members tab",
                    seen=seen_labels(app))
-        handbook = settled(app, lambda: row_named(app, "internal-handbook"),
+        handbook = settled(app, lambda: row_named(app, f"{org}/internal-handbook"),
                            "its Projects list shows the private \"internal-handbook\" to a member")
         shot("1-organization")
         app.click(handbook, "\"internal-handbook\"")
