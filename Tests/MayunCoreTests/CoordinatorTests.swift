@@ -172,6 +172,8 @@ final class CoordinatorTests: XCTestCase {
     .issue(repo, number: "I1"), .createIssue(repo), .user(login: "u"), .followers(login: "u"),
     .following(login: "u"), .login, .pullRequests(repo), .pullRequest(repo, number: 6), .notifications,
     .releases(repo), .release(repo, tag: "v1.0"),
+    .branches(repo), .tags(repo), .stargazers(repo), .watchers(repo), .forks(repo), .contributors(repo),
+    .organization(login: "org"), .myOrganizations,
 ]
 
 private func kindIndex(_ route: Route) -> Int {
@@ -198,12 +200,20 @@ private func kindIndex(_ route: Route) -> Int {
     case .notifications: 19
     case .releases: 20
     case .release: 21
+    case .branches: 22
+    case .tags: 23
+    case .stargazers: 24
+    case .watchers: 25
+    case .forks: 26
+    case .contributors: 27
+    case .organization: 28
+    case .myOrganizations: 29
     }
 }
 
 final class RouteCoverageTests: XCTestCase {
     func testTheRouteListCoversEveryKind() {
-        onMain { XCTAssertEqual(Set(everyRoute.map(kindIndex)), Set(0...21)) }
+        onMain { XCTAssertEqual(Set(everyRoute.map(kindIndex)), Set(0...29)) }
     }
 }
 

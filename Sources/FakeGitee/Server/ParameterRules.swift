@@ -9,8 +9,12 @@ public enum ParameterRules {
     /// Route pattern (as registered with the router) -> parameter -> allowed values.
     public static let allowedValues: [String: [String: [String]]] = [
         "/api/v5/notifications/threads": ["type": ["all", "event", "referer"]],
+        "/api/v5/orgs/:org/members": ["role": ["all", "admin", "member"]],
         "/api/v5/orgs/:org/repos": ["type": ["all", "public", "private"]],
         "/api/v5/repos/:owner/:repo/branches": ["sort": ["name", "updated"], "direction": ["asc", "desc"]],
+        "/api/v5/repos/:owner/:repo/forks": ["sort": ["newest", "oldest", "stargazers"]],
+        "/api/v5/repos/:owner/:repo/contributors": ["type": ["authors", "committers"]],
+        "/api/v5/repos/:owner/:repo/tags": ["sort": ["name", "updated"], "direction": ["asc", "desc"]],
         "/api/v5/repos/:owner/:repo/issues": ["state": ["open", "progressing", "closed", "rejected", "all"],
                                               "sort": ["created", "updated"], "direction": ["asc", "desc"]],
         "/api/v5/repos/:owner/:repo/releases": ["direction": ["asc", "desc"]],
@@ -21,6 +25,10 @@ public enum ParameterRules {
                                                               "comment_type": ["diff_comment", "pr_comment"]],
         "/api/v5/search/repositories": ["sort": ["last_push_at", "stars_count", "forks_count", "watches_count"],
                                         "order": ["asc", "desc"], "language": searchLanguages],
+        "/api/v5/search/users": ["sort": ["joined_at"], "order": ["asc", "desc"]],
+        "/api/v5/search/issues": ["state": ["open", "progressing", "closed", "rejected"],
+                                  "sort": ["created_at", "updated_at", "notes_count"], "order": ["asc", "desc"],
+                                  "language": searchLanguages],
         "/api/v5/user/repos": ["visibility": ["private", "public", "all"],
                                "type": ["all", "owner", "personal", "member", "public", "private"],
                                "sort": ["created", "updated", "pushed", "full_name"], "direction": ["asc", "desc"]],

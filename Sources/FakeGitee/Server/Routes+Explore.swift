@@ -4,6 +4,10 @@ extension FakeGiteeServer {
     func registerRoutes() {
         registerExploreRoutes()
         registerRepositoryRoutes()
+        registerRefRoutes()  // issue 28, part B
+        registerProjectPeopleRoutes()  // issue 28, part B
+        registerSearchMoreRoutes()  // issue 28, part B
+        registerOrganizationRoutes()  // issue 28, part B
         registerContentRoutes()
         registerPeopleRoutes()
         registerIssueRoutes()
@@ -99,6 +103,8 @@ extension FakeGiteeServer {
     func branch(for ref: String?, in project: FakeProject) -> String? {
         guard let ref, !ref.isEmpty else { return project.defaultBranch }
         if project.branches.contains(ref) { return ref }
+        // A tag names a commit of the default branch (FakeTags), as the site accepts a tag wherever a ref goes.
+        if FakeTags.tags(of: project, state: state).contains(where: { $0.name == ref }) { return project.defaultBranch }
         for branch in project.branches where state.commits(of: project, branch: branch).contains(where: { $0.sha.hasPrefix(ref) && ref.count >= 7 }) {
             return branch
         }

@@ -11,11 +11,18 @@ public final class DiscoverViewModel {
     public let results: ProjectListViewModel
     public private(set) var query = ""
     public private(set) var sort: Endpoints.SearchSort = .bestMatch
+    // Search for people and issues beside projects (issue 28, part B; see DiscoverViewModel+Kinds.swift)
+    public internal(set) var kind: SearchKind = .projects
+    public let people: PagedListViewModel<User>
+    public let issues: PagedListViewModel<Issue>
+    public internal(set) var peopleSort: Endpoints.PeopleSearchSort = .bestMatch
+    public internal(set) var issueState: Endpoints.IssueSearchState?
+    public internal(set) var issueSort: Endpoints.IssueSearchSort = .bestMatch
     /// Grows when the search field should take the keyboard focus (Ctrl+F).
     public private(set) var focusRequests = 0
 
-    @ObservationIgnored private weak var navigator: (any Navigator)?
-    @ObservationIgnored private let cached: CachedClient
+    @ObservationIgnored weak var navigator: (any Navigator)?
+    @ObservationIgnored let cached: CachedClient
 
     init(cached: CachedClient, makeList: ProjectListFactory, navigator: any Navigator) {
         self.navigator = navigator
@@ -23,11 +30,13 @@ public final class DiscoverViewModel {
         languages = PagedListViewModel<Language>(emptyText: tr("No languages."), cached.languages())
         results = makeList(tr("Search"), tr("No projects match your search."),
                            cached.live(Endpoints.search("", perPage: Endpoints.defaultPageSize)))
+        people = PagedListViewModel(emptyText: tr("No people match your search."), cached.live(Endpoints.searchUsers("")))
+        issues = PagedListViewModel(emptyText: tr("No issues match your search."), cached.live(Endpoints.searchIssues("")))
     }
 
     // Outputs
     public var isSearching: Bool { !query.isEmpty }
-    public var placeholder: String { tr("Search projects") }
+    public var placeholder: String { kind.placeholder }
     public var sortOptions: [(sort: Endpoints.SearchSort, title: String)] {
         [(.bestMatch, tr("Best match")), (.stars, tr("Most stars")), (.lastPush, tr("Recently pushed")),
          (.forks, tr("Most forks"))]
@@ -65,8 +74,20 @@ public final class DiscoverViewModel {
 
     public func focusSearch() { focusRequests += 1 }
 
-    private func reload() {
+    /// Runs the current query again for the current kind and its filters; the empty state names what was searched.
+    func reload() {
         guard !query.isEmpty else { return }
-        results.list.replaceSource(cached.live(Endpoints.search(query, sort: sort)).fetch)
+        switch kind {
+        case .projects:
+            results.list.emptyText = String(format: tr("No projects match “%@”."), query)
+            results.list.replaceSource(cached.live(Endpoints.search(query, sort: sort)).fetch)
+        case .people:
+            people.emptyText = String(format: tr("No people match “%@”."), query)
+            people.replaceSource(cached.live(Endpoints.searchUsers(query, sort: peopleSort)).fetch)
+        case .issues:
+            issues.emptyText = issueState.map { String(format: tr("No %@ issues match “%@”."), $0.title, query) }
+                ?? String(format: tr("No issues match “%@”."), query)
+            issues.replaceSource(cached.live(Endpoints.searchIssues(query, state: issueState, sort: issueSort)).fetch)
+        }
     }
 }

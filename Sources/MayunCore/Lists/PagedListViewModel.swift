@@ -29,7 +29,8 @@ public final class PagedListViewModel<Item: Sendable> {
     /// Whether the rows on screen came from the saved copy and the network has not confirmed them yet.
     public private(set) var isShowingSavedData = false
 
-    public private(set) var emptyText: String
+    /// What the empty state says; a search list sets it to name what was searched before each new source.
+    public internal(set) var emptyText: String
     @ObservationIgnored private var fetch: Fetch
     @ObservationIgnored private let cache: ListCache<Item>?
     @ObservationIgnored private var next: Pagination?

@@ -16,6 +16,8 @@ public final class MineViewModel {
     /// The person's notifications (for the badge) and where the Notifications button goes (set by the Coordinator).
     @ObservationIgnored public weak var notifications: NotificationsViewModel?
     @ObservationIgnored public var onOpenNotifications: @MainActor () -> Void = {}
+    /// Where the Organisations button goes (set by the Coordinator; issue 28).
+    @ObservationIgnored public var onOpenOrganizations: @MainActor () -> Void = {}
     /// Builds the logged-in person's account page (the Coordinator makes ViewModels).
     @ObservationIgnored public var makeAccount: @MainActor (String) -> UserViewModel? = { _ in nil }
     /// Forgets what was saved about the person who logs out (their lists in the offline store).

@@ -47,6 +47,7 @@ public final class Coordinator {
         notifications.navigator = self
         mineTab.notifications = notifications
         mineTab.onOpenNotifications = { [weak self] in self?.push(.notifications) }
+        mineTab.onOpenOrganizations = { [weak self] in self?.push(.myOrganizations) }  // issue 28, part B
         mineTab.onOpenSettings = { [weak self] in self?.openSettings(at: $0) }
         mineTab.makeAccount = { [weak self] login in
             self.map { UserViewModel(login: login, isMine: true, cached: $0.services.cached,
@@ -172,6 +173,29 @@ public final class Coordinator {
         case .image(let repo, let ref, let path):
             .image(ImageViewModel(repo: repo, ref: ref, path: path, client: services.client,
                                   server: environment.server, nightMode: nightMode, navigator: self))
+        // A project's branches and tags (issue 28, part B)
+        case .branches(let repo):
+            .branches(RefListViewModel(branchesOf: repo, cached: services.cached, navigator: self))
+        case .tags(let repo):
+            .tags(RefListViewModel(tagsOf: repo, cached: services.cached, navigator: self))
+        // A project's people and forks (issue 28, part B)
+        case .stargazers(let repo):
+            .people(PeopleListViewModel(title: tr("Stargazers"), emptyText: tr("No one has starred this project yet."),
+                                        pages: services.cached.stargazers(repo), navigator: self))
+        case .watchers(let repo):
+            .people(PeopleListViewModel(title: tr("Watchers"), emptyText: tr("No one is watching this project yet."),
+                                        pages: services.cached.watchers(repo), navigator: self))
+        case .forks(let repo):
+            .projectList(makeProjectList(title: tr("Forks"), emptyText: tr("This project has no forks yet."),
+                                         services.cached.forks(repo)))
+        case .contributors(let repo):
+            .contributors(ContributorsViewModel(repo: repo, cached: services.cached, navigator: self))
+        // Organisations (issue 28, part B)
+        case .organization(let login):
+            .organization(OrganizationViewModel(login: login, cached: services.cached, makeList: makeProjectList,
+                                                navigator: self))
+        case .myOrganizations:
+            .organizations(OrganizationListViewModel(pages: services.cached.myOrganizations(), navigator: self))
         case .login:
             .login(LoginViewModel(session: services.session, onLoggedIn: { [weak self] in self?.loginSucceeded() },
                                   onOpenSettings: { [weak self] in self?.openSettings(at: .passwordLogin) }))

@@ -54,6 +54,15 @@ public enum Route: Hashable, Sendable {
     case user(login: String)
     case followers(login: String)
     case following(login: String)
+    // A project's branches and tags (issue 28, part B)
+    case branches(RepositoryID)
+    case tags(RepositoryID)
+    case stargazers(RepositoryID)
+    case watchers(RepositoryID)
+    case forks(RepositoryID)
+    case contributors(RepositoryID)
+    case organization(login: String)
+    case myOrganizations
     case login
 
     /// The page title shown in the header bar while this route is on top.
@@ -79,6 +88,14 @@ public enum Route: Hashable, Sendable {
         case .user(let login): login
         case .followers: tr("Followers")
         case .following: tr("Following")
+        case .branches: tr("Branches")
+        case .tags: tr("Tags")
+        case .stargazers: tr("Stargazers")
+        case .watchers: tr("Watchers")
+        case .forks: tr("Forks")
+        case .contributors: tr("Contributors")
+        case .organization(let login): login
+        case .myOrganizations: tr("Organisations")
         case .login: tr("Log In")
         }
     }

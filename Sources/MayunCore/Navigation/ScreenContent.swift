@@ -1,3 +1,5 @@
+import GiteeKit
+
 /// The model of one pushed page, by kind. The Coordinator makes one for every `Route` and MayunUI makes a page for
 /// every case; both are exhaustive switches, so a new screen that lacks either does not compile.
 @MainActor
@@ -20,6 +22,12 @@ public enum ScreenContent {
     case login(LoginViewModel)
     case blob(BlobViewModel)
     case image(ImageViewModel)
+    // A project's branches and tags (issue 28, part B)
+    case branches(RefListViewModel<GiteeKit.Branch>)
+    case tags(RefListViewModel<GiteeKit.Tag>)
+    case contributors(ContributorsViewModel)
+    case organization(OrganizationViewModel)
+    case organizations(OrganizationListViewModel)
 
     /// The same model seen through what every page model has.
     public var model: any ScreenModel {
@@ -42,6 +50,11 @@ public enum ScreenContent {
         case .login(let model): model
         case .blob(let model): model
         case .image(let model): model
+        case .branches(let model): model
+        case .tags(let model): model
+        case .contributors(let model): model
+        case .organization(let model): model
+        case .organizations(let model): model
         }
     }
 }

@@ -36,6 +36,10 @@ extension PeopleListViewModel: ScreenModel {
 }
 
 extension ProjectViewModel: ScreenModel {}
+extension RefListViewModel: ScreenModel {}
+extension ContributorsViewModel: ScreenModel {}
+extension OrganizationViewModel: ScreenModel {}
+extension OrganizationListViewModel: ScreenModel {}
 extension BlobViewModel: ScreenModel {}
 extension ImageViewModel: ScreenModel {}
 extension IssueViewModel: ScreenModel {}
@@ -73,5 +77,5 @@ extension Coordinator {
 }
 
 extension DiscoverViewModel {
-    public func refresh() { isSearching ? results.refresh() : languages.refresh() }
+    public func refresh() { isSearching ? refreshResults() : languages.refresh() }
 }

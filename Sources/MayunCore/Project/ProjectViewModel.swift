@@ -117,7 +117,12 @@ public final class ProjectViewModel {
         navigator?.requireLogin { [weak self] in self?.flip(self?.watch) }
     }
 
+    /// The owner's page: an organisation's own page when the project belongs to one (its namespace is a "group").
     public func openOwner() {
+        if let namespace = project?.namespace, namespace.kind == "group", !namespace.path.isEmpty {
+            navigator?.push(.organization(login: namespace.path))
+            return
+        }
         navigator?.push(.user(login: project?.owner.login.nonEmpty ?? repo.owner))
     }
     public func openCode() { navigator?.push(.tree(repo, ref: project?.defaultBranch, path: "")) }
@@ -126,6 +131,13 @@ public final class ProjectViewModel {
     public func openPullRequests() { navigator?.push(.pullRequests(repo)) }
     public func openCommits() { navigator?.push(.commits(repo, ref: project?.defaultBranch)) }
     public func openReleases() { navigator?.push(.releases(repo)) }
+    // Issue 28, part B
+    public func openBranches() { navigator?.push(.branches(repo)) }
+    public func openTags() { navigator?.push(.tags(repo)) }
+    public func openStargazers() { navigator?.push(.stargazers(repo)) }
+    public func openWatchers() { navigator?.push(.watchers(repo)) }
+    public func openForks() { navigator?.push(.forks(repo)) }
+    public func openContributors() { navigator?.push(.contributors(repo)) }
 
     /// A link clicked in the README: files of the repository open here, web addresses in the browser.
     public func activate(_ target: LinkTarget) { navigator?.follow(target) }

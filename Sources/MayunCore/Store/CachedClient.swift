@@ -151,6 +151,53 @@ public final class CachedClient {
         pages(Endpoints.releases(owner: repo.owner, repo: repo.name), savedAs: OfflineKey.releases(repo))
     }
 
+    // MARK: A project's branches, tags and people (issue 28)
+
+    /// A project's branches, 20 a page as the site pages them.
+    public func branches(_ repo: RepositoryID) -> CachedPages<Branch> {
+        pages(Endpoints.branches(owner: repo.owner, repo: repo.name, perPage: Endpoints.defaultPageSize),
+              savedAs: OfflineKey.refs(repo, kind: "branches"))
+    }
+
+    /// A project's tags, newest first.
+    public func tags(_ repo: RepositoryID) -> CachedPages<Tag> {
+        pages(Endpoints.tags(owner: repo.owner, repo: repo.name), savedAs: OfflineKey.refs(repo, kind: "tags"))
+    }
+
+    public func stargazers(_ repo: RepositoryID) -> CachedPages<User> {
+        pages(Endpoints.stargazers(owner: repo.owner, repo: repo.name), savedAs: OfflineKey.refs(repo, kind: "stargazers"))
+    }
+
+    public func watchers(_ repo: RepositoryID) -> CachedPages<User> {
+        pages(Endpoints.watchers(owner: repo.owner, repo: repo.name), savedAs: OfflineKey.refs(repo, kind: "watchers"))
+    }
+
+    public func forks(_ repo: RepositoryID) -> CachedPages<Project> {
+        pages(Endpoints.forks(owner: repo.owner, repo: repo.name), savedAs: OfflineKey.refs(repo, kind: "forks"))
+    }
+
+    /// An organisation's profile. Logged in it is fetched with the token and kept with the person's own lists.
+    public func organization(_ login: String) -> Cached<Organization> {
+        cached(Organization.self, key: OfflineKey.organization(login, mine: client.auth.isLoggedIn)) { [client] in
+            try await client.send(Endpoints.organization(login))
+        }
+    }
+
+    public func organizationMembers(_ login: String) -> CachedPages<User> {
+        pages(Endpoints.organizationMembers(login),
+              savedAs: OfflineKey.userList("org/\(login)/members", of: login, isMine: client.auth.isLoggedIn))
+    }
+
+    /// The logged-in person's organisations (Mine), forgotten at Log Out.
+    public func myOrganizations() -> CachedPages<Organization> {
+        pages(Endpoints.myOrganizations(), savedAs: OfflineKey.userList("organizations", of: "", isMine: true))
+    }
+
+    /// One answer (the spec does not page contributors), kept like a first page.
+    public func contributors(_ repo: RepositoryID) -> CachedPages<Contributor> {
+        pages(Endpoints.contributors(owner: repo.owner, repo: repo.name), savedAs: OfflineKey.refs(repo, kind: "contributors"))
+    }
+
     /// A list that is never kept (search results, notifications): fetched every time.
     public func live<Item: Sendable>(_ endpoint: Endpoint<[Item]>) -> CachedPages<Item> {
         let client = client

@@ -16,6 +16,10 @@ enum OfflineKey {
     static func language(id: Int) -> String { "language/\(id)" }
     static func followers(_ login: String) -> String { "followers/\(login)" }
     static func following(_ login: String) -> String { "following/\(login)" }
+    /// A project's branches or tags (`kind`), and its people lists (stargazers, watchers, forks, contributors).
+    static func refs(_ repo: RepositoryID, kind: String) -> String { "\(kind):\(repo)" }
+    /// An organisation's profile; fetched with a token it goes with the person's own lists.
+    static func organization(_ login: String, mine: Bool) -> String { (mine ? "list:mine/" : "") + "org:\(login)" }
     /// A user's projects, starred or watched list; the logged-in person's own lists go under `mine/`.
     static func userList(_ name: String, of login: String, isMine: Bool) -> String {
         (isMine ? "mine" : "user/\(login)") + "/" + name

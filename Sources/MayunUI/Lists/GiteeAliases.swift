@@ -7,3 +7,5 @@ typealias GiteeIssue = GiteeKit.Issue
 typealias GiteeEvent = GiteeKit.Event
 typealias GiteeUser = GiteeKit.User
 typealias GiteeRelease = GiteeKit.Release
+typealias GiteeContributor = GiteeKit.Contributor
+typealias GiteeOrganization = GiteeKit.Organization

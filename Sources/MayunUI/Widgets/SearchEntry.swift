@@ -11,6 +11,11 @@ final class SearchEntry: WidgetObject {
         if !placeholder.isEmpty { setStringProperty(raw(widget), "placeholder-text", placeholder) }
     }
 
+    /// The dim hint shown while the field is empty (Discover's says what is searched: projects, people, issues).
+    func setPlaceholder(_ text: String) {
+        setStringProperty(raw(widget), "placeholder-text", text)
+    }
+
     var text: String {
         get { gtk_editable_get_text(opaque(widget)).map { String(cString: $0) } ?? "" }
         // Setting the same text again would move the cursor and emit "changed" for nothing.

@@ -31,6 +31,12 @@ struct PageFactory {
         case .login(let login): LoginPage(viewModel: login)
         case .blob(let blob): BlobPage(viewModel: blob, images: images)
         case .image(let image): ImagePage(viewModel: image)
+        // A project's branches and tags (issue 28, part B)
+        case .branches(let branches): RefListPage(viewModel: branches)
+        case .tags(let tags): RefListPage(viewModel: tags)
+        case .contributors(let contributors): ContributorsPage(viewModel: contributors)
+        case .organization(let organization): OrganizationPage(viewModel: organization, images: images)
+        case .organizations(let organizations): OrganizationListPage(viewModel: organizations, images: images)
         }
     }
 

@@ -59,7 +59,9 @@ final class MinePage: Page {
         // One row that wraps: on a 360 px phone the three buttons must not widen the window.
         let row = WrappingRow(maxPerLine: 3)
         row.append(widget: NotificationsButton.make(viewModel: viewModel, bindings: bindings))
-        row.append(settings, logOut)
+        let organizations = Button(label: tr("Organisations"))
+        organizations.onClicked { [unowned self] in viewModel.onOpenOrganizations() }
+        row.append(organizations, settings, logOut)
         row.setMargins(top: 8)
         return row
     }

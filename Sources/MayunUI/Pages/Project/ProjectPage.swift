@@ -103,6 +103,13 @@ final class ProjectPage: Page {
             (tr("Commits"), "document-open-recent-symbolic", { [unowned viewModel] in viewModel.openCommits() }),
             (tr("Releases"), "package-x-generic-symbolic", { [unowned viewModel] in viewModel.openReleases() }),
             (tr("Readme"), "text-x-generic-symbolic", { [unowned viewModel] in viewModel.openReadme() }),
+            // Issue 28, part B
+            (tr("Branches"), "media-playlist-consecutive-symbolic", { [unowned viewModel] in viewModel.openBranches() }),
+            (tr("Tags"), "bookmark-new-symbolic", { [unowned viewModel] in viewModel.openTags() }),
+            (tr("Stargazers"), "starred-symbolic", { [unowned viewModel] in viewModel.openStargazers() }),
+            (tr("Watchers"), "emblem-shared-symbolic", { [unowned viewModel] in viewModel.openWatchers() }),
+            (tr("Forks"), "edit-copy-symbolic", { [unowned viewModel] in viewModel.openForks() }),
+            (tr("Contributors"), "system-users-symbolic", { [unowned viewModel] in viewModel.openContributors() }),
         ]
         for (title, icon, open) in rows {
             let row = title == tr("Releases") ? releasesRow : ActionRow(title: title)

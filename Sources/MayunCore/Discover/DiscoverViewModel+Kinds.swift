@@ -1,0 +1,128 @@
+import Foundation
+import GiteeKit
+
+/// What the search field looks for (issue 28, part B): projects, people or issues, each with the filters its API
+/// offers and the same infinite list.
+public enum SearchKind: Int, CaseIterable, Sendable {
+    case projects, people, issues
+
+    public var title: String {
+        switch self {
+        case .projects: tr("Projects")
+        case .people: tr("People")
+        case .issues: tr("Issues")
+        }
+    }
+
+    var placeholder: String {
+        switch self {
+        case .projects: tr("Search projects")
+        case .people: tr("Search people")
+        case .issues: tr("Search issues")
+        }
+    }
+}
+
+extension Endpoints.IssueSearchState {
+    /// As in "No open issues match ...".
+    var title: String {
+        switch self {
+        case .open: tr("open")
+        case .progressing: tr("in progress")
+        case .closed: tr("closed")
+        case .rejected: tr("rejected")
+        }
+    }
+}
+
+extension DiscoverViewModel {
+    public var peopleSortOptions: [(sort: Endpoints.PeopleSearchSort, title: String)] {
+        [(.bestMatch, tr("Best match")), (.newest, tr("Newest members")), (.oldest, tr("Oldest members"))]
+    }
+    public var issueStateOptions: [(state: Endpoints.IssueSearchState?, title: String)] {
+        [(nil, tr("Any state")), (.open, tr("Open")), (.progressing, tr("In Progress")), (.closed, tr("Closed")),
+         (.rejected, tr("Rejected"))]
+    }
+    public var issueSortOptions: [(sort: Endpoints.IssueSearchSort, title: String)] {
+        [(.bestMatch, tr("Best match")), (.created, tr("Newest")), (.updated, tr("Recently updated")),
+         (.comments, tr("Most comments"))]
+    }
+
+    /// Switches what is searched; a query already typed runs again for the new kind.
+    public func selectKind(_ kind: SearchKind) {
+        guard kind != self.kind else { return }
+        self.kind = kind
+        reload()
+    }
+    public func selectPeopleSort(_ sort: Endpoints.PeopleSearchSort) {
+        guard sort != peopleSort else { return }
+        peopleSort = sort
+        reload()
+    }
+    public func selectIssueState(_ state: Endpoints.IssueSearchState?) {
+        guard state != issueState else { return }
+        issueState = state
+        reload()
+    }
+    public func selectIssueSort(_ sort: Endpoints.IssueSearchSort) {
+        guard sort != issueSort else { return }
+        issueSort = sort
+        reload()
+    }
+
+    /// The list the results of the current kind are in, for F5.
+    public func refreshResults() {
+        switch kind {
+        case .projects: results.refresh()
+        case .people: people.refresh()
+        case .issues: issues.refresh()
+        }
+    }
+
+    // MARK: Rows
+
+    public func personRow(at index: Int) -> SimpleRow? {
+        guard people.items.indices.contains(index) else { return nil }
+        let user = people.items[index]
+        return SimpleRow(iconName: "avatar-default-symbolic", title: user.name.isEmpty ? user.login : user.name,
+                         subtitle: user.name == user.login ? "" : user.login,
+                         avatarURL: user.avatarURL.flatMap(URL.init(string:)))
+    }
+
+    public func openPerson(at index: Int) {
+        guard people.items.indices.contains(index) else { return }
+        navigator?.push(.user(login: people.items[index].login))
+    }
+
+    public func personMenu(at index: Int) -> [RowMenuItem] {
+        guard people.items.indices.contains(index) else { return [] }
+        return RowMenuItem.standard(openTitle: tr("Open Profile"), open: { [weak self] in self?.openPerson(at: index) },
+                                    webAddress: people.items[index].htmlURL, inBrowser: false, navigator: navigator)
+    }
+
+    /// An issue found anywhere: its project is said, since results span projects.
+    public func issueRow(at index: Int, now: Date = Date()) -> SimpleRow? {
+        guard issues.items.indices.contains(index) else { return nil }
+        let issue = issues.items[index]
+        let project = issue.repository?.fullName ?? ""
+        let when = RelativeTime.describe(issue.createdAt?.date, now: now) ?? ""
+        let state = issue.isOpen ? tr("Open") : tr("Closed")
+        let subtitle = [state, project + "#" + issue.number, when].filter { !$0.isEmpty }.joined(separator: "  ·  ")
+        let comments = String(format: trn("%d comment", "%d comments", count: issue.commentCount), issue.commentCount)
+        return SimpleRow(iconName: issue.isOpen ? "dialog-information-symbolic" : "emblem-ok-symbolic",
+                         title: issue.title, subtitle: subtitle, trailing: comments,
+                         avatarURL: issue.author?.avatarURL.flatMap(URL.init(string:)))
+    }
+
+    public func openIssue(at index: Int) {
+        guard issues.items.indices.contains(index), let project = issues.items[index].repository else { return }
+        navigator?.push(.issue(RepositoryID(owner: project.ownerPath, name: project.repoPath),
+                               number: issues.items[index].number))
+    }
+
+    public func issueMenu(at index: Int) -> [RowMenuItem] {
+        guard issues.items.indices.contains(index) else { return [] }
+        return RowMenuItem.standard(openTitle: tr("Open Issue"), open: { [weak self] in self?.openIssue(at: index) },
+                                    webAddress: issues.items[index].htmlURL, inBrowser: true, navigator: navigator)
+    }
+}

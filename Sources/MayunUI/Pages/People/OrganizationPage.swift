@@ -1,0 +1,73 @@
+import MayunCore
+
+/// An organisation: avatar, name and description over a notebook of its Projects and Members.
+@MainActor
+final class OrganizationPage: Page {
+    private let viewModel: OrganizationViewModel
+    private let avatar: AvatarView
+    // Down to a 360 px phone: the name ellipsizes, the description wraps, the tab strip scrolls.
+    private let name = Label(classes: ["title-2"], xalign: 0, ellipsize: .end)
+    private let subtitle = Label(classes: ["dim-label"], xalign: 0, ellipsize: .end)
+    private let about = Label(wrap: true, xalign: 0)
+    private let notebook = Notebook()
+    private let projects: ProjectListPage
+    private let members: PeopleListPage
+
+    init(viewModel: OrganizationViewModel, images: ImageLoader) {
+        self.viewModel = viewModel
+        avatar = AvatarView(size: 72, images: images)
+        projects = ProjectListPage(viewModel: viewModel.projects, images: images)
+        members = PeopleListPage(viewModel: viewModel.members, images: images)
+        notebook.vexpand = true
+        notebook.accessibleLabel = viewModel.pagesLabel
+        let root = Box(.vertical)
+        let bindings = BindingBag()
+        super.init(root: root, bindings: bindings)
+
+        let text = Box(.vertical, spacing: 4)
+        text.hexpand = true
+        text.append(name, subtitle, about)
+        let header = Box(.horizontal, spacing: 12, classes: ["user-header"])
+        header.setMargins(12)
+        header.append(avatar)
+        header.append(text)
+        root.append(header, notebook)
+        notebook.append(widget: projects.root, title: tr("Projects"))
+        notebook.append(widget: members.root, title: tr("Members"))
+        bindings.bind { [unowned self] in showProfile() }
+        bindings.bind { [unowned self] in notebook.currentPage = viewModel.selectedList }
+        notebook.onSwitchPage { viewModel.selectList($0) }
+        onMap { viewModel.start() }
+    }
+
+    override var title: String { viewModel.title }
+
+    private func showProfile() {
+        name.text = viewModel.name
+        subtitle.text = viewModel.subtitle
+        subtitle.isVisible = !viewModel.subtitle.isEmpty
+        about.text = viewModel.about
+        about.isVisible = !viewModel.about.isEmpty
+        avatar.show(viewModel.avatarURL)
+    }
+}
+
+/// The logged-in person's organisations (from Mine).
+@MainActor
+final class OrganizationListPage: Page {
+    private let viewModel: OrganizationListViewModel
+    private let list: PagedListView<GiteeOrganization>
+
+    init(viewModel: OrganizationListViewModel, images: ImageLoader) {
+        self.viewModel = viewModel
+        let bindings = BindingBag()
+        list = PagedListView(list: viewModel.organizations, adapter: SimpleRowView.adapter(
+            row: { viewModel.row(at: $0) }, activate: { viewModel.activate(at: $0) },
+            retryMore: { viewModel.organizations.retry() }, images: images), accessibleName: viewModel.title,
+            bindings: bindings)
+        super.init(root: list.root, bindings: bindings)
+        onMap { viewModel.start() }
+    }
+
+    override var title: String { viewModel.title }
+}
