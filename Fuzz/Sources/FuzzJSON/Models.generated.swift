@@ -41,4 +41,7 @@ let modelDecoders: [@Sendable (Data) -> Void] = [
     { _ = decodeBoth(Release.self, $0) },
     { _ = decodeBoth(ReleaseAsset.self, $0) },
     { _ = decodeBoth(Milestone.self, $0) },
+    { _ = decodeBoth(Tag.self, $0) },
+    { _ = decodeBoth(Contributor.self, $0) },
+    { _ = decodeBoth(Organization.self, $0) },
 ]
