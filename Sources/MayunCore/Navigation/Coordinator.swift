@@ -156,12 +156,14 @@ public final class Coordinator {
             .project(ProjectViewModel(repo: repo, cached: services.cached, server: environment.server,
                                       nightMode: nightMode, navigator: self))
         case .blob(let repo, let ref, let path):
-            .blob(BlobViewModel(repo: repo, ref: ref, path: path, blobDependencies))
+            .blob(withEditAccess(BlobViewModel(repo: repo, ref: ref, path: path, blobDependencies)))
         case .readme(let repo, let ref):
             .blob(BlobViewModel(readmeOf: repo, ref: ref, blobDependencies))
         case .image(let repo, let ref, let path):
             .image(ImageViewModel(repo: repo, ref: ref, path: path, client: services.client,
                                   server: environment.server, nightMode: nightMode, navigator: self))
+        case .editFile(let repo, let branch, let path):
+            .fileEditor(makeFileEditor(repo, branch: branch, path: path))
         case .login:
             .login(LoginViewModel(session: services.session, onLoggedIn: { [weak self] in self?.loginSucceeded() },
                                   onOpenSettings: { [weak self] in self?.openSettings(at: .passwordLogin) }))

@@ -53,6 +53,8 @@ public enum Route: Hashable, Sendable {
     case followers(login: String)
     case following(login: String)
     case login
+    // Writing to a repository (issue 27).
+    case editFile(RepositoryID, branch: String?, path: String)
 
     /// The page title shown in the header bar while this route is on top.
     public var title: String {
@@ -76,6 +78,7 @@ public enum Route: Hashable, Sendable {
         case .followers: tr("Followers")
         case .following: tr("Following")
         case .login: tr("Log In")
+        case .editFile(_, _, let path): String(format: tr("Edit %@"), lastComponent(of: path))
         }
     }
 }

@@ -18,6 +18,8 @@ public enum ScreenContent {
     case login(LoginViewModel)
     case blob(BlobViewModel)
     case image(ImageViewModel)
+    // Writing to a repository (issue 27).
+    case fileEditor(FileEditorViewModel)
 
     /// The same model seen through what every page model has.
     public var model: any ScreenModel {
@@ -38,6 +40,7 @@ public enum ScreenContent {
         case .login(let model): model
         case .blob(let model): model
         case .image(let model): model
+        case .fileEditor(let model): model
         }
     }
 }

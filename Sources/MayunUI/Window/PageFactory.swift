@@ -29,6 +29,8 @@ struct PageFactory {
         case .login(let login): LoginPage(viewModel: login)
         case .blob(let blob): BlobPage(viewModel: blob, images: images)
         case .image(let image): ImagePage(viewModel: image)
+        // Writing to a repository (issue 27).
+        case .fileEditor(let editor): FileEditorPage(viewModel: editor)
         }
     }
 

@@ -14,6 +14,7 @@ final class BlobPage: Page {
     private var sourceToggle: ToggleButton?
     private var wrapToggle: ToggleButton?
     private var copyButton: Button?
+    private var editButton: Button?
     private var code: CodeView?
     private var document: DocumentView?
     /// Writes the shown document's chunks into `document` as they are parsed.
@@ -42,6 +43,9 @@ final class BlobPage: Page {
         let copy = actions.button(tr("Copy"), icon: "edit-copy-symbolic")
         copy.onClicked { viewModel.copyText() }
         copyButton = copy
+        let edit = actions.button(tr("Edit"), icon: "document-edit-symbolic")
+        edit.onClicked { viewModel.edit() }
+        editButton = edit
         stack.add(status, name: "status")
         stack.add(notice, name: "notice")
         stack.vexpand = true
@@ -87,6 +91,8 @@ final class BlobPage: Page {
         wrapToggle?.isVisible = false
         copyButton?.isVisible = viewModel.canCopy && !viewModel.showsCode
         sourceToggle?.isActive = viewModel.showsSource
+        // Only for people with push rights, on a text file.
+        editButton?.isVisible = viewModel.canEdit && viewModel.content?.text != nil
     }
 
     private func show(_ content: BlobContent?, source: Bool) {
