@@ -171,6 +171,7 @@ final class CoordinatorTests: XCTestCase {
     .image(repo, ref: nil, path: "a.png"), .commits(repo, ref: nil), .commit(repo, sha: "abc"), .issues(repo),
     .issue(repo, number: "I1"), .createIssue(repo), .user(login: "u"), .followers(login: "u"),
     .following(login: "u"), .login, .pullRequests(repo), .pullRequest(repo, number: 6), .notifications,
+    .editFile(repo, branch: nil, path: "a.txt"),
 ]
 
 private func kindIndex(_ route: Route) -> Int {
@@ -195,12 +196,13 @@ private func kindIndex(_ route: Route) -> Int {
     case .pullRequests: 17
     case .pullRequest: 18
     case .notifications: 19
+    case .editFile: 20
     }
 }
 
 final class RouteCoverageTests: XCTestCase {
     func testTheRouteListCoversEveryKind() {
-        onMain { XCTAssertEqual(Set(everyRoute.map(kindIndex)), Set(0...19)) }
+        onMain { XCTAssertEqual(Set(everyRoute.map(kindIndex)), Set(0...20)) }
     }
 }
 

@@ -9,7 +9,7 @@ import Foundation
 extension FakeGiteeServer {
     /// The largest file the contents API takes here (decoded bytes). Gitee's own limit is not published; this one is
     /// low enough to be at least as strict.
-    static let maxWrittenFileSize = 10 * 1024 * 1024
+    public static let maxWrittenFileSize = 10 * 1024 * 1024
 
     func registerFileWriteRoutes() {
         router.add("PUT", "/api/v5/repos/:owner/:repo/contents/*path") { [unowned self] request, parameters in

@@ -41,10 +41,11 @@ enum LineDiff {
             while i < middleA.count || j < middleB.count {
                 if i < middleA.count, j < middleB.count, middleA[i] == middleB[j] {
                     lines.append(" " + middleA[i]); i += 1; j += 1
-                } else if j < middleB.count, i == middleA.count || lengths[i * width + j + 1] >= lengths[(i + 1) * width + j] {
-                    lines.append("+" + middleB[j]); j += 1; added += 1
-                } else {
+                } else if i < middleA.count, j == middleB.count || lengths[(i + 1) * width + j] >= lengths[i * width + j + 1] {
+                    // Removed lines first, as unified diffs show them.
                     lines.append("-" + middleA[i]); i += 1; removed += 1
+                } else {
+                    lines.append("+" + middleB[j]); j += 1; added += 1
                 }
             }
         }
