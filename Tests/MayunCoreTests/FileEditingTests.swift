@@ -100,13 +100,26 @@ final class FileEditingTests: XCTestCase {
             XCTAssertEqual(again.text, "keep me, edited")
             XCTAssertTrue(again.hasChanges)
             XCTAssertNotNil(again.leaveQuestion, "leaving with unsaved changes asks")
+            var asked: String?, leave: (@MainActor () -> Void)?
+            restarted.coordinator.askBeforeLeaving = { question, go in asked = question; leave = go }
+            restarted.coordinator.pop()
+            XCTAssertEqual(asked, again.leaveQuestion)
+            XCTAssertTrue(restarted.coordinator.top?.model === again, "still here until the person says leave")
+            leave?()
+            XCTAssertFalse(restarted.coordinator.top?.model === again, "left once they chose to")
+            restarted.coordinator.push(.editFile(repo, branch: nil, path: path))
+            XCTAssertTrue(restarted.coordinator.top?.model !== again)
+            let third = try XCTUnwrap(restarted.coordinator.top?.model as? FileEditorViewModel)
+            third.start()
+            waitUntil("reopened") { third.phase == .editing }
+            XCTAssertEqual(third.text, "keep me, edited", "the draft is still there")
             let drafts = DraftStore(directory: directory)
             XCTAssertNil(drafts.fileDraft(account: "someone-else", repo: repo, branch: "", path: path))
             XCTAssertNil(drafts.fileDraft(account: "mayun-demo", repo: repo, branch: "dev", path: path), "per branch")
-            again.discard()
+            third.discard()
             runUntilDone("discarded") { await restarted.services.drafts.flush() }
             XCTAssertNil(drafts.fileDraft(account: "mayun-demo", repo: repo, branch: "", path: path))
-            XCTAssertNil(again.leaveQuestion)
+            XCTAssertNil(third.leaveQuestion)
         }
     }
 

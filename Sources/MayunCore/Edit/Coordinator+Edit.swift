@@ -29,6 +29,14 @@ extension Coordinator {
     }
 }
 
+/// A page that asks before it is left (unsaved edits): `leaveQuestion` is nil when nothing would be left behind.
+@MainActor
+public protocol AsksBeforeLeaving: AnyObject {
+    var leaveQuestion: String? { get }
+}
+
+extension FileEditorViewModel: AsksBeforeLeaving {}
+
 extension FileEditorViewModel: ScreenModel {
     /// Reloading would throw the person's text away: the draft is the source of truth until a commit.
     public func refresh() {}

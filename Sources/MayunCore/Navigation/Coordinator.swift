@@ -29,6 +29,9 @@ public final class Coordinator {
     /// Browser and clipboard, provided by MayunUI.
     @ObservationIgnored public weak var platform: (any PlatformActions)?
     @ObservationIgnored private var nextScreenID = 1
+    /// Writing to a repository (issue 27): asks the person a question (`AsksBeforeLeaving`) and calls the closure only
+    /// if they choose to leave. Set by the window; without it, pages are left at once (their drafts stay on disk).
+    @ObservationIgnored public var askBeforeLeaving: (@MainActor (String, @escaping @MainActor () -> Void) -> Void)?
 
     public init(environment: AppEnvironment, preferences: any PreferencesStore, services: AppServices) {
         self.environment = environment
@@ -80,6 +83,14 @@ public final class Coordinator {
 
     /// Goes back one page; at the tabs it does nothing. The page's requests stop.
     public func pop() {
+        // Writing to a repository (issue 27): a page with unsaved edits asks first.
+        if let top = stack.last, let question = (top.model as? any AsksBeforeLeaving)?.leaveQuestion, let askBeforeLeaving {
+            askBeforeLeaving(question) { [weak self] in
+                guard let self, stack.last?.id == top.id else { return }
+                stack.popLast()?.model.cancel()
+            }
+            return
+        }
         guard let leaving = stack.popLast() else { return }
         leaving.model.cancel()
     }
