@@ -35,10 +35,11 @@ final class FileEditorPage: Page {
         code.setEditable(true)
         let panel = Box(.vertical, spacing: 6, classes: ["toolbar", "commit-panel"])
         panel.setMargins(8)
+        // The message on its own line, the buttons under it: both fit at 360 px.
         let row = Box(.horizontal, spacing: 8)
         messageEntry.hexpand = true
-        row.append(messageEntry, discardButton, commitButton)
-        panel.append(branchLabel, row, draftError)
+        row.append(Box.spacer(), discardButton, commitButton)
+        panel.append(branchLabel, messageEntry, row, draftError)
         let onTop = Button(label: tr("Commit on Top"), classes: ["suggested-action"])
         let buttons = Box(.horizontal, spacing: 8)
         buttons.append(Box.spacer(), onTop)
