@@ -185,6 +185,31 @@ final class FileEditingTests: XCTestCase {
         }
     }
 
+    func testDeleteSendsTheCurrentShaAndTheFileIsGone() throws {
+        try onMain {
+            let app = IssueFixture.makeApp(drafts: DraftStore(directory: IssueFixture.makeDrafts()))
+            let repo = try Self.project(ownedByDemo: true)
+            let path = try Self.newFile(Array("bye\n".utf8), in: repo, client: app.client)
+            let (_, sha) = Self.serverBytes(repo, path, client: app.client)
+            app.coordinator.push(.blob(repo, ref: nil, path: path))
+            let page = try XCTUnwrap(app.coordinator.top?.model as? BlobViewModel)
+            page.start()
+            waitUntil("push rights") { page.canEdit }
+            let deletion = try XCTUnwrap(page.deletion)
+            XCTAssertTrue(deletion.question.heading.contains((path as NSString).lastPathComponent))
+            Self.server.clearLog()
+            deletion.delete()
+            waitUntil("the delete settles") { !deletion.writes.isWriting }
+            let delete = try XCTUnwrap(Self.server.requestLog.last { $0.method == "DELETE" })
+            XCTAssertEqual(delete.path, "/api/v5/repos/\(repo.owner)/\(repo.name)/contents/\(path)")
+            XCTAssertEqual(delete.fields["sha"], sha)
+            XCTAssertEqual(delete.fields["message"], "Delete \((path as NSString).lastPathComponent)")
+            XCTAssertEqual(delete.status, 200)
+            XCTAssertNil(Self.serverBytes(repo, path, client: app.client).0, "gone from the branch")
+            XCTAssertFalse(app.coordinator.top?.model === page, "the deleted file's page went")
+        }
+    }
+
     // MARK: FakeGitee as strict as the site
 
     func testFakeGiteeRefusesWritesAsTheSiteDoes() throws {

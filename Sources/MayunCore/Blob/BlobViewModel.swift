@@ -18,6 +18,8 @@ public final class BlobViewModel {
     public internal(set) var canEdit = false
     /// Opens the editor (set by the Coordinator with `canEdit`).
     @ObservationIgnored var openEditor: (@MainActor () -> Void)?
+    /// Deleting the file (shown with Edit, for people with push rights).
+    @ObservationIgnored public internal(set) var deletion: FileDeletion?
     public let transfer = FileTransfer()
 
     /// A file ready to show: its content (a document already parsed), or a redirect to the image page, or a

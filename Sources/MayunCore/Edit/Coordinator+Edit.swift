@@ -12,6 +12,11 @@ extension Coordinator {
             guard let page else { return }
             self?.push(.editFile(page.location.repo, branch: page.location.ref, path: page.location.path))
         }
+        let deletion = FileDeletion(location: location, client: services.client, navigator: self)
+        deletion.onDeleted = { [weak self, weak page] in
+            if let page, self?.top?.model === page as AnyObject { self?.pop() }
+        }
+        page.deletion = deletion
         Task { [weak page] in
             await session.start()
             guard session.isLoggedIn, let login = session.user?.login else { return }

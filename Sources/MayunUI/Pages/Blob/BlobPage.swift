@@ -15,6 +15,7 @@ final class BlobPage: Page {
     private var wrapToggle: ToggleButton?
     private var copyButton: Button?
     private var editButton: Button?
+    private var deleteButton: Button?
     private var code: CodeView?
     private var document: DocumentView?
     /// Writes the shown document's chunks into `document` as they are parsed.
@@ -46,6 +47,9 @@ final class BlobPage: Page {
         let edit = actions.button(tr("Edit"), icon: "document-edit-symbolic")
         edit.onClicked { viewModel.edit() }
         editButton = edit
+        let delete = actions.button(tr("Delete"), icon: "user-trash-symbolic")
+        delete.onClicked { [unowned self] in confirmDelete() }
+        deleteButton = delete
         stack.add(status, name: "status")
         stack.add(notice, name: "notice")
         stack.vexpand = true
@@ -93,6 +97,7 @@ final class BlobPage: Page {
         sourceToggle?.isActive = viewModel.showsSource
         // Only for people with push rights, on a text file.
         editButton?.isVisible = viewModel.canEdit && viewModel.content?.text != nil
+        deleteButton?.isVisible = viewModel.canEdit && viewModel.deletion != nil && !viewModel.isReadme
     }
 
     private func show(_ content: BlobContent?, source: Bool) {
@@ -143,6 +148,14 @@ final class BlobPage: Page {
         case .tooLarge?, .binary?: stack.visibleChildName = "notice"
         case nil: break
         }
+    }
+
+    /// Deleting asks first (a commit on the branch).
+    private func confirmDelete() {
+        guard let deletion = viewModel.deletion else { return }
+        let question = deletion.question
+        ConfirmDialog(over: self, question: question.heading, detail: question.body, confirm: question.confirm)
+            .present { if $0 { deletion.delete() } }
     }
 
     private func codeView() -> CodeView {
