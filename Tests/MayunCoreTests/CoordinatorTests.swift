@@ -174,6 +174,7 @@ final class CoordinatorTests: XCTestCase {
     .releases(repo), .release(repo, tag: "v1.0"),
     .branches(repo), .tags(repo), .stargazers(repo), .watchers(repo), .forks(repo), .contributors(repo),
     .organization(login: "org"), .myOrganizations,
+    .editFile(repo, branch: nil, path: "a.txt"),
 ]
 
 private func kindIndex(_ route: Route) -> Int {
@@ -208,12 +209,13 @@ private func kindIndex(_ route: Route) -> Int {
     case .contributors: 27
     case .organization: 28
     case .myOrganizations: 29
+    case .editFile: 30
     }
 }
 
 final class RouteCoverageTests: XCTestCase {
     func testTheRouteListCoversEveryKind() {
-        onMain { XCTAssertEqual(Set(everyRoute.map(kindIndex)), Set(0...29)) }
+        onMain { XCTAssertEqual(Set(everyRoute.map(kindIndex)), Set(0...30)) }
     }
 }
 

@@ -64,6 +64,7 @@ extension FakeGiteeServer {
             return .json(renderer.issue(issue, project: project), status: 201)
         }
         registerIssueWriteRoutes()
+        registerFileWriteRoutes()
     }
 
     static let issueStates: Set<String> = ["open", "progressing", "closed", "rejected"]

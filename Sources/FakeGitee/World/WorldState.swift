@@ -19,6 +19,9 @@ public final class WorldState {
     private var nextEventID = 900_000_000
     private var nextIssueID = 50_000_000
     private var contentCache: [String: RepositoryContent] = [:]
+    /// Files written through the contents API, per "projectID@branch" and path (nil: deleted), laid over the
+    /// generated content (`RepositoryContent.applying`). Kept in memory only.
+    var fileWrites: [String: [String: Data?]] = [:]
     private var commitCache: [String: [FakeCommit]] = [:]
     private var followerCache: [Int: [Int]] = [:]
     private var followingCache: [Int: [Int]] = [:]
@@ -247,8 +250,16 @@ public final class WorldState {
         if let cached = contentCache[key] { return cached }
         if contentCache.count > 64 { contentCache.removeAll() }
         let content = RepositoryContent.make(project: project, ownerLogin: world.owner(of: project).login, branch: branch)
+            .applying(fileWrites[key] ?? [:], seed: UInt64(project.id), branch: branch)
         contentCache[key] = content
         return content
+    }
+
+    /// Writes (or with nil deletes) one file on one branch; the next read sees it.
+    func writeFile(_ data: Data?, path: String, project: FakeProject, branch: String) {
+        let key = "\(project.id)@\(branch)"
+        fileWrites[key, default: [:]][path] = .some(data)
+        contentCache[key] = nil
     }
 
     func commits(of project: FakeProject, branch: String) -> [FakeCommit] {

@@ -21,7 +21,8 @@ enum HTTPErrorMapping {
             if response.header("x-ratelimit-remaining") == "0" { return .rateLimited(resetAt: resetDate(response)) }
             return .forbidden(message)
         case 404, 410: return .notFound(message)
-        case 400, 422: return html ? .badResponse(.htmlPage) : .validation(message ?? "The server refused the request.")
+        // 409: a write on a stale version (a file changed since it was read); its message says what.
+        case 400, 409, 422: return html ? .badResponse(.htmlPage) : .validation(message ?? "The server refused the request.")
         case 429: return .rateLimited(resetAt: resetDate(response))
         case 500...599: return .server(status: response.status, message: message)
         default:

@@ -14,6 +14,12 @@ public final class BlobViewModel {
     /// What the page shows, parsed: saved copy first, then the server's.
     public let resource: RemoteResource<ShownFile>
     public private(set) var showsSource = false
+    /// The logged-in person may push to the project and the page shows a branch (not a commit): Edit is shown.
+    public internal(set) var canEdit = false
+    /// Opens the editor (set by the Coordinator with `canEdit`).
+    @ObservationIgnored var openEditor: (@MainActor () -> Void)?
+    /// Deleting the file (shown with Edit, for people with push rights).
+    @ObservationIgnored public internal(set) var deletion: FileDeletion?
     public let transfer = FileTransfer()
 
     /// A file ready to show: its content (a document already parsed), or a redirect to the image page, or a
@@ -157,6 +163,11 @@ public final class BlobViewModel {
         resource.cancel()
         savedDocument?.cancel()
         shownDocument?.cancel()
+    }
+
+    public func edit() {
+        guard canEdit, content?.text != nil else { return }
+        openEditor?()
     }
 
     public func toggleSource() {

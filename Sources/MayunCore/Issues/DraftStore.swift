@@ -24,7 +24,7 @@ public final class DraftStore {
     public let directory: URL
     /// Why the latest write failed (disk full, no permission, ...), or nil once a write succeeds.
     public private(set) var writeError: String?
-    @ObservationIgnored private var writes: Task<Void, Never>?
+    @ObservationIgnored var writes: Task<Void, Never>?
 
     public init(directory: URL) {
         self.directory = directory
@@ -90,6 +90,8 @@ public final class DraftStore {
         writeError = failure
     }
 
+    func setWriteError(_ failure: String?) { writeError = failure }
+
     nonisolated private static func write(_ draft: IssueDraft, to file: URL, legacy: URL) -> String? {
         do {
             // For names that needed no encoding the old file is the new one: it must not be removed then.
@@ -137,14 +139,14 @@ public final class DraftStore {
 
     private static let kept = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-.")
 
-    private static func encode(_ part: String) -> String {
+    static func encode(_ part: String) -> String {
         // "." and ".." alone would be folder names; encoded, they are ordinary.
         if part == "." || part == ".." { return part.replacingOccurrences(of: ".", with: "%2E") }
         return part.addingPercentEncoding(withAllowedCharacters: kept) ?? part
     }
 
     /// Two FNV-1a 64-bit hashes with different offsets (stable across runs, unlike `Hasher`).
-    private static func hash(_ text: String) -> String {
+    static func hash(_ text: String) -> String {
         func fnv(_ offset: UInt64) -> UInt64 {
             var hash = offset
             for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }

@@ -31,6 +31,9 @@ public final class Coordinator {
     /// Browser and clipboard, provided by MayunUI.
     @ObservationIgnored public weak var platform: (any PlatformActions)?
     @ObservationIgnored private var nextScreenID = 1
+    /// Writing to a repository (issue 27): asks the person a question (`AsksBeforeLeaving`) and calls the closure only
+    /// if they choose to leave. Set by the window; without it, pages are left at once (their drafts stay on disk).
+    @ObservationIgnored public var askBeforeLeaving: (@MainActor (String, @escaping @MainActor () -> Void) -> Void)?
 
     public init(environment: AppEnvironment, preferences: any PreferencesStore, services: AppServices,
                 downloads: DownloadCenter = DownloadCenter()) {
@@ -87,6 +90,14 @@ public final class Coordinator {
 
     /// Goes back one page; at the tabs it does nothing. The page's requests stop.
     public func pop() {
+        // Writing to a repository (issue 27): a page with unsaved edits asks first.
+        if let top = stack.last, let question = (top.model as? any AsksBeforeLeaving)?.leaveQuestion, let askBeforeLeaving {
+            askBeforeLeaving(question) { [weak self] in
+                guard let self, stack.last?.id == top.id else { return }
+                stack.popLast()?.model.cancel()
+            }
+            return
+        }
         guard let leaving = stack.popLast() else { return }
         leaving.model.cancel()
     }
@@ -167,7 +178,7 @@ public final class Coordinator {
             .project(ProjectViewModel(repo: repo, cached: services.cached, server: environment.server,
                                       nightMode: nightMode, navigator: self, files: downloads.files))
         case .blob(let repo, let ref, let path):
-            .blob(BlobViewModel(repo: repo, ref: ref, path: path, blobDependencies))
+            .blob(withEditAccess(BlobViewModel(repo: repo, ref: ref, path: path, blobDependencies)))
         case .readme(let repo, let ref):
             .blob(BlobViewModel(readmeOf: repo, ref: ref, blobDependencies))
         case .image(let repo, let ref, let path):
@@ -196,6 +207,8 @@ public final class Coordinator {
                                                 navigator: self))
         case .myOrganizations:
             .organizations(OrganizationListViewModel(pages: services.cached.myOrganizations(), navigator: self))
+        case .editFile(let repo, let branch, let path):
+            .fileEditor(makeFileEditor(repo, branch: branch, path: path))
         case .login:
             .login(LoginViewModel(session: services.session, onLoggedIn: { [weak self] in self?.loginSucceeded() },
                                   onOpenSettings: { [weak self] in self?.openSettings(at: .passwordLogin) }))

@@ -64,6 +64,8 @@ public enum Route: Hashable, Sendable {
     case organization(login: String)
     case myOrganizations
     case login
+    // Writing to a repository (issue 27).
+    case editFile(RepositoryID, branch: String?, path: String)
 
     /// The page title shown in the header bar while this route is on top.
     public var title: String {
@@ -97,6 +99,7 @@ public enum Route: Hashable, Sendable {
         case .organization(let login): login
         case .myOrganizations: tr("Organisations")
         case .login: tr("Log In")
+        case .editFile(_, _, let path): String(format: tr("Edit %@"), lastComponent(of: path))
         }
     }
 }

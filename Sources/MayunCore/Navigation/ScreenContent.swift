@@ -28,6 +28,8 @@ public enum ScreenContent {
     case contributors(ContributorsViewModel)
     case organization(OrganizationViewModel)
     case organizations(OrganizationListViewModel)
+    // Writing to a repository (issue 27).
+    case fileEditor(FileEditorViewModel)
 
     /// The same model seen through what every page model has.
     public var model: any ScreenModel {
@@ -55,6 +57,7 @@ public enum ScreenContent {
         case .contributors(let model): model
         case .organization(let model): model
         case .organizations(let model): model
+        case .fileEditor(let model): model
         }
     }
 }

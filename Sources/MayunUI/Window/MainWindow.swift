@@ -174,6 +174,11 @@ final class MainWindow: PlatformActions {
             coordinator.select(tab)
         })
         addAction(to: raw(window), "back") { [unowned self] in coordinator.pop() }
+        // Writing to a repository (issue 27): unsaved edits ask before the page goes.
+        coordinator.askBeforeLeaving = { [unowned self] detail, leave in
+            ConfirmDialog(parent: typed(window), question: tr("Leave without committing?"), detail: detail,
+                          confirm: tr("Leave")).present { if $0 { leave() } }
+        }
         addAction(to: raw(window), "close-page") { [unowned self] in coordinator.pop() }
         addAction(to: raw(window), "refresh") { [unowned self] in coordinator.refreshCurrent() }
         addAction(to: raw(window), "search") { [unowned self] in

@@ -37,6 +37,8 @@ struct PageFactory {
         case .contributors(let contributors): ContributorsPage(viewModel: contributors)
         case .organization(let organization): OrganizationPage(viewModel: organization, images: images)
         case .organizations(let organizations): OrganizationListPage(viewModel: organizations, images: images)
+        // Writing to a repository (issue 27).
+        case .fileEditor(let editor): FileEditorPage(viewModel: editor)
         }
     }
 

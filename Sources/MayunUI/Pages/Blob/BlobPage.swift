@@ -14,6 +14,8 @@ final class BlobPage: Page {
     private var sourceToggle: ToggleButton?
     private var wrapToggle: ToggleButton?
     private var copyButton: Button?
+    private var editButton: Button?
+    private var deleteButton: Button?
     private var code: CodeView?
     private var document: DocumentView?
     /// Writes the shown document's chunks into `document` as they are parsed.
@@ -42,6 +44,12 @@ final class BlobPage: Page {
         let copy = actions.button(tr("Copy"), icon: "edit-copy-symbolic")
         copy.onClicked { viewModel.copyText() }
         copyButton = copy
+        let edit = actions.button(tr("Edit"), icon: "document-edit-symbolic")
+        edit.onClicked { viewModel.edit() }
+        editButton = edit
+        let delete = actions.button(tr("Delete"), icon: "user-trash-symbolic")
+        delete.onClicked { [unowned self] in confirmDelete() }
+        deleteButton = delete
         stack.add(status, name: "status")
         stack.add(notice, name: "notice")
         stack.vexpand = true
@@ -87,6 +95,9 @@ final class BlobPage: Page {
         wrapToggle?.isVisible = false
         copyButton?.isVisible = viewModel.canCopy && !viewModel.showsCode
         sourceToggle?.isActive = viewModel.showsSource
+        // Only for people with push rights, on a text file.
+        editButton?.isVisible = viewModel.canEdit && viewModel.content?.text != nil
+        deleteButton?.isVisible = viewModel.canEdit && viewModel.deletion != nil && !viewModel.isReadme
     }
 
     private func show(_ content: BlobContent?, source: Bool) {
@@ -137,6 +148,14 @@ final class BlobPage: Page {
         case .tooLarge?, .binary?: stack.visibleChildName = "notice"
         case nil: break
         }
+    }
+
+    /// Deleting asks first (a commit on the branch).
+    private func confirmDelete() {
+        guard let deletion = viewModel.deletion else { return }
+        let question = deletion.question
+        ConfirmDialog(over: self, question: question.heading, detail: question.body, confirm: question.confirm)
+            .present { if $0 { deletion.delete() } }
     }
 
     private func codeView() -> CodeView {

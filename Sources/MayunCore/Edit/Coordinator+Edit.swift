@@ -1,0 +1,48 @@
+import GiteeKit
+
+extension Coordinator {
+    /// A file page with Edit for people with push rights (the project's `permission`, read as the issue page reads
+    /// it): shown once the session knows who is logged in and the project says push or admin, on a branch.
+    func withEditAccess(_ page: BlobViewModel) -> BlobViewModel {
+        let location = page.location
+        // A commit sha (40 hex digits) is not a branch: nothing can be committed on it.
+        if let ref = location.ref, ref.count == 40, ref.allSatisfy(\.isHexDigit) { return page }
+        let session = services.session, project = services.cached.project(location.repo)
+        page.openEditor = { [weak self, weak page] in
+            guard let page else { return }
+            self?.push(.editFile(page.location.repo, branch: page.location.ref, path: page.location.path))
+        }
+        let deletion = FileDeletion(location: location, client: services.client, navigator: self)
+        deletion.onDeleted = { [weak self, weak page] in
+            if let page, self?.top?.model === page as AnyObject { self?.pop() }
+        }
+        page.deletion = deletion
+        Task { [weak page] in
+            await session.start()
+            guard session.isLoggedIn, let login = session.user?.login else { return }
+            if let saved = project.saved()?.permission { page?.canEdit = saved.push || saved.admin }
+            guard let fresh = try? await project.fetch(), session.user?.login == login else { return }
+            page?.canEdit = fresh.permission.map { $0.push || $0.admin } ?? false
+        }
+        return page
+    }
+
+    func makeFileEditor(_ repo: RepositoryID, branch: String?, path: String) -> FileEditorViewModel {
+        FileEditorViewModel(location: BlobLocation(repo: repo, ref: branch, path: path), branch: branch,
+                            account: services.session.user?.login ?? "", client: services.client,
+                            drafts: services.drafts, navigator: self)
+    }
+}
+
+/// A page that asks before it is left (unsaved edits): `leaveQuestion` is nil when nothing would be left behind.
+@MainActor
+public protocol AsksBeforeLeaving: AnyObject {
+    var leaveQuestion: String? { get }
+}
+
+extension FileEditorViewModel: AsksBeforeLeaving {}
+
+extension FileEditorViewModel: ScreenModel {
+    /// Reloading would throw the person's text away: the draft is the source of truth until a commit.
+    public func refresh() {}
+}
