@@ -66,12 +66,15 @@ run: deps build
 	.build/debug/mayun $(ARGS)
 
 test: deps build
-	@status=0; failed=""; \
+	@status=0; failed=""; times=""; \
 	for stage in test-unit test-meson test-e2e test-fuzz; do \
+	    start=$$(date +%s); \
 	    $(MAKE) --no-print-directory $$stage || { status=1; failed="$$failed $$stage"; }; \
+	    times="$$times $$stage $$(( $$(date +%s) - start ))s"; \
 	done; \
-	if [ $$status -eq 0 ]; then printf '\n\033[1mmake test: all stages passed\033[0m\n'; \
-	else printf '\n\033[1mmake test: FAILED:%s\033[0m\n' "$$failed"; fi; \
+	printf '\n\033[1mmake test: stage times:%s\033[0m\n' "$$times"; \
+	if [ $$status -eq 0 ]; then printf '\033[1mmake test: all stages passed\033[0m\n'; \
+	else printf '\033[1mmake test: FAILED:%s\033[0m\n' "$$failed"; fi; \
 	exit $$status
 
 # XCTest (unit, integration and widget tests) on a virtual display with its own session bus and temporary XDG
