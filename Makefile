@@ -1,7 +1,7 @@
 # Mayun: a Gitee client for the Linux desktop (Swift 6 + GTK 4).
 #
 #   make run       install what is missing, build, open the app
-#   make test      unit + widget tests (Xvfb), meson validation tests, end-to-end smoke (AT-SPI), 30 s of fuzzing each
+#   make test      unit + widget tests (Xvfb), meson validation tests, end-to-end smoke (AT-SPI), 15 s of fuzzing each
 #   make fuzz      libFuzzer on every parser and decoder, FUZZ_SECONDS each (default 300; docs/FUZZING.md)
 #   make demo      the app against a local fake Gitee server
 #   make bench     startup time against a minimal GTK 4 window (printed, not asserted)
@@ -109,7 +109,7 @@ fuzz-build:
 	tests/fuzz/run.sh build
 
 test-fuzz: fuzz-build
-	tests/fuzz/run.sh run 30
+	tests/fuzz/run.sh run 15
 
 fuzz: fuzz-build
 	tests/fuzz/run.sh run $(FUZZ_SECONDS) $(FUZZ_TARGETS)
