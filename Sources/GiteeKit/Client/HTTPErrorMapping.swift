@@ -86,10 +86,7 @@ enum HTTPErrorMapping {
     static func retryAfterSeconds(_ response: HTTPResponse) -> TimeInterval? {
         guard let value = response.header("retry-after")?.trimmingWhitespace, !value.isEmpty else { return nil }
         if let seconds = Double(value) { return clampedWait(seconds) }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: value).flatMap { clampedWait($0.timeIntervalSinceNow) }
+        return HTTPDate.parse(value).flatMap { clampedWait($0.timeIntervalSinceNow) }
     }
 
     /// When a rate limit lifts: Retry-After, else `X-RateLimit-Reset` (epoch seconds, or seconds from now if small);
