@@ -36,10 +36,9 @@ public final class BlobViewModel {
     @ObservationIgnored private let cached: CachedClient
     @ObservationIgnored private let server: URL
     @ObservationIgnored private var started = false
-    /// The saved document while it is parsed (it shows only if the server's answer has not come first).
-    @ObservationIgnored private var savedDocument: ProgressiveDocument?
-    /// The document on screen: a newer one (a refresh, the server's after the saved copy) stops its parse.
-    @ObservationIgnored private var shownDocument: ProgressiveDocument?
+    /// The document on screen, and the saved copy's while it is parsed (it shows only if the server's answer has
+    /// not come first); a newer one (a refresh, the server's after the saved copy) stops the older one's parse.
+    @ObservationIgnored private let documents = DocumentSlot()
 
     /// What a file page needs: the cached API, the site (for links) and the night mode.
     struct Dependencies {
@@ -139,13 +138,7 @@ public final class BlobViewModel {
     }
     public var websiteURL: URL? { location.websiteURL(server: server) }
     /// Whether the saved document is still being parsed (tests wait for it).
-    var isParsingSavedCopy: Bool { savedDocument?.phase == .parsing }
-
-    /// A page that goes without `cancel()` stops its documents' parses too.
-    isolated deinit {
-        savedDocument?.cancel()
-        shownDocument?.cancel()
-    }
+    var isParsingSavedCopy: Bool { documents.isParsing }
 
     // MARK: Inputs
 
@@ -161,8 +154,7 @@ public final class BlobViewModel {
     /// The page was left: the download and the parses stop (a Save As in progress goes on).
     public func cancel() {
         resource.cancel()
-        savedDocument?.cancel()
-        shownDocument?.cancel()
+        documents.cancel()
     }
 
     public func edit() {
@@ -225,9 +217,11 @@ public final class BlobViewModel {
     /// A fresh answer: the README's real path, or the image page for an image; a fresh document replaces the
     /// saved one (its parse stops).
     private func settle(_ fresh: ShownFile) {
-        savedDocument?.cancel()
-        savedDocument = nil
-        if case .shown(.document(let document, _), _, _) = fresh { replaceShownDocument(with: document) }
+        if case .shown(.document(let document, _), _, _) = fresh {
+            documents.show(document)
+        } else {
+            documents.dropPending()
+        }
         switch fresh {
         case .shown(_, _, let path) where path != location.path:
             location = BlobLocation(repo: location.repo, ref: location.ref, path: path)
@@ -259,20 +253,10 @@ public final class BlobViewModel {
         let request = DocumentRequest(text: text, format: format == .html ? .html : .markdown,
                                       context: location.documentContext(server: server),
                                       prefersDark: nightMode?.isNight ?? false)
-        let document = ProgressiveDocument(parsing: request)
-        savedDocument = document
-        Task { [weak self] in
-            guard await document.firstDelivery(), let self, savedDocument === document else { return }
-            // The server's answer came first: the late saved copy is dropped (`settle` stopped its parse).
-            guard resource.phase != .loaded else { return document.cancel() }
-            resource.showSavedCopy(.shown(.document(document, source: text), size: size, path: path))
-            replaceShownDocument(with: document)
+        // The server's answer may come first: then the late saved copy is dropped.
+        documents.parse(request, stillWanted: { [weak self] in self?.resource.phase != .loaded }) { [weak self] document in
+            self?.resource.showSavedCopy(.shown(.document(document, source: text), size: size, path: path))
         }
-    }
-
-    private func replaceShownDocument(with document: ProgressiveDocument) {
-        if let old = shownDocument, old !== document { old.cancel() }
-        shownDocument = document
     }
 
     /// Text to what the page shows. A document is parsed through `DocumentParseService` (off the main thread,

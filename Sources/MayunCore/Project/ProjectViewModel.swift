@@ -40,8 +40,8 @@ public final class ProjectViewModel {
     @ObservationIgnored private weak var navigator: (any Navigator)?
     @ObservationIgnored private var started = false
     @ObservationIgnored private var parsedReadme: String?
-    /// The README being parsed before its first screen is ready (it then becomes `readmeDocument`).
-    @ObservationIgnored private var pendingReadme: ProgressiveDocument?
+    /// The README's parses: the newest takes the slot (and becomes `readmeDocument`) once its first screen is ready.
+    @ObservationIgnored private let readmeSlot = DocumentSlot()
 
     /// The night mode the README follows.
     public let nightMode: NightModeViewModel?
@@ -69,12 +69,6 @@ public final class ProjectViewModel {
 
     public var title: String { repo.description }
     public var header: ProjectHeader? { project.map(ProjectHeader.init) }
-
-    /// A page that goes without `cancel()` (dropped from history) stops its README's parse too.
-    isolated deinit {
-        pendingReadme?.cancel()
-        readmeDocument?.cancel()
-    }
 
     // MARK: Inputs
 
@@ -105,8 +99,7 @@ public final class ProjectViewModel {
         loads.cancel()
         resource.cancel()
         releases.cancel()
-        pendingReadme?.cancel()
-        readmeDocument?.cancel()
+        readmeSlot.cancel()
     }
 
     public func toggleStar() {
@@ -204,15 +197,7 @@ public final class ProjectViewModel {
         let context = DocumentContext(repository: repo, ref: project?.defaultBranch, folder: "", server: server)
         let prefersDark = nightMode?.isNight ?? false
         let request = DocumentRequest(text: text, format: .markdown, context: context, prefersDark: prefersDark)
-        pendingReadme?.cancel()
-        let document = ProgressiveDocument(parsing: request)
-        pendingReadme = document
-        Task { [weak self] in
-            guard await document.firstDelivery(), let self, pendingReadme === document else { return }
-            pendingReadme = nil
-            readmeDocument?.cancel()
-            readmeDocument = document
-        }
+        readmeSlot.parse(request) { [weak self] document in self?.readmeDocument = document }
     }
 
     private func settleToggles(with project: Project) {
