@@ -1,12 +1,10 @@
 import CGtk
+import GLibRuntime
 
 /// Keyboard shortcuts local to one widget (active while focus is inside it), each running a main-actor closure.
 @MainActor
 final class KeyShortcuts {
-    private final class Box {
-        let action: @MainActor () -> Void
-        init(_ action: @escaping @MainActor () -> Void) { self.action = action }
-    }
+    private typealias Action = ClosureBox<@MainActor () -> Void>
 
     // Stored pointer: the shortcut controller, owned by the widget it was added to, used only from its own signals.
     private let controller: OpaquePointer
@@ -22,16 +20,11 @@ final class KeyShortcuts {
     /// `accelerators` in GTK's syntax ("<Control>f", "<Control>plus|<Control>equal").
     func add(_ accelerators: String, _ action: @escaping @MainActor () -> Void) {
         guard let trigger = gtk_shortcut_trigger_parse_string(accelerators) else { return }
-        let box = Unmanaged.passRetained(Box(action)).toOpaque()
         let callback = gtk_callback_action_new({ _, _, data in
-            guard let data else { return 0 }
-            let box = Unmanaged<Box>.fromOpaque(data).takeUnretainedValue()
-            MainActor.assumeIsolated { box.action() }
+            guard let action = CallbackData.borrow(data, as: Action.self) else { return 0 }
+            MainActor.assumeIsolated { action.body() }
             return 1
-        }, box, { data in
-            guard let data else { return }
-            Unmanaged<Box>.fromOpaque(data).release()
-        })
+        }, CallbackData.retain(Action(action)), CallbackData.release)
         let shortcut = gtk_shortcut_new(trigger, callback)
         gtk_shortcut_controller_add_shortcut(controller, shortcut)
     }

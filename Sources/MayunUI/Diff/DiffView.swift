@@ -128,8 +128,7 @@ public final class DiffView {
         // The list view owns the callback (and the box through its destroy notify); the box holds this view weakly,
         // so whichever goes first, nothing is used after it is freed.
         feeding = gtk_widget_add_tick_callback(listView, { _, _, data in
-            guard let data else { return 0 }
-            let owner = Unmanaged<FeedOwner>.fromOpaque(data).takeUnretainedValue()
+            guard let owner = CallbackData.borrow(data, as: FeedOwner.self) else { return 0 }
             return MainActor.assumeIsolated {
                 guard let view = owner.view else { return 0 }
                 view.feed()
@@ -137,10 +136,7 @@ public final class DiffView {
                 view.feeding = 0
                 return 0
             }
-        }, Unmanaged.passRetained(owner).toOpaque(), { data in
-            guard let data else { return }
-            Unmanaged<FeedOwner>.fromOpaque(data).release()
-        })
+        }, CallbackData.retain(owner), CallbackData.release)
     }
 
     private final class FeedOwner {

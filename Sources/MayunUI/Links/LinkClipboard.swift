@@ -33,19 +33,14 @@ enum LinkClipboard {
     /// The clipboard's text, read asynchronously (nil when it holds none).
     static func readText(of widget: Widget, _ done: @escaping @MainActor (String?) -> Void) {
         let clipboard = gtk_widget_get_clipboard(widget)
-        let box = Unmanaged.passRetained(ClipboardReply(done)).toOpaque()
         gdk_clipboard_read_text_async(clipboard, nil, { source, result, data in
-            guard let data else { return }
-            let reply = Unmanaged<ClipboardReply>.fromOpaque(data).takeRetainedValue()
+            guard let reply = CallbackData.take(data, as: ClipboardReply.self) else { return }
             let text = gdk_clipboard_read_text_finish(OpaquePointer(source), result, nil)
             let string = text.map { String(cString: $0) }
             g_free(text)
-            MainActor.assumeIsolated { reply.done(string) }
-        }, box)
+            MainActor.assumeIsolated { reply.body(string) }
+        }, CallbackData.retain(ClipboardReply(done)))
     }
 }
 
-private final class ClipboardReply {
-    let done: @MainActor (String?) -> Void
-    init(_ done: @escaping @MainActor (String?) -> Void) { self.done = done }
-}
+private typealias ClipboardReply = ClosureBox<@MainActor (String?) -> Void>

@@ -22,28 +22,27 @@ final class SystemColorScheme {
     private func read(_ bus: OpaquePointer) {
         let parameters = g_variant_new_tuple(
             [g_variant_new_string("org.freedesktop.appearance"), g_variant_new_string("color-scheme")], 2)
-        let data = Unmanaged.passRetained(self).toOpaque()
         // NO_AUTO_START: never start a portal just to ask; a missing one means "no preference".
         g_dbus_connection_call(
             bus, "org.freedesktop.portal.Desktop", "/org/freedesktop/portal/desktop",
             "org.freedesktop.portal.Settings", "Read", parameters, nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, 2000, nil,
             { source, result, data in
-                let monitor = Unmanaged<SystemColorScheme>.fromOpaque(data!).takeRetainedValue()
+                guard let monitor = CallbackData.take(data, as: SystemColorScheme.self) else { return }
                 let reply = g_dbus_connection_call_finish(OpaquePointer(source), result, nil)
                 guard let reply else { return }
                 defer { g_variant_unref(reply) }
                 MainActor.assumeIsolated { monitor.apply(SystemColorScheme.colorScheme(in: reply)) }
-            }, data)
+            }, CallbackData.retain(self))
     }
 
     private func subscribe(_ bus: OpaquePointer) {
-        let data = Unmanaged.passUnretained(self).toOpaque()
+        // Unretained: the monitor lives as long as the app and unsubscribes in its deinit.
+        let data = CallbackData.unretained(self)
         subscription = g_dbus_connection_signal_subscribe(
             bus, "org.freedesktop.portal.Desktop", "org.freedesktop.portal.Settings", "SettingChanged",
             "/org/freedesktop/portal/desktop", "org.freedesktop.appearance", G_DBUS_SIGNAL_FLAGS_NONE,
             { _, _, _, _, _, parameters, data in
-                guard let parameters, let data else { return }
-                let monitor = Unmanaged<SystemColorScheme>.fromOpaque(data).takeUnretainedValue()
+                guard let parameters, let monitor = CallbackData.borrow(data, as: SystemColorScheme.self) else { return }
                 MainActor.assumeIsolated { monitor.apply(SystemColorScheme.colorScheme(in: parameters)) }
             }, data, nil)
     }
