@@ -154,7 +154,8 @@ final class SessionLoginViewModelTests: XCTestCase {
             let session = makeSession(transport: ScriptedTransport(), store: nil)
             session.afterLogin {}
             var form: LoginViewModel? = LoginViewModel(session: session)
-            XCTAssertNotNil(form)
+            XCTAssertTrue(session.hasPendingAction, "the action waits while the login page is open")
+            withExtendedLifetime(form) {}
             form = nil
             XCTAssertFalse(session.hasPendingAction)
         }

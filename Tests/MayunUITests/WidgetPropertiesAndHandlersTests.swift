@@ -3,9 +3,9 @@ import GLibRuntime
 @testable import MayunUI
 import XCTest
 
-/// The widget layer's classes added for the file, login, notification, people and settings pages: properties reach
+/// Buttons, labels, entries, lists, dialogs and actions: their properties reach
 /// the GTK widget and handlers run.
-final class WidgetLayerPagesBTests: XCTestCase {
+final class WidgetPropertiesAndHandlersTests: XCTestCase {
     override func setUpWithError() throws { try requireDisplay() }
 
     /// An empty button given content: named by its accessible label only (no stale labelled-by from a label GTK

@@ -38,8 +38,8 @@ private func watchFinalization(of widget: Widget, into flag: UnsafeMutablePointe
     }, flag)
 }
 
-/// The widget classes added for the issues, pull request, code, Discover, Projects and Mine pages.
-final class WidgetLayerPagesATests: XCTestCase {
+/// Entries, lists, notebooks and stacks follow their bindings and run their handlers; a page goes with its widget.
+final class WidgetBindingsAndPageLifetimeTests: XCTestCase {
     override func setUpWithError() throws { try requireDisplay() }
 
     func testSearchEntryPlaceholderTextAndHandlers() {
