@@ -14,6 +14,9 @@ struct MayunCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The Gitee site to use.", valueName: "URL"))
     var server: String?
 
+    @Flag(name: .long, help: "Start hidden, checking notifications (how the session starts Mayun when Run in the Background is on).")
+    var background = false
+
     @Argument(help: ArgumentHelp(
         "Gitee links to open: a project, a folder (/tree/...), a file (/blob/...), an issue or a person.",
         valueName: "link"))
@@ -46,6 +49,7 @@ StartupSteps.mark("locale")
 let status = MainActor.assumeIsolated {
     var environment = AppEnvironment.fromXDG(server: command.serverURL())
     environment.token = environmentToken
+    environment.startsInBackground = command.background
     return MayunApplication(environment: environment, resources: resources,
                             makeServices: { makeServices(for: environment) }).run(opening: command.links)
 }

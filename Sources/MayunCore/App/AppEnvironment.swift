@@ -11,6 +11,8 @@ public struct AppEnvironment: Sendable {
     public var dataDirectory: URL
     /// `MAYUN_TOKEN` as it was at start (`EnvironmentToken.take()` removed it from the process environment).
     public var token: String?
+    /// Started with `--background` (by the session's autostart): no window until the app is activated again.
+    public var startsInBackground = false
 
     public init(server: URL, configDirectory: URL, cacheDirectory: URL, dataDirectory: URL, token: String? = nil) {
         self.server = server

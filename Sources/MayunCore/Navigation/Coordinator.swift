@@ -21,6 +21,8 @@ public final class Coordinator {
     public let notifications: NotificationsViewModel
     /// Files the person downloads (release files, source archives): they go on while pages come and go.
     public let downloads: DownloadCenter
+    /// Run in the background: the window may close while notifications are still checked.
+    public let background: BackgroundMode
 
     /// The open Preferences window's model, nil while it is closed. Settings is a window over the main one (as in
     /// every GNOME app), not a page on the stack: it opens over whatever page asked for it and leaves it in place.
@@ -41,6 +43,9 @@ public final class Coordinator {
         self.services = services
         self.downloads = downloads
         nightMode = NightModeViewModel(preferences: preferences)
+        background = BackgroundMode(preferences: preferences, autostart: AutostartEntry(
+            configHome: environment.configDirectory.deletingLastPathComponent(),
+            executable: AutostartEntry.currentExecutable()))
         projectsTab = ProjectsTabViewModel(lists: [])
         mineTab = MineViewModel(session: services.session)
         notifications = NotificationsViewModel(client: services.client, session: services.session, preferences: preferences,
@@ -70,7 +75,7 @@ public final class Coordinator {
         settings = SettingsViewModel(nightMode: nightMode, environment: environment,
                                      cache: CacheMaintenance(directory: environment.cacheDirectory, store: services.store),
                                      oauth: OAuthSettingsViewModel(session: services.session), notifications: notifications,
-                                     section: section)
+                                     section: section, background: background)
     }
 
     /// The Preferences window was closed (its close button, Escape, or the app closing it).

@@ -19,6 +19,8 @@ public protocol PreferencesStore: AnyObject {
     var windowGeometry: WindowGeometry { get set }
     /// Whether new notifications reach the desktop while the window is not focused.
     var desktopNotifications: Bool { get set }
+    /// Whether closing the window leaves Mayun checking notifications, and it starts hidden at login.
+    var runInBackground: Bool { get set }
 }
 
 @MainActor
@@ -26,11 +28,13 @@ public final class InMemoryPreferences: PreferencesStore {
     public var nightMode: NightMode
     public var windowGeometry: WindowGeometry
     public var desktopNotifications: Bool
+    public var runInBackground: Bool
 
     public init(nightMode: NightMode = .system, windowGeometry: WindowGeometry = .standard,
-                desktopNotifications: Bool = true) {
+                desktopNotifications: Bool = true, runInBackground: Bool = false) {
         self.nightMode = nightMode
         self.windowGeometry = windowGeometry
         self.desktopNotifications = desktopNotifications
+        self.runInBackground = runInBackground
     }
 }

@@ -38,19 +38,22 @@ public final class SettingsViewModel {
     public let oauth: OAuthSettingsViewModel?
     /// The "Notifications" section (the desktop notification switch); nil in tests that do not need it.
     public let notifications: NotificationsViewModel?
+    /// Run in the background (shown in the Notifications group).
+    public let background: BackgroundMode?
 
     /// The page in view; the login form asks for Password Login, everything else for General.
     public var section: SettingsSection
 
     public init(nightMode: NightModeViewModel, environment: AppEnvironment, cache: CacheMaintenance? = nil,
                 oauth: OAuthSettingsViewModel? = nil, notifications: NotificationsViewModel? = nil,
-                section: SettingsSection = .general) {
+                section: SettingsSection = .general, background: BackgroundMode? = nil) {
         self.section = oauth == nil ? .general : section
         self.nightMode = nightMode
         self.environment = environment
         self.cache = cache
         self.oauth = oauth
         self.notifications = notifications
+        self.background = background
     }
 
     // Outputs

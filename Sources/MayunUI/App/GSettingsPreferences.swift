@@ -52,6 +52,11 @@ public final class GSettingsPreferences: PreferencesStore {
         set { g_settings_set_boolean(settings, "desktop-notifications", newValue ? 1 : 0) }
     }
 
+    public var runInBackground: Bool {
+        get { g_settings_get_boolean(settings, "run-in-background") != 0 }
+        set { g_settings_set_boolean(settings, "run-in-background", newValue ? 1 : 0) }
+    }
+
     /// Writes pending changes to disk (called when the app quits).
     public func flush() { g_settings_sync() }
 

@@ -19,6 +19,9 @@ public final class MayunApplication {
     private var mainWindow: MainWindow?
     private var images: ImageLoader?
     private var desktopNotifications: DesktopNotifications?
+    private var backgroundHold: BackgroundHold?
+    /// Started by the session with `--background`: the first activation shows no window.
+    private var startsHidden: Bool
     private let makeServices: @MainActor () -> AppServices
 
     /// `makeServices` is called once at startup: the executable (the composition root) decides what the services are.
@@ -26,6 +29,7 @@ public final class MayunApplication {
         self.environment = environment
         self.resources = resources
         self.makeServices = makeServices
+        startsHidden = environment.startsInBackground
         // HANDLES_OPEN: `mayun <link>` hands its links to the instance already running (as "open"), or opens them
         // in this one.
         application = UnsafeMutableRawPointer(adw_application_new(AppEnvironment.applicationID, G_APPLICATION_HANDLES_OPEN))
@@ -110,6 +114,7 @@ public final class MayunApplication {
                                                             coordinator: coordinator) { [unowned self] in
             activate()
         }
+        backgroundHold = BackgroundHold(application: gApplication, mode: coordinator.background)
         StartupSteps.mark("actions")
     }
 
@@ -119,10 +124,22 @@ public final class MayunApplication {
             return
         }
         guard let coordinator, let preferences, let images else { return }
+        if startsHidden {
+            // No window: with the switch on the hold keeps Mayun checking; with it off (a stale autostart entry)
+            // nothing holds the application, so it ends here instead of lingering unseen.
+            startsHidden = false
+            return
+        }
         StartupSteps.mark("activate")
         let window = MainWindow(application: application, coordinator: coordinator, preferences: preferences,
                                 images: images)
         mainWindow = window
+        // With Run in the Background on, the app outlives its window: the next activation builds a new one, on
+        // the tabs (the closed window's pages were left; drafts stay on disk).
+        connect(UnsafeMutableRawPointer(window.window), "destroy", main: { [unowned self] in
+            mainWindow = nil
+            if coordinator.background.isEnabled { coordinator.popToRoot() }
+        })
         LinkClipboard.install(on: window.window, coordinator: coordinator)
         FirstFrameProbe.installIfRequested(in: window)
         // Only for a list benchmark (any MAYUN_BENCH_ variable but the start-up probe's): the list probe reaches for

@@ -32,7 +32,11 @@ final class PreferencesWindow {
         let general = page(.general, icon: "preferences-system-symbolic")
         add(appearanceGroup(), to: general)
         if let notifications = viewModel.notifications {
-            add(NotificationSettingsGroup(viewModel: notifications).group, to: general)
+            let group = NotificationSettingsGroup(viewModel: notifications)
+            if let background = viewModel.background {
+                BackgroundSettingsRow.add(to: group.group, background: background, bindings: bindings)
+            }
+            add(group.group, to: general)
         }
         add(cacheGroup(), to: general)
         add(serverGroup(), to: general)

@@ -1,0 +1,23 @@
+import CGtk
+import MayunCore
+
+/// Holds the application while "Run in the background" is on, so closing the last window does not end it
+/// (`g_application_hold` / `g_application_release`, one hold at most); Quit still ends it.
+@MainActor
+final class BackgroundHold {
+    // Stored pointer: the application, which outlives this object (both end with `run`).
+    private let application: UnsafeMutablePointer<GApplication>
+    private var isHeld = false
+
+    init(application: UnsafeMutablePointer<GApplication>, mode: BackgroundMode) {
+        self.application = application
+        mode.keepAlive = { [unowned self] wanted in hold(wanted) }
+        mode.apply()
+    }
+
+    private func hold(_ wanted: Bool) {
+        guard wanted != isHeld else { return }
+        isHeld = wanted
+        if wanted { g_application_hold(application) } else { g_application_release(application) }
+    }
+}
