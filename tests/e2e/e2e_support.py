@@ -26,6 +26,15 @@ def top(app):
     return h.top_page(app.frame)
 
 
+def list_row(app, title):
+    """A row of a list on the page on top whose accessible label starts with `title` (rows read "title, subtitle")."""
+    for lst in h.lists(top(app)):
+        for acc, name in h.rows_of(lst, app.frame):
+            if name.split(", ")[0] == title:
+                return acc
+    return None
+
+
 def in_view(app, acc):
     """Whether the control lies inside the window (a page scrolls; a click below its bottom lands nowhere)."""
     x, y, w, hgt = h.screen_rect(acc, app.frame, app.pid)

@@ -26,7 +26,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import atspi_helpers as h  # noqa: E402
-from e2e_support import Scenario, teardown, top, in_view  # noqa: E402
+from e2e_support import Scenario, teardown, top, list_row  # noqa: E402
 from atspi_helpers import CheckFailed  # noqa: E402
 
 NAME = "pulls"
@@ -34,15 +34,6 @@ r = h.Report(NAME)
 s = Scenario(r, wheel_x=12)
 artifact, shot, seen_labels, settled, back_to_tabs, reveal, click = s.artifact, s.shot, s.seen_labels, s.settled, s.back_to_tabs, s.reveal, s.click
 TOKEN = "mayun-demo-token"
-
-
-def list_row(app, title):
-    """A row of a list on the page on top whose accessible label starts with `title` (rows read "title, subtitle")."""
-    for lst in h.lists(top(app)):
-        for acc, name in h.rows_of(lst, app.frame):
-            if name.split(", ")[0] == title:
-                return acc
-    return None
 
 
 COMPOSER = "Leave a comment (Markdown; Ctrl+Enter sends)"

@@ -18,7 +18,7 @@ import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import atspi_helpers as h  # noqa: E402
-from e2e_support import Scenario, teardown, top  # noqa: E402
+from e2e_support import Scenario, teardown, top, list_row  # noqa: E402
 from atspi_helpers import CheckFailed  # noqa: E402
 
 NAME = "transfers"
@@ -41,15 +41,6 @@ def a_project_with_a_released_file(server):
 def release_heading(release):
     name = release["name"].strip()
     return release["tag_name"] if not name or name == release["tag_name"] else f"{release['tag_name']} — {name}"
-
-
-def list_row(app, title):
-    """A row of a list on the page on top whose accessible label starts with `title`."""
-    for lst in h.lists(top(app)):
-        for acc, name in h.rows_of(lst, app.frame):
-            if name.split(", ")[0] == title:
-                return acc
-    return None
 
 
 def progress_value(app):
@@ -124,8 +115,8 @@ def clone(app, server, owner, repo, parent):
     r.step("3. Clone… into a chosen folder over FakeGitee's smart HTTP: a git checkout of the project")
     os.makedirs(parent)
     app.key("alt+Left")
-    r.wait_for(lambda: h.open_project_name(app.frame) == f"{owner}/{repo}" and h.page_title(app.frame) != "Releases",
-               "Alt+Left goes back to the project page", seen=seen_labels(app))
+    r.wait_for(lambda: h.page_title(app.frame) == "Releases", "Alt+Left goes back to the Releases page",
+               seen=seen_labels(app))
     app.key("alt+Left")
     r.wait_for(lambda: h.open_project_name(app.frame) == f"{owner}/{repo}"
                and app.find("Clone this project into a folder", ("push button",), root=top(app)),
