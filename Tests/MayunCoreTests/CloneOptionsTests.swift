@@ -1,5 +1,6 @@
 import CSoup
 import Foundation
+@testable import GiteeKit
 @testable import MayunCore
 import XCTest
 
@@ -40,6 +41,14 @@ final class CloneOptionsTests: XCTestCase {
         XCTAssertTrue(lines.contains("prompt=0"), "\(lines)")
         XCTAssertEqual(lines.filter { $0.hasPrefix("arg=") },
                        ["arg=clone", "arg=--progress", "arg=--", "arg=git@127.0.0.1:owner/repo.git", "arg=" + target])
+    }
+
+    func testTheCloneAddressFollowsTheChoice() throws {
+        let body = try Data(contentsOf: repositoryRoot.deletingLastPathComponent()
+            .appendingPathComponent("shared/gitee/samples/repo.json"))
+        let header = ProjectHeader(project: try JSONNodeDecoding.decode(Project.self, from: body))
+        XCTAssertEqual(header.cloneURL(ssh: false), "https://gitee.com/kit101/drone-yml-test.git")
+        XCTAssertEqual(header.cloneURL(ssh: true), "git@gitee.com:kit101/drone-yml-test.git")
     }
 
     func testThePersonsOwnSSHCommandKeepsItsOptionsAndGainsBatchMode() {

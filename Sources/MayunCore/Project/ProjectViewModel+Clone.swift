@@ -1,11 +1,14 @@
 import Foundation
 
+extension ProjectHeader {
+    /// The address `git clone` is given: HTTPS, or SSH (the person's key).
+    public func cloneURL(ssh: Bool) -> String { ssh ? sshCloneURL : httpsCloneURL }
+}
+
 /// What the clone area offers once the checkout is there: the folder in the file manager, a terminal, an editor.
 extension ProjectViewModel {
     /// The address a clone uses: HTTPS, or SSH when the person chose it.
-    func cloneURL(of header: ProjectHeader) -> String {
-        cloneOverSSH ? header.sshCloneURL : header.httpsCloneURL
-    }
+    func cloneURL(of header: ProjectHeader) -> String { header.cloneURL(ssh: cloneOverSSH) }
 
     /// The finished clone's folder, if there is one.
     public var clonedFolder: String? {
