@@ -40,11 +40,16 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        .testTarget(name: "GLibRuntimeTests", dependencies: ["GLibRuntime", "CSoup"]),
-        .testTarget(name: "MayunCoreTests", dependencies: ["MayunCore", "GiteeKit", "GLibRuntime", "CSoup", "FakeGitee"],
+        // What the test targets share (onMain, waitUntil, StubTransport, a FakeGitee per test class); each test
+        // target re-exports it from one file, so its tests use it without an import.
+        .target(name: "TestSupport", dependencies: ["GiteeKit", "FakeGitee", "GLibRuntime", "CSoup"],
+                path: "Tests/TestSupport"),
+        .testTarget(name: "GLibRuntimeTests", dependencies: ["GLibRuntime", "CSoup", "TestSupport"]),
+        .testTarget(name: "MayunCoreTests", dependencies: ["MayunCore", "GiteeKit", "GLibRuntime", "CSoup", "FakeGitee",
+                                                           "TestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "GiteeKitTests", dependencies: ["GiteeKit", "FakeGitee", "GLibRuntime", "CSoup"]),
+        .testTarget(name: "GiteeKitTests", dependencies: ["GiteeKit", "FakeGitee", "GLibRuntime", "CSoup", "TestSupport"]),
         .testTarget(name: "MayunUITests", dependencies: ["MayunUI", "MayunCore", "GiteeKit", "GLibRuntime", "CGtk",
-                                                          "FakeGitee"]),
+                                                          "FakeGitee", "TestSupport"]),
     ]
 )

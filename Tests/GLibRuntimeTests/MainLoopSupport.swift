@@ -1,5 +1,7 @@
 import CSoup
 import GLibRuntime
+// onMain and the other helpers every test target shares, for every file of this target.
+@_exported import TestSupport
 import XCTest
 
 /// Runs a GLib main loop (with the dispatch bridge installed) until `quit` is called or `timeout` passes.
@@ -28,10 +30,4 @@ final class MainLoopRunner {
         if !timedOut { g_source_remove(guardID) }
         XCTAssertFalse(timedOut, "the main loop did not finish within \(seconds) s", file: file, line: line)
     }
-}
-
-/// XCTest on Linux cannot call `@MainActor` test methods; tests run on the main thread, so they enter the main
-/// actor's isolation explicitly.
-func onMain(_ body: @MainActor () throws -> Void) rethrows {
-    try MainActor.assumeIsolated(body)
 }

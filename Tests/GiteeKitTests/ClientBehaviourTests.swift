@@ -176,16 +176,3 @@ final class ClientBehaviourTests: XCTestCase {
         }
     }
 }
-
-/// Answers requests from a script, recording what was sent.
-@MainActor
-final class StubTransport: Transport {
-    var replies: [HTTPResponse] = []
-    private(set) var sent: [HTTPRequest] = []
-
-    func send(_ request: HTTPRequest, progress: TransferProgress?) async throws -> HTTPResponse {
-        sent.append(request)
-        guard !replies.isEmpty else { throw GiteeError.unreachable("stub has no more replies") }
-        return replies.removeFirst()
-    }
-}

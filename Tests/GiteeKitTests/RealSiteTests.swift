@@ -248,19 +248,11 @@ final class EndlessListTests: XCTestCase {
 
 /// The refresh grant as Gitee documents it, with the registered application, against a FakeGitee that requires it.
 final class RefreshGrantTests: XCTestCase {
-    @MainActor private static var registered: FakeGiteeServer?
-
     /// A strict FakeGitee with one registered application (a second server: the shared one accepts any client).
-    @MainActor private static var server: FakeGiteeServer {
-        if let registered { return registered }
-        var options = FakeGiteeServer.Options()
-        options.projectCount = 50
-        options.userCount = 30
-        options.accounts = AccountsFixture(accounts: [.demo], clients: [(id: "mayun", secret: "s3cret")])
-        let server = FakeGiteeServer(options: options)
-        do { try server.start(port: 0) } catch { fatalError("FakeGitee did not start: \(error)") }
-        registered = server
-        return server
+    @MainActor private static let server = FakeGiteeServer.startedForTests {
+        $0.projectCount = 50
+        $0.userCount = 30
+        $0.accounts = AccountsFixture(accounts: [.demo], clients: [(id: "mayun", secret: "s3cret")])
     }
 
     @MainActor private static func makeClient(_ application: OAuthClient?) -> GiteeClient {

@@ -2,6 +2,8 @@ import CSoup
 import FakeGitee
 import Foundation
 import GLibRuntime
+// StubTransport and the other helpers every test target shares, for every file of this target.
+@_exported import TestSupport
 import XCTest
 @testable import GiteeKit
 
@@ -44,16 +46,8 @@ func onMainLoop(timeout: Double = 30, file: StaticString = #filePath, line: UInt
 /// One FakeGitee for the whole test run (the 5,000-project world is generated once), reset between tests.
 @MainActor
 enum Fake {
-    private static var shared: FakeGiteeServer?
-
-    static var server: FakeGiteeServer {
-        if let shared { return shared }
-        var options = FakeGiteeServer.Options()
-        options.accounts = AccountsFixture(accounts: [.demo, FakeAccount(login: "tester", email: "tester@mayun.test", password: "secret-pass")])
-        let server = FakeGiteeServer(options: options)
-        do { try server.start(port: 0) } catch { fatalError("FakeGitee did not start: \(error)") }
-        shared = server
-        return server
+    static let server = FakeGiteeServer.startedForTests {
+        $0.accounts = AccountsFixture(accounts: [.demo, FakeAccount(login: "tester", email: "tester@mayun.test", password: "secret-pass")])
     }
 
     /// A fresh state of the controls: no faults, no latency, an empty log.

@@ -58,17 +58,7 @@ final class DownloadTests: XCTestCase {
 
     // MARK: Over loopback
 
-    @MainActor private static var sharedServer: FakeGiteeServer?
-    @MainActor private static var server: FakeGiteeServer {
-        if let sharedServer { return sharedServer }
-        var options = FakeGiteeServer.Options()
-        options.projectCount = 300
-        options.userCount = 60
-        let server = FakeGiteeServer(options: options)
-        do { try server.start(port: 0) } catch { fatalError("FakeGitee did not start: \(error)") }
-        sharedServer = server
-        return server
-    }
+    @MainActor private static let server = FakeGiteeServer.smallWorldForTests()
 
     /// The biggest attached file of the world, with its address.
     @MainActor private static func asset() -> (FakeAsset, URL) {

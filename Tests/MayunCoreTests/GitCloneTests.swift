@@ -52,16 +52,9 @@ final class GitCloneTests: XCTestCase {
         }
     }
 
-    @MainActor private static var sharedServer: FakeGiteeServer?
-    @MainActor private static var server: FakeGiteeServer {
-        if let sharedServer { return sharedServer }
-        var options = FakeGiteeServer.Options()
-        options.projectCount = 50
-        options.userCount = 20
-        let server = FakeGiteeServer(options: options)
-        do { try server.start(port: 0) } catch { fatalError("FakeGitee did not start: \(error)") }
-        sharedServer = server
-        return server
+    @MainActor private static let server = FakeGiteeServer.startedForTests {
+        $0.projectCount = 50
+        $0.userCount = 20
     }
 
     /// Over FakeGitee's smart HTTP (`git http-backend`): the checkout holds the project's files as the API lists them.

@@ -9,16 +9,9 @@ struct NoSuchProject: Error {}
 /// One FakeGitee for the issue tests, and the app around it: logged in as the demo account (or not), a project the
 /// demo account owns (a member) or not, an issue in a given state opened as the app opens it.
 enum IssueFixture {
-    @MainActor static var sharedServer: FakeGiteeServer?
-    @MainActor static var server: FakeGiteeServer {
-        if let sharedServer { return sharedServer }
-        var options = FakeGiteeServer.Options()
-        options.projectCount = 200
-        options.userCount = 40
-        let server = FakeGiteeServer(options: options)
-        do { try server.start(port: 0) } catch { fatalError("FakeGitee did not start: \(error)") }
-        sharedServer = server
-        return server
+    @MainActor static let server = FakeGiteeServer.startedForTests {
+        $0.projectCount = 200
+        $0.userCount = 40
     }
 
     @MainActor struct App {

@@ -11,17 +11,7 @@ final class PrivacyTests: XCTestCase {
     private static let marker = Data(WorldGenerator.privateReadmeMarker.utf8)
     private static let privateRepo = RepositoryID(owner: "mayun-demo", name: "private-notes")
 
-    @MainActor private static var sharedServer: FakeGiteeServer?
-    @MainActor private static var server: FakeGiteeServer {
-        if let sharedServer { return sharedServer }
-        var options = FakeGiteeServer.Options()
-        options.projectCount = 300
-        options.userCount = 60
-        let server = FakeGiteeServer(options: options)
-        do { try server.start(port: 0) } catch { fatalError("FakeGitee did not start: \(error)") }
-        sharedServer = server
-        return server
-    }
+    @MainActor private static let server = FakeGiteeServer.smallWorldForTests()
 
     /// The app's folders under a temporary XDG root: cache (store, http, images), data (drafts), config.
     private struct Folders {

@@ -7,17 +7,7 @@ import XCTest
 /// "Save as…" over loopback: the file appears whole or not at all, an existing file survives a failed or cancelled
 /// save, and a full disk or a refused permission is named as such.
 final class SaveAsTests: XCTestCase {
-    @MainActor private static var sharedServer: FakeGiteeServer?
-    @MainActor private static var server: FakeGiteeServer {
-        if let sharedServer { return sharedServer }
-        var options = FakeGiteeServer.Options()
-        options.projectCount = 300
-        options.userCount = 60
-        let server = FakeGiteeServer(options: options)
-        do { try server.start(port: 0) } catch { fatalError("FakeGitee did not start: \(error)") }
-        sharedServer = server
-        return server
-    }
+    @MainActor private static let server = FakeGiteeServer.smallWorldForTests()
 
     @MainActor private static func location(_ path: String) -> BlobLocation {
         let project = server.world.projects.first { !$0.isEmpty }!

@@ -8,16 +8,9 @@ import XCTest
 /// The write path as FakeGitee's request log sees it: what one click costs, a refresh that races a write, and a page
 /// left while its write is on the way. Over loopback, through the same services and ViewModels as the app.
 final class WritePathLogTests: XCTestCase {
-    @MainActor private static var sharedServer: FakeGiteeServer?
-    @MainActor private static var server: FakeGiteeServer {
-        if let sharedServer { return sharedServer }
-        var options = FakeGiteeServer.Options()
-        options.projectCount = 200
-        options.userCount = 40
-        let server = FakeGiteeServer(options: options)
-        do { try server.start(port: 0) } catch { fatalError("FakeGitee did not start: \(error)") }
-        sharedServer = server
-        return server
+    @MainActor private static let server = FakeGiteeServer.startedForTests {
+        $0.projectCount = 200
+        $0.userCount = 40
     }
 
     /// A logged-in app on the page of a project the demo account has not starred, with an empty request log.

@@ -2,6 +2,8 @@ import CGtk
 import Foundation
 import GLibRuntime
 import GiteeKit
+// onMain, waitUntil and the other helpers every test target shares, for every file of this target.
+@_exported import TestSupport
 @testable import MayunCore
 @testable import MayunUI
 import XCTest
@@ -23,24 +25,6 @@ private let gtkReady: Bool = {
     adw_init()  // what AdwApplication does at startup: libadwaita's stylesheet, icons and style manager
     return true
 }()
-
-func onMain(_ body: @MainActor () throws -> Void) rethrows {
-    try MainActor.assumeIsolated(body)
-}
-
-/// Iterates the main context until `condition` holds or `timeout` seconds pass (a guard that fails the test).
-@MainActor
-func waitUntil(_ what: String, timeout: Double = 5, file: StaticString = #filePath, line: UInt = #line,
-               _ condition: () -> Bool) {
-    let deadline = g_get_monotonic_time() + Int(timeout * 1e6)
-    while !condition() {
-        if g_get_monotonic_time() > deadline {
-            XCTFail("timed out waiting for \(what)", file: file, line: line)
-            return
-        }
-        if g_main_context_iteration(nil, 0) == 0 { usleep(1000) }
-    }
-}
 
 /// Asks the window for a redraw and iterates until its frame clock has drawn `count` more frames (each one lays out
 /// what is queued, then paints): what a screenshot waits for after content changed size.
@@ -149,8 +133,6 @@ final class SampleTransport: Transport {
     }
 }
 
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
 let sharedSamples = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/gitee/samples")
 
 @MainActor

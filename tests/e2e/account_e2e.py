@@ -33,10 +33,13 @@ from gi.repository import Secret  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import atspi_helpers as h  # noqa: E402
+from e2e_support import Scenario, teardown  # noqa: E402
 from atspi_helpers import CheckFailed  # noqa: E402
 
 NAME = "account"
 r = h.Report(NAME)
+s = Scenario(r)
+artifact, shot, seen_labels = s.artifact, s.shot, s.seen_labels
 TOKEN = "mayun-demo-token"
 # The project page's Owner / Code / Issues... rows are AdwActionRows: each is a list item named by its title (its
 # title label sits deeper in the row than the walks look).
@@ -44,20 +47,6 @@ PROJECT_ROW_ROLES = ("list item", "label")
 LOGIN = "mayun-demo"
 SCHEMA = Secret.Schema.new("io.gitee.Mayun.Token", Secret.SchemaFlags.DONT_MATCH_NAME,
                            {"server": Secret.SchemaAttributeType.STRING, "kind": Secret.SchemaAttributeType.STRING})
-
-
-def artifact(name):
-    return os.path.join(h.ARTIFACTS, f"{NAME}-{name}")
-
-
-def shot(name):
-    path = h.screenshot(f"{NAME}-{name}.png")
-    r.log(f"      screenshot {path}")
-    return path
-
-
-def seen_labels(app):
-    return lambda: " / ".join(repr(t[:60]) for t in h.labels(app.frame, app.frame)[:30])
 
 
 def requests(server, since, method, pattern, statuses=None):
@@ -435,14 +424,8 @@ def scenario(state):
         app = draft_after_restart(app, env, server, full, title, body, state)
         log_out(app, server, full)
         app.quit()
-    except BaseException:
-        h.keep_failure_evidence(r, app)
-        r.log(f"      server log (last requests): {h.brief_log(server.log())}")
-        raise
     finally:
-        if app is not None:
-            app.kill()
-        server_proc.stop()
+        teardown(r, app, server_proc, log_of=server)
 
 
 def main():

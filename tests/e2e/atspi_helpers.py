@@ -1,4 +1,5 @@
-"""Shared helpers for the end-to-end tests (smoke.py and the scenarios browse_e2e.py, account_e2e.py, blob_e2e.py):
+"""Shared helpers for the end-to-end tests (smoke.py and the scenarios *_e2e.py; what the scenarios share beyond
+these is e2e_support.py):
 checks with deadlines, the app as a child process with its own XDG folders, AT-SPI lookups, real mouse and keyboard
 input through xdotool, screenshots, and FakeGitee's control API.
 

@@ -19,32 +19,17 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import atspi_helpers as h  # noqa: E402
+from e2e_support import Scenario, teardown, top  # noqa: E402
 
 NAME = "e2e-blob"
 r = h.Report(NAME)
-
-
-def artifact(name):
-    return os.path.join(h.ARTIFACTS, f"{NAME}-{name}")
-
-
-def shot(name):
-    path = h.screenshot(f"{NAME}-{name}.png")
-    r.log(f"      screenshot {path}")
-    return path
-
-
-def seen_labels(app):
-    return lambda: " / ".join(repr(t) for t in h.labels(app.frame, app.frame)[:30])
+s = Scenario(r, label_width=None)
+artifact, shot, seen_labels, settled = s.artifact, s.shot, s.seen_labels, s.settled
 
 
 def requests(server, since, pattern, statuses=(200, 304)):
     rx = re.compile(pattern)
     return [e for e in server.log(since) if rx.search(e["path"]) and (statuses is None or e["status"] in statuses)]
-
-
-def top(app):
-    return h.top_page(app.frame)
 
 
 def document_text(app):
@@ -61,23 +46,6 @@ def row(app, title):
             if name.split(",")[0].strip() == title:
                 return acc
     return h.find(page, title, ("label",), into_rows=True)
-
-
-def settled(app, find, what):
-    """Waits for a control found by `find()` whose place on screen stayed the same over three polls in a row: pages slide in,
-    and a click during the slide lands on whatever moves under the pointer."""
-    last = {"rect": None, "same": 0}
-
-    def still():
-        acc = find()
-        if acc is None:
-            last["rect"], last["same"] = None, 0
-            return None
-        rect = h.screen_rect(acc, app.frame, app.pid)
-        last["same"] = last["same"] + 1 if rect == last["rect"] else 0
-        last["rect"] = rect
-        return acc if last["same"] >= 2 else None
-    return r.wait_for(still, what, seen=lambda: f"last place {last['rect']}, same for {last['same']} polls")
 
 
 def open_row(app, title):
@@ -228,13 +196,8 @@ def scenario(state):
         huge_file(app, server)
         night_mode(app)
         app.quit()
-    except BaseException:
-        h.keep_failure_evidence(r, app)
-        raise
     finally:
-        if app is not None:
-            app.kill()
-        server_proc.stop()
+        teardown(r, app, server_proc)
 
 
 def main():

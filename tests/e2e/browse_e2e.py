@@ -34,11 +34,14 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import atspi_helpers as h  # noqa: E402
+from e2e_support import Scenario, teardown  # noqa: E402
 from atspi_helpers import CheckFailed  # noqa: E402
 
 V3 = os.environ.get("MAYUN_E2E_V3", "ok")
 NAME = "browse" if V3 == "ok" else f"browse-v3{V3}"
 r = h.Report(NAME)
+s = Scenario(r)
+artifact, shot, seen_labels = s.artifact, s.shot, s.seen_labels
 EMAIL, PASSWORD = "demo@mayun.test", "mayun-demo-password"
 OAUTH_ID, OAUTH_SECRET = "mayun-e2e", "mayun-e2e-secret"
 ROWS_WANTED = {"ok": 300, "flaky": 60}.get(V3, 100)
@@ -48,20 +51,6 @@ NO_NOTES_APP = {"MAYUN_OAUTH_CLIENT_ID": "mayun-no-notes", "MAYUN_OAUTH_CLIENT_S
 PER_PAGE = 20
 HELD_BACK_MS = 20000
 OFFLINE_BANNER = "Offline: showing saved data."
-
-
-def artifact(name):
-    return os.path.join(h.ARTIFACTS, f"{NAME}-{name}")
-
-
-def shot(name):
-    path = h.screenshot(f"{NAME}-{name}.png")
-    r.log(f"      screenshot {path}")
-    return path
-
-
-def seen_labels(app):
-    return lambda: " / ".join(repr(t[:60]) for t in h.labels(app.frame, app.frame)[:30])
 
 
 def seen_rows(app):

@@ -26,9 +26,12 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import atspi_helpers as h  # noqa: E402
+from e2e_support import Scenario, teardown, top  # noqa: E402
 
 NAME = "e2e-hostile"
 r = h.Report(NAME)
+s = Scenario(r, label_width=None)
+artifact, seen_labels = s.artifact, s.seen_labels
 
 # What each kind's README area must show once ready (any one of them): a word of the document, or the notes.
 KINDS = {
@@ -42,18 +45,6 @@ KINDS = {
     "email-autolinks": ("After the addresses",),
 }
 NOTES = ("too complex to format", "too long to show in full")
-
-
-def artifact(name):
-    return os.path.join(h.ARTIFACTS, f"{NAME}-{name}")
-
-
-def seen_labels(app):
-    return lambda: " / ".join(repr(t) for t in h.labels(app.frame, app.frame)[:30])
-
-
-def top(app):
-    return h.top_page(app.frame)
 
 
 def readme_text(app, limit=20000):
@@ -180,11 +171,8 @@ def open_vendoring_commit(state, server):
         path = h.screenshot(f"{NAME}-{len(KINDS) + 2}-vendoring-commit.png")
         r.log(f"      screenshot {path}")
         app.quit()
-    except BaseException:
-        h.keep_failure_evidence(r, app)
-        raise
     finally:
-        app.kill()
+        teardown(r, app)
         server.call("POST", "/__fake/hostile-commit", {"files": "0"})
 def close_while_formatting(app, server, index):
     """Opens a project whose README cmark-gfm is quadratic on, and leaves before it is formatted."""
@@ -230,13 +218,8 @@ def scenario(state):
         app.quit()
         app = None
         open_vendoring_commit(state, server)
-    except BaseException:
-        h.keep_failure_evidence(r, app)
-        raise
     finally:
-        if app is not None:
-            app.kill()
-        server_proc.stop()
+        teardown(r, app, server_proc)
 
 
 def main():

@@ -22,83 +22,21 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import atspi_helpers as h  # noqa: E402
+from e2e_support import Scenario, teardown, top  # noqa: E402
 from atspi_helpers import CheckFailed  # noqa: E402
 
 NAME = "issues"
 r = h.Report(NAME)
+s = Scenario(r, label_count=40)
+artifact, shot, seen_labels, settled, reveal, click = s.artifact, s.shot, s.seen_labels, s.settled, s.reveal, s.click
 TOKEN = "mayun-demo-token"
 LOGIN = "mayun-demo"
 NAME_SHOWN = "Mayun-Demo"  # the account's display name, as comments show it
 COMPOSER = "Leave a comment (Markdown; Ctrl+Enter sends)"
 
 
-def artifact(name):
-    return os.path.join(h.ARTIFACTS, f"{NAME}-{name}")
-
-
-def shot(name):
-    path = h.screenshot(f"{NAME}-{name}.png")
-    r.log(f"      screenshot {path}")
-
-
-def seen_labels(app):
-    return lambda: " / ".join(repr(t[:60]) for t in h.labels(app.frame, app.frame)[:40])
-
-
-def top(app):
-    return h.top_page(app.frame)
-
-
 def sensitive(acc):
     return acc.getState().contains(h.pyatspi.STATE_SENSITIVE)
-
-
-def settled(app, find, what):
-    """A control whose place on screen stayed the same over three polls (pages slide in and the thread grows)."""
-    last = {"rect": None, "same": 0}
-
-    def still():
-        acc = find()
-        if acc is None:
-            last["rect"], last["same"] = None, 0
-            return None
-        rect = h.screen_rect(acc, app.frame, app.pid)
-        last["same"] = last["same"] + 1 if rect == last["rect"] else 0
-        last["rect"] = rect
-        return acc if last["same"] >= 2 else None
-    return r.wait_for(still, what, seen=lambda: f"last place {last['rect']}, same for {last['same']} polls")
-
-
-def in_view(app, acc):
-    """Whether the control lies inside the window (a page scrolls; a click below its bottom lands nowhere)."""
-    x, y, w, hgt = h.screen_rect(acc, app.frame, app.pid)
-    fx, fy, fw, fh = h.screen_rect(app.frame, app.frame, app.pid)
-    return y >= fy + 50 and y + hgt <= fy + fh - 8
-
-
-def reveal(app, find, what):
-    """Scrolls the page with the mouse wheel, as a person would, until the control is inside the window."""
-    def visible():
-        acc = find()
-        if acc is None:
-            return None
-        if in_view(app, acc):
-            return acc
-        x, y, w, hgt = h.screen_rect(acc, app.frame, app.pid)
-        fx, fy, fw, fh = h.screen_rect(app.frame, app.frame, app.pid)
-        # Beside the reading column, over the page's own scroller: a comment's document pane would take the wheel.
-        h.move_pointer(fx + 30, fy + fh // 2)
-        h.run(["xdotool", "click", "--repeat", "3", "--delay", "15", "5" if y > fy else "4"], check=True)
-        return None
-    return r.wait_for(visible, f"{what} is scrolled into the window", seen=seen_labels(app))
-
-
-def click(app, name, roles=("push button", "toggle button"), what=None):
-    find = lambda: app.find(name, roles, root=top(app))  # noqa: E731
-    reveal(app, find, f"\"{name}\"")
-    acc = settled(app, find, what or f"\"{name}\" shows")
-    app.click(acc, f"\"{name}\"")
-    return acc
 
 
 def requests(server, since, method, path=None):
@@ -304,14 +242,8 @@ def scenario(state):
         screenshots(app)
         log_out_and_reopen(app, env, link, number)
         app.quit()
-    except BaseException:
-        h.keep_failure_evidence(r, app)
-        r.log(f"      server log (last requests): {h.brief_log(server.log())}")
-        raise
     finally:
-        if app is not None:
-            app.kill()
-        server_proc.stop()
+        teardown(r, app, server_proc, log_of=server)
 
 
 def main():

@@ -19,23 +19,13 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import atspi_helpers as h  # noqa: E402
+from e2e_support import Scenario, teardown  # noqa: E402
 from atspi_helpers import CheckFailed  # noqa: E402
 
 NAME = "links"
 r = h.Report(NAME)
-
-
-def artifact(name):
-    return os.path.join(h.ARTIFACTS, f"{NAME}-{name}")
-
-
-def shot(name):
-    path = h.screenshot(f"{NAME}-{name}.png")
-    r.log(f"      screenshot {path}")
-
-
-def seen_labels(app):
-    return lambda: " / ".join(repr(t[:60]) for t in h.labels(app.frame, app.frame)[:30])
+s = Scenario(r)
+artifact, shot, seen_labels = s.artifact, s.shot, s.seen_labels
 
 
 def a_project_with_a_file(server):
@@ -146,13 +136,8 @@ def scenario(state):
 
         leaving_cancels_the_request(app, server, env, owner, repo, login)
         app.quit()
-    except BaseException:
-        h.keep_failure_evidence(r, app)
-        raise
     finally:
-        if app is not None:
-            app.kill()
-        server_proc.stop()
+        teardown(r, app, server_proc)
 
 
 def main():

@@ -16,44 +16,13 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import atspi_helpers as h  # noqa: E402
-from atspi_helpers import CheckFailed  # noqa: E402
+from e2e_support import Scenario, teardown, top  # noqa: E402
 
 NAME = "people"
 r = h.Report(NAME)
+s = Scenario(r)
+artifact, shot, seen_labels, settled, back_to_tabs = s.artifact, s.shot, s.seen_labels, s.settled, s.back_to_tabs
 TOKEN = "mayun-demo-token"
-
-
-def artifact(name):
-    return os.path.join(h.ARTIFACTS, f"{NAME}-{name}")
-
-
-def shot(name):
-    path = h.screenshot(f"{NAME}-{name}.png")
-    r.log(f"      screenshot {path}")
-
-
-def seen_labels(app):
-    return lambda: " / ".join(repr(t[:60]) for t in h.labels(app.frame, app.frame)[:30])
-
-
-def top(app):
-    return h.top_page(app.frame)
-
-
-def settled(app, find, what):
-    """A control whose place on screen stayed the same over three polls (pages slide in)."""
-    last = {"rect": None, "same": 0}
-
-    def still():
-        acc = find()
-        if acc is None:
-            last["rect"], last["same"] = None, 0
-            return None
-        rect = h.screen_rect(acc, app.frame, app.pid)
-        last["same"] = last["same"] + 1 if rect == last["rect"] else 0
-        last["rect"] = rect
-        return acc if last["same"] >= 2 else None
-    return r.wait_for(still, what, seen=lambda: f"last place {last['rect']}, same for {last['same']} polls")
 
 
 def row_named(app, title):
@@ -63,18 +32,6 @@ def row_named(app, title):
             if name.split(", ")[0] == title or name.startswith(title):
                 return acc
     return None
-
-
-def back_to_tabs(app):
-    for _ in range(8):
-        depth = len(h.navigation_pages(app.frame))
-        if app.find("Back", ("push button",)) is None:
-            return
-        app.key("alt+Left")
-        r.wait_for(lambda: len(h.navigation_pages(app.frame)) < depth or app.find("Back", ("push button",)) is None,
-                   f"Alt+Left closes the page on top (depth {depth})", seen=seen_labels(app))
-    r.fail("Alt+Left never reached the tabs")
-    raise CheckFailed("back_to_tabs")
 
 
 def scenario(state):
@@ -139,13 +96,8 @@ def scenario(state):
         r.check(bool(searched), "the app asked GET /search/users")
         shot("3-person")
         app.quit()
-    except BaseException:
-        h.keep_failure_evidence(r, app)
-        raise
     finally:
-        if app is not None:
-            app.kill()
-        server_proc.stop()
+        teardown(r, app, server_proc)
 
 
 def main():

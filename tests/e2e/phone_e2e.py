@@ -21,29 +21,18 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import atspi_helpers as h  # noqa: E402
+from e2e_support import Scenario, teardown  # noqa: E402
 
 NAME = "phone"
 r = h.Report(NAME)
+s = Scenario(r)
+artifact, shot, seen_labels = s.artifact, s.shot, s.seen_labels
 TOKEN = "mayun-demo-token"
 LOGIN = "mayun-demo"
 WIDTH, HEIGHT = 360, 720
 FRAME = [0, 0]  # the frame's size right after the resize (the X window less the client-side frame)
 CONTROL_ROLES = ("push button", "toggle button", "page tab", "check box", "radio button", "text", "password text",
                  "label", "combo box", "list item", "image")
-
-
-def artifact(name):
-    return os.path.join(h.ARTIFACTS, f"{NAME}-{name}")
-
-
-def shot(name):
-    path = h.screenshot(f"{NAME}-{name}.png")
-    r.log(f"      screenshot {path}")
-    return path
-
-
-def seen_labels(app):
-    return lambda: " / ".join(repr(t[:60]) for t in h.labels(app.frame, app.frame)[:30])
 
 
 def requests(server, since, method, pattern):
@@ -213,13 +202,8 @@ def scenario(state):
         full = open_project(app)
         star(app, server, full)
         app.quit()
-    except BaseException:
-        h.keep_failure_evidence(r, app)
-        raise
     finally:
-        if app is not None:
-            app.kill()
-        server_proc.stop()
+        teardown(r, app, server_proc)
 
 
 def main():

@@ -26,100 +26,17 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import atspi_helpers as h  # noqa: E402
+from e2e_support import Scenario, teardown, top, list_row  # noqa: E402
 from atspi_helpers import CheckFailed  # noqa: E402
 
 NAME = "pulls"
 r = h.Report(NAME)
+s = Scenario(r, wheel_x=12)
+artifact, shot, seen_labels, settled, back_to_tabs, reveal, click = s.artifact, s.shot, s.seen_labels, s.settled, s.back_to_tabs, s.reveal, s.click
 TOKEN = "mayun-demo-token"
 
 
-def artifact(name):
-    return os.path.join(h.ARTIFACTS, f"{NAME}-{name}")
-
-
-def shot(name):
-    path = h.screenshot(f"{NAME}-{name}.png")
-    r.log(f"      screenshot {path}")
-
-
-def seen_labels(app):
-    return lambda: " / ".join(repr(t[:60]) for t in h.labels(app.frame, app.frame)[:30])
-
-
-def top(app):
-    return h.top_page(app.frame)
-
-
-def settled(app, find, what):
-    """A control whose place on screen stayed the same over three polls (pages slide in; a click during the slide
-    lands on whatever moves under the pointer)."""
-    last = {"rect": None, "same": 0}
-
-    def still():
-        acc = find()
-        if acc is None:
-            last["rect"], last["same"] = None, 0
-            return None
-        rect = h.screen_rect(acc, app.frame, app.pid)
-        last["same"] = last["same"] + 1 if rect == last["rect"] else 0
-        last["rect"] = rect
-        return acc if last["same"] >= 2 else None
-    return r.wait_for(still, what, seen=lambda: f"last place {last['rect']}, same for {last['same']} polls")
-
-
-def list_row(app, title):
-    """A row of a list on the page on top whose accessible label starts with `title` (rows read "title, subtitle")."""
-    for lst in h.lists(top(app)):
-        for acc, name in h.rows_of(lst, app.frame):
-            if name.split(", ")[0] == title:
-                return acc
-    return None
-
-
-def back_to_tabs(app):
-    """Alt+Left until the tab switcher shows again (pages pushed over the tabs close). The keyboard rather than the
-    header's Back button: quick Back-Back clicks can be taken for a double click on GTK 4.8's header bar."""
-    for _ in range(8):
-        depth = len(h.navigation_pages(app.frame))
-        if app.find("Back", ("push button",)) is None:
-            return
-        app.key("alt+Left")
-        r.wait_for(lambda: len(h.navigation_pages(app.frame)) < depth or app.find("Back", ("push button",)) is None,
-                   f"Alt+Left closes the page on top (depth {depth})", seen=seen_labels(app))
-    r.fail("Alt+Left never reached the tabs")
-    raise CheckFailed("back_to_tabs")
-
-
 COMPOSER = "Leave a comment (Markdown; Ctrl+Enter sends)"
-
-
-def in_view(app, acc):
-    """Whether the control lies inside the window (a page scrolls; a click below its bottom lands nowhere)."""
-    x, y, w, hgt = h.screen_rect(acc, app.frame, app.pid)
-    fx, fy, fw, fh = h.screen_rect(app.frame, app.frame, app.pid)
-    return y >= fy + 50 and y + hgt <= fy + fh - 8
-
-
-def reveal(app, find, what):
-    """Scrolls the page with the mouse wheel, as a person would, until the control is inside the window."""
-    def visible():
-        acc = find()
-        if acc is None:
-            return None
-        if in_view(app, acc):
-            return acc
-        x, y, w, hgt = h.screen_rect(acc, app.frame, app.pid)
-        fx, fy, fw, fh = h.screen_rect(app.frame, app.frame, app.pid)
-        h.move_pointer(fx + 12, fy + fh // 2)
-        h.run(["xdotool", "click", "--repeat", "3", "--delay", "15", "5" if y > fy else "4"], check=True)
-        return None
-    return r.wait_for(visible, f"{what} is scrolled into the window", seen=seen_labels(app))
-
-
-def click(app, name, roles=("push button", "toggle button")):
-    find = lambda: app.find(name, roles, root=top(app))  # noqa: E731
-    reveal(app, find, f"\"{name}\"")
-    app.click(settled(app, find, f"\"{name}\" shows"), f"\"{name}\"")
 
 
 def an_open_mergeable_pull_request_of_the_demo_account(server):
@@ -188,11 +105,8 @@ def member_comments_and_squash_merges(server, env):
         r.check(state == "merged", "the server has it merged", state)
         shot("8-merged")
         app.quit()
-    except BaseException:
-        h.keep_failure_evidence(r, app)
-        raise
     finally:
-        app.kill()
+        teardown(r, app)
 
 
 def a_project_with_open_pull_requests(server):
@@ -402,14 +316,8 @@ def scenario(state):
         app.quit()
         app = None
         member_comments_and_squash_merges(server, env)
-    except BaseException:
-        h.keep_failure_evidence(r, app)
-        raise
     finally:
-        if app is not None:
-            app.kill()
-        daemon.stop()
-        server_proc.stop()
+        teardown(r, app, daemon, server_proc)
 
 
 def main():

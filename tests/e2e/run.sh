@@ -5,8 +5,9 @@
 #
 #   tests/e2e/run.sh            (make test-e2e; make test runs it last)
 #   MAYUN_E2E_SKIP_INSTALL=1    reuse the prefix from the last run
-#   MAYUN_E2E_ONLY="account"    run only the named scenarios (smoke browse account blob hostile links phone pulls issues people background),
+#   MAYUN_E2E_ONLY="account"    run only the named scenarios (smoke browse account blob hostile links phone pulls issues people transfers background),
 #                               or single passes of browse (browse:gone browse:html browse:flaky)
+#   MAYUN_E2E_JOBS=1            one scenario at a time (default 2; blob and hostile always run alone)
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$repo"
@@ -49,7 +50,7 @@ fake_gitee="${MAYUN_E2E_FAKE_GITEE:-$repo/.build/debug/fake-gitee}"
 # the smoke test never talks to the internet.
 set +e
 status=0
-want() { case " ${MAYUN_E2E_ONLY:-smoke browse account blob hostile links phone pulls issues people background} " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+want() { case " ${MAYUN_E2E_ONLY:-smoke browse account blob hostile links phone pulls issues people transfers background} " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 if want smoke; then
 env -u NO_AT_BRIDGE -u GTK_A11Y -u LC_ALL -u LANGUAGE -u DBUS_SESSION_BUS_ADDRESS -u DISPLAY -u WAYLAND_DISPLAY \
     LANG=C.UTF-8 \
@@ -72,18 +73,60 @@ fi
 # browse runs three times: v3 working (the full scenario), then v3 retired (`--v3 gone`) and behind a firewall page
 # (`--v3 html`) in a shorter pass, so Explore is proven to work through v5 search alone (issue 11), and with every
 # other v3 answer a fault (`browse:flaky`), where Explore must keep v3 (issue 21).
-for run_name in browse browse:gone browse:html browse:flaky account blob hostile links phone pulls issues people background; do
-    scenario="${run_name%%:*}"
-    v3="ok"; [ "$run_name" != "$scenario" ] && v3="${run_name#*:}"
-    want "$scenario" || want "$run_name" || continue   # "browse" runs every browse pass, "browse:flaky" only that one
+# Scenarios run MAYUN_E2E_JOBS at a time (default 2: most of a scenario is waiting on the app and FakeGitee, and each
+# has its own display, bus, keyring and state). Passes of one scenario run one after another (their artifacts share
+# a prefix), and the ones that time the app's responsiveness (SOLO) run with nothing beside them. Each run's output
+# is printed whole when it ends; a job is waited for with `wait -n`, never by polling.
+jobs_max="${MAYUN_E2E_JOBS:-2}"
+SOLO=" blob hostile "
+declare -A running=() run_log=()   # pid -> scenario, pid -> "run name<TAB>log file"
+finish_one() {
+    local pid line name log
+    wait -n -p pid "${!running[@]}"
+    IFS=$'\t' read -r name log <<< "${run_log[$pid]}"
+    unset "running[$pid]" "run_log[$pid]"
+    cat "$log"
+    [ "$(cat "$log.status" 2>/dev/null)" = 0 ] || { status=1; echo "e2e: $name failed"; }
+}
+busy_with() { local p; for p in "${!running[@]}"; do [ "${running[$p]}" = "$1" ] && return 0; done; return 1; }
+start_run() {  # start_run RUN_NAME: the scenario on its own display, bus and keyring, in the background
+    local run_name="$1" scenario="${1%%:*}" v3="ok" log="$run/e2e-$1.log"
+    [ "$run_name" != "$scenario" ] && v3="${run_name#*:}"
     display_from=$(( ${display_from:-100} + 50 ))  # not the display number the previous run is still releasing
-    env -u NO_AT_BRIDGE -u GTK_A11Y -u LC_ALL -u LANGUAGE -u DBUS_SESSION_BUS_ADDRESS -u DISPLAY -u WAYLAND_DISPLAY \
-        LANG=C.UTF-8 MAYUN_E2E_PREFIX="$prefix" MAYUN_E2E_ARTIFACTS="$artifacts" MAYUN_E2E_FAKE_GITEE="$fake_gitee" \
-        MAYUN_E2E_STATE_DIR="$run" MAYUN_E2E_V3="$v3" \
-        xvfb-run -a -n "$display_from" -s "-screen 0 1280x1024x24 -nolisten tcp" \
-        dbus-run-session -- "$repo/tests/keyring/start-keyring.sh" /usr/bin/python3 "$repo/tests/e2e/${scenario}_e2e.py" 2>&1 \
-        | grep --line-buffered -v -E 'dbus-daemon\[[0-9]+\]|SpiRegistry daemon is running|dbind-WARNING.*GetItems|couldn.t access control socket|^$' \
-        || status=1
+    (
+        env -u NO_AT_BRIDGE -u GTK_A11Y -u LC_ALL -u LANGUAGE -u DBUS_SESSION_BUS_ADDRESS -u DISPLAY -u WAYLAND_DISPLAY \
+            LANG=C.UTF-8 MAYUN_E2E_PREFIX="$prefix" MAYUN_E2E_ARTIFACTS="$artifacts" MAYUN_E2E_FAKE_GITEE="$fake_gitee" \
+            MAYUN_E2E_STATE_DIR="$run" MAYUN_E2E_V3="$v3" \
+            xvfb-run -a -n "$display_from" -s "-screen 0 1280x1024x24 -nolisten tcp" \
+            dbus-run-session -- "$repo/tests/keyring/start-keyring.sh" /usr/bin/python3 "$repo/tests/e2e/${scenario}_e2e.py" 2>&1 \
+            | grep --line-buffered -v -E 'dbus-daemon\[[0-9]+\]|SpiRegistry daemon is running|dbind-WARNING.*GetItems|couldn.t access control socket|^$'
+        echo $? > "$log.status"
+    ) > "$log" 2>&1 &
+    running[$!]="$scenario"
+    run_log[$!]="$run_name"$'\t'"$log"
+}
+queue=()
+for run_name in browse browse:gone browse:html browse:flaky account blob hostile links phone pulls issues people transfers background; do
+    want "${run_name%%:*}" || want "$run_name" || continue   # "browse" runs every browse pass, "browse:flaky" only that one
+    queue+=("$run_name")
+done
+# The first queued run that may start now starts; otherwise the next run to end is waited for.
+while [ ${#queue[@]} -gt 0 ] || [ ${#running[@]} -gt 0 ]; do
+    started=""
+    if [ ${#running[@]} -lt "$jobs_max" ]; then
+        for i in "${!queue[@]}"; do
+            scenario="${queue[$i]%%:*}"
+            case "$SOLO" in *" $scenario "*) [ ${#running[@]} -eq 0 ] || continue ;; esac
+            busy_with "$scenario" && continue
+            started="${queue[$i]}"
+            unset "queue[$i]"
+            queue=("${queue[@]}")
+            start_run "$started"
+            case "$SOLO" in *" $scenario "*) finish_one ;; esac
+            break
+        done
+    fi
+    [ -n "$started" ] || finish_one
 done
 set -e
 exit "$status"

@@ -24,7 +24,7 @@ public final class GitClone {
     /// Stops the stderr reads on cancel: git's helpers (`git-remote-http`) may hold the pipe after git is gone.
     @ObservationIgnored private let reads = g_cancellable_new()
 
-    /// Starts cloning `url` (HTTPS) into `folder`, which must not exist yet (it is created by git and removed on
+    /// Starts cloning `url` (HTTPS or SSH) into `folder`, which must not exist yet (it is created by git and removed on
     /// cancel or failure). `git` is looked up in `PATH` unless `gitProgram` names it (tests: a missing one).
     public init(url: String, into folder: String, gitProgram: String? = GitClone.findGit()) {
         self.url = url
@@ -44,6 +44,13 @@ public final class GitClone {
         guard let path = g_find_program_in_path("git") else { return nil }
         defer { g_free(path) }
         return String(cString: path)
+    }
+
+    /// The ssh git runs for an SSH address: the person's own `GIT_SSH_COMMAND` (a key, a port) or plain `ssh`, in
+    /// batch mode, so a key that needs a passphrase or an unknown host fails with ssh's reason instead of waiting.
+    public nonisolated static func sshCommand(inheriting existing: String?) -> String {
+        let base = existing.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 } ?? "ssh"
+        return base + " -o BatchMode=yes"
     }
 
     isolated deinit { g_object_unref(UnsafeMutableRawPointer(reads)) }
@@ -72,6 +79,9 @@ public final class GitClone {
         // English phase names for the parser; never a credential prompt (it would wait for input forever).
         g_subprocess_launcher_setenv(launcher, "LC_ALL", "C", 1)
         g_subprocess_launcher_setenv(launcher, "GIT_TERMINAL_PROMPT", "0", 1)
+        // Over SSH neither: no passphrase, password or host-key question that nobody would see.
+        g_subprocess_launcher_setenv(launcher, "GIT_SSH_COMMAND",
+                                     Self.sshCommand(inheriting: ProcessInfo.processInfo.environment["GIT_SSH_COMMAND"]), 1)
         g_subprocess_launcher_set_child_setup(launcher, { _ in setpgid(0, 0) }, nil, nil)
         var error: UnsafeMutablePointer<GError>?
         let spawned = withCStringArray([git, "clone", "--progress", "--", url, folder]) { argv in

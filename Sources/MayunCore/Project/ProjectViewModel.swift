@@ -24,6 +24,8 @@ public final class ProjectViewModel {
     /// The clone started from this page, if any (its progress, then Open Folder).
     public private(set) var clone: GitClone?
     @ObservationIgnored private weak var files: (any FileActions)?
+    /// Clone over SSH (the person's key) rather than HTTPS.
+    public var cloneOverSSH = false
     /// The Releases row's text (count and latest tag).
     public let releases: ReleaseSummary
 
@@ -147,10 +149,11 @@ public final class ProjectViewModel {
         navigator?.copy(ssh ? header.sshCloneURL : header.httpsCloneURL, announcing: tr("Clone URL copied"))
     }
 
-    /// Clones the project over HTTPS into a new folder named after it inside `parent`.
+    /// Clones the project into a new folder named after it inside `parent`, over HTTPS or, when the person chose it,
+    /// SSH (`cloneOverSSH`).
     public func startClone(into parent: String) {
         guard let header, clone?.isRunning != true else { return }
-        clone = GitClone(url: header.httpsCloneURL, into: parent + "/" + repo.name)
+        clone = GitClone(url: cloneURL(of: header), into: parent + "/" + repo.name)
     }
 
     public func cancelClone() { clone?.cancel() }
@@ -158,6 +161,8 @@ public final class ProjectViewModel {
     public func openClonedFolder() {
         if case .finished(let folder)? = clone?.state { files?.openFile(at: folder) }
     }
+
+    func toast(_ message: String) { navigator?.showToast(message) }
 
     /// What the clone area says under its bar.
     public var cloneStatus: String {
