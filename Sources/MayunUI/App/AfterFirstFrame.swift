@@ -1,0 +1,63 @@
+import CGtk
+import GLibRuntime
+import MayunCore
+
+/// Work that the first screen does not need waits until the window's first frame is painted (issue 29): it then
+/// runs when the main loop is idle (frames due meanwhile go first). What runs here: the window icon (MainWindow),
+/// the keyring read that restores the login (MayunApplication).
+@MainActor
+enum AfterFirstFrame {
+    /// Runs `work` once, at idle after `window`'s first `after-paint`. A window that is never realized never runs it;
+    /// callers that must run regardless add a fallback (`orAfter`).
+    static func run(in window: Widget, _ work: @escaping @MainActor () -> Void) {
+        let once = Once(work)
+        connect(raw(window), "realize", after: true, main: {
+            guard let clock = gtk_widget_get_frame_clock(window) else { return }
+            var afterPaint: SignalConnection?
+            afterPaint = connect(UnsafeMutableRawPointer(clock), "after-paint", main: {
+                if let afterPaint { disconnect(afterPaint) }
+                once.runAtIdle()
+            })
+        })
+    }
+
+    /// As `run(in:_:)`, and at the latest `seconds` after now (a window kept from painting, e.g. never shown, must
+    /// not keep the login from being restored).
+    static func run(in window: Widget, orAfter seconds: UInt32, _ work: @escaping @MainActor () -> Void) {
+        let once = Once(work)
+        run(in: window) { once.runNow() }
+        let box = Unmanaged.passRetained(once).toOpaque()
+        g_timeout_add_seconds_full(G_PRIORITY_DEFAULT_IDLE, seconds, { data in
+            guard let data else { return 0 }
+            MainActor.assumeIsolated { Unmanaged<Once>.fromOpaque(data).takeUnretainedValue().runNow() }
+            return 0  // G_SOURCE_REMOVE
+        }, box, { data in
+            guard let data else { return }
+            Unmanaged<Once>.fromOpaque(data).release()
+        })
+    }
+
+    /// The work, run at most once whichever way comes first.
+    private final class Once {
+        private var work: (@MainActor () -> Void)?
+        init(_ work: @escaping @MainActor () -> Void) { self.work = work }
+
+        @MainActor func runNow() {
+            guard let work else { return }
+            self.work = nil
+            work()
+        }
+
+        @MainActor func runAtIdle() {
+            guard work != nil else { return }
+            g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
+                guard let data else { return 0 }
+                MainActor.assumeIsolated { Unmanaged<Once>.fromOpaque(data).takeUnretainedValue().runNow() }
+                return 0  // G_SOURCE_REMOVE: once
+            }, Unmanaged.passRetained(self).toOpaque(), { data in
+                guard let data else { return }
+                Unmanaged<Once>.fromOpaque(data).release()
+            })
+        }
+    }
+}
