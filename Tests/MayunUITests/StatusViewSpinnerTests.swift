@@ -19,7 +19,7 @@ final class StatusViewSpinnerTests: XCTestCase {
             let started = g_get_monotonic_time()
             waitUntil("the spinner shows") { status.isSpinnerShown }
             XCTAssertGreaterThanOrEqual(g_get_monotonic_time() - started,
-                                        Int64(StatusView.spinnerDelayMilliseconds) * 1000 - 20_000,
+                                        Int(StatusView.spinnerDelayMilliseconds) * 1000 - 20_000,
                                         "it waited for its delay (timer granularity aside)")
             XCTAssertFalse(status.isSpinnerPending)
             status.showSpinner(false)
@@ -36,7 +36,7 @@ final class StatusViewSpinnerTests: XCTestCase {
             status.showSpinner(false)
             XCTAssertFalse(status.isSpinnerPending, "the delayed start is cancelled")
             // Past the delay: nothing turns it on afterwards.
-            let deadline = g_get_monotonic_time() + Int64(StatusView.spinnerDelayMilliseconds) * 1000 + 100_000
+            let deadline = g_get_monotonic_time() + Int(StatusView.spinnerDelayMilliseconds) * 1000 + 100_000
             waitUntil("the delay has passed") { g_get_monotonic_time() > deadline }
             XCTAssertFalse(status.isSpinnerShown)
         }
@@ -51,7 +51,7 @@ final class StatusViewSpinnerTests: XCTestCase {
             weak var gone = status
             status = nil
             XCTAssertNil(gone, "the pending delay does not keep the view alive")
-            let deadline = g_get_monotonic_time() + Int64(StatusView.spinnerDelayMilliseconds) * 1000 + 100_000
+            let deadline = g_get_monotonic_time() + Int(StatusView.spinnerDelayMilliseconds) * 1000 + 100_000
             waitUntil("the delay has passed") { g_get_monotonic_time() > deadline }
             if let root { g_object_unref(UnsafeMutableRawPointer(root)) }
         }

@@ -16,7 +16,9 @@ enum AfterFirstFrame {
             var afterPaint: SignalConnection?
             afterPaint = connect(UnsafeMutableRawPointer(clock), "after-paint", main: {
                 if let afterPaint { disconnect(afterPaint) }
-                once.runAtIdle()
+                // The window stays a window until the work ran (it may be destroyed meanwhile: a test's window).
+                g_object_ref(raw(window))
+                once.runAtIdle(then: { g_object_unref(raw(window)) })
             })
         })
     }
@@ -48,15 +50,23 @@ enum AfterFirstFrame {
             work()
         }
 
-        @MainActor func runAtIdle() {
-            guard work != nil else { return }
+        /// Called when the idle source goes (after the work, or with the main loop).
+        private var release: (@MainActor () -> Void)?
+
+        @MainActor func runAtIdle(then release: @escaping @MainActor () -> Void) {
+            guard work != nil else { return release() }
+            self.release = release
             g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
                 guard let data else { return 0 }
                 MainActor.assumeIsolated { Unmanaged<Once>.fromOpaque(data).takeUnretainedValue().runNow() }
                 return 0  // G_SOURCE_REMOVE: once
             }, Unmanaged.passRetained(self).toOpaque(), { data in
                 guard let data else { return }
-                Unmanaged<Once>.fromOpaque(data).release()
+                let once = Unmanaged<Once>.fromOpaque(data).takeRetainedValue()
+                MainActor.assumeIsolated {
+                    once.release?()
+                    once.release = nil
+                }
             })
         }
     }
