@@ -120,9 +120,15 @@ public final class DiffView {
     }
 
     private var feeding: guint = 0
+    /// Frame ticks to let pass before the next batch: the frame after a splice lays out and binds the spliced rows
+    /// alone. (A tick callback runs in the update phase, before the layout of the same frame: without this, the
+    /// first screen's frame bound the first batch and the next one, 80 rows instead of 40; issue 29.)
+    private var ticksToSkip = 0
 
-    /// Feeds one batch per frame (a tick callback runs before the frame's layout) until every row is in.
+    /// Feeds one batch per frame (a tick callback runs before the frame's layout) until every row is in, starting
+    /// with the frame after the one that shows the rows just spliced.
     private func startFeeding() {
+        ticksToSkip = 1
         guard feeding == 0, fedRows < model.rows.count else { return }
         let owner = FeedOwner(self)
         // The list view owns the callback (and the box through its destroy notify); the box holds this view weakly,
@@ -132,6 +138,10 @@ public final class DiffView {
             let owner = Unmanaged<FeedOwner>.fromOpaque(data).takeUnretainedValue()
             return MainActor.assumeIsolated {
                 guard let view = owner.view else { return 0 }
+                if view.ticksToSkip > 0 {
+                    view.ticksToSkip -= 1
+                    return 1
+                }
                 view.feed()
                 if view.fedRows < view.model.rows.count { return 1 }
                 view.feeding = 0
