@@ -196,6 +196,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=10)
     ap.add_argument("--skip-build", action="store_true", help="reuse the installed release build if present")
+    ap.add_argument("--before", metavar="PREFIX", help="also run the mayun installed in PREFIX, interleaved (an older "
+                    "build, for a before/after table in one session)")
     args = ap.parse_args()
 
     build(args.skip_build)
@@ -216,6 +218,8 @@ def main():
                    MAYUN_SERVER="http://127.0.0.1:9")
         mayun_env = dict(env, MAYUN_BENCH_STARTUP_STEPS="1")
         programs = [("floor", [FLOOR], env), ("adw-floor", [ADW_FLOOR], env), ("mayun", [mayun], mayun_env)]
+        if args.before:
+            programs.append(("before", [os.path.join(args.before, "bin", "mayun")], mayun_env))
         results = {name: [] for name, _, _ in programs}
         rss = {name: [] for name, _, _ in programs}
         steps = {name: [] for name, _, _ in programs}
@@ -246,6 +250,10 @@ def main():
               f"{statistics.median(cpu['mayun']):.1f} ms / {statistics.median(cpu['adw-floor']):.1f} ms = "
               f"{statistics.median(cpu['mayun']) / statistics.median(cpu['adw-floor']):.2f}x")
         print("runs (ms): " + "; ".join(f"{n}: " + " ".join(f"{x:.0f}" for x in results[n]) for n, _, _ in programs))
+        if args.before:
+            print(f"first frame before / adw-floor: {verdict(med['before'] / med['adw-floor'], FIRST_FRAME_TARGET)}")
+            step_table(steps["before"], [("adw-floor", steps["adw-floor"]), ("bare floor", steps["floor"])],
+                       f"startup steps of the build in {args.before}")
         step_table(steps["mayun"], [("adw-floor", steps["adw-floor"]), ("bare floor", steps["floor"])],
                    f"startup steps: mayun (MAYUN_BENCH_STARTUP_STEPS=1) beside the floors, medians of {args.runs} "
                    f"runs (first frame: mayun {med['mayun']:.1f} ms, adw-floor {med['adw-floor']:.1f} ms, "
