@@ -147,10 +147,11 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=10)
     ap.add_argument("--skip-build", action="store_true", help="reuse the installed release build if present")
+    ap.add_argument("--prefix", default=startup.PREFIX, help="the installed Mayun to measure (default: the bench's)")
     args = ap.parse_args()
 
     startup.build(args.skip_build)
-    mayun = os.path.join(startup.PREFIX, "bin", "mayun")
+    mayun = os.path.join(args.prefix, "bin", "mayun")
     fake = ensure_fake_gitee()
 
     xvfb, display = startup.start_xvfb()

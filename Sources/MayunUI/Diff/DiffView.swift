@@ -39,7 +39,9 @@ public final class DiffView {
         Accessibility.setLabel(listView, tr("Changes"))
         Build.addClasses(listView, ["diff-rows"])
         scroller = widget(gtk_scrolled_window_new())
-        gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        // Sideways too: lines do not wrap (DiffRowView's LineCells), so a long one scrolls rather than widening the
+        // window.
+        gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(opaque(scroller), listView)
         gtk_widget_set_vexpand(scroller, 1)
 
