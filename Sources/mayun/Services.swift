@@ -24,8 +24,6 @@ func makeServices(for environment: AppEnvironment) -> AppServices {
     // Logins are kept in the desktop keyring (libsecret); the session says so when it cannot reach one.
     let session = Session(client: client, store: KeyringCredentialStore(),
                           environment: EnvironmentToken.sessionEnvironment(token: environment.token))
-    // Read when the window's first frame is painted (MayunApplication releases it): nothing on it needs the login.
-    session.holdStart()
     Task {
         await session.start()
         StartupSteps.mark("login-restored")

@@ -60,40 +60,12 @@ public final class Session {
 
     // MARK: Inputs
 
-    /// Restores the login (once; later calls wait for the first). Call at app start. While the start is held
-    /// (`holdStart()`), the restore waits for `releaseStart()`.
+    /// Restores the login (once; later calls wait for the first). Call at app start.
     public func start() async {
         if startTask == nil {
-            startTask = Task {
-                await waitUntilReleased()
-                await restore()
-            }
+            startTask = Task { await restore() }
         }
         await startTask?.value
-    }
-
-    /// Callers of `start()` waiting for `releaseStart()`; nil when the start is not held.
-    @ObservationIgnored private var heldStarts: [CheckedContinuation<Void, Never>]?
-
-    /// Keeps the restore (a keyring read over D-Bus, and libsecret's set-up) from running until `releaseStart()`:
-    /// the app holds it until its window's first frame is painted (issue 29). Too late once the restore began.
-    public func holdStart() {
-        guard startTask == nil, heldStarts == nil else { return }
-        heldStarts = []
-    }
-
-    /// Lets a held restore run (and every `start()` waiting for it); a no-op when nothing is held.
-    public func releaseStart() {
-        guard let waiting = heldStarts else { return }
-        heldStarts = nil
-        for caller in waiting { caller.resume() }
-    }
-
-    public var isStartHeld: Bool { heldStarts != nil }
-
-    private func waitUntilReleased() async {
-        guard heldStarts != nil else { return }
-        await withCheckedContinuation { heldStarts?.append($0) }
     }
 
     /// Logs in with the OAuth password grant. Throws `GiteeError.oauth` when Gitee's OAuth server refuses (a wrong email or

@@ -3,12 +3,10 @@ import GLibRuntime
 import MayunCore
 
 /// Work that the first screen does not need waits until the window's first frame is painted (issue 29): it then
-/// runs when the main loop is idle (frames due meanwhile go first). What runs here: the window icon (MainWindow),
-/// the keyring read that restores the login (MayunApplication).
+/// runs when the main loop is idle (frames due meanwhile go first). What runs here: the window icon (MainWindow).
 @MainActor
 enum AfterFirstFrame {
-    /// Runs `work` once, at idle after `window`'s first `after-paint`. A window that is never realized never runs it;
-    /// callers that must run regardless add a fallback (`orAfter`).
+    /// Runs `work` once, at idle after `window`'s first `after-paint`. A window that is never realized never runs it.
     static func run(in window: Widget, _ work: @escaping @MainActor () -> Void) {
         let once = Once(work)
         connect(raw(window), "realize", after: true, main: {
@@ -23,23 +21,7 @@ enum AfterFirstFrame {
         })
     }
 
-    /// As `run(in:_:)`, and at the latest `seconds` after now (a window kept from painting, e.g. never shown, must
-    /// not keep the login from being restored).
-    static func run(in window: Widget, orAfter seconds: UInt32, _ work: @escaping @MainActor () -> Void) {
-        let once = Once(work)
-        run(in: window) { once.runNow() }
-        let box = Unmanaged.passRetained(once).toOpaque()
-        g_timeout_add_seconds_full(G_PRIORITY_DEFAULT_IDLE, seconds, { data in
-            guard let data else { return 0 }
-            MainActor.assumeIsolated { Unmanaged<Once>.fromOpaque(data).takeUnretainedValue().runNow() }
-            return 0  // G_SOURCE_REMOVE
-        }, box, { data in
-            guard let data else { return }
-            Unmanaged<Once>.fromOpaque(data).release()
-        })
-    }
-
-    /// The work, run at most once whichever way comes first.
+    /// The work, run at most once.
     private final class Once {
         private var work: (@MainActor () -> Void)?
         init(_ work: @escaping @MainActor () -> Void) { self.work = work }

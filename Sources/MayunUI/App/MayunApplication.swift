@@ -124,10 +124,6 @@ public final class MayunApplication {
                                 images: images)
         mainWindow = window
         LinkClipboard.install(on: window.window, coordinator: coordinator)
-        // The stored login is read from the keyring (libsecret over D-Bus) once the first frame is painted; a page
-        // that needs it meanwhile waits (`Session.start()`), the saved rows do not (issue 29).
-        let session = coordinator.services.session
-        AfterFirstFrame.run(in: window.window, orAfter: 2) { session.releaseStart() }
         FirstFrameProbe.installIfRequested(in: window)
         // Only for a list benchmark (any MAYUN_BENCH_ variable but the start-up probe's): the list probe reaches for
         // every Projects list, which builds the hidden ones.
