@@ -4,7 +4,7 @@
 #   make test      unit + widget tests (Xvfb), meson validation tests, end-to-end smoke (AT-SPI), 15 s of fuzzing each
 #   make fuzz      libFuzzer on every parser and decoder, FUZZ_SECONDS each (default 300; docs/FUZZING.md)
 #   make demo      the app against a local fake Gitee server
-#   make bench     startup time against a minimal GTK 4 window (printed, not asserted)
+#   make bench     startup against a minimal libadwaita window, a WebKitGTK peer, lists, documents (printed, not asserted)
 #   make install   release build + install into PREFIX (default /usr/local) through meson-wrapper/
 #
 # Variables: SWIFT (default swift, with /opt/swift/usr/bin first on PATH), PREFIX, DESTDIR, ARGS (for run),
@@ -118,9 +118,12 @@ demo: deps build
 	$(PYTHON) tests/e2e/demo.py $(ARGS)
 
 bench: deps
-	$(call banner,startup benchmark)
+	@.ci/deps.sh --bench
+	$(call banner,startup benchmark: against a libadwaita window (bench/adwfloor.c) and a bare GTK one)
 	$(PYTHON) bench/startup.py
 	$(PYTHON) bench/lists.py --skip-build
+	$(call banner,saved rows beside a WebKitGTK 6.0 web view showing the same rows (bench/webpeer.c))
+	$(PYTHON) bench/webpeer.py --skip-build
 	$(call banner,scroll benchmark: Popular paced by rows beside a bare C GtkListView (about 15 min; SCROLL_BENCH_ARGS=--rows=N for fewer rows))
 	$(PYTHON) bench/scroll.py --skip-build $(SCROLL_BENCH_ARGS)
 	$(call banner,document and code benchmark: 1 MB README and 5000-line source in the release build)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Mayun needs, only when some are missing (idempotent), and checks for Swift.
-# Runs as root, or through sudo. Used by `make deps`.
+# Runs as root, or through sudo. Used by `make deps`; `make bench` adds --bench for the WebKitGTK peer (bench/webpeer.c),
+# installed without its recommended packages (no portals or media plugins that could change what the app sees).
 set -euo pipefail
 
 packages=(
@@ -10,6 +11,11 @@ packages=(
     meson ninja-build desktop-file-utils appstream gettext imagemagick libglib2.0-bin pkg-config gcc
     git locales fonts-droid-fallback fonts-noto-color-emoji webp-pixbuf-loader
 )
+
+bench_packages=()
+if [ "${1:-}" = "--bench" ]; then
+    bench_packages=(libwebkitgtk-6.0-dev)
+fi
 
 missing=()
 for p in "${packages[@]}"; do
@@ -34,6 +40,14 @@ if [ ${#missing[@]} -gt 0 ]; then
 else
     echo "deps: all ${#packages[@]} Debian packages present"
 fi
+
+for p in "${bench_packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+        echo "deps: installing $p for the benchmark"
+        if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
+        DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q --no-install-recommends "$p"
+    fi
+done
 
 # The zh_CN.UTF-8 locale, so the translation can be seen (and tested end to end).
 if ! locale -a 2>/dev/null | grep -qix 'zh_CN.utf8'; then

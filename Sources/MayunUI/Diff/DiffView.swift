@@ -39,7 +39,9 @@ public final class DiffView {
         Accessibility.setLabel(listView, tr("Changes"))
         Build.addClasses(listView, ["diff-rows"])
         scroller = widget(gtk_scrolled_window_new())
-        gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        // Sideways too: lines do not wrap (DiffRowView's LineCells), so a long one scrolls rather than widening the
+        // window.
+        gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(opaque(scroller), listView)
         gtk_widget_set_vexpand(scroller, 1)
 
@@ -120,9 +122,15 @@ public final class DiffView {
     }
 
     private var feeding: guint = 0
+    /// Frame ticks to let pass before the next batch: the frame after a splice lays out and binds the spliced rows
+    /// alone. (A tick callback runs in the update phase, before the layout of the same frame: without this, the
+    /// first screen's frame bound the first batch and the next one, 80 rows instead of 40; issue 29.)
+    private var ticksToSkip = 0
 
-    /// Feeds one batch per frame (a tick callback runs before the frame's layout) until every row is in.
+    /// Feeds one batch per frame (a tick callback runs before the frame's layout) until every row is in, starting
+    /// with the frame after the one that shows the rows just spliced.
     private func startFeeding() {
+        ticksToSkip = 1
         guard feeding == 0, fedRows < model.rows.count else { return }
         let owner = FeedOwner(self)
         // The list view owns the callback (and the box through its destroy notify); the box holds this view weakly,
@@ -131,6 +139,10 @@ public final class DiffView {
             guard let owner = CallbackData.borrow(data, as: FeedOwner.self) else { return 0 }
             return MainActor.assumeIsolated {
                 guard let view = owner.view else { return 0 }
+                if view.ticksToSkip > 0 {
+                    view.ticksToSkip -= 1
+                    return 1
+                }
                 view.feed()
                 if view.fedRows < view.model.rows.count { return 1 }
                 view.feeding = 0

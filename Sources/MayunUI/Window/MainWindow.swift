@@ -233,21 +233,10 @@ final class MainWindow: PlatformActions {
     /// window shows it, so both are set when the loop is idle after the first frame is painted (GTK then updates the
     /// realized window's icon; frames due meanwhile go first). Wayland takes the icon from the .desktop file.
     private static func setIconAfterFirstFrame(of window: Widget) {
-        connect(raw(window), "realize", after: true, main: {
-            guard let clock = gtk_widget_get_frame_clock(window) else { return }
-            var afterPaint: SignalConnection?
-            afterPaint = connect(UnsafeMutableRawPointer(clock), "after-paint", main: {
-                if let afterPaint { disconnect(afterPaint) }
-                g_object_ref(raw(window))
-                g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
-                    guard let data else { return 0 }
-                    gtk_window_set_default_icon_name(AppEnvironment.applicationID)  // dialogs
-                    gtk_window_set_icon_name(data.assumingMemoryBound(to: GtkWindow.self), AppEnvironment.applicationID)
-                    g_object_unref(data)
-                    return 0  // G_SOURCE_REMOVE: once
-                }, raw(window), nil)
-            })
-        })
+        AfterFirstFrame.run(in: window) {
+            gtk_window_set_default_icon_name(AppEnvironment.applicationID)  // dialogs
+            gtk_window_set_icon_name(typed(window), AppEnvironment.applicationID)
+        }
     }
 
     private func restoreGeometry() {
