@@ -54,7 +54,7 @@ public final class IssueViewModel {
 
     init(repo: RepositoryID, number: String, client: GiteeClient, markdown: RepositoryMarkdown?,
          navigator: (any Navigator)?, preloaded: Issue? = nil, project: Cached<Project>? = nil,
-         session: Session? = nil, drafts: DraftStore? = nil) {
+         session: Session? = nil, drafts: DraftStore? = nil, collaborators: CollaboratorDirectory? = nil) {
         self.repo = repo
         self.number = number
         self.navigator = navigator
@@ -70,10 +70,10 @@ public final class IssueViewModel {
         comments = PagedListViewModel<Comment>(emptyText: tr("No comments yet.")) { pagination in
             try await client.page(endpoint, at: pagination)
         }
-        composer = CommentComposer(repo: repo, drafts: drafts, markdown: markdown) { [weak session] in
+        composer = CommentComposer(repo: repo, drafts: drafts, markdown: markdown, draftKey: { [weak session] in
             guard let login = session?.user?.login, session?.isLoggedIn == true else { return nil }
             return (login, repo, number)
-        }
+        }, people: { [weak collaborators] in await collaborators?.collaborators(of: repo) ?? [] })
         let writes = writes
         commentSender = CommentSender(
             comments: comments, composer: composer, writes: writes,
