@@ -29,6 +29,8 @@ public final class IssueViewModel {
     @ObservationIgnored let client: GiteeClient
     @ObservationIgnored let project: Cached<Project>?
     @ObservationIgnored let session: Session?
+    /// The project's people, shared with the mention completion and every other page of the project.
+    @ObservationIgnored let collaboratorDirectory: CollaboratorDirectory?
     /// The body's parse, cancelled when this page goes.
     @ObservationIgnored private let parses = DocumentParses()
     /// The state the last write showed: laid over an answer that may predate that write.
@@ -62,6 +64,7 @@ public final class IssueViewModel {
         self.client = client
         self.project = project
         self.session = session
+        collaboratorDirectory = collaborators
         renderedComments = RenderedComments(repo: repo, markdown: markdown)
         resource = RemoteResource(initial: preloaded) {
             try await client.send(Endpoints.issue(owner: repo.owner, repo: repo.name, number: number))

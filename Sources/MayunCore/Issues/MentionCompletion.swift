@@ -62,7 +62,7 @@ public final class MentionCompletion {
     public var accessibleTitle: String { tr("People to mention") }
 
     /// At most this many people are listed at once (the list stays small beside the cursor).
-    public static let limit = 8
+    public nonisolated static let limit = 8
 
     @ObservationIgnored private let load: @MainActor () async -> [User]
     @ObservationIgnored private var people: [MentionCandidate]?
@@ -126,7 +126,7 @@ public final class MentionCompletion {
 
     /// The same replacement applied to a string (for a composer without a buffer, and for tests): the new text and
     /// the cursor after the inserted mention.
-    public static func apply(_ replacement: (start: Int, end: Int, insertion: String),
+    public nonisolated static func apply(_ replacement: (start: Int, end: Int, insertion: String),
                              to text: String) -> (text: String, cursor: Int) {
         var scalars = Array(text.unicodeScalars)
         let start = min(max(replacement.start, 0), scalars.count)
@@ -173,7 +173,7 @@ public final class MentionCompletion {
     }
 
     /// Logins (then names) that begin with `query`, then those that contain it; case-insensitive; at most `limit`.
-    static func matches(_ query: String, in people: [MentionCandidate]) -> [MentionCandidate] {
+    nonisolated static func matches(_ query: String, in people: [MentionCandidate]) -> [MentionCandidate] {
         let wanted = query.lowercased()
         guard !wanted.isEmpty else { return Array(people.prefix(limit)) }
         var starts: [MentionCandidate] = [], contains: [MentionCandidate] = []
