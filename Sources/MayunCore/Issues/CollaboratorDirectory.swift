@@ -38,10 +38,4 @@ public final class CollaboratorDirectory {
         if !people.isEmpty { known[key] = people }
         return people
     }
-
-    /// Forget every answer (a log out).
-    public func forgetAll() {
-        known = [:]
-        inFlight = [:]
-    }
 }
