@@ -55,7 +55,12 @@ extension TextView {
         gtk_text_view_get_iter_location(view, &iter, &location)
         var x: Int32 = 0, y: Int32 = 0
         gtk_text_view_buffer_to_window_coords(view, GTK_TEXT_WINDOW_WIDGET, location.x, location.y, &x, &y)
-        return (x, y, max(location.height, 1))
+        // GTK 4.8 leaves the CSS padding out of that conversion: the theme pads the text view and its text node
+        // alike (base.css, `.issue-editor textview, .issue-editor textview text`), so the text starts two paddings
+        // in. Without this the list covers the line being typed (seen in the e2e screenshots).
+        var padding = GtkBorder()
+        gtk_style_context_get_padding(gtk_widget_get_style_context(widget), &padding)
+        return (x + 2 * Int32(padding.left), y + 2 * Int32(padding.top), max(location.height, 1))
     }
 
     /// Up, Down, Enter / Tab and Escape, seen before the text view moves the cursor or breaks the line; `handler`
