@@ -317,7 +317,7 @@ def label_then_filter(app, server, env, owner, repo, number, title):
     asked = r.wait_for(lambda: [e for e in requests(server, since, "GET", wanted) if e["fields"].get("labels") == chosen],
                        f"the list asks for labels={chosen}", seen=lambda: h.brief_log(server.log(since)))
     r.check(asked[0]["status"] == 200, "answered 200", f"{asked[0]}")
-    r.wait_for(lambda: app.find(title, ("label",), root=top(app)), "the labelled issue is in the filtered list",
+    r.wait_for(lambda: h.find(top(app), title, ("label",), into_rows=True), "the labelled issue is in the filtered list",
                seen=seen_labels(app))
     shot("3c-filtered-by-label")
     app.key("alt+Left")
