@@ -10,7 +10,7 @@ cd "$repo"
 # The sources list, sorted so the .pot is stable; po/POTFILES records it for people and tools.
 find Sources -name '*.swift' -print | LC_ALL=C sort > po/POTFILES
 
-xgettext -L C --keyword=tr --keyword=trn:1,2 --from-code=UTF-8 \
+xgettext -L C --keyword=tr --keyword=trn:1,2 --keyword=trc:1c,2 --from-code=UTF-8 \
     --add-comments=TRANSLATORS: --sort-by-file --no-wrap \
     --package-name=mayun --msgid-bugs-address=https://gitee.com/mayun-app/mayun/issues \
     --files-from=po/POTFILES -o po/mayun.pot.new 2>&1 \

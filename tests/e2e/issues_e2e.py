@@ -7,6 +7,10 @@ against FakeGitee.
   2. comment: typed into the composer, Preview draws it as a document, Ctrl+Enter sends one POST; the comment shows
      without a reload
   3. edit it (Edit, new text, Save: one PATCH), then delete it (Delete asks first; one DELETE)
+  3b. @mention completion: "@mayun-d" in the composer reads the project's collaborators once and lists them beside
+     the cursor (screenshots light and night), Enter inserts "@mayun-demo "
+  3c. a member adds a label (Labels, one PATCH with labels=...), then the project's issue list filtered by that
+     label (GET .../issues?labels=...) shows the issue
   4. a member moves the issue to In progress, then to Closed (PATCH /repos/{owner}/issues/{number} with repo in the
      body); the badge follows
   5. screenshots at 1280 and 360 px
@@ -158,6 +162,106 @@ def edit_and_delete(app, server, owner, repo):
                "and is gone from the thread", seen=seen_labels(app))
 
 
+def set_night(app, choice):
+    """Preferences (Ctrl+comma): Light or Night, then Close."""
+    app.key("ctrl+comma")
+    preferences = r.wait_for(lambda: h.app_window(app.app, "Preferences"), "Ctrl+comma opens the Preferences window")
+    radio = r.wait_for(lambda: h.find(preferences, choice, ("radio button", "check box"), into_rows=True),
+                       f"Preferences shows \"{choice}\"", seen=seen_labels(app))
+    h.mouse_click(radio, preferences, app.pid, f"\"{choice}\"", r)
+    h.mouse_click(h.find(preferences, "Close", ("push button",)), preferences, app.pid, "\"Close\" (Preferences)", r)
+    r.wait_for(lambda: h.app_window(app.app, "Preferences") is None, "the Preferences window closes")
+
+
+def mention_offered(app):
+    """The completion list's entry for the demo account, wherever the popover sits in the tree."""
+    for root in [app.frame] + h.frames(app.app):
+        found = h.find(root, lambda n: "@" + LOGIN in n, ("label", "list item", "row"))
+        if found is not None:
+            return found
+    return None
+
+
+def mention(app, server, owner, repo):
+    r.step("3b. @mention completion lists the project's people beside the cursor; Enter inserts @login")
+    text = reveal(app, lambda: composer_text(app), "the composer")
+    app.click(text, "the composer")
+    r.wait_for(lambda: h.focused(text), "the composer has the focus")
+    since = server.last_seq()
+    app.type("Thanks @mayun-d")
+    path = f"/api/v5/repos/{owner}/{repo}/collaborators"
+    r.wait_for(lambda: mention_offered(app), f"the list offers @{LOGIN}", seen=seen_labels(app))
+    shot("3b-mention-light")
+    set_night(app, "Night")
+    r.wait_for(lambda: mention_offered(app), "the list is still there in night mode", seen=seen_labels(app))
+    shot("3b-mention-night")
+    set_night(app, "Light")
+    # Keys go to the main window again (focus_window), whose focus stayed in the composer.
+    text = composer_text(app)
+    app.key("End")
+    r.wait_for(lambda: mention_offered(app), "the list shows with the cursor after the mention", seen=seen_labels(app))
+    app.key("Return")
+    r.wait_for(lambda: h.text_of(text) == f"Thanks @{LOGIN} ", f"Enter inserts \"@{LOGIN} \"",
+               seen=lambda: repr(h.text_of(text)))
+    r.wait_for(lambda: mention_offered(app) is None, "and the list closes", seen=seen_labels(app))
+    # The member's page read them for its assignee menu; the composer shares that answer (one read per project).
+    asked = requests(server, 0, "GET", path)
+    r.check(len(asked) == 1 and asked[0]["status"] == 200 and asked[0].get("login") == LOGIN,
+            "the project's collaborators were read once, with the token, for the page and its composer",
+            h.brief_log(asked))
+    r.check(requests(server, since, "GET", path) == [], "typing \"@\" asked nothing more")
+    app.key("ctrl+a")
+    app.key("BackSpace")
+    r.wait_for(lambda: (h.text_of(text) or "") == "", "the composer is emptied again", seen=lambda: repr(h.text_of(text)))
+
+
+def label_then_filter(app, server, env, owner, repo, number, title):
+    r.step("3c. add a label, then filter the project's issue list by it")
+    issue = server.get(f"/api/v5/repos/{owner}/{repo}/issues/{number}")
+    names = [label["name"] for label in server.get(f"/api/v5/repos/{owner}/{repo}/labels")]
+    carried = {label["name"] for label in issue["labels"]}
+    chosen = next(n for n in names if n not in carried)
+    since = server.last_seq()
+    click(app, "Labels")
+    check = r.wait_for(lambda: next((c for root in [app.frame] + h.frames(app.app)
+                                     for c in [h.find(root, chosen, ("check box",))] if c is not None), None),
+                       f"the Labels menu offers \"{chosen}\"", seen=seen_labels(app))
+    # GTK 4.8 gives a check box no AT-SPI action: the keyboard, as a person would. The menu opens with the focus
+    # on its first check; Tab moves to the next (the chips beside them take no focus), Space toggles.
+    for _ in range(names.index(chosen)):
+        app.key("Tab")
+    app.key("space")
+    path = f"/api/v5/repos/{owner}/issues/{number}"
+    sent = r.wait_for(lambda: [e for e in requests(server, since, "PATCH", path) if e["status"] == 200],
+                      f"the label is sent (PATCH {path} 200)", seen=lambda: h.brief_log(server.log(since)))
+    r.check(chosen in sent[0]["fields"].get("labels", "").split(","), f"with labels containing {chosen}",
+            f"{sent[0]['fields']}")
+    app.key("Escape")
+    r.check(chosen in [label["name"] for label in server.get(f"/api/v5/repos/{owner}/{repo}/issues/{number}")["labels"]],
+            "the server has the label")
+
+    link = f"{server.url}/{owner}/{repo}/issues"
+    done = subprocess.run([h.BINARY, link], env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=h.TIMEOUT)
+    r.check(done.returncode == 0, "`mayun <issues link>` hands the list to the window", f"{done.returncode}")
+    r.wait_for(lambda: h.page_title(app.frame) == "Issues", "the project's issues open", seen=seen_labels(app))
+    drop = settled(app, lambda: app.find("Show issues with label", ("combo box", "push button", "toggle button"),
+                                         root=top(app)), "the label filter shows")
+    since = server.last_seq()
+    app.click(drop, "the label filter")
+    for _ in range(names.index(chosen) + 1):  # "Any label" comes first
+        app.key("Down")
+    app.key("Return")
+    wanted = f"/api/v5/repos/{owner}/{repo}/issues"
+    asked = r.wait_for(lambda: [e for e in requests(server, since, "GET", wanted) if e["fields"].get("labels") == chosen],
+                       f"the list asks for labels={chosen}", seen=lambda: h.brief_log(server.log(since)))
+    r.check(asked[0]["status"] == 200, "answered 200", f"{asked[0]}")
+    r.wait_for(lambda: h.find(top(app), title, ("label",), into_rows=True), "the labelled issue is in the filtered list",
+               seen=seen_labels(app))
+    shot("3c-filtered-by-label")
+    app.key("alt+Left")
+    r.wait_for(lambda: h.page_title(app.frame) == f"#{number}", f"back on #{number}", seen=seen_labels(app))
+
+
 def move_state(app, server, owner, repo, number):
     r.step("4. a member moves the issue to In progress, then to Closed")
     for button, state, badge in (("Start progress", "progressing", "In progress"), ("Close issue", "closed", "Closed")):
@@ -238,6 +342,8 @@ def scenario(state):
         log_in_from_the_issue(app, server, number)
         comment(app, server, owner, repo, number)
         edit_and_delete(app, server, owner, repo)
+        mention(app, server, owner, repo)
+        label_then_filter(app, server, env, owner, repo, number, issue["title"])
         move_state(app, server, owner, repo, number)
         screenshots(app)
         log_out_and_reopen(app, env, link, number)

@@ -60,7 +60,20 @@ extension FakeGiteeServer {
             let title = request.field("title")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             guard !title.isEmpty else { return .error(400, "title is missing") }
             guard title.count <= 255 else { return .error(422, "标题过长 (title is too long, at most 255 characters)") }
-            let issue = state.createIssue(project: project, authorID: viewer.id, title: title, body: request.field("body"))
+            let triage: NewIssueTriage
+            switch newIssueTriage(request, project: project, viewerID: viewer.id) {
+            case .accepted(let checked): triage = checked
+            case .refused(let refusal): return refusal
+            }
+            var issue = state.createIssue(project: project, authorID: viewer.id, title: title, body: request.field("body"))
+            if triage.labels != nil || triage.assigneeID != nil || triage.milestoneNumber != nil,
+               let triaged = state.updateIssue(number: issue.number, project: project, { created in
+                   if let labels = triage.labels { created.labels = labels }
+                   if let assigneeID = triage.assigneeID { created.assigneeID = assigneeID }
+                   if let milestone = triage.milestoneNumber { created.milestoneNumber = milestone }
+               }) {
+                issue = triaged
+            }
             return .json(renderer.issue(issue, project: project), status: 201)
         }
         registerIssueWriteRoutes()

@@ -7,7 +7,8 @@ extension FakeGiteeServer {
     /// Users: login and name; `sort=joined_at` orders by `created_at`, `order` asc|desc. Issues: title and body of
     /// the issues of the 300 most-starred public projects (issues are generated per project on demand; scanning all
     /// 5,000 would generate them all), or of the `repo` (`owner/path`) given; `state` narrows, `sort`
-    /// created_at|updated_at|notes_count orders (newest first without one).
+    /// created_at|updated_at|notes_count orders (newest first without one); `label` (one name) and `assignee` (a
+    /// login) narrow, as the published description lists them.
     func registerSearchMoreRoutes() {
         router.add("GET", "/api/v5/search/users") { [unowned self] request, _ in
             guard let wanted = searchWords(request) else { return .error(400, "q is missing") }
@@ -28,7 +29,9 @@ extension FakeGiteeServer {
             let projects: [FakeProject]
             if let repo = request.query["repo"], !repo.isEmpty {
                 let parts = repo.split(separator: "/", maxSplits: 1).map(String.init)
-                guard parts.count == 2, let project = world.project(owner: parts[0], repo: parts[1]) else { return .json(.array([])) }
+                // A private project is searched only for those who may see it (the site finds nobody else anything there).
+                guard parts.count == 2, let project = world.project(owner: parts[0], repo: parts[1]),
+                      world.isVisible(project, to: request.viewer) else { return .json(.array([])) }
                 projects = [project]
             } else {
                 projects = Array(world.projects.filter { !$0.isEmpty && !$0.isPrivate }
@@ -38,6 +41,9 @@ extension FakeGiteeServer {
             for project in projects {
                 for issue in state.issues(of: project) {
                     if let wantedState = request.query["state"], issue.state != wantedState { continue }
+                    if let label = request.query["label"], !label.isEmpty, !issue.labels.contains(label) { continue }
+                    if let assignee = request.query["assignee"], !assignee.isEmpty,
+                       issue.assigneeID.flatMap(world.user(id:))?.login != assignee { continue }
                     let words = SearchWords.words(issue.title) + SearchWords.words(issue.body ?? "")
                     if wanted.allSatisfy({ SearchWords.contains(words, $0) || (SearchWords.containsCJK($0) && issue.title.contains($0)) }) {
                         found.append((issue, project))

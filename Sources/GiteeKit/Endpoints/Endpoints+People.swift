@@ -79,9 +79,14 @@ extension Endpoints {
                  paging: .numbered(perPage: perPage))
     }
     /// `POST /repos/{owner}/issues` with the repository in the body (Gitee's shape). Answers 201 with the issue.
-    public static func createIssue(owner: String, repo: String, title: String, body: String?) -> Endpoint<Issue> {
+    /// Members may also set `labels` (names, comma-separated), `assignee` (a login) and `milestone` (its number).
+    public static func createIssue(owner: String, repo: String, title: String, body: String?, labels: [String] = [],
+                                   assignee: String? = nil, milestone: Int? = nil) -> Endpoint<Issue> {
         var form = [QueryItem("repo", repo), QueryItem("title", title)]
         if let body, !body.isEmpty { form.append(QueryItem("body", body)) }
+        if !labels.isEmpty { form.append(QueryItem("labels", labels.joined(separator: ","))) }
+        if let assignee, !assignee.isEmpty { form.append(QueryItem("assignee", assignee)) }
+        if let milestone { form.append(QueryItem("milestone", String(milestone))) }
         return Endpoint(.post, .v5, path: path("repos", owner, "issues"), form: form, requiresAuth: true)
     }
 

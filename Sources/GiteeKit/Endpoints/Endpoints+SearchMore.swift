@@ -19,12 +19,16 @@ extension Endpoints {
         case bestMatch, created = "created_at", updated = "updated_at", comments = "notes_count"
     }
 
-    /// `GET /search/issues?q=&state=&sort=&order=`, page-based. It carries the token when logged in: issues of a
-    /// private project the person may see are theirs to find.
+    /// `GET /search/issues?q=&repo=&state=&label=&assignee=&sort=&order=`, page-based. It carries the token when
+    /// logged in: issues of a private project the person may see are theirs to find. `repo` (`owner/path`) keeps
+    /// the search inside one project.
     public static func searchIssues(_ text: String, state: IssueSearchState? = nil, sort: IssueSearchSort = .bestMatch,
-                                    repo: String? = nil, perPage: Int = defaultPageSize) -> Endpoint<[Issue]> {
+                                    repo: String? = nil, label: String? = nil, assignee: String? = nil,
+                                    perPage: Int = defaultPageSize) -> Endpoint<[Issue]> {
         var query = [QueryItem("q", text)]
         if let repo, !repo.isEmpty { query.append(QueryItem("repo", repo)) }
+        if let label, !label.isEmpty { query.append(QueryItem("label", label)) }
+        if let assignee, !assignee.isEmpty { query.append(QueryItem("assignee", assignee)) }
         if let state { query.append(QueryItem("state", state.rawValue)) }
         if sort != .bestMatch { query += [QueryItem("sort", sort.rawValue), QueryItem("order", "desc")] }
         return Endpoint(.get, .v5, path: "/search/issues", query: query, paging: .numbered(perPage: perPage))

@@ -13,6 +13,11 @@ public final class AppServices {
     public let session: Session
     /// Unsent issue drafts (under XDG_DATA_HOME in the app; a private temporary folder by default).
     public let drafts: DraftStore
+    /// Each project's collaborators, for @mention completion in every composer (read once per project and account).
+    public private(set) lazy var collaborators = CollaboratorDirectory(client: client) { [weak session] in
+        guard let session, session.isLoggedIn else { return nil }
+        return session.user?.login
+    }
 
     public init(cached: CachedClient, session: Session? = nil, drafts: DraftStore? = nil) {
         self.cached = cached

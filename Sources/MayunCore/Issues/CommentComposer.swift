@@ -21,6 +21,8 @@ public final class CommentComposer {
     public private(set) var editingID: Int?
     /// A send is on its way (the Comment button waits).
     public internal(set) var isSending = false
+    /// @mention completion from the project's collaborators (nobody offered when the composer has no source).
+    public let mentions: MentionCompletion
 
     @ObservationIgnored private let drafts: DraftStore?
     @ObservationIgnored private let draftKey: @MainActor () -> (account: String, repo: RepositoryID, issue: String)?
@@ -34,7 +36,9 @@ public final class CommentComposer {
     @ObservationIgnored var onSubmit: @MainActor () -> Void = {}
 
     init(repo: RepositoryID, drafts: DraftStore?, markdown: RepositoryMarkdown?,
-         draftKey: @escaping @MainActor () -> (account: String, repo: RepositoryID, issue: String)?) {
+         draftKey: @escaping @MainActor () -> (account: String, repo: RepositoryID, issue: String)?,
+         people: (@MainActor () async -> [User])? = nil) {
+        mentions = MentionCompletion(load: people ?? { [] })
         self.repo = repo
         self.drafts = drafts
         self.markdown = markdown
@@ -149,7 +153,10 @@ public final class CommentComposer {
         failure = reason
     }
 
-    func cancel() { parses.cancelAll() }
+    func cancel() {
+        parses.cancelAll()
+        mentions.cancel()
+    }
 
     private func saveDraft(_ text: String) {
         guard let key = draftKey() else { return }

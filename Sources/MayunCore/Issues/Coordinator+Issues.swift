@@ -16,7 +16,8 @@ extension Coordinator {
     func makeIssuePage(_ repo: RepositoryID, number: String, preloaded: Issue? = nil) -> IssueViewModel {
         let page = IssueViewModel(repo: repo, number: number, client: services.client, markdown: markdown,
                                   navigator: self, preloaded: preloaded, project: services.cached.project(repo),
-                                  session: services.session, drafts: services.drafts)
+                                  session: services.session, drafts: services.drafts,
+                                  collaborators: services.collaborators)
         page.onChanged = { [weak self] issue in self?.issueChanged(issue, in: repo) }
         return page
     }

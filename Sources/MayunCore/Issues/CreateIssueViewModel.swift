@@ -8,7 +8,7 @@ import Observation
 @Observable
 public final class CreateIssueViewModel {
     public let repo: RepositoryID
-    public private(set) var draft: IssueDraft
+    public internal(set) var draft: IssueDraft
     public private(set) var isSubmitting = false
     public private(set) var isPreviewing = false
     /// The body as it will look, rendered when the preview is shown.
@@ -19,17 +19,28 @@ public final class CreateIssueViewModel {
     public private(set) var errorMessage: String?
     /// The draft could not be written to disk (disk full, no permission): typing goes on, but it is not kept.
     public var draftError: String? { drafts.writeError }
+    /// The project's `permission` for the logged-in person (nil: not known, so no label, assignee or milestone).
+    public internal(set) var permission: Project.Permission?
+    /// The project's labels, collaborators and open milestones, read for members (CreateIssueViewModel+Triage).
+    public internal(set) var projectLabels: [Issue.Label] = []
+    public internal(set) var projectCollaborators: [User] = []
+    public internal(set) var projectMilestones: [Milestone] = []
+    @ObservationIgnored let project: Cached<Project>?
+    @ObservationIgnored let session: Session?
 
-    @ObservationIgnored private let drafts: DraftStore
-    @ObservationIgnored private let client: GiteeClient
+    @ObservationIgnored let drafts: DraftStore
+    @ObservationIgnored let client: GiteeClient
     @ObservationIgnored private weak var navigator: (any Navigator)?
     @ObservationIgnored private let markdown: RepositoryMarkdown?
     /// Where a created issue goes (the Coordinator shows it in place of the form and in open lists).
     @ObservationIgnored private let created: @MainActor (Issue, RepositoryID) -> Void
 
     init(repo: RepositoryID, drafts: DraftStore, client: GiteeClient, markdown: RepositoryMarkdown?,
-         navigator: (any Navigator)?, created: @escaping @MainActor (Issue, RepositoryID) -> Void = { _, _ in }) {
+         navigator: (any Navigator)?, project: Cached<Project>? = nil, session: Session? = nil,
+         created: @escaping @MainActor (Issue, RepositoryID) -> Void = { _, _ in }) {
         self.repo = repo
+        self.project = project
+        self.session = session
         self.drafts = drafts
         self.client = client
         self.navigator = navigator
@@ -82,12 +93,15 @@ public final class CreateIssueViewModel {
         titleError = nil
         bodyError = nil
         let submitted = draft
+        // Only a member's choices are sent (a draft kept from a member's account says nothing for another).
+        let triage = canTriage ? submitted : IssueDraft()
         Task {
             defer { isSubmitting = false }
             do {
                 let issue = try await client.send(Endpoints.createIssue(
                     owner: repo.owner, repo: repo.name,
-                    title: submitted.title.trimmingCharacters(in: .whitespacesAndNewlines), body: submitted.body))
+                    title: submitted.title.trimmingCharacters(in: .whitespacesAndNewlines), body: submitted.body,
+                    labels: triage.labels, assignee: triage.assignee, milestone: triage.milestone))
                 // Only now is the writing safe on the server.
                 if draft == submitted { draft = IssueDraft() }
                 drafts.clear(for: repo)

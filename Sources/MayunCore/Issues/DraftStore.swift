@@ -5,13 +5,31 @@ import Observation
 public struct IssueDraft: Codable, Equatable, Sendable {
     public var title: String
     public var body: String
+    /// A member's choices (label names, an assignee's login, a milestone's number); drafts written before these
+    /// existed read as none.
+    public var labels: [String]
+    public var assignee: String?
+    public var milestone: Int?
 
-    public init(title: String = "", body: String = "") {
+    public init(title: String = "", body: String = "", labels: [String] = [], assignee: String? = nil,
+                milestone: Int? = nil) {
         self.title = title
         self.body = body
+        self.labels = labels
+        self.assignee = assignee
+        self.milestone = milestone
     }
 
-    public var isEmpty: Bool { title.isEmpty && body.isEmpty }
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        title = try container.decodeIfPresent(String.self, forKey: .title) ?? ""
+        body = try container.decodeIfPresent(String.self, forKey: .body) ?? ""
+        labels = Array((try? container.decodeIfPresent([String].self, forKey: .labels) ?? []) ?? [])
+        assignee = try? container.decodeIfPresent(String.self, forKey: .assignee)
+        milestone = try? container.decodeIfPresent(Int.self, forKey: .milestone)
+    }
+
+    public var isEmpty: Bool { title.isEmpty && body.isEmpty && labels.isEmpty && assignee == nil && milestone == nil }
 }
 
 /// Drafts are the person's own writing, so they live under XDG_DATA_HOME (not the cache, which "Clear cache"

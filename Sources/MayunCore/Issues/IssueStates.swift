@@ -16,13 +16,14 @@ public enum IssueStatus: Equatable, Sendable {
         }
     }
 
-    /// The name the site shows (English and Chinese as on gitee.com).
+    /// The name the site shows (English and Chinese as on gitee.com: 待办的, 进行中, 已完成, 已拒绝). In their own
+    /// context, because "Open" and "Closed" say 开启的 and 已关闭 elsewhere (a pull request, the Open button).
     public var name: String {
         switch self {
-        case .open: tr("Open")
-        case .progressing: tr("In progress")
-        case .closed: tr("Closed")
-        case .rejected: tr("Rejected")
+        case .open: trc("issue state", "Open")
+        case .progressing: trc("issue state", "In progress")
+        case .closed: trc("issue state", "Closed")
+        case .rejected: trc("issue state", "Rejected")
         case .other(let state): state
         }
     }

@@ -25,9 +25,12 @@ extension IssueViewModel {
         let endpoint = Endpoints.labels(owner: repo.owner, repo: repo.name), client = client
         let collaborators = Endpoints.collaborators(owner: repo.owner, repo: repo.name)
         let milestones = Endpoints.milestones(owner: repo.owner, repo: repo.name)
+        let directory = collaboratorDirectory, repo = repo
         Task { [weak self] in
             if let labels = try? await client.send(endpoint) { self?.projectLabels = Array(labels.prefix(Self.labelLimit)) }
-            if let people = try? await client.send(collaborators) {
+            if let directory {
+                self?.projectCollaborators = await directory.collaborators(of: repo)
+            } else if let people = try? await client.send(collaborators) {
                 self?.projectCollaborators = Array(people.prefix(Self.labelLimit))
             }
             if let found = try? await client.send(milestones) { self?.projectMilestones = Array(found.prefix(Self.labelLimit)) }

@@ -29,6 +29,8 @@ public final class IssueViewModel {
     @ObservationIgnored let client: GiteeClient
     @ObservationIgnored let project: Cached<Project>?
     @ObservationIgnored let session: Session?
+    /// The project's people, shared with the mention completion and every other page of the project.
+    @ObservationIgnored let collaboratorDirectory: CollaboratorDirectory?
     /// The body's parse, cancelled when this page goes.
     @ObservationIgnored private let parses = DocumentParses()
     /// The state the last write showed: laid over an answer that may predate that write.
@@ -54,7 +56,7 @@ public final class IssueViewModel {
 
     init(repo: RepositoryID, number: String, client: GiteeClient, markdown: RepositoryMarkdown?,
          navigator: (any Navigator)?, preloaded: Issue? = nil, project: Cached<Project>? = nil,
-         session: Session? = nil, drafts: DraftStore? = nil) {
+         session: Session? = nil, drafts: DraftStore? = nil, collaborators: CollaboratorDirectory? = nil) {
         self.repo = repo
         self.number = number
         self.navigator = navigator
@@ -62,6 +64,7 @@ public final class IssueViewModel {
         self.client = client
         self.project = project
         self.session = session
+        collaboratorDirectory = collaborators
         renderedComments = RenderedComments(repo: repo, markdown: markdown)
         resource = RemoteResource(initial: preloaded) {
             try await client.send(Endpoints.issue(owner: repo.owner, repo: repo.name, number: number))
@@ -70,10 +73,10 @@ public final class IssueViewModel {
         comments = PagedListViewModel<Comment>(emptyText: tr("No comments yet.")) { pagination in
             try await client.page(endpoint, at: pagination)
         }
-        composer = CommentComposer(repo: repo, drafts: drafts, markdown: markdown) { [weak session] in
+        composer = CommentComposer(repo: repo, drafts: drafts, markdown: markdown, draftKey: { [weak session] in
             guard let login = session?.user?.login, session?.isLoggedIn == true else { return nil }
             return (login, repo, number)
-        }
+        }, people: { [weak collaborators] in await collaborators?.collaborators(of: repo) ?? [] })
         let writes = writes
         commentSender = CommentSender(
             comments: comments, composer: composer, writes: writes,

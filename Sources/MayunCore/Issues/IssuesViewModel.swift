@@ -17,9 +17,11 @@ public final class IssuesViewModel {
     public private(set) var projectLabels: [LabelChip] = []
     /// The project's open milestones, for the milestone filter.
     public private(set) var projectMilestones: [Milestone] = []
+    /// The words searched for inside the project (empty: the plain list). IssuesViewModel+Search.swift.
+    public internal(set) var searchText = ""
     @ObservationIgnored private weak var session: Session?
     @ObservationIgnored private weak var navigator: (any Navigator)?
-    @ObservationIgnored private let cached: CachedClient
+    @ObservationIgnored let cached: CachedClient
     /// The filter's source: each state saves its first page under its own key.
     @ObservationIgnored private let source: SwitchablePages<Issue>
 
@@ -117,7 +119,11 @@ public final class IssuesViewModel {
         switchSource()
     }
 
-    private func switchSource() {
+    func switchSource() {
+        if let search = searchSource() {
+            issues.replaceSource(source.switchTo(search.pages), emptyText: search.emptyText)
+            return
+        }
         let narrowed = query.label != nil || query.assignee != nil || query.milestone != nil
         let empty = query.label.map { String(format: tr("No issues with the label “%@” here."), $0) }
             ?? (narrowed ? tr("No issues match these filters.") : filter.emptyText)

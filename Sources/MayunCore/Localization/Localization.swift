@@ -14,6 +14,18 @@ public func tr(_ message: String) -> String {
     }
 }
 
+/// Translates a string that means something else elsewhere (gettext's msgctxt): "Open" as an issue's state is
+/// 待办的 on gitee.com, while the Open button and an open pull request say 开启的. `xgettext --keyword=trc:1c,2`.
+public func trc(_ context: String, _ message: String) -> String {
+    context.withCString { contextID in
+        message.withCString { msgid in
+            // As in `tr`: gettext hands back the msgid pointer itself when nothing is translated.
+            guard let translated = g_dpgettext2(gettextDomain, contextID, msgid), translated != msgid else { return message }
+            return String(cString: translated)
+        }
+    }
+}
+
 /// Translates a string with a plural form (`count` picks the form, and is usually formatted into the result).
 public func trn(_ singular: String, _ plural: String, count: Int) -> String {
     singular.withCString { one in

@@ -172,6 +172,7 @@ public final class Coordinator {
         case .createIssue(let repo):
             .createIssue(CreateIssueViewModel(repo: repo, drafts: services.drafts, client: services.client,
                                               markdown: markdown, navigator: self,
+                                              project: services.cached.project(repo), session: services.session,
                                               created: { [weak self] issue, repo in self?.issueCreated(issue, in: repo) }))
         case .pullRequests(let repo):
             .pullRequests(PullRequestsViewModel(repo: repo, client: services.client, navigator: self))

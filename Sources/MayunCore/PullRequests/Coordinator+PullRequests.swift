@@ -5,7 +5,7 @@ extension Coordinator {
     func makePullRequestPage(_ repo: RepositoryID, number: Int) -> PullRequestViewModel {
         let page = PullRequestViewModel(repo: repo, number: number, client: services.client, markdown: markdown,
                                         navigator: self, project: services.cached.project(repo), session: services.session,
-                                        drafts: services.drafts)
+                                        drafts: services.drafts, collaborators: services.collaborators)
         page.onChanged = { [weak self] pull in self?.pullRequestChanged(pull, in: repo) }
         return page
     }

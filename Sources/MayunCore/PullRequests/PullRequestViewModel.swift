@@ -48,7 +48,7 @@ public final class PullRequestViewModel {
 
     init(repo: RepositoryID, number: Int, client: GiteeClient, markdown: RepositoryMarkdown?,
          navigator: (any Navigator)?, diffLimits: DiffLimits = .standard, project: Cached<Project>? = nil,
-         session: Session? = nil, drafts: DraftStore? = nil) {
+         session: Session? = nil, drafts: DraftStore? = nil, collaborators: CollaboratorDirectory? = nil) {
         self.repo = repo
         self.number = number
         self.navigator = navigator
@@ -72,10 +72,10 @@ public final class PullRequestViewModel {
         comments = PagedListViewModel<PullRequestComment>(emptyText: tr("No comments yet.")) { pagination in
             try await client.page(endpoint, at: pagination)
         }
-        composer = CommentComposer(repo: repo, drafts: drafts, markdown: markdown) { [weak session] in
+        composer = CommentComposer(repo: repo, drafts: drafts, markdown: markdown, draftKey: { [weak session] in
             guard let login = session?.user?.login, session?.isLoggedIn == true else { return nil }
             return (login, repo, "!\(number)")
-        }
+        }, people: { [weak collaborators] in await collaborators?.collaborators(of: repo) ?? [] })
         commentSender = CommentSender(
             comments: comments, composer: composer, writes: writes,
             calls: .init(create: { body in

@@ -30,6 +30,8 @@ final class CommentComposerView: Component {
     private let failure = Label(classes: ["error"], wrap: true, xalign: 0)
     private let send: Button
     private let cancelEdit = Button(label: tr("Cancel"))
+    /// The @mention list beside the cursor.
+    private let mentionList: CompletionPopover
 
     var root: Widget { view.widget }
 
@@ -49,6 +51,7 @@ final class CommentComposerView: Component {
         preview.isVisible = true
         nothingToPreview = Label(composer.nothingToPreview, classes: ["dim-label"], xalign: 0)
         send = Button(label: composer.sendTitle, classes: ["suggested-action"])
+        mentionList = CompletionPopover(beside: textView, accessibleLabel: composer.mentions.accessibleTitle)
 
         let scroller = ScrolledWindow(horizontal: .never, vertical: .automatic)
         scroller.setChild(textView)
@@ -67,6 +70,7 @@ final class CommentComposerView: Component {
         editor.append(Label(tr("Leave a comment"), classes: ["heading"], xalign: 0), pages, failure, buttons)
         view.append(logIn, editor)
         if let nightMode = composer.nightMode { preview.follow(nightMode, in: bindings) }
+        Self.wireMentions(composer.mentions, textView: textView, list: mentionList, bindings: bindings)
 
         logIn.onClicked { viewModel.logInToComment() }
         textView.onChanged { composer.setText($0) }
@@ -98,6 +102,36 @@ final class CommentComposerView: Component {
             nothingToPreview.isVisible = previewing && document == nil
             preview.isVisible = document != nil
             if previewing, let document { preview.show(document) }
+        }
+    }
+
+    /// "@" and the start of a login offer the project's people beside the cursor; the keys move and pick while the
+    /// list shows; a pick replaces the typed mention with "@login " (the buffer's change reaches the composer).
+    private static func wireMentions(_ mentions: MentionCompletion, textView: TextView, list: CompletionPopover,
+                                     bindings: BindingBag) {
+        let insert: @MainActor (Int?) -> Void = { [weak textView] index in
+            guard let textView, let change = mentions.accept(index) else { return }
+            textView.replace(from: change.start, to: change.end, with: change.insertion)
+            _ = textView.grabFocus()
+        }
+        textView.onTextOrCursor { text, cursor in mentions.update(text: text, cursor: cursor) }
+        textView.onCompletionKeys { key in
+            switch key {
+            case .up: return mentions.moveSelection(by: -1)
+            case .down: return mentions.moveSelection(by: 1)
+            case .dismiss: return mentions.dismiss()
+            case .accept:
+                guard mentions.isShowing else { return false }
+                insert(nil)
+                return true
+            }
+        }
+        list.onPicked { insert($0) }
+        bindings.bind { [weak textView] in
+            let titles = mentions.candidates.map(\.title)
+            let selected = mentions.selectedIndex
+            guard let textView, !titles.isEmpty else { return list.hide() }
+            list.show(titles, selected: selected, at: textView.cursorRectangle)
         }
     }
 

@@ -14,6 +14,12 @@ final class CreateIssuePage: Page {
     private let generalError = Label(classes: ["error"], wrap: true, xalign: 0)
     private let submit: Button
     private let previewToggle: Button
+    /// Members: labels (checks in a popover, the chosen ones as chips), assignee and milestone menus.
+    private let triage = Box(.horizontal, spacing: 8)
+    private let labelChecks = Box(.vertical, spacing: 4)
+    private let labelsButton: PopoverButton
+    private let planningMenus = Box(.horizontal, spacing: 8)
+    private let chosenLabels = LabelChips(wraps: true)
 
     init(viewModel: CreateIssueViewModel, images: ImageLoader) {
         self.viewModel = viewModel
@@ -25,6 +31,9 @@ final class CreateIssuePage: Page {
                                palette: viewModel.nightMode?.palette ?? .light, isNight: viewModel.nightMode?.isNight ?? false)
         submit = Button(label: viewModel.submitTitle, classes: ["suggested-action"])
         previewToggle = Button(label: viewModel.previewToggleTitle)
+        labelsButton = PopoverButton(label: viewModel.labelsTitle, content: labelChecks)
+        labelsButton.accessibleLabel = viewModel.labelsTitle
+        triage.append(labelsButton, planningMenus)
         let column = Box(.vertical, spacing: 10, classes: ["create-issue"])
         column.setMargins(24)
         super.init(root: column)
@@ -40,7 +49,8 @@ final class CreateIssuePage: Page {
         buttons.append(previewToggle, Box.spacer(), submit)
         column.append(Label(viewModel.titlePlaceholder, classes: ["heading"], xalign: 0), titleEntry, titleError,
                       Label(viewModel.bodyPlaceholder, classes: ["heading"], xalign: 0), editorStack, bodyError,
-                      generalError, buttons)
+                      triage, chosenLabels, generalError, buttons)
+        labelChecks.setMargins(6)
 
         titleEntry.onChanged { viewModel.setTitle($0) }
         bodyView.onChanged { viewModel.setBody($0) }
@@ -60,6 +70,51 @@ final class CreateIssuePage: Page {
             previewToggle.label = viewModel.previewToggleTitle
             editorStack.visibleChildName = viewModel.isPreviewing ? "preview" : "write"
             if viewModel.isPreviewing, let document = viewModel.previewDocument { preview.show(document) }
+        }
+        bindings.bind { [unowned self] in
+            showTriage(labels: viewModel.labelChoices, people: viewModel.assigneeChoices,
+                       milestones: viewModel.milestoneChoices)
+        }
+        bindings.bind { [unowned self] in chosenLabels.show(viewModel.chosenLabelChips) }
+        onMap { viewModel.loadTriage() }
+    }
+
+    /// The members' fields; hidden for everyone else. Each menu's title says the current choice.
+    private func showTriage(labels: [(chip: LabelChip, isOn: Bool)], people: [(login: String?, title: String)],
+                            milestones: [(number: Int?, title: String)]) {
+        planningMenus.removeAll()
+        labelChecks.removeAll()
+        labelsButton.isVisible = !labels.isEmpty
+        triage.isVisible = !labels.isEmpty || !people.isEmpty || !milestones.isEmpty
+        if !labels.isEmpty {
+            for choice in labels {
+                let check = CheckButton()
+                check.isActive = choice.isOn
+                check.accessibleLabel = choice.chip.name
+                let name = choice.chip.name
+                check.onToggled { [unowned viewModel] on in viewModel.setLabel(name, on: on) }
+                let chip = LabelChips(wraps: false)
+                chip.show([choice.chip])
+                let line = Box(.horizontal, spacing: 6)
+                line.append(check, chip)
+                labelChecks.append(line)
+            }
+        }
+        if !people.isEmpty {
+            let current = people.first { $0.login == viewModel.draft.assignee }?.title ?? viewModel.assigneeTitle
+            let menu = MenuButton(label: current, entries: people.map { person in
+                MenuEntry(title: person.title) { [unowned viewModel] in viewModel.setAssignee(person.login) }
+            })
+            menu.accessibleLabel = viewModel.assigneeTitle
+            planningMenus.append(menu)
+        }
+        if !milestones.isEmpty {
+            let current = milestones.first { $0.number == viewModel.draft.milestone }?.title ?? viewModel.milestoneTitle
+            let menu = MenuButton(label: current, entries: milestones.map { milestone in
+                MenuEntry(title: milestone.title) { [unowned viewModel] in viewModel.setMilestone(milestone.number) }
+            })
+            menu.accessibleLabel = viewModel.milestoneTitle
+            planningMenus.append(menu)
         }
     }
 

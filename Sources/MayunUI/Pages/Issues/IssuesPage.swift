@@ -27,9 +27,16 @@ final class IssuesPage: Page {
         let create = Button(label: viewModel.newIssueTitle, classes: ["suggested-action"])
         create.onClicked { viewModel.newIssue() }
         let labelFilter = Box(.horizontal)
-        // The state and label filters side by side, one above the other on a phone (so New Issue keeps its place).
-        let filterRow = WrappingRow(spacing: 8, maxPerLine: 2)
-        filterRow.append(filters, labelFilter)
+        // Words to search for in this project's issues (the list's filters still apply).
+        let search = SearchEntry(placeholder: viewModel.searchPlaceholder)
+        search.accessibleLabel = viewModel.searchPlaceholder
+        search.text = viewModel.searchText
+        search.onSearchChanged { [unowned viewModel] in viewModel.search($0) }
+        // Escape: the plain list again (the binding below empties the field).
+        search.onStopSearch { [unowned viewModel] in viewModel.search("") }
+        // The state and label filters and the search side by side, wrapping on a phone (New Issue keeps its place).
+        let filterRow = WrappingRow(spacing: 8, maxPerLine: 3)
+        filterRow.append(filters, labelFilter, search)
         filterRow.hexpand = true
         filters.halign = .start
         labelFilter.halign = .start
@@ -44,6 +51,10 @@ final class IssuesPage: Page {
         more.tooltip = viewModel.moreFiltersTitle
         let root = BarOverList.make(leading: [filterRow], trailing: [more, create], spacing: 8, list: list)
         super.init(root: root, bindings: bindings)
+        bindings.bind { [unowned viewModel] in
+            if viewModel.searchText.isEmpty, !search.text.trimmingCharacters(in: .whitespaces).isEmpty { search.text = "" }
+            search.tooltip = viewModel.milestoneIgnoredWhileSearching ?? viewModel.searchPlaceholder
+        }
         bindings.bind { [unowned viewModel] in
             Self.showLabelFilter(in: labelFilter, options: viewModel.labelOptions, viewModel: viewModel)
         }
