@@ -28,7 +28,10 @@ final class LineCommentViews: DiffAnnotationViews {
         composerBox.append(composer)
         bindings.bind { [unowned self] in composerTitle.text = viewModel.lineComposerTitle }
         bindings.bind { [unowned self] in
-            // Reads the comments and their documents: every thread shown follows them.
+            // Reads the comments, the login and the rendered documents whatever threads exist yet, so that the
+            // binding runs again when any of them changes; every thread shown follows.
+            _ = (viewModel.comments.items.count, viewModel.comments.generation, viewModel.isLoggedIn)
+            _ = viewModel.renderedComments.documents.count
             for (anchor, view) in threads { view.show(viewModel.lineThread(at: anchor)) }
         }
         bindings.bind { [unowned self] in
