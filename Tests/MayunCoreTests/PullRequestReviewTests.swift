@@ -81,8 +81,14 @@ final class PullRequestReviewTests: XCTestCase {
             let (repo, pull) = try PullFixture.find(ownedByDemo: false, state: "open", client: app.client)
             let page = try PullFixture.open(app, repo, pull.number)
             waitUntil("the permission") { page.permission != nil }
-            XCTAssertTrue(page.showsReviews)
             XCTAssertFalse(page.canAct)
+            XCTAssertFalse(page.showsReviews, "nobody asked and not a member: nothing to show")
+            var asked = page.pullRequest
+            asked?.reviewers = [PullRequest.Reviewer(login: "someone", accepted: true)]
+            page.resource.show(try XCTUnwrap(asked))
+            XCTAssertTrue(page.showsSection(.reviewers))
+            XCTAssertFalse(page.showsSection(.testers))
+            XCTAssertEqual(page.people(.reviewers).map(\.state), ["Approved"], "the state is shown to everyone")
             XCTAssertTrue(page.assignable(.reviewers).isEmpty)
             XCTAssertFalse(page.canAccept(.reviewers))
             let client = app.client

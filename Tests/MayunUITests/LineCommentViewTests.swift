@@ -85,6 +85,16 @@ final class LineCommentViewTests: XCTestCase {
                 LinePullPage.screenshot(window, "line-comments-\(mode.rawValue)")
             }
             coordinator.nightMode.select(.light)
+
+            // The member's reviewers and testers in the conversation, with Approve once asked.
+            page.showConversation()
+            waitUntil("the collaborators") { model.canAct && !model.collaborators.isEmpty }
+            model.add("mayun-demo", as: .reviewers)
+            waitUntil("Approve is offered") { !model.writes.isWriting && model.canAccept(.reviewers) }
+            waitUntil("the reviewer shows") { visibleLabelTexts(in: page.reviews.root).contains("Waiting for review") }
+            XCTAssertTrue(visibleLabelTexts(in: page.reviews.root).contains("Approve"))
+            waitForFrames(of: window, count: 2)
+            LinePullPage.screenshot(page.reviews.root, "pull-reviews")
             _ = theme
         }
     }

@@ -32,8 +32,13 @@ extension PullRequestViewModel {
         }
     }
 
-    /// Reviewers and testers are shown to everyone who can read the pull request; changing them only to members.
-    public var showsReviews: Bool { pullRequest != nil }
+    /// A role's list is shown when someone is asked (to everyone), or to a member (who may ask someone); a project
+    /// that does not use reviews or tests shows nothing to the others.
+    public func showsSection(_ role: Endpoints.ReviewRole) -> Bool {
+        pullRequest != nil && (canAct || !people(role).isEmpty)
+    }
+
+    public var showsReviews: Bool { Endpoints.ReviewRole.allCases.contains(where: showsSection) }
 
     /// Approve (or Pass test) for a member who is asked and has not yet, while the pull request is open.
     public func canAccept(_ role: Endpoints.ReviewRole) -> Bool {

@@ -80,6 +80,8 @@ final class PullRequestPage: Page {
 
     /// Shows the Files changed tab (tests, and a link to a pull request's files).
     func showFiles() { notebook.currentPage = 1 }
+    /// Shows the Conversation tab (tests).
+    func showConversation() { notebook.currentPage = 0 }
 
     private func showCommits(_ list: [(sha: String, title: String, byline: String)], heading: String, state: ScreenState) {
         commits.removeAll()

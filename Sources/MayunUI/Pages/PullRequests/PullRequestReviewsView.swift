@@ -21,7 +21,7 @@ final class PullRequestReviewsView: Component {
         view.removeAll()
         view.isVisible = viewModel.showsReviews
         guard viewModel.showsReviews else { return }
-        for role in Endpoints.ReviewRole.allCases { view.append(section(role)) }
+        for role in Endpoints.ReviewRole.allCases where viewModel.showsSection(role) { view.append(section(role)) }
     }
 
     private func section(_ role: Endpoints.ReviewRole) -> Box {
