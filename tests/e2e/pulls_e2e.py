@@ -247,12 +247,27 @@ def comments_on_a_line(server, app, owner, repo, number, head_sha):
     r.check(fields.get("path") == path and fields.get("position") == str(position) and
             fields.get("commit_id") == head_sha and fields.get("body") == "Why this line?",
             f"with path {path}, position {position} and the head's commit_id", f"{fields}")
-    edit = r.wait_for(lambda: h.find(changes, lambda n: n.startswith("Edit comment by"), ("push button",), into_rows=True),
-                      "the comment shows in the diff with Edit and Delete", seen=seen_labels(app))
-    line_rect = h.screen_rect(h.find(changes, shown, ("label",), into_rows=True), app.frame, app.pid)
-    edit_rect = h.screen_rect(edit, app.frame, app.pid)
-    r.check(0 < edit_rect[1] - (line_rect[1] + line_rect[3]) < 120, "the thread is right under its line",
-            f"line {line_rect}, thread's Edit {edit_rect}")
+    r.wait_for(lambda: h.find(changes, lambda n: n.startswith("Edit comment by"), ("push button",), into_rows=True),
+               "the comment shows in the diff with Edit and Delete", seen=seen_labels(app))
+    seen = {"rects": None}
+
+    def thread_under_line():
+        # The list may have scrolled when the composer gave way to the thread: the wheel brings the line back.
+        line_acc = h.find(changes, shown, ("label",), into_rows=True)
+        edit_acc = h.find(changes, lambda n: n.startswith("Edit comment by"), ("push button",), into_rows=True)
+        top_y = h.screen_rect(changes, app.frame, app.pid)[1]
+        if line_acc is None or edit_acc is None or not in_view(app, line_acc) or not in_view(app, edit_acc) \
+                or h.screen_rect(line_acc, app.frame, app.pid)[1] < top_y:
+            fx, fy, fw, fh = h.screen_rect(app.frame, app.frame, app.pid)
+            h.move_pointer(fx + fw // 2, fy + fh // 2)
+            h.run(["xdotool", "click", "4"], check=True)
+            return None
+        line_rect = h.screen_rect(line_acc, app.frame, app.pid)
+        edit_rect = h.screen_rect(edit_acc, app.frame, app.pid)
+        seen["rects"] = (line_rect, edit_rect)
+        return seen["rects"] if 0 < edit_rect[1] - (line_rect[1] + line_rect[3]) < 120 else None
+    r.wait_for(thread_under_line, "the thread is drawn right under its line (its Edit button below the line)",
+               seen=lambda: f"line, thread's Edit: {seen['rects']}")
     shot("6b-line-comment")
     tab = r.wait_for(lambda: app.find("Conversation", ("page tab",), root=top(app)), "the \"Conversation\" tab",
                      seen=seen_labels(app))

@@ -170,6 +170,11 @@ public final class DiffView {
             let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
             guard model.rows.indices.contains(position) else { return nil }
             gtk_list_item_set_activatable(OpaquePointer(item), model.isActivatable(row: position) ? 1 : 0)
+            // GTK's list item takes the focus on a click, which would pull it out of the line composer's text the
+            // moment it is clicked: rows leave the focus where the click put it.
+            if let host = gtk_widget_get_parent(row.root), gtk_widget_get_focus_on_click(host) != 0 {
+                gtk_widget_set_focus_on_click(host, 0)
+            }
             row.show(model.rows[position], sideBySide: model.isSideBySide)
             return nil
         })
