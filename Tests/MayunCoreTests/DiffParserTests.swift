@@ -28,21 +28,21 @@ final class DiffParserTests: XCTestCase {
         XCTAssertEqual(parsed.lineCount, 9)
         XCTAssertFalse(parsed.isCut)
         let first = parsed.hunks[0].lines
-        XCTAssertEqual(first[0], DiffLine(kind: .context, oldNumber: 10, newNumber: 10, text: "keep"))
-        XCTAssertEqual(first[1], DiffLine(kind: .removed, oldNumber: 11, newNumber: nil, text: "old one"))
-        XCTAssertEqual(first[2], DiffLine(kind: .removed, oldNumber: 12, newNumber: nil, text: "old two"))
-        XCTAssertEqual(first[3], DiffLine(kind: .added, oldNumber: nil, newNumber: 11, text: "new one"))
-        XCTAssertEqual(first[5], DiffLine(kind: .added, oldNumber: nil, newNumber: 13, text: "new three"))
-        XCTAssertEqual(first[6], DiffLine(kind: .context, oldNumber: 13, newNumber: 14, text: "tail"))
+        XCTAssertEqual(first[0], DiffLine(kind: .context, oldNumber: 10, newNumber: 10, text: "keep", position: 1))
+        XCTAssertEqual(first[1], DiffLine(kind: .removed, oldNumber: 11, newNumber: nil, text: "old one", position: 2))
+        XCTAssertEqual(first[2], DiffLine(kind: .removed, oldNumber: 12, newNumber: nil, text: "old two", position: 3))
+        XCTAssertEqual(first[3], DiffLine(kind: .added, oldNumber: nil, newNumber: 11, text: "new one", position: 4))
+        XCTAssertEqual(first[5], DiffLine(kind: .added, oldNumber: nil, newNumber: 13, text: "new three", position: 6))
+        XCTAssertEqual(first[6], DiffLine(kind: .context, oldNumber: 13, newNumber: 14, text: "tail", position: 7))
         XCTAssertEqual(parsed.hunks[1].lines, [
-            DiffLine(kind: .removed, oldNumber: 40, newNumber: nil, text: "gone"),
-            DiffLine(kind: .note, oldNumber: nil, newNumber: nil, text: " No newline at end of file"),
+            DiffLine(kind: .removed, oldNumber: 40, newNumber: nil, text: "gone", position: 9),
+            DiffLine(kind: .note, oldNumber: nil, newNumber: nil, text: " No newline at end of file", position: 10),
         ])
     }
 
     func testGiteeSampleAddition() {
         let parsed = DiffParser.parse("@@ -0,0 +1 @@\n+add\n\\ No newline at end of file\n")
-        XCTAssertEqual(parsed.hunks.first?.lines.first, DiffLine(kind: .added, oldNumber: nil, newNumber: 1, text: "add"))
+        XCTAssertEqual(parsed.hunks.first?.lines.first, DiffLine(kind: .added, oldNumber: nil, newNumber: 1, text: "add", position: 1))
         XCTAssertEqual(parsed.additions, 1)
     }
 

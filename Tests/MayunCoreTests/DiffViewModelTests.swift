@@ -16,13 +16,13 @@ final class DiffViewModelTests: XCTestCase {
             diff.show([Self.file("a.swift"), Self.file("b.swift")])
             XCTAssertEqual(diff.rows, [
                 .file(0, isCollapsed: false), .hunk("@@ -1,2 +1,2 @@"),
-                .line(DiffLine(kind: .context, oldNumber: 1, newNumber: 1, text: "same")),
-                .line(DiffLine(kind: .removed, oldNumber: 2, newNumber: nil, text: "old")),
-                .line(DiffLine(kind: .added, oldNumber: nil, newNumber: 2, text: "new")),
+                .line(DiffLine(kind: .context, oldNumber: 1, newNumber: 1, text: "same", position: 1)),
+                .line(DiffLine(kind: .removed, oldNumber: 2, newNumber: nil, text: "old", position: 2)),
+                .line(DiffLine(kind: .added, oldNumber: nil, newNumber: 2, text: "new", position: 3)),
                 .file(1, isCollapsed: false), .hunk("@@ -1,2 +1,2 @@"),
-                .line(DiffLine(kind: .context, oldNumber: 1, newNumber: 1, text: "same")),
-                .line(DiffLine(kind: .removed, oldNumber: 2, newNumber: nil, text: "old")),
-                .line(DiffLine(kind: .added, oldNumber: nil, newNumber: 2, text: "new")),
+                .line(DiffLine(kind: .context, oldNumber: 1, newNumber: 1, text: "same", position: 1)),
+                .line(DiffLine(kind: .removed, oldNumber: 2, newNumber: nil, text: "old", position: 2)),
+                .line(DiffLine(kind: .added, oldNumber: nil, newNumber: 2, text: "new", position: 3)),
             ])
             XCTAssertEqual(diff.headerRow(of: 1), 5)
             XCTAssertEqual(diff.summary, "2 files changed  ·  +2  −2")
@@ -47,14 +47,14 @@ final class DiffViewModelTests: XCTestCase {
             XCTAssertFalse(diff.isSideBySide)
             diff.widthChanged(to: 1_280)
             XCTAssertTrue(diff.isSideBySide)
-            let ctx = DiffLine(kind: .context, oldNumber: 1, newNumber: 1, text: "ctx")
+            let ctx = DiffLine(kind: .context, oldNumber: 1, newNumber: 1, text: "ctx", position: 1)
             XCTAssertEqual(Array(diff.rows.dropFirst(2)), [
                 .pair(ctx, ctx),
-                .pair(DiffLine(kind: .removed, oldNumber: 2, newNumber: nil, text: "r1"),
-                      DiffLine(kind: .added, oldNumber: nil, newNumber: 2, text: "a1")),
-                .pair(DiffLine(kind: .removed, oldNumber: 3, newNumber: nil, text: "r2"), nil),
-                .pair(DiffLine(kind: .removed, oldNumber: 4, newNumber: nil, text: "r3"), nil),
-                .line(DiffLine(kind: .note, oldNumber: nil, newNumber: nil, text: " No newline at end of file")),
+                .pair(DiffLine(kind: .removed, oldNumber: 2, newNumber: nil, text: "r1", position: 2),
+                      DiffLine(kind: .added, oldNumber: nil, newNumber: 2, text: "a1", position: 5)),
+                .pair(DiffLine(kind: .removed, oldNumber: 3, newNumber: nil, text: "r2", position: 3), nil),
+                .pair(DiffLine(kind: .removed, oldNumber: 4, newNumber: nil, text: "r3", position: 4), nil),
+                .line(DiffLine(kind: .note, oldNumber: nil, newNumber: nil, text: " No newline at end of file", position: 6)),
             ])
             diff.widthChanged(to: 360)
             XCTAssertFalse(diff.isSideBySide)
@@ -86,7 +86,7 @@ final class DiffViewModelTests: XCTestCase {
             XCTAssertEqual(diff.shownFileCount, 200)
             XCTAssertEqual(diff.reveal(file: 240), diff.headerRow(of: 240))
             XCTAssertEqual(diff.shownFileCount, 250)
-            XCTAssertEqual(diff.rows.last, .line(DiffLine(kind: .added, oldNumber: nil, newNumber: 2, text: "new")))
+            XCTAssertEqual(diff.rows.last, .line(DiffLine(kind: .added, oldNumber: nil, newNumber: 2, text: "new", position: 3)))
 
             let bytes = DiffViewModel(limits: DiffLimits(patchBytesPerPage: 2 * Self.small.utf8.count))
             bytes.show(files)
@@ -149,7 +149,7 @@ final class CommitStatsTests: XCTestCase {
             waitUntil("the commit") { page.state == .content }
             XCTAssertEqual(page.stats, "2 files changed  ·  +\(Int.max)  −1")
             XCTAssertEqual(page.diff.summary, "2 files changed  ·  +\(Int.max)  −1")
-            XCTAssertEqual(page.diff.rows.last, .line(DiffLine(kind: .added, oldNumber: nil, newNumber: 1, text: "y")))
+            XCTAssertEqual(page.diff.rows.last, .line(DiffLine(kind: .added, oldNumber: nil, newNumber: 1, text: "y", position: 2)))
         }
     }
 }

@@ -74,7 +74,7 @@ final class PullRequestViewModelTests: XCTestCase {
             XCTAssertEqual(diff.counts(of: 0).removed, "−1")
             XCTAssertEqual(Array(diff.rows.prefix(3)), [
                 .file(0, isCollapsed: false), .hunk("@@ -1 +0,0 @@"),
-                .line(DiffLine(kind: .removed, oldNumber: 1, newNumber: nil, text: "add")),
+                .line(DiffLine(kind: .removed, oldNumber: 1, newNumber: nil, text: "add", position: 1)),
             ])
             XCTAssertEqual(page.filesHeading, "4 files changed  ·  +10  −2")
             guard let rename = diff.headerRow(of: 3) else { return XCTFail("the rename is not shown") }

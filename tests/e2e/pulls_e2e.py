@@ -13,7 +13,10 @@
      the server, and the rows lead with the subjects' titles (the issue's and pull request's own, from FakeGitee)
   7. (issue 25) a member opens an open, mergeable pull request of a project of theirs from a link, comments on it
      with the composer (Ctrl+Enter, one POST), picks Squash, clicks Merge, confirms in the dialog: one PUT .../merge
-     with merge_method=squash, and the page then says Merged (as does the server)
+     with merge_method=squash, and the page then says Merged (as does the server); before merging (issue 25, line
+     comments and review) they approve it (asked to review through the API first: POST .../review, "Approved"),
+     click a line of the diff, write in the composer that opens under it (Ctrl+Enter: a POST with path, position and
+     commit_id), and the comment shows in a thread right under that line
 
 Run by tests/e2e/run.sh inside Xvfb, dbus-run-session and the throwaway keyring, with Debian's /usr/bin/python3.
 Synchronisation is polling with a deadline (atspi_helpers), never fixed sleeps.
@@ -54,6 +57,9 @@ def member_comments_and_squash_merges(server, env):
     r.step("7. a member comments on a pull request, merges it with squash, and the page says Merged")
     owner, repo, pull = an_open_mergeable_pull_request_of_the_demo_account(server)
     number = pull["number"]
+    status, _ = server.call("POST", f"/api/v5/repos/{owner}/{repo}/pulls/{number}/assignees",
+                            {"assignees": "mayun-demo"}, token=TOKEN)
+    r.check(status == 201, "mayun-demo is asked to review it (through the API)", f"{status}")
     app = h.App(r, env, artifact("app-merge.log"), "pull request link",
                 args=[f"{server.url}/{owner}/{repo}/pulls/{number}"]).wait_window(with_tabs=False)
     try:
@@ -73,6 +79,9 @@ def member_comments_and_squash_merges(server, env):
         r.check(posts[0]["fields"].get("body") == "Reviewed: ship it", "with the typed text", f"{posts[0]}")
         r.wait_for(lambda: h.find(top(app), lambda n: n.startswith("Edit comment by"), ("push button",)),
                    "the comment shows with Edit and Delete", seen=seen_labels(app))
+
+        approves(server, app, owner, repo, number)
+        comments_on_a_line(server, app, owner, repo, number, pull["head"]["sha"])
 
         click(app, "Squash")
         r.wait_for(lambda: app.find("The commits are combined into one commit on the base branch.", ("label",),
@@ -107,6 +116,76 @@ def member_comments_and_squash_merges(server, env):
         app.quit()
     finally:
         teardown(r, app)
+
+
+def approves(server, app, owner, repo, number):
+    since = server.last_seq()
+    click(app, "Approve", ("push button",))
+    path = f"/api/v5/repos/{owner}/{repo}/pulls/{number}/review"
+    r.wait_for(lambda: [e for e in server.log(since) if e["method"] == "POST" and e["path"] == path and e["status"] == 201],
+               "Approve sends the review (POST .../review 201)", seen=lambda: h.brief_log(server.log(since)))
+    r.wait_for(lambda: app.find("Approved", ("label",), root=top(app)), "the reviewer's state says Approved",
+               seen=seen_labels(app))
+    accepted = [a["accept"] for a in server.get(f"/api/v5/repos/{owner}/{repo}/pulls/{number}")["assignees"]]
+    r.check(accepted == [True], "the server has the approval", f"{accepted}")
+    shot("6a-approved")
+
+
+def comments_on_a_line(server, app, owner, repo, number, head_sha):
+    files = server.get(f"/api/v5/repos/{owner}/{repo}/pulls/{number}/files")
+    path = files[0]["filename"]
+    patch = files[0]["patch"]["diff"].split("\n")
+    # Gitee's position: the first hunk header is 0, every line after it counts (later hunk headers too).
+    position, line = next((i, text) for i, text in enumerate(patch) if i > 0 and text.startswith("+"))
+    shown = "+ " + line[1:]
+    tab = r.wait_for(lambda: app.find("Files changed", ("page tab",), root=top(app)), "the \"Files changed\" tab",
+                     seen=seen_labels(app))
+    app.click(tab, "\"Files changed\"")
+    changes = r.wait_for(lambda: (h.lists(top(app), "Changes") or [None])[0], "the diff's list", seen=seen_labels(app))
+    row = settled(app, lambda: h.find(changes, shown, ("label",), into_rows=True), f"the line \"{shown}\" shows")
+    app.click(row, f"the line \"{shown}\"")
+    text = settled(app, lambda: h.find(changes, h.entry_named(COMPOSER), ("text", "entry"), into_rows=True),
+                   "a composer opens under the line")
+    app.click(text, "the line's composer")
+    r.wait_for(lambda: h.focused(text), "the line's composer has the focus")
+    app.type("Why this line?")
+    r.wait_for(lambda: h.text_of(text) == "Why this line?", "the comment is in the line's composer",
+               seen=lambda: repr(h.text_of(text)))
+    since = server.last_seq()
+    app.key("ctrl+Return")
+    comments = f"/api/v5/repos/{owner}/{repo}/pulls/{number}/comments"
+    posts = r.wait_for(lambda: [e for e in server.log(since) if e["method"] == "POST" and e["path"] == comments
+                                and e["status"] == 201],
+                       "Ctrl+Enter sends the line comment (POST 201)", seen=lambda: h.brief_log(server.log(since)))
+    fields = posts[0]["fields"]
+    r.check(fields.get("path") == path and fields.get("position") == str(position) and
+            fields.get("commit_id") == head_sha and fields.get("body") == "Why this line?",
+            f"with path {path}, position {position} and the head's commit_id", f"{fields}")
+    r.wait_for(lambda: h.find(changes, lambda n: n.startswith("Edit comment by"), ("push button",), into_rows=True),
+               "the comment shows in the diff with Edit and Delete", seen=seen_labels(app))
+    seen = {"rects": None}
+
+    def thread_under_line():
+        # The list may have scrolled when the composer gave way to the thread: the wheel brings the line back.
+        line_acc = h.find(changes, shown, ("label",), into_rows=True)
+        edit_acc = h.find(changes, lambda n: n.startswith("Edit comment by"), ("push button",), into_rows=True)
+        top_y = h.screen_rect(changes, app.frame, app.pid)[1]
+        if line_acc is None or edit_acc is None or not in_view(app, line_acc) or not in_view(app, edit_acc) \
+                or h.screen_rect(line_acc, app.frame, app.pid)[1] < top_y:
+            fx, fy, fw, fh = h.screen_rect(app.frame, app.frame, app.pid)
+            h.move_pointer(fx + fw // 2, fy + fh // 2)
+            h.run(["xdotool", "click", "4"], check=True)
+            return None
+        line_rect = h.screen_rect(line_acc, app.frame, app.pid)
+        edit_rect = h.screen_rect(edit_acc, app.frame, app.pid)
+        seen["rects"] = (line_rect, edit_rect)
+        return seen["rects"] if 0 < edit_rect[1] - (line_rect[1] + line_rect[3]) < 120 else None
+    r.wait_for(thread_under_line, "the thread is drawn right under its line (its Edit button below the line)",
+               seen=lambda: f"line, thread's Edit: {seen['rects']}")
+    shot("6b-line-comment")
+    tab = r.wait_for(lambda: app.find("Conversation", ("page tab",), root=top(app)), "the \"Conversation\" tab",
+                     seen=seen_labels(app))
+    app.click(tab, "\"Conversation\"")
 
 
 def a_project_with_open_pull_requests(server):

@@ -44,4 +44,5 @@ let modelDecoders: [@Sendable (Data) -> Void] = [
     { _ = decodeBoth(Tag.self, $0) },
     { _ = decodeBoth(Contributor.self, $0) },
     { _ = decodeBoth(Organization.self, $0) },
+    { _ = decodeBoth(PullRequest.Reviewer.self, $0) },
 ]

@@ -16,6 +16,10 @@ struct FakePullRequest: Sendable {
     /// The head conflicts with the base: the site says `mergeable: false` and refuses to merge.
     let hasConflicts: Bool
     let commits: [FakeCommit]
+    /// Who is asked to review (`assignees`) and to test (`testers`), in the order asked, and whether they passed it
+    /// (`accept`). Empty when generated; set through the API (`WorldState.pullRequests(of:)` lays them over).
+    var reviewers: [FakeReview] = []
+    var testers: [FakeReview] = []
 
     /// The changed files of the whole pull request: each path once, with the counts and hunks of all its commits.
     var files: [(path: String, status: String, additions: Int, deletions: Int, patch: String)] {

@@ -22,7 +22,7 @@ extension Renderer {
             ("review_comment_url", .string("\(api)/repos/\(fullName)/pulls/comments")),
             ("comments_url", .string("\(u)/comments")), ("number", .int(pull.number)), ("state", .string(pull.state)),
             ("title", .string(pull.title)), ("body", .text(pull.body)), ("assignees_number", .int(1)), ("testers_number", .int(1)),
-            ("assignees", .array([])), ("testers", .array([])), ("milestone", .null), ("labels", .array([])),
+            ("assignees", .array(pull.reviewers.compactMap(assignee))), ("testers", .array(pull.testers.compactMap(assignee))), ("milestone", .null), ("labels", .array([])),
             ("locked", .bool(false)), ("created_at", .string(giteeTime(pull.createdAt))),
             ("updated_at", .string(giteeTime(pull.updatedAt))),
             ("closed_at", pull.state == "open" ? .null : .string(giteeTime(pull.updatedAt))),
@@ -34,6 +34,14 @@ extension Renderer {
                                 ("commits", .object([("href", .string("\(u)/commits"))]))])),
             ("user", userBasic(author)),
         ])
+    }
+
+    /// One of `assignees` / `testers`: the spec's `UserAssignee` (a user plus `accept` and how they were asked).
+    private func assignee(_ review: FakeReview) -> JSON? {
+        guard let user = world.user(id: review.userID), case .object(var members) = userBasic(user) else { return nil }
+        members += [("member_role", .string("developer")), ("assignee", .bool(false)), ("code_owner", .bool(false)),
+                    ("accept", .bool(review.accepted))]
+        return .object(members)
     }
 
     /// A changed file as real Gitee sends it: counts as strings, `patch` as an object holding the `diff`.

@@ -43,6 +43,7 @@ extension FakeGiteeServer {
             return .json(renderer.pullRequest(changed, project: project))
         }
         registerPullRequestCommentRoutes()
+        registerPullRequestReviewRoutes()
     }
 
     /// Comments: `body` required (blank is 400); a line comment names a file of the diff and a position that exists

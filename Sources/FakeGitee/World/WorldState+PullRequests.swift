@@ -10,6 +10,15 @@ struct PullRequestChanges: Sendable {
     /// Where a line comment sits, by comment id.
     var lines: [Int: FakeDiffLine] = [:]
     var nextCommentID = 850_000_000
+    /// Reviewers and testers by pull request id.
+    var reviewers: [Int: [FakeReview]] = [:]
+    var testers: [Int: [FakeReview]] = [:]
+}
+
+/// Someone asked to review or test a pull request, and whether they approved or passed it.
+struct FakeReview: Sendable, Equatable {
+    let userID: Int
+    var accepted: Bool
 }
 
 /// A comment's place in a pull request's diff: the file, the line's position in that file's diff (1 is the line
@@ -29,6 +38,8 @@ extension WorldState {
                 pull.state = change.state
                 pull.updatedAt = max(pull.updatedAt, change.at)
             }
+            pull.reviewers = pullRequestChanges.reviewers[pull.id] ?? []
+            pull.testers = pullRequestChanges.testers[pull.id] ?? []
             return pull
         }
     }

@@ -46,8 +46,9 @@ extension Endpoints {
                                             at line: DiffPosition? = nil) -> Endpoint<PullRequestComment> {
         var form = [QueryItem("body", body)]
         if let line {
-            form += [QueryItem("path", line.path), QueryItem("position", String(line.position)),
-                     QueryItem("commit_id", line.commitID)]
+            form += [QueryItem("path", line.path), QueryItem("position", String(line.position))]
+            // The spec marks `commit_id` optional; an unknown head is left out rather than sent empty.
+            if !line.commitID.isEmpty { form.append(QueryItem("commit_id", line.commitID)) }
         }
         return Endpoint(.post, .v5, path: path("repos", owner, repo, "pulls", String(number), "comments"),
                         form: form, requiresAuth: true)

@@ -18,6 +18,32 @@ public struct PullRequest: Sendable, Hashable, Identifiable, Decodable {
     public var updatedAt: Timestamp?
     public var mergedAt: Timestamp?
     public var closedAt: Timestamp?
+    /// The people asked to review it (`assignees`) and to test it (`testers`), each with whether they passed it.
+    public var reviewers: [Reviewer]
+    public var testers: [Reviewer]
+
+    /// Someone asked to review or test a pull request (the spec's `UserAssignee`): who, and `accept`, whether they
+    /// approved (review) or passed it (test).
+    public struct Reviewer: Sendable, Hashable, Decodable {
+        public var login: String
+        public var name: String?
+        public var avatarURL: String?
+        public var accepted: Bool
+
+        public init(login: String, name: String? = nil, avatarURL: String? = nil, accepted: Bool = false) {
+            self.login = login
+            self.name = name
+            self.avatarURL = avatarURL
+            self.accepted = accepted
+        }
+
+        enum CodingKeys: String, CodingKey { case login, name, avatarURL = "avatar_url", accept }
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(login: c.value(.login, or: ""), name: c.text(.name), avatarURL: c.text(.avatarURL),
+                      accepted: c.value(.accept, or: false))
+        }
+    }
 
     /// One side of a pull request: a branch (`ref`) of a repository.
     public struct BranchRef: Sendable, Hashable, Decodable {
@@ -52,7 +78,7 @@ public struct PullRequest: Sendable, Hashable, Identifiable, Decodable {
     enum CodingKeys: String, CodingKey {
         case id, number, state, title, body, user, head, base, labels, draft, mergeable
         case htmlURL = "html_url", createdAt = "created_at", updatedAt = "updated_at", mergedAt = "merged_at"
-        case closedAt = "closed_at"
+        case closedAt = "closed_at", assignees, testers
     }
 
     public init(from decoder: Decoder) throws {
@@ -73,6 +99,9 @@ public struct PullRequest: Sendable, Hashable, Identifiable, Decodable {
         updatedAt = c.optional(.updatedAt)
         mergedAt = c.optional(.mergedAt)
         closedAt = c.optional(.closedAt)
+        // Untrusted: at most 100 of each (a page's worth), and only entries that name someone.
+        reviewers = Array((c.list(.assignees) as [Reviewer]).filter { !$0.login.isEmpty }.prefix(100))
+        testers = Array((c.list(.testers) as [Reviewer]).filter { !$0.login.isEmpty }.prefix(100))
     }
 
     public var isOpen: Bool { state == "open" }
@@ -122,19 +151,32 @@ public struct PullRequestComment: Sendable, Hashable, Identifiable, Decodable {
     public var path: String?
     public var commentType: String?
     public var createdAt: Timestamp?
+    /// A line comment's place: the line's position in `path`'s diff (1 is the line under the first hunk header;
+    /// the spec sends it as a string), and the commit it was made on. nil for a general comment.
+    public var position: Int?
+    public var commitID: String?
+    /// The comment this one answers (a reply in a line's thread).
+    public var inReplyToID: Int?
 
     enum CodingKeys: String, CodingKey {
-        case id, body, user, path, commentType = "comment_type", createdAt = "created_at"
+        case id, body, user, path, commentType = "comment_type", createdAt = "created_at", position
+        case commitID = "commit_id", inReplyToID = "in_reply_to_id"
     }
     public init(id: Int, body: String, author: User?, path: String? = nil, commentType: String? = nil,
-                createdAt: Timestamp? = nil) {
+                createdAt: Timestamp? = nil, position: Int? = nil, commitID: String? = nil, inReplyToID: Int? = nil) {
         self.id = id
         self.body = body
         self.author = author
         self.path = path
         self.commentType = commentType
         self.createdAt = createdAt
+        self.position = position.flatMap { $0 >= 1 ? $0 : nil }
+        self.commitID = commitID
+        self.inReplyToID = inReplyToID
     }
+
+    /// A comment on a line of the diff (it has a file and a position).
+    public var isLineComment: Bool { path != nil && position != nil }
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = c.value(.id, or: 0)
@@ -143,5 +185,9 @@ public struct PullRequestComment: Sendable, Hashable, Identifiable, Decodable {
         path = c.text(.path)
         commentType = c.text(.commentType)
         createdAt = c.optional(.createdAt)
+        // Positions below 1 name no line.
+        position = (c.optional(.position) as Int?).flatMap { $0 >= 1 ? $0 : nil }
+        commitID = c.text(.commitID)
+        inReplyToID = c.optional(.inReplyToID)
     }
 }

@@ -12,12 +12,16 @@ public struct DiffLine: Sendable, Equatable {
     public let newNumber: Int?
     /// The line without its leading `+`, `-` or space, cut at `DiffParser.maxLineCharacters`.
     public let text: String
+    /// The line's position in its file's patch as Gitee counts it for line comments: 1 is the line under the first
+    /// hunk header, and every later line counts, later hunk headers included (nil when not read from a patch).
+    public let position: Int?
 
-    public init(kind: Kind, oldNumber: Int?, newNumber: Int?, text: String) {
+    public init(kind: Kind, oldNumber: Int?, newNumber: Int?, text: String, position: Int? = nil) {
         self.kind = kind
         self.oldNumber = oldNumber
         self.newNumber = newNumber
         self.text = text
+        self.position = position
     }
 }
 
@@ -64,6 +68,8 @@ public enum DiffParser {
         if lines.last?.isEmpty == true { lines.removeLast() }  // the text after the final line end
 
         var oldLine = 1, newLine = 1
+        /// Gitee's `position`: 0 at the first hunk header, one more for every line after it.
+        var position = 0, sawHunkHeader = false
         var current: DiffHunk?
         func finish() {
             if let hunk = current { result.hunks.append(hunk) }
@@ -78,6 +84,7 @@ public enum DiffParser {
             if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
             if line.starts(with: "@@ ".utf8) || line.elementsEqual("@@".utf8) {
                 finish()
+                if sawHunkHeader { position = next(position) } else { sawHunkHeader = true }
                 let header = text(line)
                 let starts = hunkStarts(header)
                 oldLine = starts.old
@@ -89,6 +96,7 @@ public enum DiffParser {
                 if isFileHeader(line) { continue }
                 current = DiffHunk(header: "", lines: [])
             }
+            position = next(position)
             let kind: DiffLine.Kind
             switch line.first {
             case UInt8(ascii: "+"): kind = .added
@@ -100,19 +108,23 @@ public enum DiffParser {
             let diffLine: DiffLine
             switch kind {
             case .context:
-                diffLine = DiffLine(kind: kind, oldNumber: oldLine, newNumber: newLine, text: text(body))
+                diffLine = DiffLine(kind: kind, oldNumber: oldLine, newNumber: newLine, text: text(body),
+                                    position: position)
                 oldLine = next(oldLine)
                 newLine = next(newLine)
             case .added:
-                diffLine = DiffLine(kind: kind, oldNumber: nil, newNumber: newLine, text: text(body))
+                diffLine = DiffLine(kind: kind, oldNumber: nil, newNumber: newLine, text: text(body),
+                                    position: position)
                 newLine = next(newLine)
                 result.additions += 1
             case .removed:
-                diffLine = DiffLine(kind: kind, oldNumber: oldLine, newNumber: nil, text: text(body))
+                diffLine = DiffLine(kind: kind, oldNumber: oldLine, newNumber: nil, text: text(body),
+                                    position: position)
                 oldLine = next(oldLine)
                 result.deletions += 1
             case .note:
-                diffLine = DiffLine(kind: kind, oldNumber: nil, newNumber: nil, text: text(body))
+                diffLine = DiffLine(kind: kind, oldNumber: nil, newNumber: nil, text: text(body),
+                                    position: position)
             }
             current?.lines.append(diffLine)
             result.lineCount += 1

@@ -40,6 +40,26 @@ public enum DiffRow: Sendable, Equatable {
     case message(String)
     /// "Show the rest": files not shown yet.
     case rest(Int)
+    /// The comments on the line above (a pull request's line comments), drawn under it.
+    case thread(DiffAnchor)
+    /// The composer for a new line comment (or an edit of one), open under the line above.
+    case composer(DiffAnchor)
+}
+
+/// A line of a pull request's diff as a line comment names it: the file and the line's position in that file's
+/// patch (Gitee's `position`: 1 is the line under the first hunk header; see `DiffLine.position`).
+public struct DiffAnchor: Sendable, Hashable, Comparable {
+    public let path: String
+    public let position: Int
+
+    public init(path: String, position: Int) {
+        self.path = path
+        self.position = position
+    }
+
+    public static func < (lhs: DiffAnchor, rhs: DiffAnchor) -> Bool {
+        (lhs.path, lhs.position) < (rhs.path, rhs.position)
+    }
 }
 
 /// What a diff shows (commit and pull request pages): the files, which of them are shown (page caps), folded or
@@ -66,6 +86,11 @@ public final class DiffViewModel {
     @ObservationIgnored private var unfoldedBig: Set<Int> = []
     @ObservationIgnored private var parsed: [Int: ParsedPatch] = [:]
     @ObservationIgnored private var headerRows: [Int: Int] = [:]
+    /// Lines that have comments drawn under them, and the line the composer is open under (pull requests only).
+    @ObservationIgnored private var threadAnchors: Set<DiffAnchor> = []
+    @ObservationIgnored private var composerAnchor: DiffAnchor?
+    /// Told when a line is activated (click, Enter): a pull request opens the composer under it. nil: lines do nothing.
+    @ObservationIgnored public var onLineActivated: (@MainActor (DiffAnchor) -> Void)?
 
     public init(limits: DiffLimits = .standard) { self.limits = limits }
 
@@ -125,6 +150,7 @@ public final class DiffViewModel {
         case .rest(let count):
             return String(format: trn("%d more file not shown.", "%d more files not shown.", count: count), count)
         case .message(let text), .hunk(let text): return text
+        case .thread(let anchor), .composer(let anchor): return "\(anchor.path):\(anchor.position)"
         case .file(let file, _): return files.indices.contains(file) ? files[file].path : ""
         case .line(let line): return line.text
         case .pair(let old, let new): return old?.text ?? new?.text ?? ""
@@ -141,9 +167,75 @@ public final class DiffViewModel {
             if collapsed.remove(file) == nil { collapsed.insert(file) }
         case .folded(let file): unfoldedBig.insert(file)
         case .rest: extendShownFiles()
+        case .line(let line): return activateLine(line, at: index)
+        case .pair(let old, let new): return activateLine(new ?? old, at: index)
         default: return
         }
         rebuild()
+    }
+
+    /// Whether rows of this kind do something when activated (the view makes only those activatable).
+    public func isActivatable(row index: Int) -> Bool {
+        guard rows.indices.contains(index) else { return false }
+        switch rows[index] {
+        case .line(let line): return onLineActivated != nil && line.position != nil
+        case .pair(let old, let new): return onLineActivated != nil && (new ?? old)?.position != nil
+        default: return false
+        }
+    }
+
+    /// Activates one side of a side-by-side row (a click on its old or new half).
+    public func activate(row index: Int, newSide: Bool) {
+        guard rows.indices.contains(index), case .pair(let old, let new) = rows[index] else { return activate(row: index) }
+        activateLine(newSide ? (new ?? old) : (old ?? new), at: index)
+    }
+
+    private func activateLine(_ line: DiffLine?, at index: Int) {
+        guard let onLineActivated, let position = line?.position, let path = path(ofRow: index) else { return }
+        onLineActivated(DiffAnchor(path: path, position: position))
+    }
+
+    /// The path of the file a row belongs to (the nearest file header above it).
+    public func path(ofRow index: Int) -> String? {
+        guard rows.indices.contains(index) else { return nil }
+        for row in rows[...index].reversed() {
+            if case .file(let file, _) = row { return files.indices.contains(file) ? files[file].path : nil }
+        }
+        return nil
+    }
+
+    /// Draws comment threads under these lines and the composer under `composer` (nil: none open). Lines that do
+    /// not exist in the diff (an outdated comment's) get nothing.
+    public func annotate(threads: Set<DiffAnchor>, composer: DiffAnchor?) {
+        guard threads != threadAnchors || composer != composerAnchor else { return }
+        threadAnchors = threads
+        composerAnchor = composer
+        rebuild()
+    }
+
+    /// Whether `anchor` names a line of the diff as the server sent it (a file of it, and a position its patch has,
+    /// within the parse caps). An outdated comment's does not.
+    public func contains(_ anchor: DiffAnchor) -> Bool {
+        guard let index = files.firstIndex(where: { $0.path == anchor.path }), let patch = files[index].patch,
+              !files[index].isTooLarge else { return false }
+        let parsed = self.parsed[index] ?? DiffParser.parse(patch, maxBytes: limits.patchBytesPerFile)
+        self.parsed[index] = parsed
+        return parsed.hunks.contains { $0.lines.contains { $0.position == anchor.position } }
+    }
+
+    /// The row of the line `anchor` names (nil when it is not shown: folded, not paged in, or not in the diff).
+    public func row(of anchor: DiffAnchor) -> Int? {
+        var path: String?
+        for (index, row) in rows.enumerated() {
+            switch row {
+            case .file(let file, _): path = files.indices.contains(file) ? files[file].path : nil
+            case .line(let line) where path == anchor.path && line.position == anchor.position: return index
+            case .pair(let old, let new) where path == anchor.path
+                && (old?.position == anchor.position || new?.position == anchor.position): return index
+            default: continue
+            }
+        }
+        return nil
     }
 
     /// The window's (or the view's) width: side by side from `sideBySideWidth`, one column below.
@@ -205,11 +297,38 @@ public final class DiffViewModel {
         }
         let parsed = self.parsed[index] ?? DiffParser.parse(patch, maxBytes: limits.patchBytesPerFile)
         self.parsed[index] = parsed
+        let annotated = !threadAnchors.isEmpty || composerAnchor != nil
         for hunk in parsed.hunks {
             if !hunk.header.isEmpty { rows.append(.hunk(hunk.header)) }
-            if isSideBySide { Self.appendPairs(of: hunk.lines, to: &rows) } else { rows += hunk.lines.map(DiffRow.line) }
+            guard annotated else {
+                if isSideBySide { Self.appendPairs(of: hunk.lines, to: &rows) } else { rows += hunk.lines.map(DiffRow.line) }
+                continue
+            }
+            var lineRows: [DiffRow] = []
+            if isSideBySide { Self.appendPairs(of: hunk.lines, to: &lineRows) } else { lineRows = hunk.lines.map(DiffRow.line) }
+            for row in lineRows {
+                rows.append(row)
+                appendAnnotations(under: row, path: file.path, to: &rows)
+            }
         }
         if parsed.isCut { rows.append(.message(tr("(The rest of this patch is not shown.)"))) }
+    }
+
+    /// A line's threads (old side first in a pair) and the composer, under it.
+    private func appendAnnotations(under row: DiffRow, path: String, to rows: inout [DiffRow]) {
+        var positions: [Int] = []
+        switch row {
+        case .line(let line): positions = line.position.map { [$0] } ?? []
+        case .pair(let old, let new):
+            positions = [old?.position, new?.position].compactMap { $0 }
+            if positions.count == 2, positions[0] == positions[1] { positions.removeLast() }
+        default: return
+        }
+        for position in positions {
+            let anchor = DiffAnchor(path: path, position: position)
+            if threadAnchors.contains(anchor) { rows.append(.thread(anchor)) }
+            if composerAnchor == anchor { rows.append(.composer(anchor)) }
+        }
     }
 
     /// Side by side: a run of removed lines and the added lines after it share rows (old left, new right), the

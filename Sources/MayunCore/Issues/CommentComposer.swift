@@ -72,6 +72,16 @@ public final class CommentComposer {
         text = drafts?.comment(account: key.account, repo: key.repo, issue: key.issue) ?? ""
     }
 
+    /// Shows the draft under the current key again, whoever is logged in (the key changed: a pull request's line
+    /// composer moved to another line). An edit in progress ends.
+    func reloadDraft() {
+        loadedFor = nil
+        mode = .write
+        preview = nil
+        failure = nil
+        loadDraft()
+    }
+
     /// What the person typed; saved as the draft (an edit's text is not a draft).
     public func setText(_ newText: String) {
         guard newText != text else { return }

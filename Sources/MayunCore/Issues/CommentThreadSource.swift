@@ -7,6 +7,8 @@ public protocol CommentThreadSource: AnyObject {
     var renderedComments: RenderedComments { get }
     var nightMode: NightModeViewModel? { get }
     func activate(_ target: LinkTarget)
+    /// The comment at `index` as the thread draws it (a pull request adds where a line comment sits).
+    func comment(at index: Int) -> (author: String, when: String, body: String)?
 }
 
 extension CommentThreadSource {

@@ -43,6 +43,9 @@ public final class DraftStore {
     /// Why the latest write failed (disk full, no permission, ...), or nil once a write succeeds.
     public private(set) var writeError: String?
     @ObservationIgnored var writes: Task<Void, Never>?
+    /// Comment drafts saved this run, by file: read back before their queued write has reached the disk (a pull
+    /// request's line composer reloads a line's draft the moment the person comes back to it).
+    @ObservationIgnored private var savedComments: [String: String] = [:]
 
     public init(directory: URL) {
         self.directory = directory
@@ -71,6 +74,7 @@ public final class DraftStore {
     /// same machine never sees it), in `comments/` beside the new-issue drafts.
     public func comment(account: String, repo: RepositoryID, issue: String) -> String {
         let file = commentFile(account: account, repo: repo, issue: issue)
+        if let saved = savedComments[file.path] { return saved }
         guard let data = try? Data(contentsOf: file), let draft = try? JSONDecoder().decode(IssueDraft.self, from: data)
         else { return "" }
         return draft.body
@@ -79,6 +83,7 @@ public final class DraftStore {
     /// Saves a comment draft as it is typed (an empty text removes the file).
     public func saveComment(_ text: String, account: String, repo: RepositoryID, issue: String) {
         let file = commentFile(account: account, repo: repo, issue: issue)
+        savedComments[file.path] = text
         enqueue(IssueDraft(body: text), to: file, legacy: file)
     }
 

@@ -40,6 +40,9 @@ public final class PagedListViewModel<Item: Sendable> {
     @ObservationIgnored private var started = false
     /// Rows left below the last row on screen when the next page is asked for (see `PrefetchPolicy`).
     @ObservationIgnored public var prefetchDistance = PrefetchPolicy.defaultDistance
+    /// Told after `items` changed in any way (a page, an edit): a model that derives something from the items (a pull
+    /// request's line comment threads) follows.
+    @ObservationIgnored var onItemsChanged: @MainActor () -> Void = {}
 
     public init(emptyText: String, cache: ListCache<Item>? = nil, fetch: @escaping Fetch) {
         self.emptyText = emptyText
@@ -114,6 +117,7 @@ public final class PagedListViewModel<Item: Sendable> {
         if let emptyText { self.emptyText = emptyText }
         task?.cancel()
         items = []
+        onItemsChanged()
         generation += 1
         itemRevision += 1
         next = nil
@@ -147,6 +151,7 @@ public final class PagedListViewModel<Item: Sendable> {
         guard items.indices.contains(index) else { return }
         change(&items[index])
         itemRevision += 1
+        onItemsChanged()
     }
 
     // MARK: Loading
@@ -207,6 +212,7 @@ public final class PagedListViewModel<Item: Sendable> {
             cache?.save(page.items)
         case .success(let page?):
             items.append(contentsOf: page.items)
+            onItemsChanged()
             next = page.next
             reachedEnd = page.isLast
         case .success(nil), .failure(.cancelled):
@@ -218,6 +224,7 @@ public final class PagedListViewModel<Item: Sendable> {
 
     private func replaceItems(with newItems: [Item]) {
         items = newItems
+        onItemsChanged()
         generation += 1
         itemRevision += 1
     }

@@ -69,6 +69,7 @@ extension PullRequestViewModel {
             guard let fresh = try? await project.fetch(), session.user?.login == login else { return }
             permission = fresh.permission
             permissionFor = login
+            loadCollaborators()
         }
     }
 

@@ -32,6 +32,17 @@ public final class PullRequestViewModel {
     @ObservationIgnored let commentSender: CommentSender<PullRequestComment>
     /// The merge's method, title and description.
     public let mergeForm = MergeForm()
+    /// The composer opened under a line of the diff (one at a time; its draft is per line: path and position).
+    public let lineComposer: CommentComposer
+    /// The line the line composer is open under (nil: closed).
+    public internal(set) var composingAt: DiffAnchor?
+    /// Ids for line comments shown before the server numbered them (negative, apart from `CommentSender`'s).
+    @ObservationIgnored var nextLinePendingID = -1_000_000
+    @ObservationIgnored let drafts: DraftStore?
+    /// The line whose draft the line composer shows (its draft key's last part).
+    @ObservationIgnored let lineDraftPlace: LineDraftPlace
+    /// The collaborators a member may ask to review or test (read when the person turns out to be a member).
+    public internal(set) var collaborators: [User] = []
     /// The project's `permission` for the logged-in person, once read (nil: not known, so no member controls).
     public internal(set) var permission: Project.Permission?
     @ObservationIgnored weak var navigator: (any Navigator)?
@@ -56,6 +67,7 @@ public final class PullRequestViewModel {
         self.client = client
         self.project = project
         self.session = session
+        self.drafts = drafts
         renderedComments = RenderedComments(repo: repo, markdown: markdown)
         let diff = DiffViewModel(limits: diffLimits)
         self.diff = diff
@@ -91,7 +103,16 @@ public final class PullRequestViewModel {
                                                                                           repo: repo.name, id: id))
                          }),
             me: { [weak session] in session?.loggedInUser })
+        let place = LineDraftPlace()
+        lineDraftPlace = place
+        lineComposer = CommentComposer(repo: repo, drafts: drafts, markdown: markdown) { [weak session] in
+            guard let login = session?.user?.login, session?.isLoggedIn == true, let anchor = place.anchor else { return nil }
+            return (login, repo, LineDraftPlace.key(number: number, anchor))
+        }
         composer.onSubmit = { [weak self] in self?.sendComposer() }
+        lineComposer.onSubmit = { [weak self] in self?.sendLineComment() }
+        diff.onLineActivated = { [weak self] anchor in self?.openLineComposer(at: anchor) }
+        comments.onItemsChanged = { [weak self] in self?.syncDiffAnnotations() }
         resource.onFresh = { [weak self] fresh in
             self?.parseBody(of: fresh)
             self?.mergeForm.fill(from: fresh)
@@ -104,7 +125,10 @@ public final class PullRequestViewModel {
             return kept
         }
         writes.report = { [weak self] message in self?.navigator?.showToast(message) }
-        fileList.onFresh = { files in diff.show(files.map(DiffFile.init)) }
+        fileList.onFresh = { [weak self] files in
+            diff.show(files.map(DiffFile.init))
+            self?.syncDiffAnnotations()
+        }
     }
 
     public var title: String { "!\(number)" }
@@ -184,5 +208,6 @@ public final class PullRequestViewModel {
         parses.cancelAll()
         renderedComments.cancelAll()
         composer.cancel()
+        lineComposer.cancel()
     }
 }

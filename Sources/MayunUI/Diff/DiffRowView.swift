@@ -16,9 +16,13 @@ final class DiffRowView {
     private var hunk: Widget?
     private var line: LineCells?
     private var action: ActionCells?
+    /// Holds a line's comment thread or the line composer (widgets the page keeps; moved here while shown).
+    private var slot: Widget?
+    private weak var annotations: (any DiffAnnotationViews)?
 
-    init(model: DiffViewModel, listItem: OpaquePointer) {
+    init(model: DiffViewModel, listItem: OpaquePointer, annotations: (any DiffAnnotationViews)?) {
         self.model = model
+        self.annotations = annotations
         self.listItem = listItem
         root = Build.box(GTK_ORIENTATION_VERTICAL)
         attach(self, to: raw(root), key: "mayun-diff-row")
@@ -56,12 +60,39 @@ final class DiffRowView {
             let action = self.action ?? makeAction()
             action.show(text: text, button: nil)
             wanted = action.root
+        case .thread(let anchor):
+            wanted = showInSlot(annotations?.threadView(for: anchor))
+        case .composer(let anchor):
+            wanted = showInSlot(annotations?.composerView(for: anchor))
         }
-        for part in [header?.root, hunk, line?.root, action?.root] {
+        if wanted != slot, let slot, let child = gtk_widget_get_first_child(slot) {
+            // The page's widget may be wanted by another row next: it leaves this one.
+            gtk_box_remove(typed(slot), child)
+        }
+        for part in [header?.root, hunk, line?.root, action?.root, slot] {
             guard let part else { continue }
             let visible: gboolean = part == wanted ? 1 : 0
             if gtk_widget_get_visible(part) != visible { gtk_widget_set_visible(part, visible) }
         }
+    }
+
+    /// Moves the page's widget for this row into the slot (out of another row that showed it before).
+    private func showInSlot(_ child: Widget?) -> Widget {
+        let slot = self.slot ?? makeSlot()
+        guard let child else { return slot }
+        if gtk_widget_get_parent(child) != slot {
+            if let current = gtk_widget_get_first_child(slot) { gtk_box_remove(typed(slot), current) }
+            if let parent = gtk_widget_get_parent(child) { gtk_box_remove(typed(parent), child) }
+            gtk_box_append(typed(slot), child)
+        }
+        return slot
+    }
+
+    private func makeSlot() -> Widget {
+        let slot = Build.box(GTK_ORIENTATION_VERTICAL, classes: ["diff-annotation"])
+        add(slot)
+        self.slot = slot
+        return slot
     }
 
     private func activate() {

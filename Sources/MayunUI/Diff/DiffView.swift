@@ -23,6 +23,9 @@ public final class DiffView {
     /// True while the file list is refilled (its selection moves without the person choosing a file).
     private var refillingPaths = false
     private var layoutWatch: SignalConnection?
+    /// The page's widgets for comment threads and the line composer (a pull request's diff; nil for a commit's).
+    /// Set before the view is shown (rows made earlier would lack it).
+    weak var annotations: (any DiffAnnotationViews)?
     private var widthAsked = -1
 
     /// The list view and the drop-down hold their own references to the models.
@@ -57,6 +60,12 @@ public final class DiffView {
         attach(self, to: raw(root), key: "mayun-diff-view")
 
         connectRows(UnsafeMutableRawPointer(factory))
+        // A line's activation (a click, or Enter on a focused line) is the model's: a pull request opens the composer.
+        gtk_list_view_set_single_click_activate(opaque(listView), 1)
+        connect(raw(listView), "activate", mainWithArguments: { [unowned self] arguments in
+            model.activate(row: Int(arguments.uint(at: 1)))
+            return nil
+        })
         connect(raw(fileList), "notify::selected", main: { [unowned self] in jumpToChosenFile() })
         connect(raw(root), "map", main: { [weak self] in self?.watchWidth(true) })
         connect(raw(root), "unmap", main: { [weak self] in self?.watchWidth(false) })
@@ -159,7 +168,7 @@ public final class DiffView {
     private func connectRows(_ factory: UnsafeMutableRawPointer) {
         connect(factory, "setup", mainWithArguments: { [unowned self] arguments in
             guard let item = arguments.object(at: 1) else { return nil }
-            let row = DiffRowView(model: model, listItem: OpaquePointer(item))
+            let row = DiffRowView(model: model, listItem: OpaquePointer(item), annotations: annotations)
             gtk_list_item_set_child(OpaquePointer(item), row.root)
             gtk_list_item_set_activatable(OpaquePointer(item), 0)
             return nil
@@ -168,6 +177,12 @@ public final class DiffView {
             guard let item = arguments.object(at: 1), let row = DiffRowView.of(OpaquePointer(item)) else { return nil }
             let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
             guard model.rows.indices.contains(position) else { return nil }
+            gtk_list_item_set_activatable(OpaquePointer(item), model.isActivatable(row: position) ? 1 : 0)
+            // GTK's list item takes the focus on a click, which would pull it out of the line composer's text the
+            // moment it is clicked: rows leave the focus where the click put it.
+            if let host = gtk_widget_get_parent(row.root), gtk_widget_get_focus_on_click(host) != 0 {
+                gtk_widget_set_focus_on_click(host, 0)
+            }
             row.show(model.rows[position], sideBySide: model.isSideBySide)
             return nil
         })
@@ -252,3 +267,11 @@ public final class DiffView {
 }
 
 extension DiffView: Component {}
+
+/// The widgets a page draws under lines of its diff: a line's comment thread and the line composer. The page keeps
+/// them (one per thread, one composer) so that their state survives the rows being recycled.
+@MainActor
+protocol DiffAnnotationViews: AnyObject {
+    func threadView(for anchor: DiffAnchor) -> Widget?
+    func composerView(for anchor: DiffAnchor) -> Widget?
+}

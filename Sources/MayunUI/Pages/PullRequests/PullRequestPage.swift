@@ -17,6 +17,9 @@ final class PullRequestPage: Page {
     private let comments: CommentThread<PullRequestViewModel>
     let actions: PullRequestActionsView
     private let composer: CommentComposerView
+    let reviews: PullRequestReviewsView
+    /// Line comment threads and the line composer, drawn under their lines in Files changed.
+    let lineComments: LineCommentViews
 
     init(viewModel: PullRequestViewModel, images: ImageLoader) {
         self.viewModel = viewModel
@@ -31,6 +34,9 @@ final class PullRequestPage: Page {
         composer = CommentComposerView(viewModel: viewModel, images: images, bindings: bindings)
         actions = PullRequestActionsView(viewModel: viewModel, bindings: bindings)
         diff = DiffView(model: viewModel.diff, bindings: bindings)
+        reviews = PullRequestReviewsView(viewModel: viewModel, bindings: bindings)
+        lineComments = LineCommentViews(viewModel: viewModel, images: images, bindings: bindings)
+        diff.annotations = lineComments
         let filesTab = Box(.vertical)
         filesState.setMargins(12)
         filesTab.append(filesState)
@@ -45,6 +51,7 @@ final class PullRequestPage: Page {
         column.append(header.heading, header.meta, branches, header.body)
         column.append(header.bodyView)
         column.append(commitsHeading, commits)
+        column.append(reviews)
         column.append(comments)
         column.append(composer)
         column.append(actions)
@@ -73,6 +80,8 @@ final class PullRequestPage: Page {
 
     /// Shows the Files changed tab (tests, and a link to a pull request's files).
     func showFiles() { notebook.currentPage = 1 }
+    /// Shows the Conversation tab (tests).
+    func showConversation() { notebook.currentPage = 0 }
 
     private func showCommits(_ list: [(sha: String, title: String, byline: String)], heading: String, state: ScreenState) {
         commits.removeAll()

@@ -1,0 +1,228 @@
+import GiteeKit
+
+/// Which line's draft the line composer reads and writes (its key is fixed at creation; the line is not).
+@MainActor
+final class LineDraftPlace {
+    var anchor: DiffAnchor?
+
+    /// `!<number>@<path>#<position>`: per pull request and line, apart from the general comment's `!<number>`.
+    static func key(number: Int, _ anchor: DiffAnchor) -> String { "!\(number)@\(anchor.path)#\(anchor.position)" }
+}
+
+/// One comment of a line's thread as the diff draws it.
+public struct LineCommentRow: Equatable, Sendable {
+    public let id: Int
+    public let author: String
+    /// When it was written, or "Sending…" while on its way.
+    public let when: String
+    public let body: String
+    /// The logged-in person's own (Edit and Delete are offered).
+    public let isOwn: Bool
+}
+
+/// Comments on lines of the diff: drawn under their line in threads (same file and position, in the order written),
+/// written in a composer opened under a line (Ctrl+Enter sends `path`, `position` and the head's `commit_id`),
+/// edited and deleted like general comments, all through the page's `writes`. A comment whose line is no longer in
+/// the diff is "outdated": the conversation says so and the diff does not draw it.
+extension PullRequestViewModel {
+    // MARK: Outputs
+
+    /// The line comments by line, each thread in the order written (as the server lists them; new ones last).
+    public var lineThreads: [DiffAnchor: [PullRequestComment]] {
+        var threads: [DiffAnchor: [PullRequestComment]] = [:]
+        for comment in comments.items {
+            guard let anchor = Self.anchor(of: comment) else { continue }
+            threads[anchor, default: []].append(comment)
+        }
+        return threads
+    }
+
+    /// A thread's comments as drawn (empty when the line has none).
+    public func lineThread(at anchor: DiffAnchor) -> [LineCommentRow] {
+        let me = session?.loggedInUser?.login
+        return (lineThreads[anchor] ?? []).map { comment in
+            LineCommentRow(id: comment.id, author: comment.author?.name ?? comment.author?.login ?? "",
+                           when: comment.id < 0 ? tr("Sending…") : RelativeTime.describe(comment.createdAt?.date) ?? "",
+                           body: comment.body,
+                           isOwn: isLoggedIn && comment.id > 0 && me != nil && comment.author?.login == me)
+        }
+    }
+
+    /// Whether a line comment's line is no longer in the diff (known once the files arrived; a general comment
+    /// never is).
+    public func isOutdated(_ comment: PullRequestComment) -> Bool {
+        guard let anchor = Self.anchor(of: comment), fileList.value != nil else { return false }
+        return !diff.contains(anchor)
+    }
+
+    /// The conversation's line for a comment's time: a line comment says where it is, an outdated one says so.
+    func placeNote(for comment: PullRequestComment) -> String? {
+        guard let anchor = Self.anchor(of: comment) else { return nil }
+        if isOutdated(comment) { return String(format: tr("outdated comment on %@"), anchor.path) }
+        return String(format: tr("on %@"), anchor.path)
+    }
+
+    public var lineComposerTitle: String {
+        lineComposer.isEditing ? tr("Edit the comment on this line") : tr("Comment on this line")
+    }
+    public var replyTitle: String { tr("Reply") }
+    public var closeLineComposerTitle: String { tr("Cancel") }
+
+    // MARK: Inputs
+
+    /// A line was activated: the composer opens under it with that line's draft (logged out: the login page).
+    public func openLineComposer(at anchor: DiffAnchor) {
+        guard isLoggedIn else { return logInToComment() }
+        guard composingAt != anchor || lineComposer.isEditing else { return }
+        lineDraftPlace.anchor = anchor
+        lineComposer.reloadDraft()
+        composingAt = anchor
+        syncDiffAnnotations()
+    }
+
+    /// Cancel: the composer closes (the draft stays on disk for that line).
+    public func closeLineComposer() {
+        if lineComposer.isEditing { lineComposer.cancelEditing() }
+        composingAt = nil
+        syncDiffAnnotations()
+    }
+
+    /// Edit one of the person's own line comments in the composer under its line.
+    public func editLineComment(id: Int) {
+        guard let comment = comments.items.first(where: { $0.id == id }), let anchor = Self.anchor(of: comment),
+              isOwnComment(id: id) else { return }
+        lineDraftPlace.anchor = anchor
+        lineComposer.reloadDraft()
+        lineComposer.beginEditing(id: id, body: comment.body)
+        composingAt = anchor
+        syncDiffAnnotations()
+    }
+
+    /// Deletes one of the person's own line comments (after the page asked), as general comments are deleted.
+    public func deleteLineComment(id: Int) {
+        guard let index = comments.items.firstIndex(where: { $0.id == id }) else { return }
+        commentSender.delete(at: index)
+    }
+
+    // MARK: Sending
+
+    /// Ctrl+Enter or Comment in the line composer: a new comment shows at once in the line's thread; an edit shows
+    /// its text at once. A refusal takes it back and puts the text into that line's composer (or its draft, when
+    /// the composer moved on meanwhile) with the reason.
+    func sendLineComment() {
+        guard isLoggedIn else { return logInToComment() }
+        guard let anchor = composingAt else { return }
+        let (text, editing) = lineComposer.takeForSending()
+        if let editing { return sendLineEdit(id: editing, text: text, at: anchor) }
+        let pendingID = nextLinePendingID
+        nextLinePendingID -= 1
+        let place = Endpoints.DiffPosition(path: anchor.path, position: anchor.position,
+                                           commitID: pullRequest?.head.sha ?? "")
+        let endpoint = Endpoints.commentOnPullRequest(owner: repo.owner, repo: repo.name, number: number, body: text,
+                                                      at: place)
+        let pending = PullRequestComment(id: pendingID, body: text, author: session?.loggedInUser, path: anchor.path,
+                                         commentType: "diff_comment", position: anchor.position)
+        let client = client
+        writes.send(failure: tr("Could not comment on the line: %@"),
+                    apply: { comments.editItems { $0.append(pending) } },
+                    request: { try await client.send(endpoint) },
+                    settle: { [weak self] answer in
+                        guard let self else { return }
+                        // The server's copy, kept on this line even if its answer left the place out.
+                        var settled = answer
+                        if Self.anchor(of: settled) == nil {
+                            settled.path = anchor.path
+                            settled.position = anchor.position
+                        }
+                        comments.editItems { items in
+                            if let index = items.firstIndex(where: { $0.id == pendingID }) { items[index] = settled }
+                        }
+                        finishLineSend(at: anchor, wasEdit: false)
+                    },
+                    rollBack: { [weak self] error in
+                        self?.comments.editItems { $0.removeAll { $0.id == pendingID } }
+                        self?.lineSendFailed(text, editing: nil, at: anchor, reason: ErrorText.message(for: error))
+                    })
+    }
+
+    private func sendLineEdit(id: Int, text: String, at anchor: DiffAnchor) {
+        guard let before = comments.items.first(where: { $0.id == id }) else {
+            return lineComposer.failed(text, editing: id, reason: tr("The comment is no longer shown."))
+        }
+        let endpoint = Endpoints.editPullRequestComment(owner: repo.owner, repo: repo.name, id: id, body: text)
+        let client = client
+        let sent = writes.send(key: "comment \(id)", failure: tr("Could not save the comment: %@"),
+                               apply: { replaceComment(id) { $0.body = text } },
+                               request: { try await client.send(endpoint) },
+                               settle: { [weak self] answer in
+                                   self?.replaceComment(id) { comment in
+                                       comment.body = answer.body
+                                   }
+                                   self?.finishLineSend(at: anchor, wasEdit: true)
+                               },
+                               rollBack: { [weak self] error in
+                                   self?.replaceComment(id) { $0 = before }
+                                   self?.lineSendFailed(text, editing: id, at: anchor, reason: ErrorText.message(for: error))
+                               })
+        if sent == nil {
+            lineComposer.failed(text, editing: id, reason: tr("A change to this comment is still being sent."))
+        }
+    }
+
+    private func replaceComment(_ id: Int, _ change: (inout PullRequestComment) -> Void) {
+        comments.editItems { items in
+            if let index = items.firstIndex(where: { $0.id == id }) { change(&items[index]) }
+        }
+    }
+
+    /// The server has it: that line's draft goes and, if the composer is still there, it closes.
+    private func finishLineSend(at anchor: DiffAnchor, wasEdit: Bool) {
+        if !wasEdit, let login = session?.user?.login {
+            drafts?.saveComment("", account: login, repo: repo, issue: LineDraftPlace.key(number: number, anchor))
+        }
+        guard composingAt == anchor else { return lineComposer.isSending = false }
+        lineComposer.sent(wasEdit: wasEdit)
+        if lineComposer.text.isEmpty, !lineComposer.isEditing {
+            composingAt = nil
+            syncDiffAnnotations()
+        }
+    }
+
+    private func lineSendFailed(_ text: String, editing: Int?, at anchor: DiffAnchor, reason: String) {
+        if composingAt == anchor {
+            lineComposer.failed(text, editing: editing, reason: reason)
+            return
+        }
+        lineComposer.isSending = false
+        // The composer moved to another line: a new comment's text waits in its own line's draft.
+        if editing == nil, let login = session?.user?.login {
+            let key = LineDraftPlace.key(number: number, anchor)
+            let waiting = drafts?.comment(account: login, repo: repo, issue: key) ?? ""
+            drafts?.saveComment(waiting.isEmpty ? text : text + "\n\n" + waiting, account: login, repo: repo, issue: key)
+        }
+    }
+
+    /// Hands the diff the lines with threads and the line the composer is under. Outdated comments' lines are not
+    /// in the diff, so nothing is drawn for them there.
+    func syncDiffAnnotations() {
+        diff.annotate(threads: Set(lineThreads.keys), composer: composingAt)
+    }
+
+    func isOwnComment(id: Int) -> Bool {
+        guard let index = comments.items.firstIndex(where: { $0.id == id }) else { return false }
+        return isOwnComment(at: index)
+    }
+
+    static func anchor(of comment: PullRequestComment) -> DiffAnchor? {
+        guard let path = comment.path, let position = comment.position else { return nil }
+        return DiffAnchor(path: path, position: position)
+    }
+}
+
+extension PullRequestViewModel {
+    /// A line comment's rendered body (nil while it is parsed; the first call starts the parse).
+    public func lineCommentDocument(for body: String) -> Document? { renderedComments.document(for: body) }
+
+    /// The composer's owner for the composer under a line.
+    public var lineComposerIsLoggedIn: Bool { isLoggedIn }
+}

@@ -1,0 +1,165 @@
+import GiteeKit
+
+/// One person asked to review or test, as the page lists them.
+public struct ReviewerRow: Equatable, Sendable {
+    public let login: String
+    public let name: String
+    /// "Approved" / "Waiting for review", "Passed" / "Waiting for test".
+    public let state: String
+    public let accepted: Bool
+}
+
+/// Reviews and tests (members only, decided by the project's `permission`): who is asked and whether they passed
+/// it, Approve and Pass test for the person when they are asked, and asking collaborators or taking them off. Every
+/// change goes through `writes`: shown at once, settled from the server, put back with the reason when refused.
+extension PullRequestViewModel {
+    // MARK: Outputs
+
+    public var reviewersHeading: String { tr("Reviewers") }
+    public var testersHeading: String { tr("Testers") }
+    public var nobodyAsked: String { tr("Nobody yet") }
+
+    public func people(_ role: Endpoints.ReviewRole) -> [ReviewerRow] {
+        let list = role == .reviewers ? pullRequest?.reviewers ?? [] : pullRequest?.testers ?? []
+        return list.map { person in
+            let state = switch (role, person.accepted) {
+            case (.reviewers, true): tr("Approved")
+            case (.reviewers, false): tr("Waiting for review")
+            case (.testers, true): tr("Passed")
+            case (.testers, false): tr("Waiting for test")
+            }
+            return ReviewerRow(login: person.login, name: person.name ?? person.login, state: state, accepted: person.accepted)
+        }
+    }
+
+    /// A role's list is shown when someone is asked (to everyone), or to a member (who may ask someone); a project
+    /// that does not use reviews or tests shows nothing to the others.
+    public func showsSection(_ role: Endpoints.ReviewRole) -> Bool {
+        pullRequest != nil && (canAct || !people(role).isEmpty)
+    }
+
+    public var showsReviews: Bool { Endpoints.ReviewRole.allCases.contains(where: showsSection) }
+
+    /// Approve (or Pass test) for a member who is asked and has not yet, while the pull request is open.
+    public func canAccept(_ role: Endpoints.ReviewRole) -> Bool {
+        guard canAct, let pull = pullRequest, pull.isOpen, !pull.isMerged, let me = session?.user?.login else { return false }
+        let list = role == .reviewers ? pull.reviewers : pull.testers
+        return list.contains { $0.login == me && !$0.accepted } && !writes.isPending("accept \(role.rawValue)")
+    }
+
+    public func acceptTitle(_ role: Endpoints.ReviewRole) -> String {
+        role == .reviewers ? tr("Approve") : tr("Pass test")
+    }
+
+    /// Collaborators a member may still ask (not asked yet), for the "Add" menu.
+    public func assignable(_ role: Endpoints.ReviewRole) -> [User] {
+        guard canAct else { return [] }
+        let asked = Set(people(role).map(\.login))
+        return collaborators.filter { !asked.contains($0.login) }
+    }
+
+    public func addTitle(_ role: Endpoints.ReviewRole) -> String {
+        role == .reviewers ? tr("Add reviewer") : tr("Add tester")
+    }
+
+    public func removeTitle(_ role: Endpoints.ReviewRole, login: String) -> String {
+        String(format: role == .reviewers ? tr("Remove reviewer %@") : tr("Remove tester %@"), login)
+    }
+
+    // MARK: Inputs
+
+    /// Approve (`POST .../review`) or Pass test (`POST .../test`): shown as passed at once, then the pull request
+    /// is read again; a refusal puts it back as it was and says why.
+    public func accept(_ role: Endpoints.ReviewRole) {
+        guard canAccept(role), let before = pullRequest, let me = session?.user?.login else { return }
+        let endpoint = role == .reviewers
+            ? Endpoints.approvePullRequest(owner: repo.owner, repo: repo.name, number: number)
+            : Endpoints.passPullRequestTest(owner: repo.owner, repo: repo.name, number: number)
+        let reread = Endpoints.pullRequest(owner: repo.owner, repo: repo.name, number: number)
+        let client = client
+        writes.send(key: "accept \(role.rawValue)",
+                    failure: role == .reviewers ? tr("Could not approve: %@") : tr("Could not pass the test: %@"),
+                    apply: { [weak self] in self?.showPeople(role) { list in
+                        for index in list.indices where list[index].login == me { list[index].accepted = true }
+                    } },
+                    request: { () async throws -> PullRequest? in
+                        _ = try await client.send(endpoint)
+                        return try? await client.send(reread)
+                    },
+                    settle: { [weak self] answer in
+                        guard let self, var shown = answer else { return }
+                        shown.state = pullRequest?.state ?? shown.state
+                        resource.show(shown)
+                    },
+                    rollBack: { [weak self] _ in self?.resource.show(before) })
+    }
+
+    /// Asks a collaborator to review or test (`POST .../assignees` or `.../testers`).
+    public func add(_ login: String, as role: Endpoints.ReviewRole) {
+        guard canAct, let before = pullRequest, !people(role).contains(where: { $0.login == login }) else { return }
+        let person = collaborators.first { $0.login == login }
+        let endpoint = Endpoints.assign([login], as: role, owner: repo.owner, repo: repo.name, number: number)
+        change(role, login: login, before: before, endpoint: endpoint,
+               failure: role == .reviewers ? tr("Could not add the reviewer: %@") : tr("Could not add the tester: %@")) {
+            $0.append(PullRequest.Reviewer(login: login, name: person?.name, avatarURL: person?.avatarURL))
+        }
+    }
+
+    /// Takes someone off the reviewers or testers (`DELETE .../assignees` or `.../testers`).
+    public func remove(_ login: String, as role: Endpoints.ReviewRole) {
+        guard canAct, let before = pullRequest, people(role).contains(where: { $0.login == login }) else { return }
+        let endpoint = Endpoints.unassign([login], as: role, owner: repo.owner, repo: repo.name, number: number)
+        change(role, login: login, before: before, endpoint: endpoint,
+               failure: role == .reviewers ? tr("Could not remove the reviewer: %@") : tr("Could not remove the tester: %@")) {
+            $0.removeAll { $0.login == login }
+        }
+    }
+
+    private func change(_ role: Endpoints.ReviewRole, login: String, before: PullRequest, endpoint: Endpoint<PullRequest>,
+                        failure: String, _ edit: @escaping @MainActor (inout [PullRequest.Reviewer]) -> Void) {
+        let client = client
+        writes.send(key: "\(role.rawValue) \(login)", failure: failure,
+                    apply: { [weak self] in self?.showPeople(role, edit) },
+                    request: { try await client.send(endpoint) },
+                    settle: { [weak self] answer in
+                        guard let self, var shown = pullRequest else { return }
+                        // Only the lists: the answer's other fields may predate another write in flight.
+                        shown.reviewers = answer.reviewers
+                        shown.testers = answer.testers
+                        resource.show(shown)
+                    },
+                    rollBack: { [weak self] _ in
+                        guard let self, var shown = pullRequest else { return }
+                        shown.reviewers = before.reviewers
+                        shown.testers = before.testers
+                        resource.show(shown)
+                    })
+    }
+
+    private func showPeople(_ role: Endpoints.ReviewRole, _ edit: (inout [PullRequest.Reviewer]) -> Void) {
+        guard var shown = pullRequest else { return }
+        if role == .reviewers { edit(&shown.reviewers) } else { edit(&shown.testers) }
+        resource.show(shown)
+    }
+
+    /// The people a member can ask (`GET .../collaborators`, first 100), read once the person is known to be one.
+    func loadCollaborators() {
+        guard canAct, collaborators.isEmpty else { return }
+        let endpoint = Endpoints.collaborators(owner: repo.owner, repo: repo.name)
+        Task { [weak self, client] in
+            guard let people = try? await client.send(endpoint) else { return }
+            self?.collaborators = Array(people.prefix(100))
+        }
+    }
+}
+
+extension PullRequestViewModel {
+    /// The conversation's comment: a line comment's time says which file it is on, or that it is outdated.
+    public func comment(at index: Int) -> (author: String, when: String, body: String)? {
+        guard comments.items.indices.contains(index) else { return nil }
+        let comment = comments.items[index]
+        var when = RelativeTime.describe(comment.createdAt?.date) ?? ""
+        if let note = placeNote(for: comment) { when = when.isEmpty ? note : "\(when)  ·  \(note)" }
+        return (comment.author?.name ?? comment.author?.login ?? "", when, comment.body)
+    }
+}
