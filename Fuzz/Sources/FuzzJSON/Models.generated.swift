@@ -44,4 +44,6 @@ let modelDecoders: [@Sendable (Data) -> Void] = [
     { _ = decodeBoth(Tag.self, $0) },
     { _ = decodeBoth(Contributor.self, $0) },
     { _ = decodeBoth(Organization.self, $0) },
+    { _ = decodeBoth(Comparison.self, $0) },
+    { _ = decodeBoth(ProjectParent.self, $0) },
 ]
