@@ -15,8 +15,8 @@ public final class NewPullRequestViewModel {
         case failed(String)
     }
 
-    /// Where the pull request goes.
-    public let target: RepositoryID
+    /// Where the pull request goes (a fork's source when the form was opened on the fork itself).
+    public private(set) var target: RepositoryID
     /// Projects the head can come from: the target (when it was asked for) and the person's fork of it.
     public private(set) var headRepos: [RepositoryID] = []
     public private(set) var headRepo: RepositoryID?
@@ -181,6 +181,13 @@ public final class NewPullRequestViewModel {
 
     func load() async {
         await session?.start()
+        var base = try? await client.send(Endpoints.project(owner: target.owner, repo: target.name))
+        // Opened on a fork with its own branch as the head (after "commit to a new branch" there): the pull request
+        // goes to the fork's source, as the website proposes.
+        if let parent = base?.parent, wantedHead?.repo == target {
+            target = RepositoryID(owner: parent.owner, name: parent.name)
+            base = try? await client.send(Endpoints.project(owner: target.owner, repo: target.name))
+        }
         var repos: [RepositoryID] = []
         if let wantedHead { repos.append(wantedHead.repo) }
         if !repos.contains(target) { repos.insert(target, at: 0) }
@@ -191,7 +198,6 @@ public final class NewPullRequestViewModel {
         }
         headRepos = repos
         headRepo = wantedHead?.repo ?? repos.last
-        let base = try? await client.send(Endpoints.project(owner: target.owner, repo: target.name))
         baseBranches = await branches(of: target)
         baseBranch = base?.defaultBranch.flatMap { baseBranches.contains($0) ? $0 : nil } ?? baseBranches.first
         await loadHeadBranches(preferring: wantedHead?.branch)
