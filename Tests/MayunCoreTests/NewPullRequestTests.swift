@@ -70,7 +70,7 @@ final class NewPullRequestTests: XCTestCase {
             XCTAssertEqual(form.comparison?.files.map(\.filename), ["README.md"])
             XCTAssertEqual(form.diff.files.count, 1, "the diff view shows the change")
             XCTAssertEqual(form.titleText, "Say hello from the fork", "one commit: its title")
-            XCTAssertEqual(form.compareSummary, "1 commits, 1 files changed")
+            XCTAssertEqual(form.compareSummary, "Commits: 1 · files changed: 1")
             XCTAssertNil(form.nothingToCompare)
             form.setBody("Please take this.")
             Self.server.clearLog()

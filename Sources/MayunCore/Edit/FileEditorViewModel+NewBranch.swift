@@ -30,7 +30,7 @@ extension FileEditorViewModel {
         let name = newBranchName.trimmingCharacters(in: .whitespaces)
         if name.isEmpty { return tr("Name the new branch.") }
         if !Self.isValidBranchName(name) {
-            return tr("A branch name cannot contain spaces, “..”, or any of ~ ^ : ? * [ \\, nor start with “-” or end with “/” or “.lock”.")
+            return tr("A branch name cannot contain spaces, “..”, a backslash or any of ~ ^ : ? * [, nor start with “-” or end with “/” or “.lock”.")
         }
         if existingBranches.contains(name) { return String(format: tr("The branch %@ already exists."), name) }
         return nil

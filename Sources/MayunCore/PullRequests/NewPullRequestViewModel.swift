@@ -80,10 +80,10 @@ public final class NewPullRequestViewModel {
                       headBranch, baseBranch)
     }
 
-    /// "3 commits, 2 files changed".
+    /// "Commits: 3 · files changed: 2".
     public var compareSummary: String? {
         guard let comparison, !comparison.commits.isEmpty else { return nil }
-        return String(format: tr("%@ commits, %@ files changed"), String(comparison.commits.count), String(comparison.files.count))
+        return String(format: tr("Commits: %@ · files changed: %@"), String(comparison.commits.count), String(comparison.files.count))
     }
 
     public var canSubmit: Bool {
