@@ -51,6 +51,8 @@ final class NewPullRequestPage: Page {
         editorStack.add(editorScroller, name: "write")
         editorStack.add(preview, name: "preview")
         editorStack.setSizeRequest(height: 110)
+        // The diff below takes what height there is; the description keeps its few lines.
+        editorStack.vexpand = false
         editorStack.addClasses(["card", "issue-editor"])
         if let nightMode = viewModel.nightMode { preview.follow(nightMode, in: bindings) }
         let buttons = Box(.horizontal, spacing: 8)
