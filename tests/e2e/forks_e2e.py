@@ -113,16 +113,16 @@ def commit_to_new_branch_and_propose(server, env, owner, repo):
         app.type(LINE)
         r.wait_for(lambda: LINE in (h.text_of(code) or ""), "the line is typed", seen=lambda: repr((h.text_of(code) or "")[-80:]))
         p.click(app, "Commit to a new branch", ("toggle button", "push button"))
-        name = r.wait_for(lambda: app.find(h.entry_named("New branch name"), ("text", "entry"), root=p.top(app)),
-                          "the branch name shows", seen=p.seen_labels(app))
-        r.wait_for(lambda: h.text_of(name) == BRANCH, f"named {BRANCH}", seen=lambda: repr(h.text_of(name)))
+        # GTK 4.8's entries do not give their text over AT-SPI: the name is checked in the request below.
+        r.wait_for(lambda: app.find(h.entry_named("New branch name"), ("text", "entry"), root=p.top(app)),
+                   "the branch name field shows", seen=p.seen_labels(app))
         since = server.last_seq()
         p.click(app, "Commit", ("push button",))
         put = r.wait_for(lambda: [e for e in writes(server, since, "PUT", "/contents/README.md") if e["status"] == 200],
                          "the file is committed (PUT 200)", seen=lambda: h.brief_log(server.log(since)))
         branch = writes(server, since, "POST", f"/repos/mayun-demo/{repo}/branches")
         r.check(len(branch) == 1 and branch[0]["status"] == 201 and branch[0]["fields"].get("branch_name") == BRANCH
-                and branch[0]["fields"].get("refs") == "master", "first the branch (POST .../branches 201, refs=master)",
+                and branch[0]["fields"].get("refs") == "master", f"first the branch (POST .../branches 201, refs=master, branch_name={BRANCH}, the default name)",
                 h.brief_log(server.log(since)))
         r.check(branch[0]["seq"] < put[0]["seq"] and put[0]["fields"].get("branch") == BRANCH,
                 "then the file on it", f"{put[0]['fields'].get('branch')}")

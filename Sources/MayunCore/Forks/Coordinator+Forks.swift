@@ -14,6 +14,8 @@ extension Coordinator {
         let repo = list.repo
         list.filterStore = PullRequestFilterStore(directory: services.drafts.directory)
         list.session = session
+        // State and sort at once (the first page asked is already the remembered one); "mine" once the login is known.
+        list.restoreFilters()
         Task { [weak list] in
             await session.start()
             guard session.isLoggedIn, let login = session.user?.login else { return }

@@ -10,6 +10,8 @@ final class NewPullRequestPage: Page {
     private let headBranch = DropDown([])
     private let baseBranch = DropDown([])
     private let compareLabel = Label(classes: ["dim-label"], wrap: true, xalign: 0)
+    /// The target: the fork's source once the form knows it was opened on a fork.
+    private let targetLabel = Label(classes: ["dim-label"], xalign: 0, ellipsize: .middle)
     private let titleEntry: Entry
     /// Kept: its "changed" handler refers to it unowned.
     private let bodyView: TextView
@@ -44,8 +46,7 @@ final class NewPullRequestPage: Page {
         let from = Box(.horizontal, spacing: 8)
         from.append(Label(tr("From"), classes: ["heading"], xalign: 0), headRepo, headBranch)
         let into = Box(.horizontal, spacing: 8)
-        into.append(Label(tr("Into"), classes: ["heading"], xalign: 0),
-                    Label(viewModel.target.description, classes: ["dim-label"], xalign: 0, ellipsize: .middle), baseBranch)
+        into.append(Label(tr("Into"), classes: ["heading"], xalign: 0), targetLabel, baseBranch)
         let editorScroller = ScrolledWindow()
         editorScroller.setChild(bodyView)
         editorStack.add(editorScroller, name: "write")
@@ -72,6 +73,7 @@ final class NewPullRequestPage: Page {
         previewToggle.onClicked { [unowned viewModel] in viewModel.togglePreview() }
         openExisting.onClicked { [unowned viewModel] in viewModel.openExisting() }
 
+        bindings.bind { [unowned self] in targetLabel.text = viewModel.target.description }
         bindings.bind { [unowned self] in
             let repos = viewModel.headRepos
             headRepo.replaceOptions(repos.map { viewModel.name(of: $0) },
