@@ -26,6 +26,37 @@ final class NewPullRequestPageTests: XCTestCase {
         return nil
     }
 
+    /// The sample project, as a fork of a project with a long name.
+    private static func forkAnswers(_ request: HTTPRequest) -> HTTPResponse? {
+        let samples = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/gitee/samples")
+        guard request.url.hasSuffix("/repos/kit101/drone-yml-test") || request.url.contains("/repos/kit101/drone-yml-test?"),
+              let data = try? Data(contentsOf: samples.appendingPathComponent("repo.json")),
+              var project = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        project["fork"] = true
+        project["parent"] = ["full_name": "a-rather-long-organisation-name/an-even-longer-repository-name-for-phones",
+                             "default_branch": "master"]
+        return HTTPResponse(status: 200, headers: [:], body: (try? JSONSerialization.data(withJSONObject: project)) ?? Data())
+    }
+
+    func testAForksPageSaysWhereItCameFromOnPhoneAndDesktop() {
+        onMain {
+            for size in AdaptiveLayoutTests.sizes {
+                let fixture = AdaptiveFixture(size: size)
+                defer { fixture.close() }
+                fixture.transport.extraAnswers = Self.forkAnswers
+                fixture.coordinator.push(.project(AdaptiveLayoutTests.project))
+                let page = fixture.coordinator.top?.model as? ProjectViewModel
+                waitUntil("the fork's source shows") { page?.fork?.forkedFromText != nil }
+                waitForFrames(of: fixture.window, count: 2)
+                XCTAssertEqual(page?.fork?.forkedFromText,
+                               "Forked from a-rather-long-organisation-name/an-even-longer-repository-name-for-phones")
+                XCTAssertEqual(page?.fork?.isShown, false, "nobody is logged in: no Fork")
+                fixture.checkLayout("fork's project page")
+                fixture.screenshots("fork-project")
+            }
+        }
+    }
+
     func testTheFormFitsPhoneAndDesktop() {
         onMain {
             for size in AdaptiveLayoutTests.sizes {

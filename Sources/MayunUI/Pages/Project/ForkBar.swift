@@ -6,7 +6,9 @@ import MayunCore
 @MainActor
 final class ForkBar: Component {
     private let view = Box(.vertical, spacing: 6, classes: ["fork-bar"])
-    private let forkedFrom = Button(label: "", classes: ["flat"])
+    /// Its label shrinks (ellipsized in the middle) rather than widen a phone's window for a long name.
+    private let forkedFromLabel = Label("", xalign: 0, ellipsize: .middle)
+    private let forkedFrom: Button
     private let propose = Button(label: tr("New Pull Request"))
     private let destination = DropDown([])
     private let forkButton: Button
@@ -18,17 +20,19 @@ final class ForkBar: Component {
     init(viewModel: ForkViewModel, bindings: BindingBag) {
         self.viewModel = viewModel
         forkButton = Button(label: viewModel.buttonTitle)
+        forkedFrom = Button(child: forkedFromLabel, accessibleLabel: "", classes: ["flat"])
         destination.accessibleLabel = tr("Fork into")
         let row = Box(.horizontal, spacing: 8)
-        row.append(forkedFrom, Box.spacer(), propose, destination, forkButton)
-        view.append(row, failure)
+        row.append(Box.spacer(), propose, destination, forkButton)
+        view.append(forkedFrom, row, failure)
 
         forkedFrom.onClicked { [unowned viewModel] in viewModel.openParent() }
         propose.onClicked { [unowned viewModel] in viewModel.proposeChanges() }
         destination.onSelected { [unowned viewModel] in viewModel.choose($0) }
         forkButton.onClicked { [unowned self] in askToFork() }
         bindings.bind { [unowned self] in
-            forkedFrom.label = viewModel.forkedFromText ?? ""
+            forkedFromLabel.text = viewModel.forkedFromText ?? ""
+            forkedFrom.accessibleLabel = viewModel.forkedFromText ?? ""
             forkedFrom.isVisible = viewModel.forkedFromText != nil
             propose.isVisible = viewModel.canProposeChanges
             forkButton.label = viewModel.buttonTitle
