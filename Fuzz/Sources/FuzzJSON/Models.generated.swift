@@ -45,4 +45,6 @@ let modelDecoders: [@Sendable (Data) -> Void] = [
     { _ = decodeBoth(Contributor.self, $0) },
     { _ = decodeBoth(Organization.self, $0) },
     { _ = decodeBoth(PullRequest.Reviewer.self, $0) },
+    { _ = decodeBoth(Comparison.self, $0) },
+    { _ = decodeBoth(ProjectParent.self, $0) },
 ]

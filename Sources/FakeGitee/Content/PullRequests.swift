@@ -21,8 +21,14 @@ struct FakePullRequest: Sendable {
     var reviewers: [FakeReview] = []
     var testers: [FakeReview] = []
 
+    /// Opened from another project (a fork) through the API: its id; nil for the project itself.
+    var headProjectID: Int? = nil
+
     /// The changed files of the whole pull request: each path once, with the counts and hunks of all its commits.
-    var files: [(path: String, status: String, additions: Int, deletions: Int, patch: String)] {
+    var files: [(path: String, status: String, additions: Int, deletions: Int, patch: String)] { Self.mergedFiles(of: commits) }
+
+    /// The changed files of `commits` (newest first): each path once, with the counts and hunks of all its commits.
+    static func mergedFiles(of commits: [FakeCommit]) -> [(path: String, status: String, additions: Int, deletions: Int, patch: String)] {
         var order: [String] = []
         var merged: [String: (status: String, additions: Int, deletions: Int, patch: String)] = [:]
         for change in commits.reversed().flatMap(\.changes) {

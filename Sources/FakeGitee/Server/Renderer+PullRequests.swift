@@ -9,10 +9,12 @@ extension Renderer {
         let u = "\(api)/repos/\(fullName)/pulls/\(pull.number)"
         let html = "\(base)/\(fullName)/pulls/\(pull.number)"
         let merged = pull.state == "merged"
-        func side(_ branch: String, sha: String) -> JSON {
-            .object([("label", .string(branch)), ("ref", .string(branch)), ("sha", .string(sha)), ("user", userBasic(owner)),
-                     ("repo", self.project(project, viewerID: nil, includeViewerFields: false))])
+        func side(_ branch: String, sha: String, of sideProject: FakeProject = project) -> JSON {
+            .object([("label", .string(branch)), ("ref", .string(branch)), ("sha", .string(sha)),
+                     ("user", userBasic(world.owner(of: sideProject))),
+                     ("repo", self.project(sideProject, viewerID: nil, includeViewerFields: false))])
         }
+        let headProject = pull.headProjectID.flatMap(world.project(id:)) ?? project
         let headSHA = pull.commits.first?.sha ?? fakeSHA(UInt64(pull.id), 1)
         let baseSHA = pull.commits.last?.parentSHA ?? fakeSHA(UInt64(pull.id), 2)
         return .object([
@@ -27,7 +29,7 @@ extension Renderer {
             ("updated_at", .string(giteeTime(pull.updatedAt))),
             ("closed_at", pull.state == "open" ? .null : .string(giteeTime(pull.updatedAt))),
             ("merged_at", merged ? .string(giteeTime(pull.updatedAt)) : .null), ("mergeable", .bool(pull.state == "open" && !pull.hasConflicts)),
-            ("can_merge_check", .bool(false)), ("head", side(pull.headBranch, sha: headSHA)),
+            ("can_merge_check", .bool(false)), ("head", side(pull.headBranch, sha: headSHA, of: headProject)),
             ("base", side(pull.baseBranch, sha: baseSHA)),
             ("_links", .object([("self", .object([("href", .string(u))])), ("html", .object([("href", .string(html))])),
                                 ("comments", .object([("href", .string("\(u)/comments"))])),

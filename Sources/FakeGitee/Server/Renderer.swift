@@ -75,7 +75,8 @@ struct Renderer {
             ("pull_requests_enabled", .bool(true)), ("has_page", .bool(false)), ("license", .text(project.license)),
             ("outsourced", .bool(false)), ("project_creator", .string(owner.login)), ("members", .array([.string(owner.login)])),
             ("pushed_at", .string(giteeTime(project.pushedAt))), ("created_at", .string(giteeTime(project.createdAt))),
-            ("updated_at", .string(giteeTime(project.updatedAt))), ("parent", .null), ("paas", .null),
+            ("updated_at", .string(giteeTime(project.updatedAt))),
+            ("parent", project.parentID.flatMap(world.project(id:)).map { self.project($0, viewerID: nil, includeViewerFields: false) } ?? .null), ("paas", .null),
         ]
         if includeViewerFields, viewerID != nil || lenient {
             let isOwner = viewerID == project.ownerID

@@ -12,6 +12,7 @@ extension FakeGiteeServer {
         registerPeopleRoutes()
         registerIssueRoutes()
         registerPullRequestRoutes()
+        registerForkRoutes()
         registerNotificationRoutes()
         registerControlRoutes()
         registerRedirectRoute()

@@ -69,6 +69,9 @@ extension FakeGiteeServer {
         let written = state.content(of: project, branch: branch).file(at: path)
         let commitSHA = fakeSHA(UInt64(project.id), stableHash(branch), stableHash(path), UInt64(state.fileWrites.count),
                                 stableHash(message), stableHash(written?.sha ?? "deleted"))
+        // Kept as a commit of the branch, so a compare and a pull request from it show the change.
+        state.recordCommit(sha: commitSHA, message: message, authorID: viewer.id, project: project, branch: branch,
+                           path: path, old: existing?.body(), new: data)
         let content: JSON = written.map { renderer.contentEntry($0, project: project, branch: branch, withContent: false) } ?? .null
         let commit: JSON = .object([
             ("sha", .string(commitSHA)),

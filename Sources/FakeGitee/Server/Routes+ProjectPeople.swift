@@ -53,7 +53,8 @@ extension FakeGiteeServer {
         }
         router.add("GET", "/api/v5/repos/:owner/:repo/forks") { [unowned self] request, parameters in
             guard let project = project(parameters) else { return Self.projectNotFound }
-            var forks = FakeProjectPeople.forks(of: project, world: world)
+            // Forks made through the API come first (newest), then the generated stand-ins.
+            var forks = world.forkedProjects.filter { $0.parentID == project.id } + FakeProjectPeople.forks(of: project, world: world)
             switch request.query["sort"] {
             case "oldest": forks.sort { $0.createdAt < $1.createdAt }
             case "stargazers": forks.sort { state.stars(of: $0) > state.stars(of: $1) }

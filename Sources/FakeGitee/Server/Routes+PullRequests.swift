@@ -9,7 +9,8 @@ extension FakeGiteeServer {
             guard ["open", "closed", "merged", "all"].contains(wanted) else {
                 return .error(400, "state does not have a valid value")
             }
-            let pulls = state.pullRequests(of: project).filter { wanted == "all" || $0.state == wanted }
+            var pulls = state.pullRequests(of: project).filter { wanted == "all" || $0.state == wanted }
+            pulls = filtered(pulls, request)
             let ordered = request.query["direction"] == "asc" ? pulls.reversed() : pulls
             let (slice, headers) = Paging.numbered(ordered, request)
             let renderer = self.renderer
@@ -39,6 +40,25 @@ extension FakeGiteeServer {
             return .json(.array(pull.files.map { renderer.pullRequestFile($0, pull: pull, project: project) }))
         }
         registerPullRequestWriteRoutes()
+    }
+
+    /// The description's list filters: `head` (`branch` or `username:branch`), `base`, `author`, `assignee` and
+    /// `sort` (created, newest first, or updated).
+    private func filtered(_ pulls: [FakePullRequest], _ request: FakeRequest) -> [FakePullRequest] {
+        var result = pulls
+        if let head = request.query["head"], !head.isEmpty {
+            let branch = head.split(separator: ":").last.map(String.init) ?? head
+            result = result.filter { $0.headBranch == branch }
+        }
+        if let base = request.query["base"], !base.isEmpty { result = result.filter { $0.baseBranch == base } }
+        if let author = request.query["author"], !author.isEmpty {
+            let id = world.user(login: author)?.id
+            result = result.filter { $0.authorID == id }
+        }
+        // The answers carry no `assignees` here, so nobody is the reviewer of any pull request yet.
+        if let assignee = request.query["assignee"], !assignee.isEmpty { result = [] }
+        if request.query["sort"] == "updated" { result.sort { $0.updatedAt > $1.updatedAt } }
+        return result
     }
 
     private static func singleParent(_ commit: JSON) -> JSON {

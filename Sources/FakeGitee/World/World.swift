@@ -37,17 +37,21 @@ public struct FakeProject: Sendable, Hashable {
     let createdAt: Int
     let updatedAt: Int
     let pushedAt: Int
-    public let branches: [String]
+    /// Grows when a branch is created through the API (`WorldState.createBranch`).
+    public internal(set) var branches: [String]
     /// A private repository: only its owner (with a token) sees it; everyone else gets 404 (`World.isVisible`).
     public internal(set) var isPrivate = false
     public var defaultBranch: String? { isEmpty ? nil : branches.first }
+    /// A fork made through the API: the project it was forked from (`parent` in the answer).
+    public internal(set) var parentID: Int? = nil
 }
 
 /// The whole generated world: immutable after creation (mutations live in `WorldState`).
 public struct World: Sendable {
     public let seed: UInt64
     public let users: [FakeUser]
-    public let projects: [FakeProject]
+    /// Generated; a project's `branches` change when a branch is created through the API.
+    public internal(set) var projects: [FakeProject]
     let userIndexByLogin: [String: Int]
     let projectIndexByFullName: [String: Int]
     let projectIndexByID: [Int: Int]
@@ -62,6 +66,8 @@ public struct World: Sendable {
     /// Organisation id -> the ids of its members (the first fixture account belongs to the first organisation, which
     /// has one private project: members see it in `orgs/{org}/repos` with their token, nobody else does).
     public internal(set) var organisationMembers: [Int: Set<Int>] = [:]
+    /// Forks made through the API (`POST /repos/{o}/{r}/forks`), looked up like the generated projects.
+    public internal(set) var forkedProjects: [FakeProject] = []
     /// "Now" of the world: fixed, so replies are reproducible (2026-11-01T12:00:00+08:00).
     static let now = 1_793_505_600
 
@@ -71,10 +77,13 @@ public struct World: Sendable {
     public func user(id: Int) -> FakeUser? { id >= 1 && id <= users.count ? users[id - 1] : nil }
     public func project(owner: String, repo: String) -> FakeProject? {
         if let index = projectIndexByFullName["\(owner)/\(repo)".lowercased()] { return projects[index] }
+        if let fork = forkedProjects.first(where: { "\(self.owner(of: $0).login)/\($0.path)".lowercased() == "\(owner)/\(repo)".lowercased() }) {
+            return fork
+        }
         return privateProjects.first { "\(self.owner(of: $0).login)/\($0.path)".lowercased() == "\(owner)/\(repo)".lowercased() }
     }
     public func project(id: Int) -> FakeProject? {
-        projectIndexByID[id].map { projects[$0] } ?? privateProjects.first { $0.id == id }
+        projectIndexByID[id].map { projects[$0] } ?? forkedProjects.first { $0.id == id } ?? privateProjects.first { $0.id == id }
     }
 
     /// The one visibility rule: a private repository exists only for its owner (and, when an organisation owns it,
@@ -84,6 +93,13 @@ public struct World: Sendable {
         guard let viewer else { return false }
         return viewer.id == project.ownerID || organisationMembers[project.ownerID]?.contains(viewer.id) == true
     }
+    /// Changes one project wherever it is kept (generated, forked or private).
+    mutating func update(projectID id: Int, _ change: (inout FakeProject) -> Void) {
+        if let index = projectIndexByID[id] { change(&projects[index]) }
+        if let index = forkedProjects.firstIndex(where: { $0.id == id }) { change(&forkedProjects[index]) }
+        if let index = privateProjects.firstIndex(where: { $0.id == id }) { change(&privateProjects[index]) }
+    }
+
     public func owner(of project: FakeProject) -> FakeUser { users[project.ownerID - 1] }
     public func fullName(of project: FakeProject) -> String { "\(owner(of: project).login)/\(project.path)" }
 

@@ -32,7 +32,7 @@ struct FakeDiffLine: Sendable, Equatable {
 extension WorldState {
     /// A project's pull requests as they are now: generated, with the changes made through the API laid over them.
     func pullRequests(of project: FakeProject) -> [FakePullRequest] {
-        PullRequests.pullRequests(project: project, world: world).map { generated in
+        (createdPullRequests(of: project) + PullRequests.pullRequests(project: project, world: world)).map { generated in
             var pull = generated
             if let change = pullRequestChanges.states[pull.id] {
                 pull.state = change.state

@@ -5,7 +5,8 @@ import Foundation
 /// every change, so a restarted server remembers what an end-to-end test did.
 @MainActor
 public final class WorldState {
-    public let world: World
+    /// Forks and new branches change it (WorldState+Forks.swift).
+    public internal(set) var world: World
     let stateFile: String?
     private var starred: [Int: [Int]] = [:]
     private var watched: [Int: [Int]] = [:]
@@ -18,7 +19,7 @@ public final class WorldState {
     private var extraUserEvents: [Int: [JSONEventSeed]] = [:]
     private var nextEventID = 900_000_000
     private var nextIssueID = 50_000_000
-    private var contentCache: [String: RepositoryContent] = [:]
+    var contentCache: [String: RepositoryContent] = [:]
     /// Files written through the contents API, per "projectID@branch" and path (nil: deleted), laid over the
     /// generated content (`RepositoryContent.applying`). Kept in memory only.
     var fileWrites: [String: [String: Data?]] = [:]
@@ -27,6 +28,9 @@ public final class WorldState {
     private var followingCache: [Int: [Int]] = [:]
     /// What merges, closes, reopens and comments changed on generated pull requests (WorldState+PullRequests.swift).
     var pullRequestChanges = PullRequestChanges()
+    /// Forks, created branches, commits written through the contents API and created pull requests
+    /// (WorldState+Forks.swift).
+    var forkChanges = ForkChanges()
 
     init(world: World, stateFile: String?) {
         self.world = world
@@ -249,7 +253,10 @@ public final class WorldState {
         let key = "\(project.id)@\(branch)"
         if let cached = contentCache[key] { return cached }
         if contentCache.count > 64 { contentCache.removeAll() }
-        let content = RepositoryContent.make(project: project, ownerLogin: world.owner(of: project).login, branch: branch)
+        // A fork's branches and a branch made through the API start as the content they were made from.
+        let origin = contentOrigins[key].flatMap { origin in world.project(id: origin.projectID).map { ($0, origin.branch) } }
+            ?? (project, branch)
+        let content = RepositoryContent.make(project: origin.0, ownerLogin: world.owner(of: origin.0).login, branch: origin.1)
             .applying(fileWrites[key] ?? [:], seed: UInt64(project.id), branch: branch)
         contentCache[key] = content
         return content

@@ -35,6 +35,7 @@ extension Project: Encodable {
         try c.encodeIfPresent(isStarred, forKey: .stared)
         try c.encodeIfPresent(isWatched, forKey: .watched)
         try c.encodeIfPresent(permission, forKey: .permission)
+        try c.encodeIfPresent(parent, forKey: .parent)
     }
 }
 

@@ -36,6 +36,8 @@ public struct Project: Sendable, Hashable, Identifiable, Decodable {
     public var isStarred: Bool?
     public var isWatched: Bool?
     public var permission: Permission?
+    /// What a fork was forked from (nil for a project that is not a fork, or when the answer does not say).
+    public var parent: ProjectParent?
 
     public struct Permission: Sendable, Hashable, Decodable {
         public var pull: Bool
@@ -68,7 +70,7 @@ public struct Project: Sendable, Hashable, Identifiable, Decodable {
         case defaultBranch = "default_branch", isPrivate = "private", isPublic = "public", emptyRepo = "empty_repo"
         case stargazersCount = "stargazers_count", forksCount = "forks_count", watchersCount = "watchers_count"
         case openIssuesCount = "open_issues_count", pushedAt = "pushed_at", createdAt = "created_at"
-        case updatedAt = "updated_at", stared, watched, permission
+        case updatedAt = "updated_at", stared, watched, permission, parent
         // v3 explore spellings.
         case pathWithNamespace = "path_with_namespace", nameWithNamespace = "name_with_namespace"
         case starsCount = "stars_count", watchesCount = "watches_count", lastPushAt = "last_push_at", recomm
@@ -109,6 +111,7 @@ public struct Project: Sendable, Hashable, Identifiable, Decodable {
         isStarred = c.optional(.stared)
         isWatched = c.optional(.watched)
         permission = c.optional(.permission)
+        parent = (c.optional(.parent) as ProjectParent?).flatMap { $0.fullName.contains("/") ? $0 : nil }
     }
 }
 

@@ -28,7 +28,7 @@ public final class FileEditorViewModel {
     public let location: BlobLocation
     /// The branch commits go to (nil: the project's default branch).
     public let branch: String?
-    public private(set) var phase: Phase = .loading
+    public internal(set) var phase: Phase = .loading
     /// What the editor holds.
     public private(set) var text = ""
     public var message: String
@@ -41,13 +41,20 @@ public final class FileEditorViewModel {
 
     @ObservationIgnored public private(set) var file: EditableText?
     @ObservationIgnored public private(set) var baseSHA: String?
-    @ObservationIgnored private let account: String
-    @ObservationIgnored private let client: GiteeClient
+    @ObservationIgnored let account: String
+    @ObservationIgnored let client: GiteeClient
     @ObservationIgnored private let drafts: DraftStore
-    @ObservationIgnored private weak var navigator: (any Navigator)?
+    @ObservationIgnored weak var navigator: (any Navigator)?
     @ObservationIgnored private var started = false
     /// The page was left: a commit still lands (and clears the draft), but nothing navigates.
-    @ObservationIgnored private var left = false
+    @ObservationIgnored var left = false
+    /// Where Commit goes: the branch the file was opened on, or a new branch (FileEditorViewModel+NewBranch.swift).
+    public internal(set) var destination: CommitDestination = .currentBranch
+    public internal(set) var newBranchName = ""
+    /// Branches the project has (a new branch's name must not be one of them).
+    @ObservationIgnored var existingBranches: Set<String> = []
+    /// After a commit to a new branch: that branch, offered as the head of a pull request.
+    public internal(set) var committedBranch: String?
 
     init(location: BlobLocation, branch: String?, account: String, client: GiteeClient, drafts: DraftStore,
          navigator: (any Navigator)?) {
@@ -92,6 +99,7 @@ public final class FileEditorViewModel {
         guard !started else { return }
         started = true
         Task { await load() }
+        loadBranches()
     }
 
     public func cancel() { left = true }
@@ -122,6 +130,7 @@ public final class FileEditorViewModel {
     }
 
     public func commit() {
+        if destination == .newBranch { return commitToNewBranch() }
         guard canCommit, let file, let baseSHA else { return }
         let bytes = file.encode(text)
         let endpoint = Endpoints.updateFile(owner: location.repo.owner, repo: location.repo.name, path: location.path,
@@ -162,7 +171,7 @@ public final class FileEditorViewModel {
         }
     }
 
-    private func committed() {
+    func committed() {
         saveDraft(baseSHA: nil)
         phase = .committed
         guard !left else { return }
@@ -170,7 +179,7 @@ public final class FileEditorViewModel {
     }
 
     /// A refused commit: when the file changed on the server (its sha is not ours any more), a conflict.
-    private func refused(_ error: GiteeError) {
+    func refused(_ error: GiteeError) {
         guard error != .cancelled, let baseSHA else { return }
         Task { [weak self] in
             guard let self else { return }
@@ -183,7 +192,7 @@ public final class FileEditorViewModel {
         }
     }
 
-    private func saveDraft(baseSHA: String?) {
+    func saveDraft(baseSHA: String?) {
         let draft: FileDraft? = if let baseSHA, hasChanges { FileDraft(text: text, baseSHA: baseSHA) } else { nil }
         drafts.saveFileDraft(draft, account: account, repo: location.repo, branch: branch ?? "", path: location.path)
     }

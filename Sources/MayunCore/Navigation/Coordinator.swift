@@ -175,14 +175,14 @@ public final class Coordinator {
                                               project: services.cached.project(repo), session: services.session,
                                               created: { [weak self] issue, repo in self?.issueCreated(issue, in: repo) }))
         case .pullRequests(let repo):
-            .pullRequests(PullRequestsViewModel(repo: repo, client: services.client, navigator: self))
+            .pullRequests(withNewPullRequest(PullRequestsViewModel(repo: repo, client: services.client, navigator: self)))
         case .pullRequest(let repo, let number):
             .pullRequest(makePullRequestPage(repo, number: number))
         case .notifications:
             .notifications(notifications)
         case .project(let repo):
-            .project(ProjectViewModel(repo: repo, cached: services.cached, server: environment.server,
-                                      nightMode: nightMode, navigator: self, files: downloads.files))
+            .project(withFork(ProjectViewModel(repo: repo, cached: services.cached, server: environment.server,
+                                               nightMode: nightMode, navigator: self, files: downloads.files)))
         case .blob(let repo, let ref, let path):
             .blob(withEditAccess(BlobViewModel(repo: repo, ref: ref, path: path, blobDependencies)))
         case .readme(let repo, let ref):
@@ -215,6 +215,8 @@ public final class Coordinator {
             .organizations(OrganizationListViewModel(pages: services.cached.myOrganizations(), navigator: self))
         case .editFile(let repo, let branch, let path):
             .fileEditor(makeFileEditor(repo, branch: branch, path: path))
+        case .newPullRequest(let target, let head, let branch):
+            .newPullRequest(makeNewPullRequest(target, head: head, branch: branch))
         case .login:
             .login(LoginViewModel(session: services.session, onLoggedIn: { [weak self] in self?.loginSucceeded() },
                                   onOpenSettings: { [weak self] in self?.openSettings(at: .passwordLogin) }))

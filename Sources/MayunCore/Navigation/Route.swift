@@ -66,6 +66,8 @@ public enum Route: Hashable, Sendable {
     case login
     // Writing to a repository (issue 27).
     case editFile(RepositoryID, branch: String?, path: String)
+    // Forks and new pull requests (issue 25): the target, and the head's project and branch when already known.
+    case newPullRequest(RepositoryID, head: RepositoryID?, branch: String?)
 
     /// The page title shown in the header bar while this route is on top.
     public var title: String {
@@ -100,6 +102,7 @@ public enum Route: Hashable, Sendable {
         case .myOrganizations: tr("Organisations")
         case .login: tr("Log In")
         case .editFile(_, _, let path): String(format: tr("Edit %@"), lastComponent(of: path))
+        case .newPullRequest: tr("New Pull Request")
         }
     }
 }

@@ -30,6 +30,8 @@ public enum ScreenContent {
     case organizations(OrganizationListViewModel)
     // Writing to a repository (issue 27).
     case fileEditor(FileEditorViewModel)
+    // Forks and new pull requests (issue 25).
+    case newPullRequest(NewPullRequestViewModel)
 
     /// The same model seen through what every page model has.
     public var model: any ScreenModel {
@@ -58,6 +60,7 @@ public enum ScreenContent {
         case .organization(let model): model
         case .organizations(let model): model
         case .fileEditor(let model): model
+        case .newPullRequest(let model): model
         }
     }
 }

@@ -47,6 +47,8 @@ public final class ProjectViewModel {
 
     /// The night mode the README follows.
     public let nightMode: NightModeViewModel?
+    /// Fork, "Forked from" and proposing a fork's changes (issue 25), told of each project read.
+    public internal(set) var fork: ForkViewModel?
 
     init(repo: RepositoryID, cached: CachedClient, server: URL, nightMode: NightModeViewModel?,
          navigator: any Navigator, files: (any FileActions)? = nil) {
@@ -90,6 +92,7 @@ public final class ProjectViewModel {
             guard let self else { return }
             await resource.reload()
             guard !Task.isCancelled else { return }
+            if let project { fork?.projectLoaded(project) }
             await loadReadme()
         }
     }

@@ -2,15 +2,22 @@ import Foundation
 import GiteeKit
 import Observation
 
-/// A project's pull requests with an Open / Merged / Closed / All filter; a click opens one.
+/// A project's pull requests with the website's filters (Open / Merged / Closed / All, newest or recently updated,
+/// everyone's / created by me / assigned to me), remembered per project; a click opens one; members and people with
+/// a fork get "New Pull Request".
 @MainActor
 @Observable
 public final class PullRequestsViewModel {
     public let repo: RepositoryID
     public let pullRequests: PagedListViewModel<PullRequest>
-    public private(set) var filter: Endpoints.PullRequestState = .open
+    public private(set) var current = PullRequestFilters()
+    public var filter: Endpoints.PullRequestState { current.state }
+    /// Members (push or admin) and people with a fork of the project may open a pull request.
+    public internal(set) var canCreate = false
     @ObservationIgnored private weak var navigator: (any Navigator)?
     @ObservationIgnored private let client: GiteeClient
+    @ObservationIgnored var filterStore: PullRequestFilterStore?
+    @ObservationIgnored var session: Session?
 
     init(repo: RepositoryID, client: GiteeClient, navigator: any Navigator) {
         self.repo = repo
@@ -24,9 +31,20 @@ public final class PullRequestsViewModel {
     }
 
     public var title: String { tr("Pull Requests") }
+    /// The state choices (the website's four).
     public var filters: [(state: Endpoints.PullRequestState, title: String)] {
         [(.open, tr("Open")), (.merged, tr("Merged")), (.closed, tr("Closed")), (.all, tr("All"))]
     }
+    public var sortChoices: [(sort: Endpoints.PullRequestSort, title: String)] {
+        [(.created, tr("Newest")), (.updated, tr("Recently updated"))]
+    }
+    /// "Created by me" and "Assigned to me" need a login.
+    public var scopeChoices: [(scope: PullRequestFilters.Scope, title: String)] {
+        let everyone = [(PullRequestFilters.Scope.everyone, tr("Everyone's"))]
+        guard session?.isLoggedIn == true else { return everyone }
+        return everyone + [(.createdByMe, tr("Created by me")), (.assignedToMe, tr("Assigned to me"))]
+    }
+    public var newPullRequestTitle: String { tr("New Pull Request") }
 
     public func row(at index: Int, now: Date = Date()) -> SimpleRow? {
         guard pullRequests.items.indices.contains(index) else { return nil }
@@ -43,19 +61,44 @@ public final class PullRequestsViewModel {
     public func refresh() { pullRequests.refresh() }
     public func cancel() { pullRequests.cancel() }
 
-    public func selectFilter(_ state: Endpoints.PullRequestState) {
-        guard state != filter else { return }
-        filter = state
-        let endpoint = Endpoints.pullRequests(owner: repo.owner, repo: repo.name, state: state)
-        let client = client
-        pullRequests.replaceSource { pagination in
-            try await client.page(endpoint, at: pagination)
-        }
+    public func selectFilter(_ state: Endpoints.PullRequestState) { apply { $0.state = state } }
+    public func selectSort(_ sort: Endpoints.PullRequestSort) { apply { $0.sort = sort } }
+    public func selectScope(_ scope: PullRequestFilters.Scope) { apply { $0.scope = scope } }
+
+    /// The filters this project had last time (once the login is known, since two of them name the person).
+    func restoreFilters() {
+        guard let saved = filterStore?.filters(for: repo), saved != current else { return }
+        var usable = saved
+        if session?.isLoggedIn != true { usable.scope = .everyone }
+        current = usable
+        replaceSource()
+    }
+
+    public func createNew() {
+        guard canCreate else { return }
+        navigator?.push(.newPullRequest(repo, head: nil, branch: nil))
     }
 
     public func activate(at index: Int) {
         guard pullRequests.items.indices.contains(index) else { return }
         navigator?.push(.pullRequest(repo, number: pullRequests.items[index].number))
+    }
+
+    private func apply(_ change: (inout PullRequestFilters) -> Void) {
+        var changed = current
+        change(&changed)
+        guard changed != current else { return }
+        current = changed
+        filterStore?.save(changed, for: repo)
+        replaceSource()
+    }
+
+    private func replaceSource() {
+        let endpoint = current.endpoint(repo, login: session?.user?.login)
+        let client = client
+        pullRequests.replaceSource { pagination in
+            try await client.page(endpoint, at: pagination)
+        }
     }
 
     static func stateText(for pull: PullRequest) -> String {
@@ -78,5 +121,12 @@ public final class PullRequestsViewModel {
         } else {
             pullRequests.editItems { $0.remove(at: index) }
         }
+    }
+
+    /// A pull request opened from here: at the top of a list that admits it.
+    func pullRequestOpened(_ pull: PullRequest) {
+        guard filter == .open || filter == .all, current.scope != .assignedToMe,
+              !pullRequests.items.contains(where: { $0.number == pull.number }) else { return }
+        pullRequests.editItems { $0.insert(pull, at: 0) }
     }
 }

@@ -17,6 +17,11 @@ final class FileEditorPage: Page {
     private let conflictBox = Box(.vertical, spacing: 6, classes: ["card", "edit-conflict"])
     private let conflictLabel = Label(classes: ["warning"], wrap: true, xalign: 0)
     private var diff: DiffView?
+    /// Commit to a new branch, then open a pull request (issue 27).
+    private let branchEntry = Entry(text: "", placeholder: tr("New branch name"))
+    private let branchError = Label(classes: ["error"], wrap: true, xalign: 0)
+    private let committedLabel = Label(classes: ["success"], wrap: true, xalign: 0)
+    private let openPullRequest = Button(label: "", classes: ["suggested-action"])
     private var shownText = false
 
     init(viewModel: FileEditorViewModel) {
@@ -39,7 +44,24 @@ final class FileEditorPage: Page {
         let row = Box(.horizontal, spacing: 8)
         messageEntry.hexpand = true
         row.append(Box.spacer(), discardButton, commitButton)
-        panel.append(branchLabel, messageEntry, row, draftError)
+        let destinations = FilterButtons.row(viewModel.destinationChoices.map { (state: $0.destination, title: $0.title) },
+                                             selected: viewModel.destination) { viewModel.choose($0) }
+        branchEntry.accessibleLabel = tr("New branch name")
+        let offer = Box(.horizontal, spacing: 8)
+        offer.append(committedLabel, Box.spacer(), openPullRequest)
+        panel.append(branchLabel, destinations, branchEntry, branchError, messageEntry, row, draftError, offer)
+        branchEntry.onChanged { viewModel.setNewBranchName($0) }
+        openPullRequest.onClicked { viewModel.openPullRequest() }
+        openPullRequest.label = viewModel.openPullRequestTitle
+        bindings.bind { [unowned self] in
+            let newBranch = viewModel.destination == .newBranch
+            branchEntry.isVisible = newBranch
+            if branchEntry.text != viewModel.newBranchName { branchEntry.text = viewModel.newBranchName }
+            branchError.show(viewModel.newBranchError)
+            committedLabel.show(viewModel.committedText)
+            openPullRequest.isVisible = viewModel.committedText != nil
+            branchLabel.isVisible = !newBranch
+        }
         let onTop = Button(label: tr("Commit on Top"), classes: ["suggested-action"])
         let buttons = Box(.horizontal, spacing: 8)
         buttons.append(Box.spacer(), onTop)
@@ -65,7 +87,7 @@ final class FileEditorPage: Page {
 
         bindings.bind { [unowned self] in render(viewModel.phase) }
         bindings.bind { [unowned self] in
-            commitButton.isSensitive = viewModel.canCommit
+            commitButton.isSensitive = viewModel.destination == .newBranch ? viewModel.canCommitToNewBranch : viewModel.canCommit
             commitButton.label = viewModel.commitTitle
             discardButton.isSensitive = viewModel.hasChanges && !viewModel.writes.isWriting
             draftError.show(viewModel.draftError)

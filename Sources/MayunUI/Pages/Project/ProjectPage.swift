@@ -14,6 +14,8 @@ final class ProjectPage: Page {
     private let releasesRow = ActionRow(title: tr("Releases"))
     /// Clone… and its progress (kept: its bindings capture it unowned).
     private var cloneBox: CloneBox?
+    /// Fork, "Forked from" and New Pull Request on a fork (issue 25; kept: its bindings capture it unowned).
+    private var forkBar: ForkBar?
     /// Writes the README's chunks into `readmeView` as the ViewModel's document receives them.
     let readmeFeed: DocumentFeed
 
@@ -44,6 +46,11 @@ final class ProjectPage: Page {
         let cloneBox = CloneBox(viewModel: viewModel, bindings: bindings)
         self.cloneBox = cloneBox
         column.append(cloneBox.root)
+        if let fork = viewModel.fork {
+            let forkBar = ForkBar(viewModel: fork, bindings: bindings)
+            self.forkBar = forkBar
+            column.append(forkBar)
+        }
         column.append(Self.makeRows(viewModel, releasesRow: releasesRow), Label(tr("README"), classes: ["heading"], xalign: 0), readme)
         column.append(readmeView)
 

@@ -1,0 +1,42 @@
+/// `GET .../compare/{base}...{head}` (samples/compare.json): the commits (oldest first, at most 100) and the files
+/// with their patches.
+public struct Comparison: Sendable, Hashable, Decodable {
+    public var commits: [Commit]
+    public var files: [Commit.ChangedFile]
+    public var truncated: Bool
+
+    public init(commits: [Commit] = [], files: [Commit.ChangedFile] = [], truncated: Bool = false) {
+        self.commits = commits
+        self.files = files
+        self.truncated = truncated
+    }
+
+    enum CodingKeys: String, CodingKey { case commits, files, truncated }
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        commits = c.list(.commits)
+        files = c.list(.files)
+        truncated = c.value(.truncated, or: false)
+    }
+}
+
+/// A fork's source (`parent` of a project): enough to name it and open it.
+public struct ProjectParent: Sendable, Hashable, Codable {
+    public var fullName: String
+    public var defaultBranch: String?
+
+    public init(fullName: String, defaultBranch: String?) {
+        self.fullName = fullName
+        self.defaultBranch = defaultBranch
+    }
+
+    enum CodingKeys: String, CodingKey { case fullName = "full_name", defaultBranch = "default_branch" }
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        fullName = c.text(.fullName) ?? ""
+        defaultBranch = c.text(.defaultBranch)
+    }
+
+    public var owner: String { String(fullName.split(separator: "/").first ?? "") }
+    public var name: String { String(fullName.split(separator: "/").dropFirst().first ?? "") }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import GiteeKit
+
+/// The pull request list's filters as the website has them: state, sort, and whose (everyone's, created by me,
+/// assigned to me for review). `author` and `assignee` are the description's list parameters.
+public struct PullRequestFilters: Codable, Equatable, Sendable {
+    public enum Scope: String, Codable, CaseIterable, Sendable { case everyone, createdByMe, assignedToMe }
+
+    public var state: Endpoints.PullRequestState
+    public var sort: Endpoints.PullRequestSort
+    public var scope: Scope
+
+    public init(state: Endpoints.PullRequestState = .open, sort: Endpoints.PullRequestSort = .created,
+                scope: Scope = .everyone) {
+        self.state = state
+        self.sort = sort
+        self.scope = scope
+    }
+
+    enum CodingKeys: String, CodingKey { case state, sort, scope }
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        // A file from another version with a value this one does not know falls back to the default.
+        state = (try? c.decode(String.self, forKey: .state)).flatMap(Endpoints.PullRequestState.init(rawValue:)) ?? .open
+        sort = (try? c.decode(String.self, forKey: .sort)).flatMap(Endpoints.PullRequestSort.init(rawValue:)) ?? .created
+        scope = (try? c.decode(String.self, forKey: .scope)).flatMap(Scope.init(rawValue:)) ?? .everyone
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(state.rawValue, forKey: .state)
+        try c.encode(sort.rawValue, forKey: .sort)
+        try c.encode(scope.rawValue, forKey: .scope)
+    }
+
+    /// The list call for these filters (`login` is the person's, for "me").
+    func endpoint(_ repo: RepositoryID, login: String?) -> Endpoint<[PullRequest]> {
+        Endpoints.pullRequests(owner: repo.owner, repo: repo.name, state: state, sort: sort,
+                               author: scope == .createdByMe ? login : nil,
+                               assignee: scope == .assignedToMe ? login : nil)
+    }
+}
+
+/// The filters remembered per project: one small JSON file each under `filters/` in the app's data folder.
+@MainActor
+public final class PullRequestFilterStore {
+    let directory: URL
+
+    public init(directory: URL) {
+        self.directory = directory.appendingPathComponent("filters")
+    }
+
+    func file(for repo: RepositoryID) -> URL {
+        directory.appendingPathComponent("pulls__" + DraftStore.encode(repo.owner) + "__" + DraftStore.encode(repo.name) + ".json")
+    }
+
+    public func filters(for repo: RepositoryID) -> PullRequestFilters? {
+        guard let data = try? Data(contentsOf: file(for: repo)) else { return nil }
+        return try? JSONDecoder().decode(PullRequestFilters.self, from: data)
+    }
+
+    public func save(_ filters: PullRequestFilters, for repo: RepositoryID) {
+        guard let data = try? JSONEncoder().encode(filters) else { return }
+        // Losing a remembered filter costs one click: a failed write is not worth interrupting anyone.
+        try? PrivateFiles.write(data, to: file(for: repo))
+    }
+}
