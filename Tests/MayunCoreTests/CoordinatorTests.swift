@@ -175,6 +175,7 @@ final class CoordinatorTests: XCTestCase {
     .branches(repo), .tags(repo), .stargazers(repo), .watchers(repo), .forks(repo), .contributors(repo),
     .organization(login: "org"), .myOrganizations,
     .editFile(repo, branch: nil, path: "a.txt"),
+    .newFile(repo, branch: nil, folder: "docs"),
 ]
 
 private func kindIndex(_ route: Route) -> Int {
@@ -210,12 +211,13 @@ private func kindIndex(_ route: Route) -> Int {
     case .organization: 28
     case .myOrganizations: 29
     case .editFile: 30
+    case .newFile: 31
     }
 }
 
 final class RouteCoverageTests: XCTestCase {
     func testTheRouteListCoversEveryKind() {
-        onMain { XCTAssertEqual(Set(everyRoute.map(kindIndex)), Set(0...30)) }
+        onMain { XCTAssertEqual(Set(everyRoute.map(kindIndex)), Set(0...31)) }
     }
 }
 

@@ -142,7 +142,7 @@ public final class Coordinator {
         case .search(let query):
             .projectList(searchResults(for: query))
         case .tree(let repo, let ref, let path):
-            .tree(TreeViewModel(repo: repo, ref: ref, path: path, cached: services.cached, navigator: self))
+            .tree(withWriteAccess(TreeViewModel(repo: repo, ref: ref, path: path, cached: services.cached, navigator: self)))
         case .commits(let repo, let ref):
             .commits(CommitsViewModel(repo: repo, ref: ref, client: services.client, navigator: self))
         case .commit(let repo, let sha):
@@ -209,6 +209,8 @@ public final class Coordinator {
             .organizations(OrganizationListViewModel(pages: services.cached.myOrganizations(), navigator: self))
         case .editFile(let repo, let branch, let path):
             .fileEditor(makeFileEditor(repo, branch: branch, path: path))
+        case .newFile(let repo, let branch, let folder):
+            .newFile(makeNewFile(FolderTarget(repo: repo, branch: branch, folder: folder)))
         case .login:
             .login(LoginViewModel(session: services.session, onLoggedIn: { [weak self] in self?.loginSucceeded() },
                                   onOpenSettings: { [weak self] in self?.openSettings(at: .passwordLogin) }))

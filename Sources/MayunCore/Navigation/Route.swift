@@ -66,6 +66,7 @@ public enum Route: Hashable, Sendable {
     case login
     // Writing to a repository (issue 27).
     case editFile(RepositoryID, branch: String?, path: String)
+    case newFile(RepositoryID, branch: String?, folder: String)
 
     /// The page title shown in the header bar while this route is on top.
     public var title: String {
@@ -100,6 +101,7 @@ public enum Route: Hashable, Sendable {
         case .myOrganizations: tr("Organisations")
         case .login: tr("Log In")
         case .editFile(_, _, let path): String(format: tr("Edit %@"), lastComponent(of: path))
+        case .newFile: tr("New File")
         }
     }
 }

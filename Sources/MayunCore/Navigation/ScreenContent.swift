@@ -30,6 +30,7 @@ public enum ScreenContent {
     case organizations(OrganizationListViewModel)
     // Writing to a repository (issue 27).
     case fileEditor(FileEditorViewModel)
+    case newFile(NewFileViewModel)
 
     /// The same model seen through what every page model has.
     public var model: any ScreenModel {
@@ -58,6 +59,7 @@ public enum ScreenContent {
         case .organization(let model): model
         case .organizations(let model): model
         case .fileEditor(let model): model
+        case .newFile(let model): model
         }
     }
 }

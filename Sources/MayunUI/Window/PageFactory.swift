@@ -39,6 +39,7 @@ struct PageFactory {
         case .organizations(let organizations): OrganizationListPage(viewModel: organizations, images: images)
         // Writing to a repository (issue 27).
         case .fileEditor(let editor): FileEditorPage(viewModel: editor)
+        case .newFile(let creator): NewFilePage(viewModel: creator)
         }
     }
 
