@@ -47,15 +47,6 @@ final class FileCreateUploadTests: XCTestCase {
         return folder
     }
 
-    private func temporaryFile(_ name: String, _ bytes: Data) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mayun-upload-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let file = folder.appendingPathComponent(name)
-        try bytes.write(to: file)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
-        return file.path
-    }
-
     // MARK: The name
 
     func testNewFileNamesAreCheckedBeforeAnythingIsSent() {

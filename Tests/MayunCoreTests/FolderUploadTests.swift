@@ -39,10 +39,18 @@ final class FolderUploadTests: XCTestCase {
         return (tree, try XCTUnwrap(tree.uploads), folder)
     }
 
-    private func localFile(_ name: String, _ bytes: Data) throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mayun-upload-\(UUID().uuidString)")
+    /// Where the local files of these tests are made; removed after the class.
+    private static let localRoot = FileManager.default.temporaryDirectory
+        .appendingPathComponent("mayun-upload-tests-\(ProcessInfo.processInfo.processIdentifier)")
+
+    override class func tearDown() {
+        try? FileManager.default.removeItem(at: localRoot)
+        super.tearDown()
+    }
+
+    private static func localFile(_ name: String, _ bytes: Data) throws -> String {
+        let folder = localRoot.appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent(name)
         try bytes.write(to: file)
         return file.path
@@ -58,8 +66,8 @@ final class FolderUploadTests: XCTestCase {
             let repo = tree.repo
             let (_, oldSHA) = Self.serverFile(repo, "\(folder)/existing.txt", client: app.client)
             XCTAssertTrue(uploads.capText.contains("10.0 MB"), uploads.capText)
-            let image = try localFile("picture.png", Self.binary)
-            let same = try localFile("existing.txt", Data("new\n".utf8))
+            let image = try Self.localFile("picture.png", Self.binary)
+            let same = try Self.localFile("existing.txt", Data("new\n".utf8))
             Self.server.clearLog()
             uploads.add(paths: [image, same])
             waitUntil("the second file asks") { uploads.question != nil }
@@ -93,7 +101,7 @@ final class FolderUploadTests: XCTestCase {
             let app = IssueFixture.makeApp(drafts: DraftStore(directory: IssueFixture.makeDrafts()))
             let (tree, uploads, folder) = try Self.folderPage(app)
             Self.server.clearLog()
-            uploads.add(paths: [try localFile("existing.txt", Data("mine\n".utf8))])
+            uploads.add(paths: [try Self.localFile("existing.txt", Data("mine\n".utf8))])
             waitUntil("asks") { uploads.question != nil }
             uploads.answer(replace: false)
             waitUntil("skipped") { uploads.uploads.first?.state == .skipped }
@@ -108,7 +116,7 @@ final class FolderUploadTests: XCTestCase {
             let (_, uploads, _) = try Self.folderPage(app)
             XCTAssertEqual(FolderUploads.maxFileSize, FakeGiteeServer.maxWrittenFileSize, "the app's cap is the server's")
             // A sparse file: its size says 10 MB + 1 without writing it.
-            let big = try localFile("big.bin", Data())
+            let big = try Self.localFile("big.bin", Data())
             let handle = try XCTUnwrap(FileHandle(forWritingAtPath: big))
             try handle.truncate(atOffset: UInt64(FolderUploads.maxFileSize + 1))
             try handle.close()
@@ -150,20 +158,20 @@ final class FolderUploadTests: XCTestCase {
 
     func testFakeGiteeRefusesAnOversizedBodyBeforeRouting() throws {
         try onMain {
-            let app = IssueFixture.makeApp(drafts: DraftStore(directory: IssueFixture.makeDrafts()))
             let repo = try Self.ownProject()
-            // 12.5 MB is over the contents cap already; as form-encoded base64 it is also over the body cap.
-            let bytes = Data(repeating: 0xFB, count: 12_500_000)
+            // A raw body one byte over the cap (a 10 MB file as form-encoded base64 stays under it).
+            let transport = SoupTransport(configuration: GiteeConfiguration(server: Self.server.baseURL, appVersion: "test"))
+            let url = Self.server.baseURL + "/api/v5/repos/\(repo.owner)/\(repo.name)/contents/huge.bin"
+            let request = HTTPRequest(method: "POST", url: url, headers: [HTTPHeader("Authorization", "Bearer mayun-demo-token")],
+                                      body: Data(repeating: 0x41, count: FakeGiteeServer.maxRequestBodySize + 1),
+                                      contentType: "application/x-www-form-urlencoded")
             Self.server.clearLog()
-            var failure: GiteeError?
-            runUntilDone("the upload") {
-                do {
-                    _ = try await app.client.send(Endpoints.createFile(owner: repo.owner, repo: repo.name, path: "huge.bin",
-                                                                       content: bytes, message: "huge", branch: nil))
-                } catch { failure = GiteeError.from(error) }
-            }
-            XCTAssertNotNil(failure)
+            var status: Int?
+            runUntilDone("the oversized request", timeout: 30) { status = try? await transport.send(request, progress: nil).status }
+            XCTAssertEqual(status, 413)
             XCTAssertEqual(Self.server.requestLog.last?.status, 413)
+            XCTAssertGreaterThan(FakeGiteeServer.maxRequestBodySize, (FakeGiteeServer.maxWrittenFileSize + 2) / 3 * 4 * 106 / 100,
+                                 "a file at the contents cap still fits as form-encoded base64")
         }
     }
 }

@@ -25,7 +25,9 @@ final class FileEditorPageTests: XCTestCase {
             waitUntil("the file is in the editor") { editor.phase == .editing && fixture.buffer(in: page.root) != nil }
             let view = try XCTUnwrap(firstWidget(in: page.root, ofType: gtk_source_view_get_type()))
             XCTAssertTrue(gtk_text_view_get_editable(typed(view, as: GtkTextView.self)) != 0, "editable in place")
-            XCTAssertEqual(fixture.bufferText(in: page.root), "alpha\nbeta", "CRLF and the final newline hidden")
+            waitUntil("the editor shows the text, CRLF and the final newline hidden") {
+                fixture.bufferText(in: page.root) == "alpha\nbeta"
+            }
             let commit = try XCTUnwrap(fixture.button("Commit", in: page.root))
             XCTAssertFalse(gtk_widget_get_sensitive(commit) != 0, "nothing to commit yet")
             XCTAssertTrue(fixture.entryTexts(in: page.root).contains("Update \((path as NSString).lastPathComponent)"))
@@ -36,7 +38,7 @@ final class FileEditorPageTests: XCTestCase {
             waitUntil("Commit becomes sensitive") { gtk_widget_get_sensitive(commit) != 0 }
             waitForFrames(of: window, count: 2)
             fixture.screenshots(window, "editor-edit")
-            g_signal_emit_by_name(UnsafeMutableRawPointer(commit), "clicked")
+            gtk_widget_activate(commit)
             waitUntil("committed") { editor.phase == .committed }
             XCTAssertEqual(fixture.serverBytes(path), Data("alpha\r\nbeta\r\ngamma\r\n".utf8))
         }
@@ -49,7 +51,7 @@ final class FileEditorPageTests: XCTestCase {
             let (page, window) = fixture.present(.editFile(fixture.repo, branch: nil, path: path))
             defer { gtk_window_destroy(typed(window)) }
             let editor = try XCTUnwrap(fixture.coordinator.top?.model as? FileEditorViewModel)
-            waitUntil("the file is in the editor") { editor.phase == .editing && fixture.buffer(in: page.root) != nil }
+            waitUntil("the file is in the editor") { fixture.bufferText(in: page.root) == "one\ntwo\nthree" }
             XCTAssertNil(fixture.button("Commit on Top", in: page.root), "no conflict, no conflict box")
             fixture.changeBehindTheAppsBack(path, to: "one\nTWO\nthree\n")
             fixture.setBufferText("one\ntwo\nthree\nmine", in: page.root)
@@ -67,7 +69,7 @@ final class FileEditorPageTests: XCTestCase {
             XCTAssertEqual(fixture.bufferText(in: page.root), "one\ntwo\nthree\nmine", "the person's text is kept")
             waitForFrames(of: window, count: 2)
             fixture.screenshots(window, "editor-conflict")
-            g_signal_emit_by_name(UnsafeMutableRawPointer(onTop), "clicked")
+            gtk_widget_activate(onTop)
             waitUntil("committed on top") { editor.phase == .committed }
             XCTAssertEqual(fixture.serverBytes(path), Data("one\ntwo\nthree\nmine\n".utf8))
         }
@@ -136,10 +138,10 @@ private final class EditorFixture {
         coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
                                   services: AppServices(client: client, session: session, drafts: drafts))
         theme = ThemeController(nightMode: coordinator.nightMode, themesDirectory: AppResources.locate().themesDirectory)
-        finish("log in") { _ = try? await session.logIn(personalToken: "mayun-demo-token") }
         let demo = try XCTUnwrap(server.world.user(login: "mayun-demo"))
         let project = try XCTUnwrap(server.world.projects.first { $0.ownerID == demo.id && !$0.isEmpty && !$0.isPrivate })
         repo = RepositoryID(owner: server.world.owner(of: project).login, name: project.path)
+        finish("log in") { _ = try? await session.logIn(personalToken: "mayun-demo-token") }
     }
 
     func finish(_ what: String, _ work: @escaping @MainActor () async -> Void) {
@@ -179,7 +181,7 @@ private final class EditorFixture {
     }
 
     /// Pushes `route` (nil: the page already on top) and shows its page in a window of its own.
-    func present(_ route: Route?) -> (Page, Widget) {
+    func present(_ route: Route?) -> (MayunUI.Page, Widget) {
         if let route { coordinator.push(route) }
         let page = PageFactory(images: testImages()).makePage(for: coordinator.top!)
         let window = gtk_window_new()!

@@ -12,7 +12,7 @@ extension FakeGiteeServer {
     public static let maxWrittenFileSize = 10 * 1024 * 1024
     /// The largest request body any API route takes (a 10 MB file as form-encoded base64 is about 14.2 MB); more is
     /// `413` before routing, as the nginx in front of the site answers.
-    public static let maxRequestBodySize = 16 * 1024 * 1024
+    nonisolated public static let maxRequestBodySize = 16 * 1024 * 1024
 
     func registerFileWriteRoutes() {
         router.add("PUT", "/api/v5/repos/:owner/:repo/contents/*path") { [unowned self] request, parameters in

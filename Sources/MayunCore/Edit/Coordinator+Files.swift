@@ -33,6 +33,7 @@ extension Coordinator {
                                        folders: Set(entries.filter(\.isDirectory).map(\.name)),
                                        account: services.session.user?.login ?? "", client: services.client,
                                        drafts: services.drafts, navigator: self)
+        creator.nightMode = nightMode
         creator.onCreated = { [weak self, weak creator] _ in
             guard let self, let creator, top?.model === creator else { return }
             pop()

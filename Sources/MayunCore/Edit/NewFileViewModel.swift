@@ -26,6 +26,8 @@ public final class NewFileViewModel {
     public private(set) var folders: Set<String>
     public let writes = ScreenWrites()
     public var draftError: String? { drafts.writeError }
+    /// Light or night for the editor's colours (set by the Coordinator).
+    @ObservationIgnored public internal(set) var nightMode: NightModeViewModel?
 
     @ObservationIgnored private var messageEdited = false
     @ObservationIgnored private let account: String

@@ -27,6 +27,7 @@ final class NewFilePage: Page {
         top.setMargins(8)
         top.append(Label(viewModel.whereText, classes: ["dim-label"], xalign: 0, ellipsize: .end), nameEntry, nameProblem)
         code.setEditable(true)
+        if let nightMode = viewModel.nightMode { code.follow(nightMode, in: bindings) }
         code.vexpand = true
         code.show(text: viewModel.text, fileName: viewModel.name.isEmpty ? "new.txt" : viewModel.name)
         let panel = Box(.vertical, spacing: 6, classes: ["toolbar", "commit-panel"])

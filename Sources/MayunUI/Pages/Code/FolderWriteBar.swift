@@ -7,6 +7,7 @@ import MayunCore
 final class FolderWriteBar: Component {
     let view = Box(.vertical, classes: ["folder-write"])
     private let lines = Box(.vertical, spacing: 4)
+    private let items = Box(.vertical, spacing: 4)
     private let clear = Button(label: tr("Clear"), classes: ["flat"])
     private var chooser: OpenFilesDialog?
     private var asked: Int?
@@ -26,7 +27,7 @@ final class FolderWriteBar: Component {
         lines.setMargins(start: 10, end: 10)
         let clearRow = Box(.horizontal)
         clearRow.append(Box.spacer(), clear)
-        lines.append(clearRow)
+        lines.append(items, clearRow)
         view.append(Separator(), lines, bar)
         view.isVisible = false
         newFile.onClicked { viewModel.newFile() }
@@ -54,25 +55,22 @@ final class FolderWriteBar: Component {
     }
 
     /// One line (and a progress bar while sending) per upload; rebuilt on each change, a handful of rows.
-    private func show(_ items: [FolderUploads.Upload]) {
+    private func show(_ list: [FolderUploads.Upload]) {
         guard let uploads else { return }
-        lines.removeAll()
-        for item in items {
+        items.removeAll()
+        for item in list {
             let line = Label(uploads.line(for: item), wrap: true, xalign: 0)
             if case .failed = item.state { line.setClass("error", true) }
-            lines.append(line)
+            items.append(line)
             if let fraction = uploads.fraction(of: item) {
                 let bar = ProgressBar()
                 bar.show(fraction: fraction)
                 bar.accessibleLabel = String(format: tr("Uploading %@"), item.name)
-                lines.append(bar)
+                items.append(bar)
             }
         }
-        let clearRow = Box(.horizontal)
-        clear.isVisible = items.contains { $0.state.isFinished }
-        clearRow.append(Box.spacer(), clear)
-        lines.append(clearRow)
-        lines.isVisible = !items.isEmpty
+        clear.isVisible = list.contains { $0.state.isFinished }
+        lines.isVisible = !list.isEmpty
     }
 
     private func ask(_ question: FolderUploads.Question?) {
