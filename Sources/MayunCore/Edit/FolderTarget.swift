@@ -33,13 +33,13 @@ public enum NewFileName {
         guard !name.isEmpty else { return nil }
         let segments = name.split(separator: "/", omittingEmptySubsequences: false)
         if segments.contains(where: \.isEmpty) {
-            return tr("A name cannot start or end with \"/\" or have \"//\" in it.")
+            return tr("A name cannot start or end with a slash or have two slashes in a row.")
         }
         if segments.contains(where: { $0 == "." || $0 == ".." }) {
-            return tr("\".\" and \"..\" cannot be part of a file's name.")
+            return tr("“.” and “..” cannot be part of a file's name.")
         }
         if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" }) {
-            return tr("A name cannot hold control characters or \"\\\".")
+            return tr("A name cannot hold control characters or a backslash.")
         }
         if segments.contains(where: { $0.utf8.count > maxSegmentBytes }) || name.utf8.count > maxPathBytes {
             return tr("This name is too long.")
