@@ -160,6 +160,15 @@ public final class FolderUploads {
         }
     }
 
+    /// libsoup reports every chunk written; the page redraws at most once per whole percent.
+    private func progress(_ id: Int, sent: Int64, total: Int64) {
+        guard let index = uploads.firstIndex(where: { $0.id == id }) else { return }
+        if case .sending(let shown, let shownTotal) = uploads[index].state, shownTotal == total, sent < total,
+           shown.multipliedReportingOverflow(by: 100).partialValue / max(1, total)
+            == sent.multipliedReportingOverflow(by: 100).partialValue / max(1, total) { return }
+        uploads[index].state = .sending(sent: sent, total: total)
+    }
+
     private func setState(_ id: Int, _ state: State) {
         guard let index = uploads.firstIndex(where: { $0.id == id }) else { return }
         uploads[index].state = state
@@ -217,7 +226,7 @@ public final class FolderUploads {
         let failure = String(format: tr("%@ was not uploaded: %@."), upload.name, "%@")
         let task = writes.send(key: "upload:\(path)", failure: failure, request: {
             try await client.send(endpoint, uploaded: { [weak self] sent, total in
-                self?.setState(id, .sending(sent: sent, total: total ?? sent))
+                self?.progress(id, sent: sent, total: total ?? sent)
             })
         }, settle: { [weak self] _ in
             self?.setState(id, .done)
