@@ -174,4 +174,18 @@ final class FolderUploadTests: XCTestCase {
                                  "a file at the contents cap still fits as form-encoded base64")
         }
     }
+
+    func testProgressRedrawsOncePerPercentAndAtTheEnd() {
+        onMain {
+            let total: Int64 = 10_000
+            XCTAssertTrue(FolderUploads.isWorthShowing(sent: 0, total: total, over: .waiting), "the first report")
+            XCTAssertFalse(FolderUploads.isWorthShowing(sent: 99, total: total, over: .sending(sent: 0, total: total)))
+            XCTAssertTrue(FolderUploads.isWorthShowing(sent: 100, total: total, over: .sending(sent: 99, total: total)))
+            XCTAssertFalse(FolderUploads.isWorthShowing(sent: 9_999, total: total, over: .sending(sent: 9_900, total: total)))
+            XCTAssertTrue(FolderUploads.isWorthShowing(sent: total, total: total, over: .sending(sent: 9_999, total: total)),
+                          "all of it is always shown")
+            XCTAssertTrue(FolderUploads.isWorthShowing(sent: 5, total: 20_000, over: .sending(sent: 5, total: total)),
+                          "a new total (a resend) is shown")
+        }
+    }
 }

@@ -162,11 +162,16 @@ public final class FolderUploads {
 
     /// libsoup reports every chunk written; the page redraws at most once per whole percent.
     private func progress(_ id: Int, sent: Int64, total: Int64) {
-        guard let index = uploads.firstIndex(where: { $0.id == id }) else { return }
-        if case .sending(let shown, let shownTotal) = uploads[index].state, shownTotal == total, sent < total,
-           shown.multipliedReportingOverflow(by: 100).partialValue / max(1, total)
-            == sent.multipliedReportingOverflow(by: 100).partialValue / max(1, total) { return }
+        guard let index = uploads.firstIndex(where: { $0.id == id }),
+              Self.isWorthShowing(sent: sent, total: total, over: uploads[index].state) else { return }
         uploads[index].state = .sending(sent: sent, total: total)
+    }
+
+    /// A new whole percent, the end, or a first report: worth a redraw.
+    static func isWorthShowing(sent: Int64, total: Int64, over shown: State) -> Bool {
+        guard case .sending(let shownSent, let shownTotal) = shown, shownTotal == total, sent < total else { return true }
+        func percent(_ value: Int64) -> Int64 { value.multipliedReportingOverflow(by: 100).partialValue / max(1, total) }
+        return percent(shownSent) != percent(sent)
     }
 
     private func setState(_ id: Int, _ state: State) {
