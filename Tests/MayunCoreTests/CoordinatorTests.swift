@@ -176,6 +176,8 @@ final class CoordinatorTests: XCTestCase {
     .organization(login: "org"), .myOrganizations,
     .editFile(repo, branch: nil, path: "a.txt"),
     .newPullRequest(repo, head: nil, branch: nil),
+
+    .newFile(repo, branch: nil, folder: "docs"),
 ]
 
 private func kindIndex(_ route: Route) -> Int {
@@ -212,12 +214,14 @@ private func kindIndex(_ route: Route) -> Int {
     case .myOrganizations: 29
     case .editFile: 30
     case .newPullRequest: 31
+
+    case .newFile: 32
     }
 }
 
 final class RouteCoverageTests: XCTestCase {
     func testTheRouteListCoversEveryKind() {
-        onMain { XCTAssertEqual(Set(everyRoute.map(kindIndex)), Set(0...31)) }
+        onMain { XCTAssertEqual(Set(everyRoute.map(kindIndex)), Set(0...32)) }
     }
 }
 

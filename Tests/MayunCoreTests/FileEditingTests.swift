@@ -221,7 +221,7 @@ final class FileEditingTests: XCTestCase {
             let currentSHA = try XCTUnwrap(sha)
             @MainActor func status(_ endpoint: Endpoint<CommitContent>) -> GiteeError? {
                 var failure: GiteeError?
-                runUntilDone("the write") {
+                runUntilDone("the write", timeout: 60) {  // the 10 MB body takes seconds in a debug build on a busy machine
                     do { _ = try await app.client.send(endpoint) } catch { failure = GiteeError.from(error) }
                 }
                 return failure

@@ -24,7 +24,10 @@ extension FakeGiteeServer {
         }
 
         var response: FakeResponse
-        if let refused = userAgentAnswer(for: request) ?? v3Answer(for: request) {
+        if isAPI, request.body.count > Self.maxRequestBodySize {
+            // The site's nginx front refuses an oversized body before any route sees it.
+            response = .error(413, "413 Request Entity Too Large")
+        } else if let refused = userAgentAnswer(for: request) ?? v3Answer(for: request) {
             response = refused
         } else if isAPI, request.tokenSource != nil, request.viewer == nil, request.segments.first == "api" {
             // Gitee's words (its IntelliJ plugin matches them); `expiredTokenStatus` picks 401 or 403 for an expired one.

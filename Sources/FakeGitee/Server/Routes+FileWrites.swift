@@ -10,6 +10,9 @@ extension FakeGiteeServer {
     /// The largest file the contents API takes here (decoded bytes). Gitee's own limit is not published; this one is
     /// low enough to be at least as strict.
     public static let maxWrittenFileSize = 10 * 1024 * 1024
+    /// The largest request body any API route takes (a 10 MB file as form-encoded base64 is about 14.2 MB); more is
+    /// `413` before routing, as the nginx in front of the site answers.
+    nonisolated public static let maxRequestBodySize = 16 * 1024 * 1024
 
     func registerFileWriteRoutes() {
         router.add("PUT", "/api/v5/repos/:owner/:repo/contents/*path") { [unowned self] request, parameters in

@@ -48,10 +48,15 @@ public final class GiteeClient {
 
     /// Sends `request`; one carrying the token is cancelled at Log Out, and its answer is refused (`.cancelled`)
     /// when the account changed while it was out, whoever cancelled it.
-    private func exchange(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard request.header("Authorization") != nil else { return try await transport.send(request, progress: nil) }
-        let account = auth.account, transport = self.transport
-        let task = Task { @MainActor in try await transport.send(request, progress: nil) }
+    private func exchange(_ request: HTTPRequest, uploaded: TransferProgress? = nil) async throws -> HTTPResponse {
+        let transport = self.transport
+        @MainActor func send() async throws -> HTTPResponse {
+            if let uploaded { return try await transport.send(request, uploaded: uploaded) }
+            return try await transport.send(request, progress: nil)
+        }
+        guard request.header("Authorization") != nil else { return try await send() }
+        let account = auth.account
+        let task = Task { @MainActor in try await send() }
         let id = nextRequest
         nextRequest &+= 1
         withToken[id] = task
@@ -66,6 +71,11 @@ public final class GiteeClient {
     /// Sends `endpoint` and decodes its answer (following fallbacks when the primary answers 404/410).
     public func send<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
         try await perform(endpoint, pagination: nil).value
+    }
+
+    /// Sends `endpoint` (an upload), telling `uploaded` how many bytes of the request body went out of the total.
+    public func send<Response>(_ endpoint: Endpoint<Response>, uploaded: @escaping TransferProgress) async throws -> Response {
+        try await perform(endpoint, pagination: nil, uploaded: uploaded).value
     }
 
     /// Fetches one page of a list. Pass `nil` for the first page, then the previous page's `next`.
@@ -184,7 +194,8 @@ public final class GiteeClient {
     /// single call) comes from the substitute whenever the primary fails in a way that says something about the API;
     /// a later page comes from the same source as the pages before it, so a list never mixes two orderings. When
     /// that source has gone meanwhile, the answer is page 1 of the substitute, marked `restarted`.
-    private func perform<Response>(_ endpoint: Endpoint<Response>, pagination: Pagination?) async throws -> Outcome<Response> {
+    private func perform<Response>(_ endpoint: Endpoint<Response>, pagination: Pagination?,
+                                   uploaded: TransferProgress? = nil) async throws -> Outcome<Response> {
         let chain = [endpoint] + endpoint.fallbacks
         let isFirstPage = pagination?.isFirstPage ?? true
         var index = min(max(pagination?.source ?? 0, 0), chain.count - 1)
@@ -204,7 +215,7 @@ public final class GiteeClient {
             let candidate = chain[index]
             let query = restarted ? Pagination.first(for: endpoint.paging).queryItems : (pagination?.queryItems ?? [])
             do {
-                let (value, response) = try await performOne(candidate, extraQuery: query)
+                let (value, response) = try await performOne(candidate, extraQuery: query, uploaded: uploaded)
                 if hasSubstitute(index) { availability.recordSuccess(candidate.api.rawValue) }
                 return Outcome(value: value, response: response, source: index, restarted: restarted)
             } catch let failure as GiteeError where hasSubstitute(index) && Self.meansUnavailable(failure) {
@@ -233,7 +244,8 @@ public final class GiteeClient {
         }
     }
 
-    private func performOne<Response>(_ endpoint: Endpoint<Response>, extraQuery: [QueryItem]) async throws -> (Response, HTTPResponse) {
+    private func performOne<Response>(_ endpoint: Endpoint<Response>, extraQuery: [QueryItem],
+                                      uploaded: TransferProgress? = nil) async throws -> (Response, HTTPResponse) {
         if endpoint.requiresAuth, !auth.isLoggedIn { throw GiteeError.unauthorized(nil) }
         if !endpoint.isPublic, auth.needsRefreshBeforeUse { try? await refreshToken() }
         var retries = 0
@@ -243,7 +255,7 @@ public final class GiteeClient {
             let request = makeRequest(endpoint, extraQuery: extraQuery)
             let started = Date()
             let account = auth.account
-            let response = try await mapTransportFailure { try await exchange(request) }
+            let response = try await mapTransportFailure { try await exchange(request, uploaded: uploaded) }
             log?("\(endpoint.method.rawValue) \(endpoint.api.rawValue)\(endpoint.path) -> \(response.status) in \(Int(Date().timeIntervalSince(started) * 1000)) ms")
             if Task.isCancelled { throw GiteeError.cancelled }
 

@@ -61,6 +61,14 @@ public final class SoupTransport: Transport {
         }
     }
 
+    /// libsoup's `wrote-body-data` tells each chunk of the request body written to the socket.
+    public func send(_ request: HTTPRequest, uploaded: TransferProgress?) async throws -> HTTPResponse {
+        try await exchange(request, progress: nil, uploaded: uploaded) { stream, cancellable, expected in
+            try await Self.readAll(stream, cancellable: cancellable, expected: expected, limit: request.maxBodyBytes,
+                                   progress: nil)
+        }
+    }
+
     public func download(_ request: HTTPRequest, to path: String, progress: TransferProgress?) async throws -> HTTPResponse {
         try await exchange(request, progress: progress, onlyOnSuccess: true) { stream, cancellable, expected in
             try await Self.copy(stream, toFile: path, cancellable: cancellable, expected: expected,
@@ -71,6 +79,7 @@ public final class SoupTransport: Transport {
 
     /// Sends the request, then hands the body stream to `readBody` (successful answers only, when `onlyOnSuccess`).
     private func exchange(_ request: HTTPRequest, progress: TransferProgress?, onlyOnSuccess: Bool = false,
+                          uploaded: TransferProgress? = nil,
                           readBody: @MainActor (OpaquePointer, TaskCancellable, Int64?) async throws -> Data) async throws -> HTTPResponse {
         guard let message = soup_message_new(request.method, request.url) else {
             throw GiteeError.unreachable("invalid address \(request.url)")
@@ -82,6 +91,16 @@ public final class SoupTransport: Transport {
             let bytes = body.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
             soup_message_set_request_body_from_bytes(message, request.contentType, bytes)
             g_bytes_unref(bytes)
+            if let uploaded {
+                // The handler goes with the message (unreffed below); it runs on the main loop's thread.
+                let total = Int64(body.count)
+                var written: Int64 = 0
+                connect(UnsafeMutableRawPointer(message), "wrote-body-data", mainWithArguments: { arguments in
+                    written = min(total, written &+ Int64(arguments.uint(at: 1)))
+                    uploaded(written, total)
+                    return nil
+                })
+            }
         }
         // An answer fetched with the token may be private (a private repository's README): it never goes into the
         // shared disk cache, which has no notion of accounts. The offline store keeps such answers per account.

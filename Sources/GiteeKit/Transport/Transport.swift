@@ -61,9 +61,19 @@ public protocol Transport: AnyObject {
     func send(_ request: HTTPRequest, progress: TransferProgress?) async throws -> HTTPResponse
     /// Streams the body to a file at `path` (for big blobs) and answers with an empty-bodied response.
     func download(_ request: HTTPRequest, to path: String, progress: TransferProgress?) async throws -> HTTPResponse
+    /// Sends a request whose body may be large (an upload), telling `uploaded` how much of the body went out.
+    func send(_ request: HTTPRequest, uploaded: TransferProgress?) async throws -> HTTPResponse
 }
 
 extension Transport {
+    /// Transports that cannot watch the body go out (test stubs) report it all at once when the answer came.
+    public func send(_ request: HTTPRequest, uploaded: TransferProgress?) async throws -> HTTPResponse {
+        let response = try await send(request, progress: nil)
+        let size = Int64(request.body?.count ?? 0)
+        uploaded?(size, size)
+        return response
+    }
+
     public func download(_ request: HTTPRequest, to path: String, progress: TransferProgress?) async throws -> HTTPResponse {
         var response = try await send(request, progress: progress)
         guard (200..<300).contains(response.status) else { return response }

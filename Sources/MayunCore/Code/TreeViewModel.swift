@@ -11,6 +11,11 @@ public final class TreeViewModel {
     public let path: String
     public let entries: PagedListViewModel<Content>
     public private(set) var branches: [String] = []
+    /// Push rights on a branch (issue 27): New File and Upload show (set by the Coordinator).
+    public internal(set) var canWrite = false
+    /// Uploads into this folder (set by the Coordinator with `canWrite`).
+    @ObservationIgnored public internal(set) var uploads: FolderUploads?
+    @ObservationIgnored var openNewFile: (@MainActor () -> Void)?
 
     @ObservationIgnored private weak var navigator: (any Navigator)?
     @ObservationIgnored private let branchLoad = LatestTask()
@@ -84,6 +89,13 @@ public final class TreeViewModel {
     public func cancel() {
         entries.cancel()
         branchLoad.cancel()
+        uploads?.cancel()
+    }
+
+    /// New File: the editor for a file in this folder.
+    public func newFile() {
+        guard canWrite else { return }
+        openNewFile?()
     }
 
     public func selectBranch(_ name: String) {

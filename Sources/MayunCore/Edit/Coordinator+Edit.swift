@@ -28,9 +28,11 @@ extension Coordinator {
     }
 
     func makeFileEditor(_ repo: RepositoryID, branch: String?, path: String) -> FileEditorViewModel {
-        FileEditorViewModel(location: BlobLocation(repo: repo, ref: branch, path: path), branch: branch,
-                            account: services.session.user?.login ?? "", client: services.client,
-                            drafts: services.drafts, navigator: self)
+        let editor = FileEditorViewModel(location: BlobLocation(repo: repo, ref: branch, path: path), branch: branch,
+                                         account: services.session.user?.login ?? "", client: services.client,
+                                         drafts: services.drafts, navigator: self)
+        editor.nightMode = nightMode
+        return editor
     }
 }
 

@@ -5,10 +5,13 @@ import Foundation
 public struct FileDraft: Codable, Equatable, Sendable {
     public var text: String
     public var baseSHA: String
+    /// A new file's name as typed (its draft is kept per folder; nil for an existing file).
+    public var name: String?
 
-    public init(text: String, baseSHA: String) {
+    public init(text: String, baseSHA: String, name: String? = nil) {
         self.text = text
         self.baseSHA = baseSHA
+        self.name = name
     }
 }
 

@@ -38,6 +38,8 @@ public final class FileEditorViewModel {
     /// The newer version against the person's text, after a conflict.
     public let diff = DiffViewModel()
     public var draftError: String? { drafts.writeError }
+    /// Light or night for the editor's colours (set by the Coordinator).
+    @ObservationIgnored public internal(set) var nightMode: NightModeViewModel?
 
     @ObservationIgnored public private(set) var file: EditableText?
     @ObservationIgnored public private(set) var baseSHA: String?

@@ -147,7 +147,7 @@ public final class Coordinator {
         case .search(let query):
             .projectList(searchResults(for: query))
         case .tree(let repo, let ref, let path):
-            .tree(TreeViewModel(repo: repo, ref: ref, path: path, cached: services.cached, navigator: self))
+            .tree(withWriteAccess(TreeViewModel(repo: repo, ref: ref, path: path, cached: services.cached, navigator: self)))
         case .commits(let repo, let ref):
             .commits(CommitsViewModel(repo: repo, ref: ref, client: services.client, navigator: self))
         case .commit(let repo, let sha):
@@ -217,6 +217,9 @@ public final class Coordinator {
             .fileEditor(makeFileEditor(repo, branch: branch, path: path))
         case .newPullRequest(let target, let head, let branch):
             .newPullRequest(makeNewPullRequest(target, head: head, branch: branch))
+
+        case .newFile(let repo, let branch, let folder):
+            .newFile(makeNewFile(FolderTarget(repo: repo, branch: branch, folder: folder)))
         case .login:
             .login(LoginViewModel(session: services.session, onLoggedIn: { [weak self] in self?.loginSucceeded() },
                                   onOpenSettings: { [weak self] in self?.openSettings(at: .passwordLogin) }))

@@ -69,6 +69,8 @@ public enum Route: Hashable, Sendable {
     // Forks and new pull requests (issue 25): the target, and the head's project and branch when already known.
     case newPullRequest(RepositoryID, head: RepositoryID?, branch: String?)
 
+    case newFile(RepositoryID, branch: String?, folder: String)
+
     /// The page title shown in the header bar while this route is on top.
     public var title: String {
         switch self {
@@ -103,6 +105,8 @@ public enum Route: Hashable, Sendable {
         case .login: tr("Log In")
         case .editFile(_, _, let path): String(format: tr("Edit %@"), lastComponent(of: path))
         case .newPullRequest: tr("New Pull Request")
+
+        case .newFile: tr("New File")
         }
     }
 }

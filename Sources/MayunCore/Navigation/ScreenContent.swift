@@ -33,6 +33,8 @@ public enum ScreenContent {
     // Forks and new pull requests (issue 25).
     case newPullRequest(NewPullRequestViewModel)
 
+    case newFile(NewFileViewModel)
+
     /// The same model seen through what every page model has.
     public var model: any ScreenModel {
         switch self {
@@ -61,6 +63,8 @@ public enum ScreenContent {
         case .organizations(let model): model
         case .fileEditor(let model): model
         case .newPullRequest(let model): model
+
+        case .newFile(let model): model
         }
     }
 }

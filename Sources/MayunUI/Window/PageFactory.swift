@@ -40,6 +40,8 @@ struct PageFactory {
         // Writing to a repository (issue 27).
         case .fileEditor(let editor): FileEditorPage(viewModel: editor)
         case .newPullRequest(let form): NewPullRequestPage(viewModel: form, images: images)
+
+        case .newFile(let creator): NewFilePage(viewModel: creator)
         }
     }
 

@@ -38,6 +38,7 @@ final class FileEditorPage: Page {
         self.diff = diff
 
         code.setEditable(true)
+        if let nightMode = viewModel.nightMode { code.follow(nightMode, in: bindings) }
         let panel = Box(.vertical, spacing: 6, classes: ["toolbar", "commit-panel"])
         panel.setMargins(8)
         // The message on its own line, the buttons under it: both fit at 360 px.

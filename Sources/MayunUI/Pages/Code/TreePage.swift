@@ -6,6 +6,7 @@ final class TreePage: Page {
     private let viewModel: TreeViewModel
     private let list: PagedListView<GiteeContent>
     private let branches: BranchPicker
+    private let writeBar: FolderWriteBar
 
     init(viewModel: TreeViewModel) {
         self.viewModel = viewModel
@@ -21,7 +22,12 @@ final class TreePage: Page {
             button.onClicked { viewModel.openCrumb(crumb.path) }
             crumbs.append(button)
         }
-        let root = BarOverList.make(leading: crumbs, trailing: [branches], spacing: 4, list: list)
+        let listWithBar = BarOverList.make(leading: crumbs, trailing: [branches], spacing: 4, list: list)
+        listWithBar.vexpand = true
+        writeBar = FolderWriteBar(viewModel: viewModel, bindings: bindings)
+        let root = Box(.vertical)
+        root.append(listWithBar, writeBar.view)
+        FileDrop.install(on: root) { [unowned writeBar] in writeBar.add($0) }
         super.init(root: root, bindings: bindings)
         bindings.bind { [unowned self] in branches.show(branches: viewModel.branches, current: viewModel.branchTitle) }
         onMap { viewModel.start() }
