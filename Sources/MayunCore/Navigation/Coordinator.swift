@@ -35,12 +35,14 @@ public final class Coordinator {
     /// if they choose to leave. Set by the window; without it, pages are left at once (their drafts stay on disk).
     @ObservationIgnored public var askBeforeLeaving: (@MainActor (String, @escaping @MainActor () -> Void) -> Void)?
 
+    /// `nightMode` and `downloads` outlive an account switch (the window's look, files still arriving); the rest is
+    /// the identity's.
     public init(environment: AppEnvironment, preferences: any PreferencesStore, services: AppServices,
-                downloads: DownloadCenter = DownloadCenter()) {
+                downloads: DownloadCenter = DownloadCenter(), nightMode: NightModeViewModel? = nil) {
         self.environment = environment
         self.services = services
         self.downloads = downloads
-        nightMode = NightModeViewModel(preferences: preferences)
+        self.nightMode = nightMode ?? NightModeViewModel(preferences: preferences)
         projectsTab = ProjectsTabViewModel(lists: [])
         mineTab = MineViewModel(session: services.session)
         notifications = NotificationsViewModel(client: services.client, session: services.session, preferences: preferences,
