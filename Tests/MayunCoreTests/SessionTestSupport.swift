@@ -93,6 +93,7 @@ final class Flag {
 }
 
 @MainActor
-func storedLogin(_ store: InMemoryCredentialStore, server: String = SessionFixtures.server) -> StoredLogin? {
-    store.secrets[SessionFixtures.loginKey(server)].flatMap(StoredLogin.decode)
+func storedLogin(_ store: InMemoryCredentialStore, server: String = SessionFixtures.server,
+                 login: String = "mayun-demo") -> StoredLogin? {
+    store.secrets[SessionFixtures.loginKey(server, login: login)].flatMap(StoredLogin.decode)
 }

@@ -212,6 +212,14 @@ public final class OfflineStore {
         }
     }
 
+    /// Writes a row as an earlier version left it (tests of the upgrade: a bare key owned by a bare login).
+    func insertLegacyRow(key: String, body: Data, owner: String) {
+        enqueueWrite { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO entries (key, body, fetched_at, owner, used_at) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [key, body, Date().timeIntervalSince1970, owner, 0])
+        }
+    }
+
     /// Waits for saves queued so far (tests, and before measuring the size).
     public func flush() async {
         await lastWrite?.value
