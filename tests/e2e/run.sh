@@ -72,7 +72,7 @@ fi
 # browse runs three times: v3 working (the full scenario), then v3 retired (`--v3 gone`) and behind a firewall page
 # (`--v3 html`) in a shorter pass, so Explore is proven to work through v5 search alone (issue 11), and with every
 # other v3 answer a fault (`browse:flaky`), where Explore must keep v3 (issue 21).
-for run_name in browse browse:gone browse:html browse:flaky account blob hostile links phone pulls issues people; do
+for run_name in browse browse:gone browse:html browse:flaky account blob hostile links phone pulls issues people accounts; do
     scenario="${run_name%%:*}"
     v3="ok"; [ "$run_name" != "$scenario" ] && v3="${run_name#*:}"
     want "$scenario" || want "$run_name" || continue   # "browse" runs every browse pass, "browse:flaky" only that one
