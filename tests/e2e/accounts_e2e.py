@@ -96,6 +96,12 @@ def popover_item(app, match, what):
     return r.wait_for(look, what, seen=seen(app))
 
 
+def activate(acc, what):
+    """A popover's items: GTK 4.8 reports their extents relative to the popover's own surface, so a pointer click
+    computed from the main window would miss; they are activated through AT-SPI (as a screen reader does)."""
+    r.check(h.do_action(acc), f"{what} activated")
+
+
 def dialog(app, title):
     return r.wait_for(lambda: h.app_window(app.app, title), f"the \"{title}\" window opens", seen=seen(app))
 
@@ -125,7 +131,7 @@ def log_in_first(app, server):
 def add_account(app, server_url, token, login, servers):
     open_switcher(app)
     add = popover_item(app, "Add Account…", "the switcher offers \"Add Account…\"")
-    app.click(add, "\"Add Account…\"")
+    activate(add, "\"Add Account…\"")
     window = dialog(app, "Add Account")
     entry = r.wait_for(lambda: h.find(window, h.entry_named("Server"), ("text",)), "the Server field shows")
     h.mouse_click(entry, window, app.pid, "the Server field", r)
@@ -190,7 +196,7 @@ def scenario(state):
         open_switcher(app)
         first_row = popover_item(app, lambda n: f"{FIRST} ·" in n, f"the switcher lists {FIRST}")
         since_home = home.last_seq()
-        h.mouse_click(first_row, app.frame, app.pid, f"\"{first_row.name}\"", r)
+        activate(first_row, f"\"{first_row.name}\"")
         refresh_frame(app, "after switching back")
         r.wait_for(lambda: FIRST in switcher(app).name, f"the account button names {FIRST}")
         mine_shows(app, FIRST)
@@ -200,8 +206,8 @@ def scenario(state):
 
         r.step("5. Manage Accounts: remove the second account")
         open_switcher(app)
-        app.click(popover_item(app, "Manage Accounts…", "the switcher offers \"Manage Accounts…\""),
-                  "\"Manage Accounts…\"")
+        activate(popover_item(app, "Manage Accounts…", "the switcher offers \"Manage Accounts…\""),
+                 "\"Manage Accounts…\"")
         manage = dialog(app, "Manage Accounts")
         remove = r.wait_for(lambda: h.find(manage, lambda n: n.startswith("Remove ") and "Mayun" not in n
                                            and n != f"Remove {FIRST}", ("push button",)),

@@ -26,7 +26,7 @@ extension Accounts {
     /// The header button's accessible name and tooltip: who is active, so nobody writes from the wrong account.
     public var switcherLabel: String {
         guard let active else { return tr("Accounts: not logged in") }
-        return String(format: tr("Accounts: %@ (%@)"), active.name, active.serverName)
+        return String(format: tr("Accounts: %@ (%@ · %@)"), active.name, active.login, active.serverName)
     }
 
     public var addAccountLabel: String { tr("Add Account…") }
