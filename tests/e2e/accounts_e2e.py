@@ -16,6 +16,7 @@ its own person, work-person). Run by tests/e2e/run.sh inside Xvfb, dbus-run-sess
 import json
 import os
 import re
+import subprocess
 import sys
 
 import gi
@@ -183,7 +184,8 @@ def scenario(state):
         popover_item(app, lambda n: n.startswith("Mayun") or FIRST in n, "the switcher lists the first account")
         shot("switcher-1280")
         app.key("Escape")
-        os.system(f"xdotool search --pid {app.pid} --name '^Mayun$' windowsize 360 700 >/dev/null 2>&1")
+        wid, _ = h.x_main_window(app.pid)
+        subprocess.run(["xdotool", "windowsize", str(wid), "360", "700"], check=True)
         r.wait_for(lambda: h.extents(app.frame).width <= 400, "the window is 360 px wide",
                    seen=lambda: h.extents(app.frame).width)
         button = switcher(app)
@@ -209,8 +211,8 @@ def scenario(state):
         activate(popover_item(app, "Manage Accounts…", "the switcher offers \"Manage Accounts…\""),
                  "\"Manage Accounts…\"")
         manage = dialog(app, "Manage Accounts")
-        remove = r.wait_for(lambda: h.find(manage, lambda n: n.startswith("Remove ") and "Mayun" not in n
-                                           and n != f"Remove {FIRST}", ("push button",)),
+        remove = r.wait_for(lambda: h.find(manage, lambda n: n.startswith("Remove ") and "second" in n.lower(),
+                                           ("push button",)),
                             f"Manage Accounts offers to remove {SECOND}")
         h.mouse_click(remove, manage, app.pid, f"\"{remove.name}\"", r)
         confirm_dialog = r.wait_for(lambda: next((d for d in h.frames(app.app) if d.name.startswith("Remove ")), None),
