@@ -212,7 +212,7 @@ def scenario(state):
                  "\"Manage Accounts…\"")
         manage = dialog(app, "Manage Accounts")
         remove = r.wait_for(lambda: h.find(manage, lambda n: n.startswith("Remove ") and "second" in n.lower(),
-                                           ("push button",)),
+                                           ("push button",), into_rows=True),
                             f"Manage Accounts offers to remove {SECOND}")
         h.mouse_click(remove, manage, app.pid, f"\"{remove.name}\"", r)
         confirm_dialog = r.wait_for(lambda: next((d for d in h.frames(app.app) if d.name.startswith("Remove ")), None),
