@@ -244,6 +244,9 @@ final class AccountsTests: XCTestCase {
             runUntilDone("keyring") { await accounts.services.session.vault.settle() }
             XCTAssertNotNil(servers.keyring.secrets[CredentialKey(server: TwoServers.work, kind: .account, login: "bob")])
             XCTAssertTrue(servers.homeTransport.requests.allSatisfy { $0.header("Authorization") != "Bearer bob-token" })
+            XCTAssertEqual(accounts.services.drafts.directory,
+                           AccountUpgrade.draftsDirectory(of: TwoServers.bob, in: servers.folder.appendingPathComponent("data")),
+                           "the new account's drafts are its own, not the logged-out folder")
         }
     }
 

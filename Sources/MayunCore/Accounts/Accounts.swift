@@ -86,6 +86,7 @@ public final class Accounts {
         list.upsert(account)
         list.active = account.id
         save()
+        candidate.drafts.relocate(to: AccountUpgrade.draftsDirectory(of: account, in: factory.dataDirectory))
         replaceServices(with: candidate)
     }
 
@@ -146,6 +147,8 @@ public final class Accounts {
         list.upsert(account)
         if services === self.services { list.active = account.id }
         save()
+        // A first login in a session that had no account: its drafts go where that account's are kept.
+        services.drafts.relocate(to: AccountUpgrade.draftsDirectory(of: account, in: factory.dataDirectory))
     }
 
     private func save() {
