@@ -1,15 +1,23 @@
 import Foundation
 import GiteeKit
 import MayunCore
+import MayunUI
 
-/// The long-lived services of a real run: the libsoup client with its HTTP cache, the SQLite offline store, the
-/// keyring-backed session and the drafts folder, all under the XDG folders of `environment`. Called by the
-/// application at startup (after GTK is up), so nothing here delays the command line.
+/// The composition root's second half, at startup (after GTK is up, so nothing here delays the command line): the
+/// preferences, the SQLite offline store, the keyring, the account list (upgraded from a single login the first
+/// time) and the active account's services, all under the XDG folders of `options`.
 @MainActor
-func makeServices(for environment: AppEnvironment) -> AppServices {
-    let configuration = GiteeConfiguration(
-        server: environment.server.absoluteString, appVersion: AppVersion.current,
-        cacheDirectory: environment.cacheDirectory.appendingPathComponent("http").path)
+func makeServices(options: LaunchOptions, resources: AppResources) -> Services {
+    let environment = options.environment
+    let preferences: any PreferencesStore
+    if let stored = GSettingsPreferences.make(schemaDirectory: resources.schemaDirectory,
+                                              configDirectory: environment.configDirectory) {
+        preferences = stored
+    } else {
+        FileHandle.standardError.write(Data("mayun: settings schema io.gitee.Mayun not found; settings will not be saved\n".utf8))
+        preferences = InMemoryPreferences()
+    }
+    StartupSteps.mark("gsettings")
     let store: OfflineStore?
     do {
         // Opened on a background thread: the first frame does not wait for SQLite; the first saved list read does.
@@ -19,15 +27,29 @@ func makeServices(for environment: AppEnvironment) -> AppServices {
         FileHandle.standardError.write(Data("mayun: offline store unavailable (\(error)); running without it\n".utf8))
         store = nil
     }
-    let client = GiteeClient(configuration: configuration)
-    StartupSteps.mark("http-client")
     // Logins are kept in the desktop keyring (libsecret); the session says so when it cannot reach one.
-    let session = Session(client: client, store: KeyringCredentialStore(),
-                          environment: EnvironmentToken.sessionEnvironment(token: environment.token))
-    Task {
-        await session.start()
-        StartupSteps.mark("login-restored")
+    let keyring = KeyringCredentialStore()
+    let cacheDirectory = environment.cacheDirectory.appendingPathComponent("http").path
+    let factory = AccountServicesFactory(
+        keyring: keyring, offline: store, dataDirectory: environment.dataDirectory,
+        environment: options.sessionEnvironment,
+        makeClient: { server in
+            GiteeClient(configuration: GiteeConfiguration(server: server, appVersion: AppVersion.current,
+                                                          cacheDirectory: cacheDirectory))
+        })
+    let server = ServerAddress.normalized(environment.server.absoluteString)
+    let file = AccountListFile(configDirectory: environment.configDirectory)
+    let accounts = Accounts(list: file.load() ?? AccountList(), file: file, factory: factory, server: server,
+                            environmentToken: options.token)
+    StartupSteps.mark("http-client")
+    if !file.exists {
+        // Before accounts: the single login an earlier Mayun kept becomes the first account (no new login).
+        Task {
+            let outcome = await AccountUpgrade.run(legacyServer: environment.server.absoluteString, server: server,
+                                                   keyring: keyring, offline: store,
+                                                   dataDirectory: environment.dataDirectory)
+            if let list = outcome.list { accounts.adoptUpgraded(list) }
+        }
     }
-    let drafts = DraftStore(directory: environment.dataDirectory.appendingPathComponent("drafts"))
-    return AppServices(cached: CachedClient(client: client, store: store), session: session, drafts: drafts)
+    return Services(options: options, preferences: preferences, accounts: accounts)
 }

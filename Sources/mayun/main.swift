@@ -28,10 +28,6 @@ struct MayunCommand: ParsableCommand {
         }
     }
 
-    func serverURL() -> URL {
-        let text = server ?? ProcessInfo.processInfo.environment["MAYUN_SERVER"]
-        return text.flatMap(AppEnvironment.parseServer) ?? AppEnvironment.defaultServer
-    }
 }
 
 // Before anything else can read the environment or start a program: the token leaves it (EnvironmentToken).
@@ -46,11 +42,11 @@ umask(0o077)
 let resources = AppResources.locate()
 Localization.setUp(catalogDirectory: resources.catalogDirectory?.path)
 StartupSteps.mark("locale")
+// Every option and MAYUN_* variable the app acts on, read here and nowhere below.
+var options = LaunchOptions.read(server: command.server, token: environmentToken)
+options.environment.startsInBackground = command.background
 let status = MainActor.assumeIsolated {
-    var environment = AppEnvironment.fromXDG(server: command.serverURL())
-    environment.token = environmentToken
-    environment.startsInBackground = command.background
-    return MayunApplication(environment: environment, resources: resources,
-                            makeServices: { makeServices(for: environment) }).run(opening: command.links)
+    MayunApplication(options: options, resources: resources,
+                     makeServices: { makeServices(options: options, resources: resources) }).run(opening: command.links)
 }
 exit(status)

@@ -148,7 +148,7 @@ final class KeyringCredentialStoreTests: XCTestCase {
     private static func storedSecret(_ store: KeyringCredentialStore, _ server: String) -> StoredLogin? {
         var secret: String?
         runUntilDone("read back") {
-            secret = try? await store.secret(for: CredentialKey(server: server, kind: .login))
+            secret = try? await store.secret(for: CredentialKey(server: server, kind: .account, login: "mayun-demo"))
         }
         return secret.flatMap(StoredLogin.decode)
     }

@@ -62,17 +62,17 @@ enum SessionFixtures {
     static let invalidGrant = json(400, #"{"error":"invalid_grant","error_description":"The provided authorization grant is invalid"}"#)
     static let unauthorized = json(401, #"{"message":"401 Unauthorized: Access token is expired"}"#)
 
-    static func loginKey(_ server: String = server) -> CredentialKey {
-        CredentialKey(server: server, kind: .login)
+    static func loginKey(_ server: String = server, login: String = "mayun-demo") -> CredentialKey {
+        CredentialKey(server: server, kind: .account, login: login)
     }
 }
 
 /// A session on a scripted transport (no retries, so a scripted 5xx is final).
 @MainActor
 func makeSession(transport: ScriptedTransport, store: (any CredentialStore)?, environment: [String: String] = [:],
-                 server: String = SessionFixtures.server) -> Session {
+                 server: String = SessionFixtures.server, account: String? = "mayun-demo") -> Session {
     let client = GiteeClient(configuration: GiteeConfiguration(server: server, retry: .none), transport: transport)
-    return Session(client: client, store: store, environment: environment)
+    return Session(client: client, store: store, account: account, environment: environment)
 }
 
 /// Runs an async body to completion on the main actor, turning the GLib main loop meanwhile.
@@ -93,6 +93,7 @@ final class Flag {
 }
 
 @MainActor
-func storedLogin(_ store: InMemoryCredentialStore, server: String = SessionFixtures.server) -> StoredLogin? {
-    store.secrets[SessionFixtures.loginKey(server)].flatMap(StoredLogin.decode)
+func storedLogin(_ store: InMemoryCredentialStore, server: String = SessionFixtures.server,
+                 login: String = "mayun-demo") -> StoredLogin? {
+    store.secrets[SessionFixtures.loginKey(server, login: login)].flatMap(StoredLogin.decode)
 }

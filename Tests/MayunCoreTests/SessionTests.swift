@@ -20,7 +20,7 @@ final class SessionTests: XCTestCase {
             }
             XCTAssertTrue(session.isLoggedIn)
             XCTAssertEqual(session.user, SessionUser(login: "mayun-demo", name: "Mayun Demo",
-                                                     avatarURL: "\(F.server)/__fake/avatar/mayun-demo.png"))
+                                                     avatarURL: "\(F.server)/__fake/avatar/mayun-demo.png", id: 7))
             let fields = transport.requests(to: "/oauth/token").first.map(transport.formFields) ?? [:]
             XCTAssertEqual(fields["grant_type"], "password")
             XCTAssertEqual(fields["username"], "demo@mayun.test")
@@ -84,8 +84,8 @@ final class SessionTests: XCTestCase {
             XCTAssertTrue(session.isLoggedIn)
             XCTAssertEqual(session.user?.name, "Kit")
             XCTAssertEqual(transport.requests.last?.header("Authorization"), "Bearer pat-123", "spaces from a sloppy paste are dropped")
-            XCTAssertEqual(storedLogin(store)?.kind, .personalToken)
-            XCTAssertNil(storedLogin(store)?.refreshToken)
+            XCTAssertEqual(storedLogin(store, login: "kit")?.kind, .personalToken, "kept under the login's own item")
+            XCTAssertNil(storedLogin(store, login: "kit")?.refreshToken)
         }
     }
 

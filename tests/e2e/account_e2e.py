@@ -57,7 +57,7 @@ def requests(server, since, method, pattern, statuses=None):
 
 def keyring_logins():
     """Every Mayun login item in the keyring: [(attributes, secret)]."""
-    items = Secret.password_search_sync(SCHEMA, {"kind": "login"},
+    items = Secret.password_search_sync(SCHEMA, {"kind": "account"},
                                         Secret.SearchFlags.ALL | Secret.SearchFlags.UNLOCK |
                                         Secret.SearchFlags.LOAD_SECRETS, None)
     out = []
@@ -153,7 +153,7 @@ def log_in(app, server):
                seen=seen_labels(app))
     r.ok(f"logged in with the access token: {greeting.name!r}, @{LOGIN}")
     items = r.wait_for(lambda: [i for i in keyring_logins() if TOKEN in (i[1] or "")],
-                       "the keyring holds the token (schema io.gitee.Mayun.Token, kind=login)",
+                       "the keyring holds the token (schema io.gitee.Mayun.Token, kind=account, login)",
                        seen=lambda: [a for a, _ in keyring_logins()])
     r.ok(f"the keyring holds the login for server={items[0][0].get('server')!r}")
     shot("1-mine-logged-in")

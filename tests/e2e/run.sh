@@ -5,7 +5,7 @@
 #
 #   tests/e2e/run.sh            (make test-e2e; make test runs it last)
 #   MAYUN_E2E_SKIP_INSTALL=1    reuse the prefix from the last run
-#   MAYUN_E2E_ONLY="account"    run only the named scenarios (smoke browse account blob hostile links phone pulls issues people transfers background forks files),
+#   MAYUN_E2E_ONLY="account"    run only the named scenarios (smoke browse account blob hostile links phone pulls issues people transfers background forks files accounts),
 #                               or single passes of browse (browse:gone browse:html browse:flaky)
 #   MAYUN_E2E_JOBS=1            one scenario at a time (default 2; blob and hostile always run alone)
 set -euo pipefail
@@ -50,7 +50,7 @@ fake_gitee="${MAYUN_E2E_FAKE_GITEE:-$repo/.build/debug/fake-gitee}"
 # the smoke test never talks to the internet.
 set +e
 status=0
-want() { case " ${MAYUN_E2E_ONLY:-smoke browse account blob hostile links phone pulls issues people transfers background forks files} " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+want() { case " ${MAYUN_E2E_ONLY:-smoke browse account blob hostile links phone pulls issues people transfers background forks files accounts} " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 if want smoke; then
 env -u NO_AT_BRIDGE -u GTK_A11Y -u LC_ALL -u LANGUAGE -u DBUS_SESSION_BUS_ADDRESS -u DISPLAY -u WAYLAND_DISPLAY \
     LANG=C.UTF-8 \
@@ -106,7 +106,7 @@ start_run() {  # start_run RUN_NAME: the scenario on its own display, bus and ke
     run_log[$!]="$run_name"$'\t'"$log"
 }
 queue=()
-for run_name in browse browse:gone browse:html browse:flaky account blob hostile links phone pulls issues people transfers background forks files; do
+for run_name in browse browse:gone browse:html browse:flaky account blob hostile links phone pulls issues people transfers background forks files accounts; do
     want "${run_name%%:*}" || want "$run_name" || continue   # "browse" runs every browse pass, "browse:flaky" only that one
     queue+=("$run_name")
 done

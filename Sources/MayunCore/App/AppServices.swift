@@ -1,7 +1,9 @@
 import Foundation
 import GiteeKit
 
-/// The long-lived services every screen shares, built once by the executable (tests build them with a stub transport).
+/// The services of one identity (an account, or nobody, on one server) that every screen shares: built by
+/// `AccountServicesFactory` (the app) or directly with a stub transport (tests). Switching accounts swaps the whole
+/// value (`Accounts.services`): nothing of one account's client, session or drafts is reachable from the next.
 @MainActor
 public final class AppServices {
     public let client: GiteeClient
@@ -26,7 +28,17 @@ public final class AppServices {
         self.session = session ?? Session(client: client, store: nil, environment: [:])
         self.drafts = drafts ?? DraftStore(directory: FileManager.default.temporaryDirectory
             .appendingPathComponent("mayun-drafts-\(ProcessInfo.processInfo.processIdentifier)"))
-        keepPrivateDataPerAccount()
+        activate()
+    }
+
+    /// The server this identity talks to, in `ServerAddress`'s spelling (the only origin its token goes to).
+    public var server: String { ServerAddress.normalized(client.configuration.server) }
+
+    /// The offline rows of the logged-in account (owner: server and login); nil while logged out or not yet known.
+    public var storeOwner: String? {
+        guard client.auth.isLoggedIn, let login = session.user?.login ?? session.accountLogin, !login.isEmpty
+        else { return nil }
+        return Account.storeOwner(server: server, login: login)
     }
 
     public convenience init(client: GiteeClient, store: OfflineStore? = nil, session: Session? = nil,
@@ -37,15 +49,20 @@ public final class AppServices {
     /// What is fetched with a token is saved under the login it belongs to, and goes at Log Out: the offline
     /// store's owned rows and (for entries an older Mayun wrote) the whole HTTP disk cache. Authenticated answers
     /// never enter the HTTP cache now, and images fetched with the token never enter the image cache.
-    private func keepPrivateDataPerAccount() {
+    /// The offline store is shared by every account: `activate` (at start and at each switch to this identity)
+    /// points it at this one's rows and server.
+    public func activate() {
         let session = self.session, client = self.client, store = self.store
+        let server = self.server
+        store?.publicKeyPrefix = OfflineStore.publicKeyPrefix(forServer: server)
         store?.account = { [weak session, weak client] in
             guard let client, client.auth.isLoggedIn else { return .anonymous }
             guard let login = session?.user?.login, !login.isEmpty else { return .unknown }
-            return .login(login)
+            return .login(Account.storeOwner(server: server, login: login))
         }
-        session.onLoggedOut = { [weak client, weak store] in
-            store?.forgetAccounts()
+        session.onLoggedOut = { [weak client, weak store, weak session] in
+            // Only this account's rows go: the other accounts' stay theirs.
+            if let login = session?.accountLogin { store?.forgetAccount(Account.storeOwner(server: server, login: login)) }
             client?.clearCache()
         }
     }

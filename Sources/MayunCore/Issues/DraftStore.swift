@@ -39,7 +39,8 @@ public struct IssueDraft: Codable, Equatable, Sendable {
 @MainActor
 @Observable
 public final class DraftStore {
-    public let directory: URL
+    /// Moves once, when the first login of a session without an account becomes an account (`relocate`).
+    public private(set) var directory: URL
     /// Why the latest write failed (disk full, no permission, ...), or nil once a write succeeds.
     public private(set) var writeError: String?
     @ObservationIgnored var writes: Task<Void, Never>?
@@ -101,6 +102,26 @@ public final class DraftStore {
             await previous?.value
             let failure = Self.write(draft, to: file, legacy: legacy)
             await self?.finished(failure)
+        }
+    }
+
+    /// The drafts move to `newDirectory` (the account a first login turned out to be): what is there is moved after
+    /// the writes queued so far, and later writes go there, so a restart under that account finds them.
+    public func relocate(to newDirectory: URL) {
+        guard newDirectory != directory else { return }
+        let old = directory
+        directory = newDirectory
+        let previous = writes
+        writes = Task.detached(priority: .utility) {
+            await previous?.value
+            let files = FileManager.default
+            guard files.fileExists(atPath: old.path) else { return }
+            try? PrivateFiles.makeFolder(newDirectory)
+            for name in (try? files.contentsOfDirectory(atPath: old.path)) ?? [] {
+                let target = newDirectory.appendingPathComponent(name)
+                guard !files.fileExists(atPath: target.path) else { continue }
+                try? files.moveItem(at: old.appendingPathComponent(name), to: target)
+            }
         }
     }
 

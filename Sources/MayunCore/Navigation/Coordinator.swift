@@ -21,7 +21,8 @@ public final class Coordinator {
     public let notifications: NotificationsViewModel
     /// Files the person downloads (release files, source archives): they go on while pages come and go.
     public let downloads: DownloadCenter
-    /// Run in the background: the window may close while notifications are still checked.
+    /// Run in the background: the window may close while notifications are still checked (app-wide: it outlives an
+    /// account switch, like `nightMode`).
     public let background: BackgroundMode
 
     /// The open Preferences window's model, nil while it is closed. Settings is a window over the main one (as in
@@ -37,13 +38,16 @@ public final class Coordinator {
     /// if they choose to leave. Set by the window; without it, pages are left at once (their drafts stay on disk).
     @ObservationIgnored public var askBeforeLeaving: (@MainActor (String, @escaping @MainActor () -> Void) -> Void)?
 
+    /// `nightMode` and `downloads` outlive an account switch (the window's look, files still arriving); the rest is
+    /// the identity's.
     public init(environment: AppEnvironment, preferences: any PreferencesStore, services: AppServices,
-                downloads: DownloadCenter = DownloadCenter()) {
+                downloads: DownloadCenter = DownloadCenter(), nightMode: NightModeViewModel? = nil,
+                background: BackgroundMode? = nil) {
         self.environment = environment
         self.services = services
         self.downloads = downloads
-        nightMode = NightModeViewModel(preferences: preferences)
-        background = BackgroundMode(preferences: preferences, autostart: AutostartEntry(
+        self.nightMode = nightMode ?? NightModeViewModel(preferences: preferences)
+        self.background = background ?? BackgroundMode(preferences: preferences, autostart: AutostartEntry(
             configHome: environment.configDirectory.deletingLastPathComponent(),
             executable: AutostartEntry.currentExecutable()))
         projectsTab = ProjectsTabViewModel(lists: [])

@@ -1,24 +1,32 @@
 /// What a stored secret is for. The raw value is the `kind` attribute of the keyring item.
 public enum CredentialKind: String, Sendable, CaseIterable {
-    /// The login of the person using Mayun: access token, refresh token, expiry and who it belongs to (JSON).
+    /// The single login of Mayun before accounts (issue 26): read once by `AccountUpgrade`, then removed. Its items
+    /// carry no `login` attribute, so this kind is never used for an account's item (a lookup of `{server, kind}`
+    /// would match every item that has more attributes, and a removal would remove them all).
     case login
+    /// One account's login: access token, refresh token, expiry and who it belongs to (JSON), keyed by server and
+    /// login (`CredentialKey.login`).
+    case account
     /// The OAuth application used for password login (Settings). The id is not secret, but it belongs with its
     /// secret, and keeping both in one place means no settings schema change and one "forget" path.
     case oauthClientID = "oauth-client-id"
     case oauthClientSecret = "oauth-client-secret"
 }
 
-/// Where a secret lives: one per server (a FakeGitee token must never be sent to gitee.com) and kind.
+/// Where a secret lives: one per server (a FakeGitee token must never be sent to gitee.com), kind and, for an
+/// account's login, the account's login name (the keyring item's `login` attribute).
 public struct CredentialKey: Hashable, Sendable, CustomStringConvertible {
     public let server: String
     public let kind: CredentialKind
+    public let login: String?
 
-    public init(server: String, kind: CredentialKind) {
+    public init(server: String, kind: CredentialKind, login: String? = nil) {
         self.server = server
         self.kind = kind
+        self.login = login
     }
 
-    public var description: String { "\(kind.rawValue) for \(server)" }
+    public var description: String { "\(kind.rawValue) for \(login.map { $0 + " at " } ?? "")\(server)" }
 }
 
 /// Why a secret could not be kept or read. Every failure means the same to the app: the desktop keyring cannot be

@@ -2,7 +2,8 @@ import CSoup
 import GLibRuntime
 
 /// Secrets in the desktop keyring through libsecret's Secret Service client (gnome-keyring, KWallet's bridge,
-/// KeePassXC...). Items use the schema `io.gitee.Mayun.Token` with the attributes `server` and `kind`, land in the
+/// KeePassXC...). Items use the schema `io.gitee.Mayun.Token` with the attributes `server` and `kind` (and `login` for
+/// an account's item), land in the
 /// default collection, and are read and written with libsecret's asynchronous calls, so a slow keyring or an unlock
 /// prompt never blocks the main loop.
 ///
@@ -15,7 +16,7 @@ public final class KeyringCredentialStore: CredentialStore {
 
     public init(schemaName: String = KeyringCredentialStore.schemaName) {
         let types = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, nil)
-        for name in ["server", "kind"] {
+        for name in ["server", "kind", "login"] {
             g_hash_table_insert(types, g_strdup(name), gpointer(bitPattern: Int(SECRET_SCHEMA_ATTRIBUTE_STRING.rawValue)))
         }
         // SECRET_SCHEMA_NONE: items are matched on our attributes only, not on the schema name libsecret adds.
@@ -76,7 +77,7 @@ public final class KeyringCredentialStore: CredentialStore {
     }
 }
 
-/// The `{server, kind}` attribute table of one item, freed with the value.
+/// The `{server, kind}` (and `login`) attribute table of one item, freed with the value.
 @MainActor
 private final class Attributes {
     let table: OpaquePointer
@@ -85,6 +86,7 @@ private final class Attributes {
         table = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, g_free)
         g_hash_table_insert(table, g_strdup("server"), g_strdup(key.server))
         g_hash_table_insert(table, g_strdup("kind"), g_strdup(key.kind.rawValue))
+        if let login = key.login { g_hash_table_insert(table, g_strdup("login"), g_strdup(login)) }
     }
 
     isolated deinit { g_hash_table_unref(table) }

@@ -24,11 +24,11 @@ public final class SecretVault {
     }
 
     /// The stored secret, or `nil` when there is none or the store is unusable.
-    public func secret(_ kind: CredentialKind) async -> String? {
+    public func secret(_ kind: CredentialKind, login: String? = nil) async -> String? {
         guard isAvailable, let store else { return nil }
         await lastWrite?.value  // read what was last written, not what was there before it
         do throws(CredentialStoreError) {
-            return try await store.secret(for: key(kind))
+            return try await store.secret(for: key(kind, login: login))
         } catch {
             markUnavailable(error)
             return nil
@@ -36,10 +36,10 @@ public final class SecretVault {
     }
 
     /// Stores `secret` (or removes the item when `nil`) after every earlier write has finished.
-    public func write(_ secret: String?, _ kind: CredentialKind, label: String) {
+    public func write(_ secret: String?, _ kind: CredentialKind, login: String? = nil, label: String) {
         guard isAvailable, let store else { return }
         let previous = lastWrite
-        let key = key(kind)
+        let key = key(kind, login: login)
         lastWrite = Task { [weak self] in
             await previous?.value
             guard self?.isAvailable == true else { return }
@@ -57,8 +57,8 @@ public final class SecretVault {
         await lastWrite?.value
     }
 
-    private func key(_ kind: CredentialKind) -> CredentialKey {
-        CredentialKey(server: server, kind: kind)
+    private func key(_ kind: CredentialKind, login: String?) -> CredentialKey {
+        CredentialKey(server: server, kind: kind, login: login)
     }
 
     private func markUnavailable(_ error: CredentialStoreError) {

@@ -41,13 +41,20 @@ public final class Session {
     /// Runs whenever the login ends (Log Out, or a token that stopped working): `AppServices` wipes what was
     /// fetched with it from the disk.
     @ObservationIgnored public var onLoggedOut: (@MainActor () -> Void)?
+    /// Runs when a login succeeds or the server names the person anew (`Accounts` keeps the account list in step).
+    @ObservationIgnored public var onUserChanged: (@MainActor (SessionUser) -> Void)?
+    /// The account whose keyring item this session reads and writes (its `login` attribute). Nil for a session that
+    /// has no account yet (the first login, or adding one): the login becomes the account once the server names it.
+    @ObservationIgnored public private(set) var accountLogin: String?
 
     /// - Parameters:
     ///   - store: the keyring (`nil` when none can exist, e.g. no session bus).
+    ///   - account: the login of the account this session is for (its keyring item); nil when there is none yet.
     ///   - environment: `MAYUN_TOKEN`, `MAYUN_OAUTH_CLIENT_ID`, `MAYUN_OAUTH_CLIENT_SECRET` are read from it.
-    public init(client: GiteeClient, store: (any CredentialStore)?,
+    public init(client: GiteeClient, store: (any CredentialStore)?, account: String? = nil,
                 environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.client = client
+        accountLogin = account
         vault = SecretVault(store: store, server: client.configuration.server)
         oauth = OAuthClientSettings(vault: vault, environment: environment)
         let token = environment["MAYUN_TOKEN"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
@@ -120,7 +127,8 @@ public final class Session {
         if let environmentToken {
             usesEnvironmentToken = true
             client.auth.use(.personalToken(environmentToken))
-        } else if let secret = await vault.secret(.login), let stored = StoredLogin.decode(secret) {
+        } else if let accountLogin, let secret = await vault.secret(.account, login: accountLogin),
+                  let stored = StoredLogin.decode(secret) {
             user = stored.user
             client.auth.use(stored.credential)
         }
@@ -138,6 +146,7 @@ public final class Session {
             guard client.auth.isLoggedIn, fetched != user else { return }
             user = fetched
             rememberCredential()
+            onUserChanged?(fetched)
         } catch GiteeError.unauthorized {
             // When the refresh failed GiteeKit has dropped the credential already (and `onChange` cleaned up).
             if client.auth.isLoggedIn { client.logOut() }
@@ -157,6 +166,7 @@ public final class Session {
             usesEnvironmentToken = false
             isLoggedIn = client.auth.isLoggedIn
             rememberCredential()
+            if let fetched { onUserChanged?(fetched) }
         } catch {
             isLoggedIn = client.auth.isLoggedIn
             throw Self.giteeError(error)
@@ -197,10 +207,15 @@ public final class Session {
         rememberCredential()
     }
 
+    /// Writes the credential to the account's keyring item (`{server, kind: account, login}`). A login the server
+    /// has not named yet (a password grant whose `GET /user` failed) has no account to be kept under: it lasts until
+    /// Mayun quits. A session whose login changes (another person logged in here) moves to that person's item.
     private func rememberCredential() {
         guard !usesEnvironmentToken else { return }
+        if let login = user?.login, !login.isEmpty { accountLogin = login }
+        guard let accountLogin else { return }
         let secret = client.auth.credential.map { StoredLogin(credential: $0, user: user).encoded() }
-        vault.write(secret, .login, label: tr("Mayun login") + " (\(vault.server))")
+        vault.write(secret, .account, login: accountLogin, label: tr("Mayun login") + " (\(accountLogin), \(vault.server))")
     }
 
     // MARK: Helpers

@@ -6,15 +6,19 @@ public struct SessionUser: Equatable, Sendable, Codable {
     public var login: String
     public var name: String
     public var avatarURL: String?
+    /// The server's number for the person (nil in logins stored before accounts).
+    public var id: Int?
 
-    public init(login: String, name: String, avatarURL: String? = nil) {
+    public init(login: String, name: String, avatarURL: String? = nil, id: Int? = nil) {
         self.login = login
         self.name = name
         self.avatarURL = avatarURL
+        self.id = id
     }
 
     public init(_ user: User) {
-        self.init(login: user.login, name: user.name.isEmpty ? user.login : user.name, avatarURL: user.avatarURL)
+        self.init(login: user.login, name: user.name.isEmpty ? user.login : user.name, avatarURL: user.avatarURL,
+                  id: user.id)
     }
 }
 

@@ -8,8 +8,11 @@ import GRDB
 /// Values are saved as JSON in the same shape the API sends, so they decode through GiteeKit's tolerant models.
 /// A database that cannot be opened (corrupt, wrong format, unreadable) is set aside and rebuilt: the app always starts.
 ///
-/// Privacy: every row carries its owner, the login whose token fetched it ("" when no token was sent). Reads see
-/// public rows and the current account's; `forgetAccounts()` (Log Out) deletes every owned row, with SQLite's
+/// Privacy: every row carries its owner, the account whose token fetched it (`Account.storeOwner`: server and login;
+/// "" when no token was sent). Reads see public rows (of the current server, `publicKeyPrefix`) and the current
+/// account's; two accounts' copies of one key are two rows (an owned row's key starts with its owner), so a switch
+/// never shows one person's rows to another. `forgetAccount(_:)` (Log Out, Remove) deletes one account's rows,
+/// `forgetAccounts()` every owned row, with SQLite's
 /// `secure_delete` so the freed pages are zeroed rather than left readable in the file. When a token is in use but
 /// its login is not known yet, nothing is saved (there would be no owner to wipe it for). The owner is taken when the
 /// request starts (`fetcher()`), and a save whose account logged out since is dropped. Folder 0700, file 0600.
@@ -33,6 +36,8 @@ public final class OfflineStore {
         /// nil: save nothing (a token whose login is not known yet).
         let owner: String?
         let generation: Int
+        /// The server's prefix for public rows when the request started (a switch may change it meanwhile).
+        var publicPrefix = ""
     }
 
     /// The most body bytes kept (64 MiB): past it the least recently used rows go, while running. A first page of
@@ -43,6 +48,19 @@ public final class OfflineStore {
     public let fileURL: URL
     /// Asked at every load and `fetcher()`; the app answers from the session (`AppServices`).
     public var account: @MainActor () -> Account = { .anonymous }
+    /// Put before the key of every public row: "" for gitee.com (the rows of earlier versions stay readable), the
+    /// server's address for another Gitee server, so one server's saved pages never show for another's.
+    public var publicKeyPrefix = ""
+
+    /// The server part of `publicKeyPrefix` for `server` (its base URL).
+    public nonisolated static func publicKeyPrefix(forServer server: String) -> String {
+        server == "https://gitee.com" ? "" : server + "\u{1F}"
+    }
+
+    /// The key a row is stored under: public rows by the server's prefix, owned ones by their owner.
+    nonisolated static func storedKey(_ key: String, owner: String, publicPrefix: String) -> String {
+        owner.isEmpty ? publicPrefix + key : owner + "\u{1F}" + key
+    }
     /// Bumped by `forgetAccounts()`: fetchers taken before it save nothing.
     private var generation = 0
     /// Opened on this thread, or (`openInBackground`) on another one while start-up goes on; the first use waits.
@@ -89,16 +107,22 @@ public final class OfflineStore {
         case .login(let name): login = name
         case .anonymous, .unknown: login = ""
         }
+        let publicKey = Self.storedKey(key, owner: "", publicPrefix: publicKeyPrefix)
+        let ownedKey = login.isEmpty ? publicKey : Self.storedKey(key, owner: login, publicPrefix: publicKeyPrefix)
+        // The account's own copy and the public one may both exist: the newer is shown.
         guard let row = try? database?.read({ db in
-            try Row.fetchOne(db, sql: "SELECT body, fetched_at FROM entries WHERE key = ? AND (owner = '' OR owner = ?)",
-                             arguments: [key, login])
+            try Row.fetchOne(db, sql: """
+                SELECT key, body, fetched_at FROM entries WHERE key IN (?, ?) AND (owner = '' OR owner = ?)
+                ORDER BY fetched_at DESC LIMIT 1
+                """, arguments: [publicKey, ownedKey, login])
         }) else { return nil }
+        let storedKey: String = row["key"]
         let body: Data = row["body"]
         guard let value = try? JSONDecoder().decode(Value.self, from: body) else { return nil }
         // Recently used rows are the last to be evicted (recorded in the background, with the writes).
         let now = Date().timeIntervalSince1970
         enqueueWrite { db in
-            try db.execute(sql: "UPDATE entries SET used_at = ? WHERE key = ?", arguments: [now, key])
+            try db.execute(sql: "UPDATE entries SET used_at = ? WHERE key = ?", arguments: [now, storedKey])
         }
         return Saved(value: value, fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]))
     }
@@ -107,9 +131,9 @@ public final class OfflineStore {
     /// account that asked for it, and not at all when that account logged out before it arrived.
     public func fetcher() -> Fetcher {
         switch account() {
-        case .anonymous: Fetcher(owner: "", generation: generation)
-        case .login(let name): Fetcher(owner: name, generation: generation)
-        case .unknown: Fetcher(owner: nil, generation: generation)
+        case .anonymous: Fetcher(owner: "", generation: generation, publicPrefix: publicKeyPrefix)
+        case .login(let name): Fetcher(owner: name, generation: generation, publicPrefix: publicKeyPrefix)
+        case .unknown: Fetcher(owner: nil, generation: generation, publicPrefix: publicKeyPrefix)
         }
     }
 
@@ -122,10 +146,11 @@ public final class OfflineStore {
         guard fetcher.generation == generation, let owner = fetcher.owner else { return }
         guard let body = try? JSONEncoder().encode(value) else { return }
         let budget = byteBudget
+        let storedKey = Self.storedKey(key, owner: owner, publicPrefix: fetcher.publicPrefix)
         enqueueWrite { db in
             try db.execute(
                 sql: "INSERT OR REPLACE INTO entries (key, body, fetched_at, owner, used_at) VALUES (?, ?, ?, ?, ?)",
-                arguments: [key, body, fetchedAt.timeIntervalSince1970, owner, Date().timeIntervalSince1970])
+                arguments: [storedKey, body, fetchedAt.timeIntervalSince1970, owner, Date().timeIntervalSince1970])
             try Self.evict(db, toFit: budget)
         }
     }
@@ -168,6 +193,33 @@ public final class OfflineStore {
         enqueueWrite(inTransaction: false) { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
     }
 
+    /// Deletes the rows one account fetched (its Log Out, or its removal); other accounts' rows stay. Fetchers taken
+    /// before it save nothing (they may be that account's).
+    public func forgetAccount(_ owner: String) {
+        guard !owner.isEmpty else { return }
+        generation &+= 1
+        enqueueWrite { db in try db.execute(sql: "DELETE FROM entries WHERE owner = ?", arguments: [owner]) }
+        enqueueWrite(inTransaction: false) { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+    }
+
+    /// Gives the rows saved under `oldOwner` (an earlier version's bare login) to `newOwner` (an account's
+    /// server-and-login owner), under their new keys: the upgrade to accounts keeps what was saved offline.
+    public func reassignRows(from oldOwner: String, to newOwner: String) {
+        guard !oldOwner.isEmpty, !newOwner.isEmpty, oldOwner != newOwner else { return }
+        enqueueWrite { db in
+            try db.execute(sql: "UPDATE OR REPLACE entries SET key = ? || char(31) || key, owner = ? WHERE owner = ?",
+                           arguments: [newOwner, newOwner, oldOwner])
+        }
+    }
+
+    /// Writes a row as an earlier version left it (tests of the upgrade: a bare key owned by a bare login).
+    func insertLegacyRow(key: String, body: Data, owner: String) {
+        enqueueWrite { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO entries (key, body, fetched_at, owner, used_at) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [key, body, Date().timeIntervalSince1970, owner, 0])
+        }
+    }
+
     /// Waits for saves queued so far (tests, and before measuring the size).
     public func flush() async {
         await lastWrite?.value
@@ -184,6 +236,7 @@ public final class OfflineStore {
 
     /// Forgets saved values whose key starts with `prefix` (a person's own lists when they log out).
     public func removeEntries(withPrefix prefix: String) {
+        let prefix = publicKeyPrefix + prefix
         enqueueWrite { db in
             try db.execute(sql: "DELETE FROM entries WHERE substr(key, 1, ?) = ?", arguments: [prefix.count, prefix])
         }

@@ -8,28 +8,30 @@ import MayunCore
 /// theme, and the window.
 @MainActor
 public final class MayunApplication {
-    private let environment: AppEnvironment
-    private let resources: AppResources
+    private let options: LaunchOptions
     // Stored pointer: the application object, alive until `run` returns.
     private let application: UnsafeMutablePointer<GtkApplication>
-    private var preferences: (any PreferencesStore)?
-    private var coordinator: Coordinator?
+    private var services: Services?
+    /// The active account's Coordinator and images; replaced whole by an account switch (`switchIdentity`).
+    private var identity: Identity?
+    private var coordinator: Coordinator? { identity?.coordinator }
     private var theme: ThemeController?
     private var systemColorScheme: SystemColorScheme?
     private var mainWindow: MainWindow?
-    private var images: ImageLoader?
     private var desktopNotifications: DesktopNotifications?
     private var backgroundHold: BackgroundHold?
     /// Started by the session with `--background`: the first activation shows no window.
     private var startsHidden: Bool
-    private let makeServices: @MainActor () -> AppServices
+    private let bindings = BindingBag()
+    private let themesDirectory: URL
+    private let makeServices: @MainActor () -> Services
 
     /// `makeServices` is called once at startup: the executable (the composition root) decides what the services are.
-    public init(environment: AppEnvironment, resources: AppResources, makeServices: @escaping @MainActor () -> AppServices) {
-        self.environment = environment
-        self.resources = resources
+    public init(options: LaunchOptions, resources: AppResources, makeServices: @escaping @MainActor () -> Services) {
+        self.options = options
+        themesDirectory = resources.themesDirectory
         self.makeServices = makeServices
-        startsHidden = environment.startsInBackground
+        startsHidden = options.environment.startsInBackground
         // HANDLES_OPEN: `mayun <link>` hands its links to the instance already running (as "open"), or opens them
         // in this one.
         application = UnsafeMutableRawPointer(adw_application_new(AppEnvironment.applicationID, G_APPLICATION_HANDLES_OPEN))
@@ -65,7 +67,7 @@ public final class MayunApplication {
         arguments.append(nil)
         StartupSteps.mark("application-new")
         let status = g_application_run(gApplication, count, &arguments)
-        if let services = coordinator?.services { PendingWrites.finish(services) }
+        if let services = identity?.app { PendingWrites.finish(services) }
         g_settings_sync()
         return status
     }
@@ -77,31 +79,19 @@ public final class MayunApplication {
         IconThemeWarmUp.start()
         g_set_application_name("Mayun")
         // The windows' icon (the default for dialogs too) is set after the main window's first frame: MainWindow.
-        let preferences: any PreferencesStore
-        if let stored = GSettingsPreferences.make(
-            schemaDirectory: resources.schemaDirectory, configDirectory: environment.configDirectory)
-        {
-            preferences = stored
-        } else {
-            FileHandle.standardError.write(Data("mayun: settings schema io.gitee.Mayun not found; settings will not be saved\n".utf8))
-            preferences = InMemoryPreferences()
-        }
-        self.preferences = preferences
-        StartupSteps.mark("gsettings")
         let services = makeServices()
+        self.services = services
         StartupSteps.mark("services")
-        images = ImageLoader(fetch: { try await services.client.fetchImage($0, maxBytes: $1) },
-                             diskDirectory: environment.cacheDirectory.appendingPathComponent("images"))
-        let coordinator = Coordinator(environment: environment, preferences: preferences, services: services)
-        self.coordinator = coordinator
+        let identity = services.makeIdentity()
+        self.identity = identity
         StartupSteps.mark("view-models")
-        theme = ThemeController(nightMode: coordinator.nightMode, themesDirectory: resources.themesDirectory)
+        theme = ThemeController(nightMode: services.nightMode, themesDirectory: themesDirectory)
         StartupSteps.mark("theme-css")
-        systemColorScheme = SystemColorScheme(nightMode: coordinator.nightMode)
+        systemColorScheme = SystemColorScheme(nightMode: services.nightMode)
         StartupSteps.mark("system-color-scheme")
 
         let app = UnsafeMutableRawPointer(application)
-        addAction(to: app, "settings") { coordinator.openSettings() }
+        addAction(to: app, "settings") { [unowned self] in coordinator?.openSettings() }
         addAction(to: app, "shortcuts") { [unowned self] in showShortcuts() }
         addAction(to: app, "about") { [unowned self] in showAbout() }
         addAction(to: app, "quit") { [unowned self] in quit() }
@@ -110,12 +100,44 @@ public final class MayunApplication {
             GoToLinkDialog.present(over: mainWindow.window, coordinator: coordinator)
         }
         KeyBindings.install(on: application)
-        desktopNotifications = DesktopNotifications.install(on: ApplicationHandle(application),
-                                                            coordinator: coordinator) { [unowned self] in
+        installNotifications(for: identity.coordinator)
+        // An account switch (the switcher, Add Account, removing the active one) swaps the whole identity.
+        bindings.bind { [unowned self] in
+            let active = services.accounts.services
+            if let current = self.identity, current.app !== active { switchIdentity() }
+        }
+        backgroundHold = BackgroundHold(application: gApplication, mode: services.background)
+        StartupSteps.mark("actions")
+    }
+
+    /// Only the active account polls (see `Accounts`): the actions and the poll follow the Coordinator.
+    private func installNotifications(for coordinator: Coordinator) {
+        desktopNotifications = DesktopNotifications.install(on: ApplicationHandle(application), coordinator: coordinator,
+                                                            options: options) { [unowned self] in
             activate()
         }
-        backgroundHold = BackgroundHold(application: gApplication, mode: coordinator.background)
-        StartupSteps.mark("actions")
+    }
+
+    /// The pages shown are reloaded under the new identity: the same tab and the same routes, made by a new
+    /// Coordinator on the new account's services, in a new window that takes the old one's place.
+    private func switchIdentity() {
+        guard let services, let old = identity else { return }
+        let routes = old.coordinator.routes.filter { $0 != .login }
+        let tab = old.coordinator.selectedTab
+        old.coordinator.notifications.stopBackgroundRefresh()
+        old.coordinator.popToRoot()
+        let oldDrafts = old.app.drafts
+        Task { await oldDrafts.flush() }
+        let identity = services.makeIdentity()
+        self.identity = identity
+        identity.coordinator.select(tab)
+        for route in routes { identity.coordinator.push(route) }
+        installNotifications(for: identity.coordinator)
+        guard let oldWindow = mainWindow else { return }
+        mainWindow = nil
+        activate()
+        // The new window is up before the old one goes (the application quits with its last window).
+        gtk_window_destroy(typed(oldWindow.window))
     }
 
     private func activate() {
@@ -123,7 +145,7 @@ public final class MayunApplication {
             gtk_window_present(typed(mainWindow.window))
             return
         }
-        guard let coordinator, let preferences, let images else { return }
+        guard let services, let identity else { return }
         if startsHidden {
             // No window: with the switch on the hold keeps Mayun checking; with it off (a stale autostart entry)
             // nothing holds the application, so it ends here instead of lingering unseen.
@@ -131,12 +153,18 @@ public final class MayunApplication {
             return
         }
         StartupSteps.mark("activate")
-        let window = MainWindow(application: application, coordinator: coordinator, preferences: preferences,
-                                images: images)
+        let coordinator = identity.coordinator
+        let switcher = AccountSwitcher(accounts: services.accounts, images: identity.images)
+        let window = MainWindow(application: application, coordinator: coordinator, preferences: services.preferences,
+                                images: identity.images, accountSwitcher: switcher)
+        switcher.onAdd = { [unowned self] in addAccount() }
+        switcher.onManage = { [unowned self] in manageAccounts() }
         mainWindow = window
         // With Run in the Background on, the app outlives its window: the next activation builds a new one, on
         // the tabs (the closed window's pages were left; drafts stay on disk).
-        connect(UnsafeMutableRawPointer(window.window), "destroy", main: { [unowned self] in
+        // (An account switch destroys the old window after the new one is up: only this window's own end counts.)
+        connect(UnsafeMutableRawPointer(window.window), "destroy", main: { [unowned self, weak window] in
+            guard let window, mainWindow === window else { return }
             mainWindow = nil
             if coordinator.background.isEnabled { coordinator.popToRoot() }
         })
@@ -171,7 +199,19 @@ public final class MayunApplication {
     }
 
     private func showAbout() {
-        guard let mainWindow else { return }
-        AboutDialog.present(over: mainWindow.window, server: environment.server)
+        guard let mainWindow, let coordinator else { return }
+        AboutDialog.present(over: mainWindow.window, server: coordinator.environment.server)
+    }
+
+    private func addAccount() {
+        guard let mainWindow, let services else { return }
+        AddAccountDialog.present(over: mainWindow.window, accounts: services.accounts)
+    }
+
+    private func manageAccounts() {
+        guard let mainWindow, let services else { return }
+        ManageAccountsDialog.present(over: mainWindow.window, accounts: services.accounts) { [unowned self] in
+            addAccount()
+        }
     }
 }

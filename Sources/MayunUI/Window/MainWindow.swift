@@ -28,9 +28,12 @@ final class MainWindow: PlatformActions {
     private let bindings = BindingBag()
     /// The open Preferences window, while the Coordinator has a settings model.
     private var preferencesWindow: PreferencesWindow?
+    /// The active account's avatar in the header (nil in tests that build a window without accounts).
+    let accountSwitcher: AccountSwitcher?
 
     init(application: UnsafeMutablePointer<GtkApplication>, coordinator: Coordinator,
-         preferences: any PreferencesStore, images: ImageLoader) {
+         preferences: any PreferencesStore, images: ImageLoader, accountSwitcher: AccountSwitcher? = nil) {
+        self.accountSwitcher = accountSwitcher
         self.coordinator = coordinator
         self.preferences = preferences
         window = widget(adw_application_window_new(application))
@@ -87,6 +90,8 @@ final class MainWindow: PlatformActions {
         toasts = widget(adw_toast_overlay_new())
         adw_toast_overlay_set_child(opaque(toasts), navigation.root)
         adw_header_bar_pack_end(opaque(header), makeMenuButton())
+        // Beside the menu, never squeezed out: at 360 px the title gives up its switcher first, the account stays.
+        if let accountSwitcher { adw_header_bar_pack_end(opaque(header), accountSwitcher.root) }
         let content = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 0)
         Build.append(content, header, toasts)
         adw_application_window_set_content(typed(window), content)

@@ -11,14 +11,15 @@ final class DesktopNotifications: DesktopNotifier {
     static let actionName = "open-notification"
     static let markReadActionName = "mark-notification-read"
     private let application: ApplicationHandle
-    /// `MAYUN_LOG_NOTIFICATIONS=1` writes each sent one to stderr too (end-to-end tests read it).
-    private let logs = ProcessInfo.processInfo.environment["MAYUN_LOG_NOTIFICATIONS"] == "1"
+    /// `MAYUN_LOG_NOTIFICATIONS=1` (`LaunchOptions`) writes each sent one to stderr too (end-to-end tests read it).
+    private let logs: Bool
 
     /// Adds the action, hands the notifier to the model, and starts the background refresh.
-    /// `MAYUN_NOTIFICATION_INTERVAL` (seconds, at least 1) shortens the interval for tests.
-    static func install(on application: ApplicationHandle, coordinator: Coordinator,
+    /// `MAYUN_NOTIFICATION_INTERVAL` (`LaunchOptions`, seconds, at least 1) shortens the interval for tests.
+    /// Installed again for each account switch: the actions then reach the new account's model.
+    static func install(on application: ApplicationHandle, coordinator: Coordinator, options: LaunchOptions,
                         activateWindow: @escaping @MainActor () -> Void) -> DesktopNotifications {
-        let notifier = DesktopNotifications(application: application)
+        let notifier = DesktopNotifications(application: application, logs: options.logsNotifications)
         // The target comes from the notification server: the action reads only a string parameter.
         application.addAction(actionName, stringParameter: { target in
             activateWindow()
@@ -29,14 +30,17 @@ final class DesktopNotifications: DesktopNotifier {
         })
         let model = coordinator.notifications
         model.desktop = notifier
-        if let text = ProcessInfo.processInfo.environment["MAYUN_NOTIFICATION_INTERVAL"], let seconds = Double(text) {
+        if let seconds = options.notificationInterval {
             model.baseInterval = max(1, min(seconds, NotificationsViewModel.longestInterval))
         }
         model.startBackgroundRefresh(scheduler: GLibTimeoutScheduler())
         return notifier
     }
 
-    private init(application: ApplicationHandle) { self.application = application }
+    private init(application: ApplicationHandle, logs: Bool) {
+        self.application = application
+        self.logs = logs
+    }
 
     var isWindowFocused: Bool { application.isWindowFocused }
 

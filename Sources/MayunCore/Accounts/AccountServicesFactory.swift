@@ -1,0 +1,47 @@
+import Foundation
+import GiteeKit
+
+/// Builds the `AppServices` of one identity: a client for its server alone, a session on its keyring item, its
+/// drafts folder; the offline store and the keyring are shared (each keyed by account). The app's composition root
+/// gives the real parts; tests give a stub client maker.
+@MainActor
+public struct AccountServicesFactory {
+    public let keyring: (any CredentialStore)?
+    public let offline: OfflineStore?
+    public let dataDirectory: URL
+    /// A client for one server (its base URL): the only place a token for that server is ever attached.
+    public let makeClient: @MainActor (String) -> GiteeClient
+    /// The session's settings (`MAYUN_OAUTH_CLIENT_*`); `MAYUN_TOKEN` is passed on its own to `make`.
+    public let environment: [String: String]
+
+    public init(keyring: (any CredentialStore)?, offline: OfflineStore?, dataDirectory: URL,
+                environment: [String: String] = [:], makeClient: @escaping @MainActor (String) -> GiteeClient) {
+        self.keyring = keyring
+        self.offline = offline
+        self.dataDirectory = dataDirectory
+        self.environment = environment
+        self.makeClient = makeClient
+    }
+
+    /// The services of `account` (nil: nobody yet, on `server`). `environmentToken` is `MAYUN_TOKEN` (used, never
+    /// stored). The session starts restoring at once.
+    public func make(server: String, account: Account?, environmentToken: String? = nil) -> AppServices {
+        let client = makeClient(account?.server ?? server)
+        var environment = self.environment
+        environment[EnvironmentToken.variable] = environmentToken
+        let session = Session(client: client, store: keyring, account: account?.login, environment: environment)
+        let drafts = DraftStore(directory: account.map { AccountUpgrade.draftsDirectory(of: $0, in: dataDirectory) }
+            ?? dataDirectory.appendingPathComponent("drafts"))
+        let services = AppServices(cached: CachedClient(client: client, store: offline), session: session, drafts: drafts)
+        Task { await session.start() }
+        return services
+    }
+
+    /// Removes what is private to `account`: its keyring item, its offline rows and its folder (drafts). Nothing of
+    /// another account is touched.
+    public func wipe(_ account: Account) async {
+        try? await keyring?.removeSecret(for: CredentialKey(server: account.server, kind: .account, login: account.login))
+        offline?.forgetAccount(account.storeOwner)
+        try? FileManager.default.removeItem(at: AccountUpgrade.accountDirectory(of: account, in: dataDirectory))
+    }
+}

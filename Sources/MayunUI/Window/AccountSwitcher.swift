@@ -1,0 +1,81 @@
+import CGtk
+import Foundation
+import GLibRuntime
+import MayunCore
+
+/// The header bar's account button: the active account's avatar, always shown (also at 360 px), opening a popover
+/// with every account (a click switches), "Add Account…" and "Manage Accounts…".
+@MainActor
+final class AccountSwitcher {
+    let root: Widget
+    private let accounts: Accounts
+    private let images: ImageLoader
+    private let avatar: AvatarView
+    private let popover: Widget
+    private let list = Box(.vertical, spacing: 2, classes: ["account-switcher-list"])
+    private var rowAvatars: [AvatarView] = []
+    private var rowButtons: [Button] = []
+    private let bindings = BindingBag()
+    var onAdd: @MainActor () -> Void = {}
+    var onManage: @MainActor () -> Void = {}
+
+    init(accounts: Accounts, images: ImageLoader) {
+        self.accounts = accounts
+        self.images = images
+        root = widget(gtk_menu_button_new())
+        g_object_ref_sink(raw(root))
+        avatar = AvatarView(size: 24, images: images)
+        gtk_widget_set_valign(avatar.root, GTK_ALIGN_CENTER)
+        gtk_menu_button_set_child(opaque(root), avatar.root)
+        Build.addClasses(root, ["flat", "account-switcher"])
+        popover = widget(gtk_popover_new())
+        let content = Box(.vertical, spacing: 6)
+        content.setMargins(6)
+        let add = Button(label: accounts.addAccountLabel, classes: ["flat"])
+        add.onClicked { [unowned self] in close(); onAdd() }
+        let manage = Button(label: accounts.manageAccountsLabel, classes: ["flat"])
+        manage.onClicked { [unowned self] in close(); onManage() }
+        content.append(list, Separator(), add, manage)
+        content.withWidget { gtk_popover_set_child(typed(popover), $0) }
+        gtk_menu_button_set_popover(opaque(root), popover)
+        bindings.bind { [unowned self] in show(accounts.switcherRows, label: accounts.switcherLabel) }
+    }
+
+    isolated deinit { g_object_unref(raw(root)) }
+
+    private func close() { gtk_popover_popdown(typed(popover)) }
+
+    private func show(_ rows: [Accounts.SwitcherRow], label: String) {
+        Accessibility.setLabel(root, label)
+        gtk_widget_set_tooltip_text(root, label)
+        avatar.show(rows.first(where: \.isActive)?.avatarURL.flatMap(URL.init(string:)))
+        list.removeAll()
+        rowAvatars = []
+        rowButtons = []
+        for row in rows {
+            let line = Box(.horizontal, spacing: 10)
+            let picture = AvatarView(size: 32, images: images)
+            gtk_widget_set_valign(picture.root, GTK_ALIGN_CENTER)
+            picture.show(row.avatarURL.flatMap(URL.init(string:)))
+            let text = Box(.vertical, spacing: 2)
+            text.hexpand = true
+            let name = Label(row.name, classes: ["heading"], xalign: 0, ellipsize: .end)
+            let detail = Label(row.detail, classes: ["dim-label", "caption"], xalign: 0, ellipsize: .middle)
+            text.append(name, detail)
+            line.append(widget: picture.root)
+            line.append(text)
+            let check = Icon("object-select-symbolic")
+            check.isVisible = row.isActive
+            line.append(check)
+            let button = Button(child: line, accessibleLabel: "\(row.name), \(row.detail)", classes: ["flat"])
+            let id = row.id
+            button.onClicked { [unowned self] in
+                close()
+                accounts.switchTo(id)
+            }
+            list.append(button)
+            rowAvatars.append(picture)
+            rowButtons.append(button)
+        }
+    }
+}
