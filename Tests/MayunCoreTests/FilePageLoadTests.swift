@@ -93,10 +93,11 @@ final class FilePageLoadTests: XCTestCase {
             // Big enough that its parse is still running when the fresh, tiny README has been fetched and parsed.
             let saved = String(repeating: "## Old heading\n\nSome *old* text with `code` and [a link](x.md).\n\n",
                                count: 8_000)
+            let transport = HoldingTransport()
+            // The coordinator's services first: they set the store's prefix for this server's public rows.
+            let coordinator = coordinator(over: transport, store: store)
             store.save(saved, key: "readme:\(repo)")
             runUntilDone("the saved README lands") { await store.flush() }
-            let transport = HoldingTransport()
-            let coordinator = coordinator(over: transport, store: store)
             coordinator.push(.readme(repo, ref: "master"))
             let page = try XCTUnwrap(coordinator.top?.model as? BlobViewModel)
             page.start()

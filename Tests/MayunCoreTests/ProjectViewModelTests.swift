@@ -115,9 +115,10 @@ final class ProjectViewModelTests: XCTestCase {
             let store = try OfflineStore(directory: directory)
             let (onlineCoordinator, _, online) = try fixture(loggedIn: false)
             defer { withExtendedLifetime(onlineCoordinator) {} }
-            store.save(try XCTUnwrap(online.project), key: "project:\(sampleRepo)")
             let offline = StubTransport()  // answers 404 to everything... make it unreachable instead:
+            // The services first: they set the store's prefix for this server's public rows, which the save uses.
             let services = makeServices(transport: offline, store: store)
+            store.save(try XCTUnwrap(online.project), key: "project:\(sampleRepo)")
             let coordinator = Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
                                           preferences: InMemoryPreferences(), services: services)
             waitUntil("the save lands") { store.load(Project.self, key: "project:\(sampleRepo)") != nil }
