@@ -43,23 +43,11 @@ final class IssueComposerTests: XCTestCase {
     func testPreviewRendersTheDocumentAReadmeWouldShow() throws {
         try onMain {
             let repo = RepositoryID(owner: "kit101", name: "drone-yml-test")
-            let services = testServices(transport: IssueTransport())
-            let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(), services: services)
-            let loggedIn = Flag()
-            Task { @MainActor in
-                _ = try? await services.session.logIn(personalToken: "token")
-                loggedIn.isSet = true
+            let (coordinator, page, window, issue) = try presentLoggedInIssuePage(transport: IssueTransport())
+            defer {
+                gtk_window_destroy(typed(window))
+                withExtendedLifetime(coordinator) {}  // the page's navigator, as long as the test runs
             }
-            waitUntil("logged in") { loggedIn.isSet }
-            coordinator.push(.issue(repo, number: "I4CD5P"))
-            let page = PageFactory(images: testImages()).makePage(for: coordinator.top!)
-            let window = gtk_window_new()!
-            defer { gtk_window_destroy(typed(window)) }
-            gtk_window_set_default_size(typed(window), 900, 900)
-            gtk_window_set_child(typed(window), page.root)
-            gtk_window_present(typed(window))
-            let issue = try XCTUnwrap(coordinator.top?.model as? IssueViewModel)
-            waitUntil("the issue shows") { issue.state == .content }
             waitUntil("logged in, the composer shows") { visibleLabelTexts(in: page.root).contains("Leave a comment") }
             XCTAssertFalse(visibleLabelTexts(in: page.root).contains("Log in to comment"))
 
@@ -119,7 +107,3 @@ private func drawnButtonLabels(in root: Widget) -> [String] {
         .compactMap { gtk_button_get_label(typed($0, as: GtkButton.self)).map { String(cString: $0) } }
 }
 
-@MainActor
-private final class Flag {
-    var isSet = false
-}

@@ -39,25 +39,12 @@ final class MentionPopoverTests: XCTestCase {
     /// puts "@mayun-demo " in place of the typed part, and the popover goes.
     func testTypingAnAtShowsThePeopleAndPickingOneInsertsTheLogin() throws {
         try onMain {
-            let repo = RepositoryID(owner: "kit101", name: "drone-yml-test")
             let transport = MentionTransport()
-            let services = testServices(transport: transport)
-            let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(), services: services)
-            let loggedIn = LoginDone()
-            Task { @MainActor in
-                _ = try? await services.session.logIn(personalToken: "token")
-                loggedIn.isSet = true
+            let (coordinator, page, window, issue) = try presentLoggedInIssuePage(transport: transport)
+            defer {
+                gtk_window_destroy(typed(window))
+                withExtendedLifetime(coordinator) {}  // the page's navigator, as long as the test runs
             }
-            waitUntil("logged in") { loggedIn.isSet }
-            coordinator.push(.issue(repo, number: "I4CD5P"))
-            let page = PageFactory(images: testImages()).makePage(for: coordinator.top!)
-            let window = gtk_window_new()!
-            defer { gtk_window_destroy(typed(window)) }
-            gtk_window_set_default_size(typed(window), 900, 900)
-            gtk_window_set_child(typed(window), page.root)
-            gtk_window_present(typed(window))
-            let issue = try XCTUnwrap(coordinator.top?.model as? IssueViewModel)
-            waitUntil("the issue shows") { issue.state == .content }
             waitUntil("the composer shows") { visibleLabelTexts(in: page.root).contains("Leave a comment") }
             // The composer's text view (its tooltip is the placeholder; the issue's own editor is another).
             let editor = try XCTUnwrap(descendants(of: page.root).first {
@@ -90,6 +77,3 @@ final class MentionPopoverTests: XCTestCase {
     }
 }
 
-private final class LoginDone {
-    var isSet = false
-}

@@ -36,6 +36,13 @@ public final class BackgroundMode {
         isEnabled = preferences.runInBackground
     }
 
+    /// The app's: the autostart entry beside Mayun's config folder, starting the program that runs now.
+    public convenience init(preferences: any PreferencesStore, environment: AppEnvironment) {
+        self.init(preferences: preferences, autostart: AutostartEntry(
+            configHome: environment.configDirectory.deletingLastPathComponent(),
+            executable: AutostartEntry.currentExecutable()))
+    }
+
     /// Brings the hold and the autostart arrangement in line with the switch (at start and after every change).
     public func apply() {
         keepAlive?(isEnabled)

@@ -47,9 +47,7 @@ public final class Coordinator {
         self.services = services
         self.downloads = downloads
         self.nightMode = nightMode ?? NightModeViewModel(preferences: preferences)
-        self.background = background ?? BackgroundMode(preferences: preferences, autostart: AutostartEntry(
-            configHome: environment.configDirectory.deletingLastPathComponent(),
-            executable: AutostartEntry.currentExecutable()))
+        self.background = background ?? BackgroundMode(preferences: preferences, environment: environment)
         projectsTab = ProjectsTabViewModel(lists: [])
         mineTab = MineViewModel(session: services.session)
         notifications = NotificationsViewModel(client: services.client, session: services.session, preferences: preferences,

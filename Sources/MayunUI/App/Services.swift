@@ -20,9 +20,7 @@ public final class Services {
         self.preferences = preferences
         self.accounts = accounts
         nightMode = NightModeViewModel(preferences: preferences)
-        background = BackgroundMode(preferences: preferences, autostart: AutostartEntry(
-            configHome: options.environment.configDirectory.deletingLastPathComponent(),
-            executable: AutostartEntry.currentExecutable()))
+        background = BackgroundMode(preferences: preferences, environment: options.environment)
     }
 
     /// The Coordinator and image loader of the active account (or nobody), on its server.

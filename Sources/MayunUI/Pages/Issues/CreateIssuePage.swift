@@ -88,16 +88,10 @@ final class CreateIssuePage: Page {
         triage.isVisible = !labels.isEmpty || !people.isEmpty || !milestones.isEmpty
         if !labels.isEmpty {
             for choice in labels {
-                let check = CheckButton()
-                check.isActive = choice.isOn
-                check.accessibleLabel = choice.chip.name
                 let name = choice.chip.name
-                check.onToggled { [unowned viewModel] on in viewModel.setLabel(name, on: on) }
-                let chip = LabelChips(wraps: false)
-                chip.show([choice.chip])
-                let line = Box(.horizontal, spacing: 6)
-                line.append(check, chip)
-                labelChecks.append(line)
+                labelChecks.append(LabelChoiceLine.make(choice.chip, isOn: choice.isOn) { [unowned viewModel] on in
+                    viewModel.setLabel(name, on: on)
+                })
             }
         }
         if !people.isEmpty {

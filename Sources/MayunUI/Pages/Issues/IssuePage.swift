@@ -71,16 +71,10 @@ final class IssuePage: Page {
     private func showLabelChoices(_ choices: [(chip: LabelChip, isOn: Bool)]) {
         labelChoices.removeAll()
         for choice in choices {
-            let check = CheckButton()
-            check.isActive = choice.isOn
-            check.accessibleLabel = choice.chip.name
             let name = choice.chip.name
-            check.onToggled { [unowned viewModel] on in viewModel.setLabel(name, on: on) }
-            let chip = LabelChips(wraps: false)
-            chip.show([choice.chip])
-            let line = Box(.horizontal, spacing: 6)
-            line.append(check, chip)
-            labelChoices.append(line)
+            labelChoices.append(LabelChoiceLine.make(choice.chip, isOn: choice.isOn) { [unowned viewModel] on in
+                viewModel.setLabel(name, on: on)
+            })
         }
     }
 
