@@ -29,7 +29,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import atspi_helpers as h  # noqa: E402
-from e2e_support import Scenario, teardown, top, list_row  # noqa: E402
+from e2e_support import Scenario, teardown, top, list_row, in_view  # noqa: E402
 from atspi_helpers import CheckFailed  # noqa: E402
 
 NAME = "pulls"
