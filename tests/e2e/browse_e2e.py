@@ -403,6 +403,11 @@ def v3_checks(server, app_runs):
                  if e["fields"].get("grant_type") == "refresh_token"]
     r.check(not refreshes, "no token refresh happened", f"refreshes: {refreshes[:3]}")
     if V3 == "flaky":
+        # One clean-clone run once saw 505 v3 requests here (11 alone); each request is kept to find why if it recurs.
+        with open(artifact("v3-requests.txt"), "w") as out:
+            out.writelines(f"{e['seq']} {e['status']} {e['path']} {e['fields']}\n" for e in v3)
+        if len(v3) > 40:
+            r.note(f"{len(v3)} v3 requests (11 expected): see {artifact('v3-requests.txt')}")
         searched = requests(server, 0, SEARCH, statuses=None)
         faults = [e for e in v3 if e["status"] == 502]
         r.check(faults and not searched,

@@ -3,6 +3,7 @@
 #
 #   tests/fuzz/run.sh build                 build Fuzz/ with -sanitize=fuzzer,address into .build-fuzz
 #   tests/fuzz/run.sh run SECONDS [TARGET…]  replay Tests/Fuzz/regressions/<target>, then fuzz each target SECONDS
+#                                           (FUZZ_JOBS targets at a time, default: the number of cores)
 #
 # Targets: markdown html json image-header links http-errors diff markup-escape (all when none is named). Seeds come
 # from Tests/Fuzz/corpus/<target> (plus the README fixtures for markdown and html); what libFuzzer learns goes to
@@ -50,40 +51,58 @@ build() {
         | { grep -v -E 'warning: prohibited flag|ld.gold: warning: Cannot export local symbol|^\[[0-9]+/[0-9]+\] (Compiling|Emitting|Wrapping|Write|Linking|Planning|Merging|Applying|Generating|Copying)' || true; }
 }
 
+# One target: its saved regressions, then SECONDS of fuzzing. Prints its own report; returns non-zero on a finding.
+fuzz_one() {
+    local target=$1 seconds=$2 bin_dir=$3
+    local binary; binary="$bin_dir/$(binary_for "$target")"
+    [ -x "$binary" ] || { echo "missing $binary: run tests/fuzz/run.sh build first"; return 1; }
+    local work=$SCRATCH/corpus/$target artifacts=$SCRATCH/artifacts/$target/
+    mkdir -p "$work" "$artifacts"
+    printf '\n\033[1m==> fuzz %s: regressions, then %s s\033[0m\n' "$target" "$seconds"
+    mapfile -t regressions < <(find "Tests/Fuzz/regressions/$target" -type f ! -name README.md 2>/dev/null | sort)
+    if [ ${#regressions[@]} -gt 0 ]; then
+        if ! "$binary" -timeout="$(timeout_for "$target")" "${regressions[@]}" > "$SCRATCH/$target-regressions.log" 2>&1; then
+            echo "FAILED: a saved regression input still crashes (log: $SCRATCH/$target-regressions.log)"
+            grep -E '^(Running|==[0-9]+==ERROR|Fatal error|SUMMARY)' "$SCRATCH/$target-regressions.log" | head -20 || true
+            return 1
+        fi
+        echo "${#regressions[@]} regression input(s) replayed without a crash"
+    fi
+    mapfile -t seeds < <(seeds_for "$target")
+    local dict; dict=$(dict_for "$target"); local dict_flag=()
+    [ -n "$dict" ] && dict_flag=(-dict="$dict")
+    if "$binary" "${dict_flag[@]}" -max_total_time="$seconds" -timeout="$(timeout_for "$target")" \
+        -max_len="$(max_len_for "$target")" -rss_limit_mb=2048 \
+        -print_final_stats=1 -artifact_prefix="$artifacts" "$work" "${seeds[@]}" > "$SCRATCH/$target.log" 2>&1; then
+        grep -E '^stat::number_of_executed_units|^stat::new_units_added|^Done' "$SCRATCH/$target.log" || true
+    else
+        echo "FAILED: libFuzzer found a crash or timeout (log: $SCRATCH/$target.log; input under $artifacts)"
+        grep -E '^==[0-9]+==ERROR|Fatal error|^SUMMARY|Test unit written' "$SCRATCH/$target.log" | head -10 || true
+        return 1
+    fi
+}
+
+# Targets run FUZZ_JOBS at a time (default: the number of cores; each libFuzzer process is single-threaded), each
+# report printed whole when its target ends.
 run() {
     local seconds=$1; shift
     local targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=("${ALL_TARGETS[@]}")
     local bin_dir; bin_dir=$(swift build --package-path Fuzz --scratch-path "$SCRATCH" --show-bin-path 2>/dev/null)
-    local failed=()
+    local jobs_max=${FUZZ_JOBS:-$(nproc)} failed=() pid
+    declare -A running=()   # pid -> target
+    finish_one() {
+        local rc=0
+        wait -n -p pid "${!running[@]}" || rc=$?
+        cat "$SCRATCH/${running[$pid]}.report"
+        [ "$rc" = 0 ] || failed+=("${running[$pid]}")
+        unset "running[$pid]"
+    }
     for target in "${targets[@]}"; do
-        local binary; binary="$bin_dir/$(binary_for "$target")"
-        [ -x "$binary" ] || { echo "missing $binary: run tests/fuzz/run.sh build first" >&2; exit 1; }
-        local work=$SCRATCH/corpus/$target artifacts=$SCRATCH/artifacts/$target/
-        mkdir -p "$work" "$artifacts"
-        printf '\n\033[1m==> fuzz %s: regressions, then %s s\033[0m\n' "$target" "$seconds"
-        mapfile -t regressions < <(find "Tests/Fuzz/regressions/$target" -type f ! -name README.md 2>/dev/null | sort)
-        if [ ${#regressions[@]} -gt 0 ]; then
-            if ! "$binary" -timeout="$(timeout_for "$target")" "${regressions[@]}" > "$SCRATCH/$target-regressions.log" 2>&1; then
-                echo "FAILED: a saved regression input still crashes (log: $SCRATCH/$target-regressions.log)"
-                grep -E '^(Running|==[0-9]+==ERROR|Fatal error|SUMMARY)' "$SCRATCH/$target-regressions.log" | head -20 || true
-                failed+=("$target(regressions)")
-                continue
-            fi
-            echo "${#regressions[@]} regression input(s) replayed without a crash"
-        fi
-        mapfile -t seeds < <(seeds_for "$target")
-        local dict; dict=$(dict_for "$target"); local dict_flag=()
-        [ -n "$dict" ] && dict_flag=(-dict="$dict")
-        if "$binary" "${dict_flag[@]}" -max_total_time="$seconds" -timeout="$(timeout_for "$target")" \
-            -max_len="$(max_len_for "$target")" -rss_limit_mb=2048 \
-            -print_final_stats=1 -artifact_prefix="$artifacts" "$work" "${seeds[@]}" > "$SCRATCH/$target.log" 2>&1; then
-            grep -E '^stat::number_of_executed_units|^stat::new_units_added|^Done' "$SCRATCH/$target.log" || true
-        else
-            echo "FAILED: libFuzzer found a crash or timeout (log: $SCRATCH/$target.log; input under $artifacts)"
-            grep -E '^==[0-9]+==ERROR|Fatal error|^SUMMARY|Test unit written' "$SCRATCH/$target.log" | head -10 || true
-            failed+=("$target")
-        fi
+        [ ${#running[@]} -lt "$jobs_max" ] || finish_one
+        fuzz_one "$target" "$seconds" "$bin_dir" > "$SCRATCH/$target.report" 2>&1 &
+        running[$!]=$target
     done
+    while [ ${#running[@]} -gt 0 ]; do finish_one; done
     if [ ${#failed[@]} -gt 0 ]; then echo; echo "fuzzing FAILED: ${failed[*]}"; exit 1; fi
     echo; echo "fuzzing: no crash in ${targets[*]}"
 }
