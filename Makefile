@@ -27,6 +27,11 @@ DATA_OUT := .build/mayun-data
 LINGUAS := $(shell sed -e 's/\#.*//' po/LINGUAS 2>/dev/null)
 MO_FILES := $(foreach l,$(LINGUAS),$(DATA_OUT)/locale/$(l)/LC_MESSAGES/mayun.mo)
 
+# A target that imports another target of this package must list it (or reach it through what it lists): without
+# this, an undeclared import compiles or not depending on build order. It does NOT keep a target from importing what
+# a dependency imports (MayunUI could import CGtk through a GtkKit): see ARCHITECTURE.md, "The widget kit and the C seam".
+IMPORT_CHECK := --explicit-target-dependency-import-check=error
+
 # One release build shared by `make install`, the end-to-end test and the benchmark.
 RELEASE_SCRATCH := $(CURDIR)/.build-release
 INSTALL_BUILDDIR := .build-meson/install
@@ -49,7 +54,7 @@ deps:
 
 build: data
 	$(call banner,swift build (debug))
-	$(SWIFT) build 2>&1 | $(QUIET_SWIFT)
+	$(SWIFT) build $(IMPORT_CHECK) 2>&1 | $(QUIET_SWIFT)
 
 # Compiled schema and catalogs for running uninstalled.
 data: $(DATA_OUT)/schemas/gschemas.compiled $(MO_FILES)
@@ -81,7 +86,7 @@ test: deps build
 # folders. MAYUN_REQUIRE_DISPLAY=1 makes widget tests fail rather than skip when GTK cannot open the display.
 test-unit:
 	$(call banner,swift build --build-tests)
-	$(SWIFT) build --build-tests 2>&1 | $(QUIET_SWIFT)
+	$(SWIFT) build --build-tests $(IMPORT_CHECK) 2>&1 | $(QUIET_SWIFT)
 	$(call banner,XCTest under Xvfb + dbus-run-session (MAYUN_REQUIRE_DISPLAY=1))
 	@state=$$(mktemp -d); trap 'rm -rf "$$state"' EXIT; \
 	MAYUN_REQUIRE_DISPLAY=1 MAYUN_REQUIRE_KEYRING=1 GSK_RENDERER=cairo \

@@ -29,11 +29,14 @@ let package = Package(
         ]),
         .target(name: "MayunUI", dependencies: ["MayunCore", "GiteeKit", "GLibRuntime", "CGtk", "CSoup"]),
         .executableTarget(name: "mayun", dependencies: [
-            "MayunUI", "MayunCore", "GiteeKit",
+            "MayunUI", "MayunCore", "GiteeKit", "MayunBenchProbes",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "mayun-bench", dependencies: ["MayunUI", "MayunCore", "GLibRuntime", "CGtk", "CMark",
                                                                  "FakeGitee"]),
+        // make bench's probes inside the app (start-up, first rows, scroll); `mayun` installs them only when a
+        // MAYUN_BENCH_ variable is set, through MayunUI's one BenchmarkHook.
+        .target(name: "MayunBenchProbes", dependencies: ["MayunUI", "MayunCore", "GLibRuntime", "CGtk"]),
         .target(name: "FakeGitee", dependencies: ["CSoup", "GLibRuntime", "GiteeKit"]),
         .executableTarget(name: "fake-gitee", dependencies: [
             "FakeGitee", "GLibRuntime",

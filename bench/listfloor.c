@@ -1,7 +1,7 @@
 /* The scroll benchmark's floor: the smallest honest GtkListView with Mayun's project row content (a 40 px avatar
  * texture, name and owner/name, a one-line ellipsized description, language, counts and last push), 10,000 rows plus
  * a screen in a GtkStringList, scrolled by the same pacing logic as Mayun's ScrollBenchmarkProbe
- * (Sources/MayunUI/App/ScrollBenchmarkProbe.swift: keep the two in step) and printing the same `scroll ...` line.
+ * (Sources/MayunBenchProbes/ScrollBenchmarkProbe.swift: keep the two in step) and printing the same `scroll ...` line.
  *
  * Reads MAYUN_BENCH_SCROLL="rows=N rate=R rss_at=N width=W height=H" like Mayun. Avatars: 512 identicons (64x64,
  * like FakeGitee's), made once each on first use into a texture cache, as Mayun's ImageLoader keeps decoded ones.

@@ -6,7 +6,7 @@ texture, name, owner/name, a one-line description, language, counts, last push; 
 release build against FakeGitee with --projects 12000 --latency 150, a fresh state folder so every avatar is
 downloaded), interleaved: floor, mayun, floor, mayun... Both are driven by the same environment variable,
 MAYUN_BENCH_SCROLL="rows=N rate=R list=1 rss_at=5000 width=W height=H", and the same pacing logic (Mayun's
-Sources/MayunUI/App/ScrollBenchmarkProbe.swift, mirrored in listfloor.c): each frame clock tick the probe finds the
+Sources/MayunBenchProbes/ScrollBenchmarkProbe.swift, mirrored in listfloor.c): each frame clock tick the probe finds the
 bound row widgets' positions and moves the scrolled window's adjustment so the top of the viewport is exactly at
 `rate` rows a second since the start; waiting at the end of the loaded rows (the "loading more" row) pauses the
 target instead of jumping when the page comes. Speeds are in screens a second of --rows-per-screen (8.3, a ~650 px

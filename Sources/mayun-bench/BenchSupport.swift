@@ -1,6 +1,7 @@
 import CGtk
 import CMark
 import Foundation
+import GLibRuntime
 
 @MainActor
 enum Bench {
@@ -68,15 +69,10 @@ final class BenchWindow {
         gtk_window_present(typedWindow)
         Bench.spin { gtk_widget_get_mapped(window) != 0 }
         if let clock = gtk_widget_get_frame_clock(window) {
-            let callback: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void = { _, data in
-                guard let data else { return }
-                let window = Unmanaged<BenchWindow>.fromOpaque(data).takeUnretainedValue()
-                window.painted = true
-                window.lastPaint = g_get_monotonic_time()
-            }
-            g_signal_connect_data(UnsafeMutableRawPointer(clock), "after-paint",
-                                  unsafeBitCast(callback, to: GCallback.self),
-                                  Unmanaged.passUnretained(self).toOpaque(), nil, GConnectFlags(rawValue: 0))
+            connect(UnsafeMutableRawPointer(clock), "after-paint", main: { [weak self] in
+                self?.painted = true
+                self?.lastPaint = g_get_monotonic_time()
+            })
         }
     }
 

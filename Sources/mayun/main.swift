@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MayunBenchProbes
 import MayunCore
 import MayunUI
 
@@ -45,6 +46,7 @@ StartupSteps.mark("locale")
 // Every option and MAYUN_* variable the app acts on, read here and nowhere below.
 var options = LaunchOptions.read(server: command.server, token: environmentToken)
 options.environment.startsInBackground = command.background
+if options.runsBenchmarkProbes { MainActor.assumeIsolated { BenchmarkProbes.install() } }
 let status = MainActor.assumeIsolated {
     MayunApplication(options: options, resources: resources,
                      makeServices: { makeServices(options: options, resources: resources) }).run(opening: command.links)

@@ -195,17 +195,12 @@ extension FakeGiteeServer {
 /// Runs `body` once on the main loop after `milliseconds`.
 @MainActor
 func afterDelay(milliseconds: Int, _ body: @escaping @MainActor () -> Void) {
-    final class Box { let body: @MainActor () -> Void; init(_ body: @escaping @MainActor () -> Void) { self.body = body } }
-    let box = Unmanaged.passRetained(Box(body)).toOpaque()
+    // GLib owns the box until the source goes (CallbackData.release), whoever called this.
     g_timeout_add_full(G_PRIORITY_DEFAULT, guint(max(0, milliseconds)), { data in
-        guard let data else { return 0 }
-        let box = Unmanaged<Box>.fromOpaque(data).takeUnretainedValue()
+        guard let box = CallbackData.borrow(data, as: ClosureBox<@MainActor () -> Void>.self) else { return 0 }
         MainActor.assumeIsolated { box.body() }
         return 0  // G_SOURCE_REMOVE
-    }, box, { data in
-        guard let data else { return }
-        Unmanaged<Box>.fromOpaque(data).release()
-    })
+    }, CallbackData.retain(ClosureBox(body)), CallbackData.release)
 }
 
 /// An answer being held back, and the connection it will go out on.

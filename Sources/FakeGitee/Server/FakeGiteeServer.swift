@@ -97,10 +97,9 @@ public final class FakeGiteeServer {
             throw FakeGiteeError.listenFailed("cannot listen on 127.0.0.1:\(requested): \(error)")
         }
         soup_server_add_handler(server, nil, { _, message, _, _, data in
-            guard let message, let data else { return }
-            let owner = Unmanaged<FakeGiteeServer>.fromOpaque(data).takeUnretainedValue()
+            guard let message, let owner = CallbackData.borrow(data, as: FakeGiteeServer.self) else { return }
             MainActor.assumeIsolated { owner.handle(message) }
-        }, Unmanaged.passUnretained(self).toOpaque(), nil)
+        }, CallbackData.unretained(self), nil)
         self.server = server
         port = Self.listeningPort(server)
         return port

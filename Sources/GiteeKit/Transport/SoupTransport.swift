@@ -225,10 +225,10 @@ public final class SoupTransport: Transport {
     private static func headers(of headers: OpaquePointer?) -> [String: String] {
         final class Collector { var values: [String: String] = [:] }
         let collector = Collector()
-        let pointer = Unmanaged.passUnretained(collector).toOpaque()
+        // Unretained: the walk is synchronous and `collector` outlives it.
+        let pointer = CallbackData.unretained(collector)
         soup_message_headers_foreach(headers, { name, value, data in
-            guard let name, let value, let data else { return }
-            let collector = Unmanaged<Collector>.fromOpaque(data).takeUnretainedValue()
+            guard let name, let value, let collector = CallbackData.borrow(data, as: Collector.self) else { return }
             let key = String(cString: name).lowercased()
             let text = String(cString: value)
             collector.values[key] = collector.values[key].map { "\($0), \(text)" } ?? text

@@ -15,10 +15,14 @@ public struct LaunchOptions: Sendable {
     public var logsNotifications: Bool
     /// What sessions read their OAuth application from (`MAYUN_OAUTH_CLIENT_ID`, `MAYUN_OAUTH_CLIENT_SECRET`).
     public var sessionEnvironment: [String: String]
+    /// Any `MAYUN_BENCH_` variable: `make bench` runs this process, so the executable installs the benchmark probes
+    /// (each reads its own variable).
+    public var runsBenchmarkProbes: Bool
 
     public init(environment: AppEnvironment, notificationInterval: Double? = nil, logsNotifications: Bool = false,
-                sessionEnvironment: [String: String] = [:]) {
+                sessionEnvironment: [String: String] = [:], runsBenchmarkProbes: Bool = false) {
         self.environment = environment
+        self.runsBenchmarkProbes = runsBenchmarkProbes
         self.notificationInterval = notificationInterval
         self.logsNotifications = logsNotifications
         self.sessionEnvironment = sessionEnvironment
@@ -35,6 +39,7 @@ public struct LaunchOptions: Sendable {
         let interval = process["MAYUN_NOTIFICATION_INTERVAL"].flatMap(Double.init).map { max(1, $0) }
         let oauth = process.filter { $0.key.hasPrefix("MAYUN_OAUTH_CLIENT_") }
         return LaunchOptions(environment: environment, notificationInterval: interval,
-                             logsNotifications: process["MAYUN_LOG_NOTIFICATIONS"] == "1", sessionEnvironment: oauth)
+                             logsNotifications: process["MAYUN_LOG_NOTIFICATIONS"] == "1", sessionEnvironment: oauth,
+                             runsBenchmarkProbes: process.keys.contains { $0.hasPrefix("MAYUN_BENCH_") })
     }
 }

@@ -15,7 +15,9 @@ public final class Coordinator {
     public let nightMode: NightModeViewModel
     /// The ViewModels of the tabs themselves (they live as long as the window).
     public let projectsTab: ProjectsTabViewModel
-    public private(set) var discoverTab: DiscoverViewModel!
+    /// Lazy only because it needs `self` (its navigator and list factory); `init` touches it, so it is built there.
+    @ObservationIgnored public private(set) lazy var discoverTab = DiscoverViewModel(
+        cached: services.cached, makeList: makeProjectList, navigator: self)
     public let mineTab: MineViewModel
     /// The person's notifications: one model for the page, the Mine badge and the background refresh.
     public let notifications: NotificationsViewModel
@@ -53,7 +55,7 @@ public final class Coordinator {
         notifications = NotificationsViewModel(client: services.client, session: services.session, preferences: preferences,
                                                draftsDirectory: services.drafts.directory)
         projectsTab.lists = ProjectListKind.allCases.map { makeExploreList($0) }
-        discoverTab = DiscoverViewModel(cached: services.cached, makeList: makeProjectList, navigator: self)
+        _ = discoverTab
         notifications.navigator = self
         mineTab.notifications = notifications
         mineTab.onOpenNotifications = { [weak self] in self?.push(.notifications) }

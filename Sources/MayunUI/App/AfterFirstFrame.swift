@@ -39,12 +39,10 @@ enum AfterFirstFrame {
             guard work != nil else { return release() }
             self.release = release
             g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
-                guard let data else { return 0 }
-                MainActor.assumeIsolated { Unmanaged<Once>.fromOpaque(data).takeUnretainedValue().runNow() }
+                MainActor.assumeIsolated { CallbackData.borrow(data, as: Once.self)?.runNow() }
                 return 0  // G_SOURCE_REMOVE: once
-            }, Unmanaged.passRetained(self).toOpaque(), { data in
-                guard let data else { return }
-                let once = Unmanaged<Once>.fromOpaque(data).takeRetainedValue()
+            }, CallbackData.retain(self), { data in
+                guard let once = CallbackData.take(data, as: Once.self) else { return }
                 MainActor.assumeIsolated {
                     once.release?()
                     once.release = nil

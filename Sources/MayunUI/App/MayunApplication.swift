@@ -169,14 +169,7 @@ public final class MayunApplication {
             if coordinator.background.isEnabled { coordinator.popToRoot() }
         })
         LinkClipboard.install(on: window.window, coordinator: coordinator)
-        FirstFrameProbe.installIfRequested(in: window)
-        // Only for a list benchmark (any MAYUN_BENCH_ variable but the start-up probe's): the list probe reaches for
-        // every Projects list, which builds the hidden ones.
-        let startupProbe: Set = ["MAYUN_BENCH_STARTUP_STEPS", "MAYUN_BENCH_FIRST_FRAME"]
-        let variables = ProcessInfo.processInfo.environment.keys
-        if variables.contains(where: { $0.hasPrefix("MAYUN_BENCH_") && !startupProbe.contains($0) }) {
-            ListBenchmarkProbe.installIfRequested(in: window)
-        }
+        BenchmarkHook.windowBuilt?(BenchmarkWindow(window))
         StartupSteps.mark("window-built")
         gtk_window_present(typed(window.window))
         StartupSteps.mark("present")

@@ -5,7 +5,7 @@ import CGtk
 /// widgets takes the spare width, so the trailing ones keep to the bar's end at any window width.
 @MainActor
 enum BarOverList {
-    static func make(leading: [Widget], trailing: [Widget], spacing: Int32, list: Widget) -> Widget {
+    private static func layout(leading: [Widget], trailing: [Widget], spacing: Int32, list: Widget) -> Widget {
         let bar = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: spacing, classes: ["path-bar"])
         Build.margins(bar, 8)
         let spacer = Build.box(GTK_ORIENTATION_HORIZONTAL)
@@ -16,4 +16,28 @@ enum BarOverList {
         Build.append(root, bar, list)
         return root
     }
+}
+
+extension BarOverList {
+    /// What the bar holds: a widget of the typed layer or a component such as the branch picker.
+    @MainActor
+    protocol Item {
+        var barWidget: Widget { get }
+    }
+
+    /// The bar over its list; the root comes back as a `WidgetObject`
+    /// for `Page.init(root:)` to hand over.
+    static func make(leading: [any Item], trailing: [any Item], spacing: Int32, list: any Component) -> WidgetObject {
+        // The items (and so their widgets) are held by the arrays until the bar has taken them.
+        WidgetObject(owning: layout(leading: leading.map(\.barWidget), trailing: trailing.map(\.barWidget),
+                                  spacing: spacing, list: list.root))
+    }
+}
+
+extension WidgetObject: BarOverList.Item {
+    var barWidget: Widget { widget }
+}
+
+extension BranchPicker: BarOverList.Item {
+    var barWidget: Widget { root }
 }

@@ -5,7 +5,7 @@ import GLibRuntime
 /// issues and pull requests lists.
 @MainActor
 enum FilterButtons {
-    static func make<Value: Equatable>(_ options: [(state: Value, title: String)], selected: Value,
+    private static func make<Value: Equatable>(_ options: [(state: Value, title: String)], selected: Value,
                                        onSelect: @escaping @MainActor (Value) -> Void) -> Widget {
         let filters = Build.box(GTK_ORIENTATION_HORIZONTAL, classes: ["linked"])
         var first: Widget?
@@ -19,5 +19,13 @@ enum FilterButtons {
             Build.append(filters, button)
         }
         return filters
+    }
+}
+
+extension FilterButtons {
+    /// The row as a `WidgetObject`, for a page to place.
+    static func row<Value: Equatable>(_ options: [(state: Value, title: String)], selected: Value,
+                                      onSelect: @escaping @MainActor (Value) -> Void) -> WidgetObject {
+        WidgetObject(owning: make(options, selected: selected, onSelect: onSelect))
     }
 }

@@ -61,54 +61,35 @@ final class StatusView {
     /// gdk-pixbuf's SVG loader and librsvg: 15-20 ms on the main thread in the start-up's first frame (issue 29).
     static let spinnerDelayMilliseconds: guint = 400
 
-    /// The pending delayed start of the spinner (a GLib source id), 0 when none.
-    private var spinnerDelay: guint = 0
+    /// The pending delayed start of the spinner, nil when none (dropping it cancels it).
+    private var spinnerDelay: MainLoopSource?
 
     /// While spinning, the icon gives way at once and the spinner appears after `spinnerDelayMilliseconds`.
     func showSpinner(_ spinning: Bool) {
         adw_status_page_set_icon_name(opaque(root), spinning ? nil : iconName)
-        if spinnerDelay != 0 {
-            g_source_remove(spinnerDelay)
-            spinnerDelay = 0
-        }
+        spinnerDelay = nil
         guard spinning, gtk_widget_get_visible(spinner) == 0 else {
             setSpinnerVisible(spinning)
             return
         }
-        let owner = Unmanaged.passRetained(WeakStatusView(self)).toOpaque()
-        spinnerDelay = g_timeout_add_full(G_PRIORITY_DEFAULT, Self.spinnerDelayMilliseconds, { data in
-            guard let data else { return 0 }
-            MainActor.assumeIsolated {
-                guard let view = Unmanaged<WeakStatusView>.fromOpaque(data).takeUnretainedValue().view else { return }
-                view.spinnerDelay = 0
-                view.setSpinnerVisible(true)
-            }
-            return 0  // G_SOURCE_REMOVE
-        }, owner, { data in
-            guard let data else { return }
-            Unmanaged<WeakStatusView>.fromOpaque(data).release()
-        })
+        // The source holds this view weakly: the view may go before the delay ends (its deinit cancels it anyway).
+        spinnerDelay = MainLoopSource(milliseconds: Self.spinnerDelayMilliseconds, priority: G_PRIORITY_DEFAULT) {
+            [weak self] in
+            self?.spinnerDelay = nil
+            self?.setSpinnerVisible(true)
+            return false
+        }
     }
 
     /// True once the spinner is on (after its delay); tests.
     var isSpinnerShown: Bool { gtk_widget_get_visible(spinner) != 0 }
     /// True while loading, the spinner shown or about to be; tests.
-    var isSpinnerPending: Bool { spinnerDelay != 0 }
+    var isSpinnerPending: Bool { spinnerDelay != nil }
 
     private func setSpinnerVisible(_ spinning: Bool) {
         gtk_widget_set_visible(spinner, spinning ? 1 : 0)
         gtk_spinner_set_spinning(opaque(spinner), spinning ? 1 : 0)
     }
-
-    isolated deinit {
-        if spinnerDelay != 0 { g_source_remove(spinnerDelay) }
-    }
-}
-
-/// The delayed spinner's hold on its view: the view may go before the delay ends.
-private final class WeakStatusView {
-    weak var view: StatusView?
-    init(_ view: StatusView) { self.view = view }
 }
 
 /// Text made safe to pass where GTK or libadwaita expect Pango markup (toast titles, status descriptions).

@@ -46,8 +46,8 @@ final class NotificationsPage: Page {
         readChoice.append(unread, all)
         let markAll = Button(label: viewModel.markAllTitle)
         markAll.onClicked { viewModel.markAllRead() }
-        super.init(root: BarOverList.make(leading: [readChoice.widget], trailing: [markAll.widget], spacing: 8,
-                                          list: states.root), bindings: bindings)
+        super.init(root: BarOverList.make(leading: [readChoice], trailing: [markAll], spacing: 8, list: states),
+                   bindings: bindings)
 
         unread.onToggled { on in if on { viewModel.filter.unreadOnly = true } }
         all.onToggled { on in if on { viewModel.filter.unreadOnly = false } }

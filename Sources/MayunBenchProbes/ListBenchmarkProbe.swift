@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import GLibRuntime
+import MayunUI
 
 /// For `make bench` (bench/lists.py, bench/scroll.py); inert unless its environment variables are set.
 ///
@@ -11,15 +12,16 @@ import GLibRuntime
 ///   prints one `scroll ...` line, then exits.
 @MainActor
 final class ListBenchmarkProbe {
-    private let list: PagedListView<GiteeProject>
+    private let list: BenchmarkList
     // Stored widget pointer: the benchmark's window, which lives until the benchmark exits.
     private let window: Widget
 
-    static func installIfRequested(in mainWindow: MainWindow) {
+    static func installIfRequested(in mainWindow: BenchmarkWindow) {
         let environment = ProcessInfo.processInfo.environment
-        guard let lists = (mainWindow.tabsPage as? ProjectsTabPage)?.lists, let featured = lists.first else { return }
+        let lists = mainWindow.projectLists
+        guard let featured = lists.first else { return }
         if environment["MAYUN_BENCH_FIRST_ROWS"] == "1" {
-            let list = featured.listView
+            let list = featured
             let probe = ListBenchmarkProbe(list: list, window: mainWindow.window)
             probe.onFirstRows { print("first-rows \(g_get_monotonic_time())"); exit(0) }
             retained.append(probe)
@@ -27,14 +29,14 @@ final class ListBenchmarkProbe {
         if let text = environment["MAYUN_BENCH_SCROLL"] {
             let spec = ScrollBenchmarkProbe.Spec(text)
             let index = min(spec.list, lists.count - 1)
-            let list = lists[index].listView
+            let list = lists[index]
             mainWindow.coordinator.projectsTab.select(index: index)
             // Before the window is presented, so it opens at this size (the 360 px phone run).
             if spec.width > 0, spec.height > 0 {
-                gtk_window_set_default_size(typed(mainWindow.window), Int32(spec.width), Int32(spec.height))
+                gtk_window_set_default_size(UnsafeMutableRawPointer(mainWindow.window).assumingMemoryBound(to: GtkWindow.self), Int32(spec.width), Int32(spec.height))
             }
             let scroll = ScrollBenchmarkProbe(spec: spec, listView: list.listWidget, factory: list.rowFactory,
-                                              scroller: list.scrolledWindow,
+                                              scroller: list.scroller,
                                               itemCount: { list.rowCount }, isLoadingMore: { list.isLoadingMore })
             let probe = ListBenchmarkProbe(list: list, window: mainWindow.window)
             probe.onFirstRows {
@@ -49,7 +51,7 @@ final class ListBenchmarkProbe {
     private static var retained: [ListBenchmarkProbe] = []
     private static var scrollProbes: [ScrollBenchmarkProbe] = []
 
-    private init(list: PagedListView<GiteeProject>, window: Widget) {
+    private init(list: BenchmarkList, window: Widget) {
         self.list = list
         self.window = window
     }

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import GLibRuntime
+import MayunUI
 
 /// `MAYUN_BENCH_SCROLL="rows=10000 rate=24.9 list=1 rss_at=5000 width=1100 height=760"` (bench/scroll.py): once
 /// the list shows rows, scrolls it paced by rows and prints one `scroll key=value ...` line, then exits.
@@ -80,10 +81,11 @@ final class ScrollBenchmarkProbe {
         connect(clockObject, "after-paint", main: { [unowned self] in recordPaint() })
         scrollStart = g_get_monotonic_time()
         lastTick = scrollStart
+        // The list view owns the callback and, through the destroy notify, the box that keeps this probe.
         gtk_widget_add_tick_callback(listView, { _, _, data in
-            let probe = Unmanaged<ScrollBenchmarkProbe>.fromOpaque(data!).takeUnretainedValue()
-            return MainActor.assumeIsolated { probe.tick() ? 1 : 0 }
-        }, Unmanaged.passUnretained(self).toOpaque(), nil)
+            guard let box = CallbackData.borrow(data, as: ClosureBox<@MainActor () -> Bool>.self) else { return 0 }
+            return MainActor.assumeIsolated { box.body() ? 1 : 0 }
+        }, CallbackData.retain(ClosureBox<@MainActor () -> Bool> { [self] in tick() }), CallbackData.release)
     }
 
     private func recordPaint() {

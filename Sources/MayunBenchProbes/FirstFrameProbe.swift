@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import GLibRuntime
 import MayunCore
+import MayunUI
 
 /// For `make bench`; inert unless one of its variables is set.
 ///
@@ -15,7 +16,7 @@ import MayunCore
 /// g_get_monotonic_time is CLOCK_MONOTONIC, the clock the benchmark reads before it starts the process.
 @MainActor
 enum FirstFrameProbe {
-    static func installIfRequested(in mainWindow: MainWindow) {
+    static func installIfRequested(in mainWindow: BenchmarkWindow) {
         let firstFrameOnly = ProcessInfo.processInfo.environment["MAYUN_BENCH_FIRST_FRAME"] == "1"
         guard firstFrameOnly || StartupSteps.request != nil else { return }
         let untilRows = !firstFrameOnly && StartupSteps.request == "rows"
@@ -34,7 +35,7 @@ enum FirstFrameProbe {
                     print("first-frame \(g_get_monotonic_time())")
                     exit(0)
                 }
-                guard let featured = (mainWindow.tabsPage as? ProjectsTabPage)?.firstListIfBuilt?.listView,
+                guard let featured = mainWindow.firstListIfBuilt,
                       featured.rowCount > 0, gtk_widget_get_mapped(featured.listWidget) != 0 else { return }
                 StartupSteps.mark("saved-rows")
                 StartupSteps.report()
