@@ -10,6 +10,7 @@ packages=(
     xvfb xauth xdotool python3-pyatspi dbus-x11 at-spi2-core gnome-keyring
     meson ninja-build desktop-file-utils appstream gettext imagemagick libglib2.0-bin pkg-config gcc
     git locales fonts-droid-fallback fonts-noto-color-emoji webp-pixbuf-loader
+    openssh-server
 )
 
 bench_packages=()
