@@ -78,17 +78,8 @@ KbdInteractiveAuthentication no
 UsePAM no
 StrictModes no
 """)
-        with open(self.client_config, "w") as f:
-            f.write(f"""Host 127.0.0.1
-    Port {self.port}
-    IdentityFile {client_key}
-    IdentitiesOnly yes
-    IdentityAgent none
-    UserKnownHostsFile {self.known_hosts}
-    GlobalKnownHostsFile /dev/null
-    StrictHostKeyChecking yes
-    ConnectTimeout 10
-""")
+        self.client_key = client_key
+        self.offer_key(True)
         with open(self.git_config, "w") as f:
             f.write(f'[url "{self.user}@127.0.0.1:"]\n\tinsteadOf = git@127.0.0.1:\n')
         self.trust_host(True)
@@ -113,6 +104,24 @@ StrictModes no
     def environment(self):
         """What the app (and its git) is given to reach this server."""
         return {"GIT_SSH_COMMAND": f"ssh -F {self.client_config}", "GIT_CONFIG_GLOBAL": self.git_config}
+
+    def offer_key(self, offered):
+        """The client's ssh config: with the authorized key, or with only a key the server does not know (ssh then
+        says "Permission denied (publickey)")."""
+        key = self.client_key if offered else os.path.join(self.folder, "unknown_key")
+        if not offered and not os.path.exists(key):
+            subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "unknown", "-f", key], check=True)
+        with open(self.client_config, "w") as f:
+            f.write(f"""Host 127.0.0.1
+    Port {self.port}
+    IdentityFile {key}
+    IdentitiesOnly yes
+    IdentityAgent none
+    UserKnownHostsFile {self.known_hosts}
+    GlobalKnownHostsFile /dev/null
+    StrictHostKeyChecking yes
+    ConnectTimeout 10
+""")
 
     def trust_host(self, trusted):
         """Pre-seeds the known hosts with this server's key, or empties them (ssh then refuses an unknown host)."""

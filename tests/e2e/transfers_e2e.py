@@ -4,16 +4,17 @@
   1. a project link opens the project; its Releases row lists the releases; the newest one opens
   2. Download of an attached file that FakeGitee drips slowly: the progress bar moves, reaches the end, and the
      file is in the chosen download folder (XDG_DOWNLOAD_DIR of the test's user-dirs.dirs) whole, byte for byte,
-     with nothing else beside it (the temporary file was renamed into place)
-     and the launcher's progress (the Unity LauncherEntry D-Bus signal, seen with dbus-monitor) goes up to the end
-     and is then hidden; a source archive cancelled part-way leaves nothing in the folder
+     with nothing else beside it (the temporary file was renamed into place); the launcher's progress (the Unity
+     LauncherEntry D-Bus signal, seen with dbus-monitor) rises and is then hidden; a source archive cancelled
+     part-way leaves nothing in the folder
   3. Clone… over HTTPS from FakeGitee's smart HTTP (git http-backend) into a folder chosen in the file chooser:
      the folder is a git checkout with the project's top-level files, and Open in Terminal shows
   4. Open in Terminal and Open in Text Editor run stand-in desktop entries installed under the test's
      XDG_DATA_HOME (GNOME's Console and Text Editor ids): the terminal starts in the checkout, the editor is given it
-  5. SSH, to a private sshd (private_sshd.py) that FakeGitee's ssh_url reaches: an unknown host key is refused at
-     once with the reason in words (batch mode: no prompt waits) and leaves no folder; a clone held by the server is
-     cancelled and its partial folder goes; then the clone over SSH is a checkout with the project's files
+  5. SSH, to a private sshd (private_sshd.py) that FakeGitee's ssh_url reaches: an unknown host key, then a key the
+     server does not know, are refused at once with the reason in words (batch mode: no prompt waits) and leave no
+     folder; a clone held by the server is cancelled and its partial folder goes; then the clone over SSH is a
+     checkout with the project's files
 
 Run by tests/e2e/run.sh inside Xvfb, dbus-run-session and the throwaway keyring, with Debian's /usr/bin/python3.
 Synchronisation is polling with a deadline (atspi_helpers), never fixed sleeps.
@@ -135,11 +136,20 @@ def cancelled_download(app, server, owner, repo, asset, folder):
                "the archive is on its way: a temporary file beside the finished one, Cancel shows",
                seen=lambda: f"{os.listdir(folder)}")
     partial = sorted(set(os.listdir(folder)) - {asset["name"]})
+    # Cancelled once bytes are on disk (an eighth comes after 3 s; a click at once, where Download just was, could
+    # also be taken for a double click on it).
+    r.wait_for(lambda: all(os.path.exists(os.path.join(folder, p)) and os.path.getsize(os.path.join(folder, p)) > 0
+                           for p in partial), f"the first bytes are in {partial}", seen=lambda: f"{os.listdir(folder)}")
     cancel = settled(app, lambda: in_rows(app, f"Cancel download of {title}"), f"\"Cancel download of {title}\"")
+    # Cancel took Download's place under a pointer that has not moved since: GTK 4.8 sends a press to the widget
+    # the pointer last moved over, so the pointer leaves and comes back first.
+    x, y, w, hgt = h.screen_rect(cancel, app.frame, app.pid)
+    h.move_pointer(x - 80, y + hgt // 2)
     app.click(cancel, f"\"Cancel download of {title}\"")
     r.wait_for(lambda: os.listdir(folder) == [asset["name"]], f"the temporary file {partial} is removed",
                seen=lambda: f"{os.listdir(folder)}")
     r.wait_for(lambda: in_rows(app, f"Download {title}"), "Download shows again", seen=seen_labels(app))
+    r.ok(f"the cancelled archive's temporary file {partial} is gone; the folder holds {os.listdir(folder)}")
     server.clear_faults()
 
 
@@ -189,7 +199,7 @@ def to_dialog(app, *xdotool):
     h.run(["xdotool", *xdotool], check=True)
 
 
-def choose_folder(app, parent):
+def choose_folder(app, parent, shot_name="3-clone-into"):
     """The file chooser "Clone Into" (GTK's own: no portal on this bus), driven through X alone: GTK 4.8 does not
     list the chooser among the app's AT-SPI windows. The parent folder is typed into its location field (Ctrl+L),
     then its accept button, "Clone" in the bottom-right corner, is clicked with the mouse."""
@@ -198,7 +208,7 @@ def choose_folder(app, parent):
     r.check(title == "Clone Into", "the chooser is titled \"Clone Into\"", repr(title))
     to_dialog(app, "key", "--clearmodifiers", "ctrl+l")
     to_dialog(app, "type", "--clearmodifiers", "--delay", "20", parent + "/")
-    shot("3-clone-into")
+    shot(shot_name)
     geometry = h.run(["xdotool", "getwindowgeometry", "--shell", wid], capture_output=True, text=True).stdout
     g = dict(line.split("=", 1) for line in geometry.split() if "=" in line)
     x, y = int(g["X"]) + int(g["WIDTH"]) - 48, int(g["Y"]) + int(g["HEIGHT"]) - 28
@@ -260,7 +270,7 @@ def install_stand_in_apps(state):
     script = os.path.join(state, "stand-in-app.sh")
     with open(script, "w") as f:
         f.write(f"""#!/bin/sh
-{{ printf 'app=%s\\n' "$1"; printf 'cwd=%s\\n' "$(pwd -P)"; shift; for a; do printf 'arg=%s\\n' "$a"; done; }} >> '{record}'
+{{ printf 'app=%s\\n' "$1"; printf 'cwd=%s\\n' "$(pwd -P)"; shift; for a; do printf 'arg=%s\\n' "$a"; done; echo end; }} >> '{record}'
 """)
     os.chmod(script, 0o755)
     applications = os.path.join(state, "data", "applications")
@@ -279,16 +289,20 @@ def launched(record, app_id):
             lines = f.read().splitlines()
     except FileNotFoundError:
         return None
-    found = None
+    runs = []
     for line in lines:
         key, _, value = line.partition("=")
         if key == "app":
-            found = {"app": value, "cwd": None, "args": []} if value == app_id else None
-        elif found is not None and key == "cwd":
-            found["cwd"] = value
-        elif found is not None and key == "arg":
-            found["args"].append(value)
-    return found
+            runs.append({"app": value, "cwd": None, "args": [], "whole": False})
+        elif runs and line == "end":
+            runs[-1]["whole"] = True
+        elif runs and key == "cwd":
+            runs[-1]["cwd"] = value
+        elif runs and key == "arg":
+            runs[-1]["args"].append(value)
+    # A run is read once the script has written all of it (its lines come one after another).
+    mine = [run for run in runs if run["app"] == app_id and run.pop("whole")]
+    return mine[-1] if mine else None
 
 
 def open_checkout(app, record, checkout):
@@ -310,9 +324,9 @@ def clone_status(app, starting):
     return label.name if label is not None else None
 
 
-def start_clone(app, parent):
+def start_clone(app, parent, shot_name):
     click(app, "Clone this project into a folder", ("push button",))
-    choose_folder(app, parent)
+    choose_folder(app, parent, shot_name)
 
 
 def clone_over_ssh(app, server, sshd, owner, repo, parent):
@@ -328,7 +342,7 @@ def clone_over_ssh(app, server, sshd, owner, repo, parent):
                "SSH is chosen")
 
     sshd.trust_host(False)
-    start_clone(app, parent)
+    start_clone(app, parent, "5-ssh-clone-into-refused")
     said = r.wait_for(lambda: clone_status(app, "Clone failed"), "an unknown host key fails at once (no prompt waits)",
                       seen=seen_labels(app))
     r.check("host key" in said and "ssh -T" in said, "the reason is said in words, with what to do", said)
@@ -337,10 +351,20 @@ def clone_over_ssh(app, server, sshd, owner, repo, parent):
     shot("5-ssh-refused")
 
     sshd.trust_host(True)
+    sshd.offer_key(False)
+    start_clone(app, parent, "5-ssh-clone-into-no-key")
+    r.wait_for(lambda: clone_status(app, "Clone failed") and "did not accept a key" in clone_status(app, "Clone failed"),
+               "a key the server does not know fails at once (no passphrase or password prompt waits)",
+               seen=seen_labels(app))
+    said = clone_status(app, "Clone failed")
+    r.check("SSH Public Keys" in said, "the reason is said in words, with where to add the key", said)
+    r.check(not os.path.exists(checkout), "the refused clone left no folder")
+    sshd.offer_key(True)
+
     with open(sshd.hold, "w"):
         pass
     try:
-        start_clone(app, parent)
+        start_clone(app, parent, "5-ssh-clone-into-held")
         r.wait_for(lambda: os.path.isdir(checkout) and len(sshd.requests()) == 1
                    and app.find("Cancel", ("push button",), root=top(app)),
                    "the clone logged in and waits on the server: its folder is there, Cancel shows",
@@ -349,11 +373,12 @@ def clone_over_ssh(app, server, sshd, owner, repo, parent):
         r.wait_for(lambda: clone_status(app, "Clone cancelled"), "the clone is cancelled", seen=seen_labels(app))
         r.wait_for(lambda: not os.path.exists(checkout), "the partial folder is removed",
                    seen=lambda: f"{os.listdir(parent)}")
+        r.ok(f"the held SSH clone was cancelled and its folder removed ({sorted(os.listdir(parent))} left)")
     finally:
         os.remove(sshd.hold)
 
     since = server.last_seq()
-    start_clone(app, parent)
+    start_clone(app, parent, "5-ssh-clone-into")
     r.wait_for(lambda: clone_status(app, f"Cloned into {checkout}"), "the clone over SSH finishes", timeout=max(h.TIMEOUT, 90),
                seen=seen_labels(app))
     r.check(sshd.requests()[1:] == [f"git-upload-pack '{owner}/{repo}.git'"],
