@@ -24,6 +24,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -37,6 +38,8 @@ r = h.Report(NAME)
 s = Scenario(r)
 artifact, shot, seen_labels, settled, reveal, click = s.artifact, s.shot, s.seen_labels, s.settled, s.reveal, s.click
 DRIP_MS = 400  # between each eighth of the file: about 3 s for the whole
+# A refused SSH clone ends within this (ssh's own ConnectTimeout is 10 s; a prompt would wait forever).
+REFUSAL_S = 15
 
 
 def a_project_with_a_released_file(server):
@@ -343,8 +346,11 @@ def clone_over_ssh(app, server, sshd, owner, repo, parent):
 
     sshd.trust_host(False)
     start_clone(app, parent, "5-ssh-clone-into-refused")
+    began = time.monotonic()
     said = r.wait_for(lambda: clone_status(app, "Clone failed"), "an unknown host key fails at once (no prompt waits)",
                       seen=seen_labels(app))
+    r.check(time.monotonic() - began < REFUSAL_S, f"it failed within {REFUSAL_S} s of the chooser closing",
+            f"{time.monotonic() - began:.1f} s")
     r.check("host key" in said and "ssh -T" in said, "the reason is said in words, with what to do", said)
     r.check(not os.path.exists(checkout), "the failed clone left no folder")
     r.check(sshd.requests() == [], "ssh stopped before logging in", f"{sshd.requests()}")
@@ -353,9 +359,12 @@ def clone_over_ssh(app, server, sshd, owner, repo, parent):
     sshd.trust_host(True)
     sshd.offer_key(False)
     start_clone(app, parent, "5-ssh-clone-into-no-key")
+    began = time.monotonic()
     r.wait_for(lambda: clone_status(app, "Clone failed") and "did not accept a key" in clone_status(app, "Clone failed"),
                "a key the server does not know fails at once (no passphrase or password prompt waits)",
                seen=seen_labels(app))
+    r.check(time.monotonic() - began < REFUSAL_S, f"it failed within {REFUSAL_S} s of the chooser closing",
+            f"{time.monotonic() - began:.1f} s")
     said = clone_status(app, "Clone failed")
     r.check("SSH Public Keys" in said, "the reason is said in words, with where to add the key", said)
     r.check(not os.path.exists(checkout), "the refused clone left no folder")
