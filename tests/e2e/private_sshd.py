@@ -12,8 +12,8 @@ How the app under test reaches it, with FakeGitee's own `ssh_url` (git@127.0.0.1
   while the `hold` file exists it waits first (bounded), so a test can cancel a clone that is connected but stuck.
 """
 
-import getpass
 import os
+import pwd
 import socket
 import subprocess
 import time
@@ -39,7 +39,8 @@ class PrivateSshd:
         self.known_hosts = os.path.join(folder, "known_hosts")
         self.client_config = os.path.join(folder, "ssh_config")
         self.git_config = os.path.join(folder, "gitconfig")
-        self.user = getpass.getuser()
+        # The account sshd runs as (not $USER, which a test's environment may carry over from another).
+        self.user = pwd.getpwuid(os.getuid()).pw_name
         os.makedirs(self.repos, exist_ok=True)
         os.chmod(folder, 0o700)
         host_key, client_key = os.path.join(folder, "host_key"), os.path.join(folder, "client_key")
