@@ -10,7 +10,11 @@ packages=(
     xvfb xauth xdotool python3-pyatspi dbus-x11 at-spi2-core gnome-keyring
     meson ninja-build desktop-file-utils appstream gettext imagemagick libglib2.0-bin pkg-config gcc
     git locales fonts-droid-fallback fonts-noto-color-emoji webp-pixbuf-loader
+    openssh-server
 )
+# openssh-server: /usr/sbin/sshd for the SSH clone test (tests/e2e/private_sshd.py runs its own on 127.0.0.1 as the
+# current user). On a machine booted with systemd, Debian also enables and starts the system's ssh service on port
+# 22; `sudo systemctl disable --now ssh` stops it if it is not wanted (containers with policy-rc.d never start it).
 
 bench_packages=()
 if [ "${1:-}" = "--bench" ]; then

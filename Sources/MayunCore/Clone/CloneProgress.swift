@@ -49,6 +49,8 @@ public struct CloneProgressParser: Sendable {
     public private(set) var progress = CloneProgress()
     /// The last line that was not progress (git's "fatal: ..." says why a clone failed), at most 500 characters.
     public private(set) var lastMessage = ""
+    /// The last few lines that were not progress, oldest first (ssh's reason comes before git's closing advice).
+    public private(set) var messages: [String] = []
     private var pending = ""
 
     public init() {}
@@ -80,6 +82,8 @@ public struct CloneProgressParser: Sendable {
               let percent = Self.percent(in: line) else {
             if !line.hasPrefix("Cloning into"), !line.hasPrefix("Enumerating"), !line.hasPrefix("Total ") {
                 lastMessage = String(line.prefix(500))
+                messages.append(lastMessage)
+                if messages.count > 12 { messages.removeFirst(messages.count - 12) }
             }
             return false
         }

@@ -111,7 +111,8 @@ public final class GitClone {
         }
         guard succeeded else {
             removeFolder()
-            let said = parser.lastMessage.isEmpty ? tr("git stopped with an error.") : parser.lastMessage
+            let said = CloneFailure.explain(parser.messages)
+                ?? (parser.lastMessage.isEmpty ? tr("git stopped with an error.") : parser.lastMessage)
             return end(.failed(said))
         }
         end(.finished(folder: folder))
