@@ -13,8 +13,8 @@ packages=(
     openssh-server
 )
 # openssh-server: /usr/sbin/sshd for the SSH clone test (tests/e2e/private_sshd.py runs its own on 127.0.0.1 as the
-# current user). On a machine booted with systemd, Debian also enables and starts the system's ssh service on port
-# 22; `sudo systemctl disable --now ssh` stops it if it is not wanted (containers with policy-rc.d never start it).
+# current user). Installing it on a machine booted with systemd also enables and starts the system's ssh service on
+# port 22, which nobody asked for: when this script is what installs it, that service is disabled again below.
 
 bench_packages=()
 if [ "${1:-}" = "--bench" ]; then
@@ -41,6 +41,10 @@ if [ ${#missing[@]} -gt 0 ]; then
     export DEBIAN_FRONTEND=noninteractive
     "${sudo[@]}" apt-get update -q
     "${sudo[@]}" apt-get install -y -q "${missing[@]}"
+    if [[ " ${missing[*]} " == *" openssh-server "* ]] && [ -d /run/systemd/system ]; then
+        echo "deps: openssh-server was installed only for the tests' own sshd: disabling the system's ssh service"
+        "${sudo[@]}" systemctl disable --now ssh.service ssh.socket > /dev/null 2>&1 || true
+    fi
 else
     echo "deps: all ${#packages[@]} Debian packages present"
 fi
