@@ -7,7 +7,7 @@ import MayunCore
 final class UserPage: Page {
     private let viewModel: UserViewModel
     private let avatar: AvatarView
-    // Down to a 360 px phone: long names ellipsize, the counts and the details wrap, the tab strip scrolls.
+    // Down to a 360 px phone: long names ellipsize, the counts wrap, the tab strip scrolls.
     private let name = Label(classes: ["title-2"], ellipsize: .end)
     private let subtitle = Label(classes: ["dim-label"], ellipsize: .end)
     private let bio = Label(wrap: true)
@@ -24,7 +24,7 @@ final class UserPage: Page {
     private var events: PagedListView<GiteeEvent>?
 
     /// `accessory` goes under the profile (Mine puts Notifications, Organisations and Preferences there; account
-    /// actions live in the header bar's account switcher), centred in the clamp, wrapping on a phone.
+    /// actions live in the header bar's account switcher), as wide as the clamp, wrapping on a phone.
     init(viewModel: UserViewModel, images: ImageLoader, accessory: Widget? = nil) {
         self.viewModel = viewModel
         avatar = AvatarView(size: 72, images: images)
