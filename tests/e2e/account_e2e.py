@@ -141,10 +141,11 @@ def log_in(app, server):
                         "\"Log In\" becomes sensitive", seen=seen_labels(app))
     since = server.last_seq()
     app.click(log_in, "\"Log In\"")
-    # Mine turns into the person's account page: their profile with "Log Out" (earlier: a "Logged in as" greeting).
-    greeting = r.wait_for(lambda: app.find(lambda n: n.startswith("Logged in") or n == "Log Out",
+    # Mine turns into the person's account page: their profile with its count buttons (earlier: a "Logged in as"
+    # greeting; account actions are in the header bar's switcher since issue 26).
+    greeting = r.wait_for(lambda: app.find(lambda n: n.startswith("Logged in") or h.mine_logged_in(n),
                                            ("label", "push button")),
-                          "Mine shows the logged-in person (account page with \"Log Out\")",
+                          "Mine shows the logged-in person (account page with its counts)",
                           seen=lambda: f"{seen_labels(app)()}; server: {h.brief_log(server.log(since))}")
     user = requests(server, since, "GET", r"^/api/v5/user$")
     r.check(user and user[0]["login"] == LOGIN and user[0]["token"] in ("bearer", "query"),
@@ -388,7 +389,7 @@ def log_out(app, server, starred):
     back_to_tabs(app)
     open_tab(app, "Mine")
     mine_pages(app, starred)
-    click_named(app, "Log Out", ("push button",))
+    h.open_log_out(app, r, seen=seen_labels(app))
     # Log Out asks first: a dialog with its own "Log Out" button; the keyring keeps the token until it is confirmed.
     def confirmation():
         for d in h.frames(app.app):

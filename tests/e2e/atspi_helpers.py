@@ -896,3 +896,19 @@ class Server:
 def brief_log(entries, limit=12):
     return "; ".join(f"{e['method']} {e['path']} {e['status']} token={e.get('token')} login={e.get('login')}"
                      for e in entries[-limit:]) or "(empty log)"
+
+
+def mine_logged_in(name):
+    """Mine's logged-in face (issue 26): the profile's "N followers" count button (no Log Out on the page)."""
+    return name.endswith(" followers")
+
+
+def open_log_out(app, report, seen=None):
+    """Log Out lives in the header bar's account switcher (issue 26): opens the switcher and activates "Log Out…".
+    Popover items are activated through AT-SPI (GTK 4.8 reports their extents relative to the popover's surface)."""
+    button = report.wait_for(lambda: app.find(lambda n: n.startswith("Accounts:"), ("toggle button", "push button")),
+                             "the header shows the account button", seen=seen)
+    app.click(button, f"\"{button.name}\"")
+    item = report.wait_for(lambda: next(iter(find_all(app.app, "Log Out…", ("push button",), into_rows=True)), None),
+                           "\"Log Out…\" in the account switcher", seen=seen)
+    report.check(do_action(item), "\"Log Out…\" activated")

@@ -118,7 +118,8 @@ def log_in(app, server):
     log_in = r.wait_for(lambda: next((b for b in h.find_all(app.frame, "Log In", ("push button",)) if sensitive(b)), None),
                         "\"Log In\" becomes sensitive", seen=seen_labels(app))
     app.click(log_in, "\"Log In\"")
-    r.wait_for(lambda: app.find("Log Out", ("push button",)), "Mine shows the account (\"Log Out\")", seen=seen_labels(app))
+    r.wait_for(lambda: app.find(h.mine_logged_in, ("push button",)), "Mine shows the account (its counts)",
+               seen=seen_labels(app))
 
 
 def type_at_end(app, text):

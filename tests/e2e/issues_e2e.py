@@ -301,8 +301,8 @@ def log_out_and_reopen(app, env, link, number):
                    f"Alt+Left closes the page on top (depth {depth})", seen=seen_labels(app))
     tab = r.wait_for(lambda: h.find_tab(app.frame, "Mine"), "the Mine tab", seen=seen_labels(app))
     app.click(tab, "tab \"Mine\"")
-    log_out = r.wait_for(lambda: app.find("Log Out", ("push button",)), "Mine shows \"Log Out\"", seen=seen_labels(app))
-    app.click(log_out, "\"Log Out\"")
+    r.wait_for(lambda: app.find(h.mine_logged_in, ("push button",)), "Mine shows the account", seen=seen_labels(app))
+    h.open_log_out(app, r, seen=seen_labels(app))
 
     def confirmation():
         for d in h.frames(app.app):

@@ -141,8 +141,8 @@ def log_in(app, server):
                         "\"Log In\" becomes sensitive", seen=seen_labels(app))
     since = server.last_seq()
     app.click(log_in, "\"Log In\"")
-    r.wait_for(lambda: app.find(lambda n: n == "Log Out", ("push button",)),
-               "Mine shows the logged-in person (\"Log Out\")",
+    r.wait_for(lambda: app.find(h.mine_logged_in, ("push button",)),
+               "Mine shows the logged-in person (its counts)",
                seen=lambda: f"{seen_labels(app)()}; server: {h.brief_log(server.log(since))}")
     user = requests(server, since, "GET", r"^/api/v5/user$")
     r.check(user and user[0]["login"] == LOGIN, f"GET /api/v5/user carried {LOGIN}'s token", h.brief_log(server.log(since)))

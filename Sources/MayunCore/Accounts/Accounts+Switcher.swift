@@ -31,6 +31,9 @@ extension Accounts {
 
     public var addAccountLabel: String { tr("Add Account…") }
     public var manageAccountsLabel: String { tr("Manage Accounts…") }
+    /// The switcher's Log Out (Mine's page has no account actions): shown while the active account is logged in.
+    public var logOutLabel: String { tr("Log Out…") }
+    public var canLogOut: Bool { services.session.isLoggedIn }
 
     /// The question asked before removing `account`.
     public static func removalQuestion(for account: Account) -> (question: String, detail: String) {

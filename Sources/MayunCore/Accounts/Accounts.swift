@@ -4,9 +4,10 @@ import Observation
 /// Every account Mayun knows, the active one, and its services (`services`): the one value a switch swaps. The
 /// window binds to `services` and rebuilds its pages under the new identity when it changes.
 ///
-/// Only the active account polls for notifications (its Coordinator's `NotificationsViewModel`): a notification
-/// opens a page, and a page must open under the identity that can see it; the others would spend their rate limit
-/// for bubbles their person cannot act on until switching. Switching polls the new account at once.
+/// Every stored account polls for its own notifications: the active one through its Coordinator's
+/// `NotificationsViewModel`, the others through `AccountNotifications` (each on its own client and token). A bubble
+/// names its account while there are several, and opening another account's bubble switches to that account first,
+/// so its page opens under the identity that can see it.
 ///
 /// `MAYUN_TOKEN` (scripts, tests) is an account for this run only: listed while it runs, never written to the list
 /// or the keyring.

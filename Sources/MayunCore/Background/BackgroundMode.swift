@@ -29,6 +29,7 @@ public final class BackgroundMode {
 
     @ObservationIgnored private let preferences: any PreferencesStore
     @ObservationIgnored private let autostart: AutostartEntry
+    @ObservationIgnored private var portalAsked = false
 
     public init(preferences: any PreferencesStore, autostart: AutostartEntry) {
         self.preferences = preferences
@@ -47,7 +48,10 @@ public final class BackgroundMode {
     public func apply() {
         keepAlive?(isEnabled)
         let wanted = isEnabled
-        guard let portal else { return arrangeWithFile(wanted) }
+        // Off at start: the portal is not asked (asking may show its dialog to someone who never turned this on);
+        // only a switch turned off after it was asked in this run takes back the portal's own entry.
+        guard let portal, wanted || portalAsked else { return arrangeWithFile(wanted) }
+        if wanted { portalAsked = true }
         portal(wanted) { [weak self] handled in
             guard let self, isEnabled == wanted else { return }
             if handled {

@@ -72,6 +72,27 @@ public final class UserViewModel {
         }
     }
 
+    /// The count's number alone ("1.2k", or "–" before the profile arrived): the big line of its button.
+    public func countNumber(_ count: Count) -> String {
+        let value: Int? = switch count {
+        case .followers: user?.followers
+        case .following: user?.following
+        case .starred: user?.starred
+        case .watched: user?.watched
+        }
+        return value.map(CompactCount.format) ?? "–"
+    }
+
+    /// What the count counts: the small line under its number (the button's accessible name is `countTitle`).
+    public func countName(_ count: Count) -> String {
+        switch count {
+        case .followers: tr("Followers")
+        case .following: tr("Following")
+        case .starred: tr("Starred")
+        case .watched: tr("Watched")
+        }
+    }
+
     public func open(_ count: Count) {
         switch count {
         case .followers: navigator?.push(.followers(login: login))

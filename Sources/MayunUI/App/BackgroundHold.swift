@@ -9,8 +9,14 @@ final class BackgroundHold {
     private let application: UnsafeMutablePointer<GApplication>
     private var isHeld = false
 
-    init(application: UnsafeMutablePointer<GApplication>, mode: BackgroundMode) {
+    /// The XDG Background portal, asked before the autostart file (kept: `mode.portal` holds it weakly).
+    private let portal: BackgroundPortal?
+
+    init(application: UnsafeMutablePointer<GApplication>, mode: BackgroundMode,
+         portal: BackgroundPortal? = BackgroundPortal()) {
         self.application = application
+        self.portal = portal
+        if let portal { mode.portal = portal.handler }
         mode.keepAlive = { [unowned self] wanted in hold(wanted) }
         mode.apply()
     }

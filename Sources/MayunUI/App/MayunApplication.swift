@@ -19,6 +19,8 @@ public final class MayunApplication {
     private var systemColorScheme: SystemColorScheme?
     private var mainWindow: MainWindow?
     private var desktopNotifications: DesktopNotifications?
+    /// Every other logged-in account's notification poll (issue 26); lives as long as the application.
+    private var accountNotifications: AccountNotifications?
     private var backgroundHold: BackgroundHold?
     /// Started by the session with `--background`: the first activation shows no window.
     private var startsHidden: Bool
@@ -100,22 +102,38 @@ public final class MayunApplication {
             GoToLinkDialog.present(over: mainWindow.window, coordinator: coordinator)
         }
         KeyBindings.install(on: application)
+        accountNotifications = AccountNotifications(accounts: services.accounts, preferences: services.preferences,
+                                                    makeScheduler: { GLibTimeoutScheduler() })
         installNotifications(for: identity.coordinator)
         // An account switch (the switcher, Add Account, removing the active one) swaps the whole identity.
         bindings.bind { [unowned self] in
             let active = services.accounts.services
             if let current = self.identity, current.app !== active { switchIdentity() }
         }
+        // An account added, removed or made active: the background polls follow (`sync` reads what it depends on).
+        bindings.bind { [unowned self] in accountNotifications?.sync() }
         backgroundHold = BackgroundHold(application: gApplication, mode: services.background)
         StartupSteps.mark("actions")
     }
 
-    /// Only the active account polls (see `Accounts`): the actions and the poll follow the Coordinator.
+    /// The active account polls through its Coordinator, every other one through `AccountNotifications`; the
+    /// actions follow the Coordinator and find the account a bubble belongs to.
     private func installNotifications(for coordinator: Coordinator) {
-        desktopNotifications = DesktopNotifications.install(on: ApplicationHandle(application), coordinator: coordinator,
-                                                            options: options) { [unowned self] in
-            activate()
-        }
+        guard let accountNotifications else { return }
+        desktopNotifications = DesktopNotifications.install(
+            on: ApplicationHandle(application), coordinator: coordinator, accounts: accountNotifications,
+            options: options, activateWindow: { [unowned self] in activate() },
+            openInAccount: { [unowned self] account, link in open(link, in: account) })
+    }
+
+    /// Another account's bubble was opened: the window switches to that account, then shows the thread's page
+    /// (or that account's notifications when the thread is not known).
+    private func open(_ link: String?, in account: AccountID) {
+        guard let services else { return }
+        services.accounts.switchTo(account)
+        if let current = identity, current.app !== services.accounts.services { switchIdentity() }
+        activate()
+        if let link { coordinator?.openLink(link) } else { coordinator?.push(.notifications) }
     }
 
     /// The pages shown are reloaded under the new identity: the same tab and the same routes, made by a new
@@ -159,6 +177,7 @@ public final class MayunApplication {
                                 images: identity.images, accountSwitcher: switcher)
         switcher.onAdd = { [unowned self] in addAccount() }
         switcher.onManage = { [unowned self] in manageAccounts() }
+        switcher.onLogOut = { [unowned self] in confirmLogOut() }
         mainWindow = window
         // With Run in the Background on, the app outlives its window: the next activation builds a new one, on
         // the tabs (the closed window's pages were left; drafts stay on disk).
@@ -199,6 +218,16 @@ public final class MayunApplication {
     private func addAccount() {
         guard let mainWindow, let services else { return }
         AddAccountDialog.present(over: mainWindow.window, accounts: services.accounts)
+    }
+
+    /// Logging out forgets the token and the saved lists, so it asks first (the same question Mine asked).
+    private func confirmLogOut() {
+        guard let mainWindow, let mine = coordinator?.mineTab else { return }
+        let dialog = ConfirmDialog(parent: typed(mainWindow.window), question: mine.logOutQuestion,
+                                   detail: mine.logOutExplanation, confirm: mine.logOutLabel)
+        dialog.present { [weak mine] confirmed in
+            if confirmed { mine?.logOut() }
+        }
     }
 
     private func manageAccounts() {

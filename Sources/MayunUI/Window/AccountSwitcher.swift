@@ -4,7 +4,8 @@ import GLibRuntime
 import MayunCore
 
 /// The header bar's account button: the active account's avatar, always shown (also at 360 px), opening a popover
-/// with every account (a click switches), "Add Account…" and "Manage Accounts…".
+/// with every account (a click switches), "Add Account…", "Manage Accounts…" and, while someone is logged in,
+/// "Log Out…" (asked first, by the window): Mine's page no longer carries account actions.
 @MainActor
 final class AccountSwitcher {
     let root: Widget
@@ -18,6 +19,8 @@ final class AccountSwitcher {
     private let bindings = BindingBag()
     var onAdd: @MainActor () -> Void = {}
     var onManage: @MainActor () -> Void = {}
+    var onLogOut: @MainActor () -> Void = {}
+    private let logOut: Button
 
     init(accounts: Accounts, images: ImageLoader) {
         self.accounts = accounts
@@ -25,6 +28,7 @@ final class AccountSwitcher {
         root = widget(gtk_menu_button_new())
         g_object_ref_sink(raw(root))
         avatar = AvatarView(size: 24, images: images)
+        logOut = Button(label: accounts.logOutLabel, classes: ["flat"])
         gtk_widget_set_valign(avatar.root, GTK_ALIGN_CENTER)
         gtk_menu_button_set_child(opaque(root), avatar.root)
         Build.addClasses(root, ["flat", "account-switcher"])
@@ -35,10 +39,12 @@ final class AccountSwitcher {
         add.onClicked { [unowned self] in close(); onAdd() }
         let manage = Button(label: accounts.manageAccountsLabel, classes: ["flat"])
         manage.onClicked { [unowned self] in close(); onManage() }
-        content.append(list, Separator(), add, manage)
+        logOut.onClicked { [unowned self] in close(); onLogOut() }
+        content.append(list, Separator(), add, manage, logOut)
         content.withWidget { gtk_popover_set_child(typed(popover), $0) }
         gtk_menu_button_set_popover(opaque(root), popover)
         bindings.bind { [unowned self] in show(accounts.switcherRows, label: accounts.switcherLabel) }
+        bindings.bind { [unowned self] in logOut.isVisible = accounts.canLogOut }
     }
 
     isolated deinit { g_object_unref(raw(root)) }

@@ -33,7 +33,7 @@ final class ManageAccountsDialog {
         gtk_window_set_default_size(typed(window), 480, 420)
         gtk_widget_set_size_request(window, 340, 300)
         group = PreferencesGroup(title: tr("Accounts"),
-                                 description: tr("Only the active account checks for notifications."))
+                                 description: tr("Every account checks for its own notifications; each notification names its account."))
         let add = Button(label: accounts.addAccountLabel, classes: ["pill"])
         add.halign = .center
         add.onClicked { onAdd() }

@@ -2,8 +2,8 @@ import Foundation
 import MayunCore
 
 /// The Mine tab: the login form while logged out; the person's own account page (profile, Events, Projects,
-/// Starred, Watched) with Settings and Log Out while logged in. Nothing while the stored login is still being read
-/// (a blank instant rather than a login form that vanishes).
+/// Starred, Watched) with Notifications, Organisations and Preferences while logged in. Nothing while the stored
+/// login is still being read (a blank instant rather than a login form that vanishes).
 @MainActor
 final class MinePage: Page {
     private let viewModel: MineViewModel
@@ -51,27 +51,19 @@ final class MinePage: Page {
         account.append(page)
     }
 
+    /// Mine's own buttons under the profile. Account actions (log out, remove, add) are in the header bar's account
+    /// switcher and Manage Accounts, where they name the account they act on.
     private func accessory() -> WrappingRow {
         let settings = Button(label: tr("Preferences"))
         settings.onClicked { [unowned self] in viewModel.onOpenSettings(.general) }
-        let logOut = Button(label: viewModel.logOutLabel, classes: ["destructive-action"])
-        logOut.onClicked { [unowned self] in confirmLogOut() }
         // One row that wraps: on a 360 px phone the three buttons must not widen the window.
         let row = WrappingRow(maxPerLine: 3)
+        row.isHomogeneous = true
         row.append(widget: NotificationsButton.make(viewModel: viewModel, bindings: bindings))
         let organizations = Button(label: tr("Organisations"))
         organizations.onClicked { [unowned self] in viewModel.onOpenOrganizations() }
-        row.append(organizations, settings, logOut)
+        row.append(organizations, settings)
         row.setMargins(top: 8)
         return row
-    }
-
-    /// Logging out forgets the token and the saved lists, so it asks first.
-    private func confirmLogOut() {
-        let dialog = ConfirmDialog(over: self, question: viewModel.logOutQuestion,
-                                   detail: viewModel.logOutExplanation, confirm: viewModel.logOutLabel)
-        dialog.present { [weak self] confirmed in
-            if confirmed { self?.viewModel.logOut() }
-        }
     }
 }

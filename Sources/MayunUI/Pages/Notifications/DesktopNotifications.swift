@@ -14,26 +14,46 @@ final class DesktopNotifications: DesktopNotifier {
     /// `MAYUN_LOG_NOTIFICATIONS=1` (`LaunchOptions`) writes each sent one to stderr too (end-to-end tests read it).
     private let logs: Bool
 
-    /// Adds the action, hands the notifier to the model, and starts the background refresh.
+    /// Adds the actions, hands the notifier to the active account's model and to every other account's poll
+    /// (`AccountNotifications`), and starts the background refresh. A bubble's target names its account: "Open" and
+    /// "Mark as Read" act on that account's thread (another account's "Open" switches to it first, `openInAccount`).
     /// `MAYUN_NOTIFICATION_INTERVAL` (`LaunchOptions`, seconds, at least 1) shortens the interval for tests.
     /// Installed again for each account switch: the actions then reach the new account's model.
-    static func install(on application: ApplicationHandle, coordinator: Coordinator, options: LaunchOptions,
-                        activateWindow: @escaping @MainActor () -> Void) -> DesktopNotifications {
+    static func install(on application: ApplicationHandle, coordinator: Coordinator, accounts: AccountNotifications,
+                        options: LaunchOptions, activateWindow: @escaping @MainActor () -> Void,
+                        openInAccount: @escaping @MainActor (AccountID, String?) -> Void) -> DesktopNotifications {
         let notifier = DesktopNotifications(application: application, logs: options.logsNotifications)
+        accounts.desktop = notifier
         // The target comes from the notification server: the action reads only a string parameter.
-        application.addAction(actionName, stringParameter: { target in
-            activateWindow()
-            coordinator.notifications.open(target: target)
+        application.addAction(actionName, stringParameter: { [weak coordinator, weak accounts] target in
+            guard let coordinator, let accounts else { return }
+            switch accounts.destination(of: target) {
+            case .active(let target):
+                activateWindow()
+                coordinator.notifications.open(target: target)
+            case .other(let account, let target):
+                openInAccount(account, accounts.open(target, of: account))
+            case .gone:
+                accounts.withdraw(target)
+            }
         })
-        application.addAction(markReadActionName, stringParameter: { target in
-            coordinator.notifications.markRead(target: target)
+        application.addAction(markReadActionName, stringParameter: { [weak coordinator, weak accounts] target in
+            guard let coordinator, let accounts else { return }
+            switch accounts.destination(of: target) {
+            case .active(let target): coordinator.notifications.markRead(target: target)
+            case .other(let account, let target): accounts.markRead(target, of: account)
+            case .gone: accounts.withdraw(target)
+            }
         })
         let model = coordinator.notifications
-        model.desktop = notifier
+        accounts.attachActive(model)
         if let seconds = options.notificationInterval {
-            model.baseInterval = max(1, min(seconds, NotificationsViewModel.longestInterval))
+            let interval = max(1, min(seconds, NotificationsViewModel.longestInterval))
+            model.baseInterval = interval
+            accounts.baseInterval = interval
         }
         model.startBackgroundRefresh(scheduler: GLibTimeoutScheduler())
+        accounts.sync()
         return notifier
     }
 

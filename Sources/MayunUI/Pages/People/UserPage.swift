@@ -1,46 +1,64 @@
 import MayunCore
 
-/// A user or organisation: profile header over a notebook of Events, Projects, Starred and Watched.
+/// A user or organisation, drawn as a GNOME app draws a profile: a clamped header (avatar, name, login, bio, then the
+/// four counts as buttons to their lists, then when they joined and their links) over a notebook of Events,
+/// Projects, Starred and Watched.
 @MainActor
 final class UserPage: Page {
     private let viewModel: UserViewModel
     private let avatar: AvatarView
     // Down to a 360 px phone: long names ellipsize, the counts wrap, the tab strip scrolls.
-    private let name = Label(classes: ["title-2"], xalign: 0, ellipsize: .end)
-    private let subtitle = Label(classes: ["dim-label"], xalign: 0, ellipsize: .end)
-    private let bio = Label(wrap: true, xalign: 0)
-    private var countButtons: [(UserViewModel.Count, Button)] = []
-    private let links = Box(.vertical, spacing: 4)
-    private let joined = Label(classes: ["dim-label"], wrap: true, xalign: 0)
+    private let name = Label(classes: ["title-2"], ellipsize: .end)
+    private let subtitle = Label(classes: ["dim-label"], ellipsize: .end)
+    private let bio = Label(wrap: true)
+    /// The four count buttons (number over name), in `UserViewModel.Count` order; tests click them.
+    private(set) var countButtons: [(UserViewModel.Count, Button)] = []
+    private var countNumbers: [(UserViewModel.Count, Label)] = []
+    /// "Joined …" and the profile's links on one centred line under the counts (a link never stands alone).
+    private let details = Box(.horizontal, spacing: 12, classes: ["user-details"])
+    private let joined = Label(classes: ["dim-label"], ellipsize: .end)
+    private let links = Box(.horizontal, spacing: 12)
     private let notebook = Notebook()
     private var listPages: [Page] = []
     /// Kept for the page's lifetime: its bindings and signal handlers refer to it.
     private var events: PagedListView<GiteeEvent>?
 
-    /// `accessory` goes under the profile text (Mine puts Notifications, Settings and Log Out there), so it shares the
-    /// text's width and wraps with it on a phone instead of widening the window.
+    /// `accessory` goes under the profile (Mine puts Notifications, Organisations and Preferences there; account
+    /// actions live in the header bar's account switcher), as wide as the clamp, wrapping on a phone.
     init(viewModel: UserViewModel, images: ImageLoader, accessory: Widget? = nil) {
         self.viewModel = viewModel
         avatar = AvatarView(size: 72, images: images)
-        let counts = WrappingRow(spacing: 0, classes: ["user-counts"])
+        // Four cells sharing the clamp's width (a centred flow box is allocated one cell's width and overflows).
+        let counts = WrappingRow(spacing: 0, maxPerLine: 4, classes: ["user-counts"])
+        counts.isHomogeneous = true
         notebook.vexpand = true
         notebook.accessibleLabel = viewModel.pagesLabel
         let root = Box(.vertical)
         let bindings = BindingBag()
         super.init(root: root, bindings: bindings)
 
-        let text = Box(.vertical, spacing: 4)
-        text.hexpand = true
-        text.append(name, subtitle, bio, counts, joined, links)
-        if let accessory { text.append(widget: accessory) }
-        let header = Box(.horizontal, spacing: 12, classes: ["user-header"])
-        header.setMargins(12)
-        header.append(avatar)
-        header.append(text)
+        bio.justify = .center
+        details.halign = .center
+        let column = Box(.vertical, spacing: 4)
+        column.setMargins(top: 12, bottom: 8, start: 12, end: 12)
+        let picture = Box(.horizontal)
+        picture.halign = .center
+        picture.append(widget: avatar.root)
+        column.append(picture, name, subtitle, bio, counts, details)
+        details.append(joined, links)
+        if let accessory { column.append(widget: accessory) }
+        let clamp = Clamp(maximum: 600, tighteningThreshold: 400, child: column)
+        let header = Box(.vertical, classes: ["user-header"])
+        header.append(clamp)
         for count in UserViewModel.Count.allCases {
-            let button = Button(label: "", classes: ["flat", "count-button"])
+            let number = Label("–", classes: ["heading", "count-number"])
+            let caption = Label(viewModel.countName(count), classes: ["caption", "dim-label"])
+            let lines = Box(.vertical, spacing: 2)
+            lines.append(number, caption)
+            let button = Button(child: lines, accessibleLabel: viewModel.countTitle(count), classes: ["flat", "count-button"])
             button.onClicked { viewModel.open(count) }
             countButtons.append((count, button))
+            countNumbers.append((count, number))
             counts.append(button)
         }
         root.append(header, notebook)
@@ -74,10 +92,13 @@ final class UserPage: Page {
         subtitle.isVisible = !viewModel.subtitle.isEmpty
         bio.text = viewModel.bio
         bio.isVisible = !viewModel.bio.isEmpty
-        for (count, button) in countButtons { button.label = viewModel.countTitle(count) }
+        for (count, button) in countButtons { button.accessibleLabel = viewModel.countTitle(count) }
+        for (count, number) in countNumbers { number.text = viewModel.countNumber(count) }
         joined.text = viewModel.joined
+        joined.isVisible = !viewModel.joined.isEmpty
         links.removeAll()
         for link in viewModel.links { links.append(Self.profileLinkWidget(link, viewModel: viewModel)) }
+        links.isVisible = !viewModel.links.isEmpty
         // An organisation has only projects: hide Events, Starred and Watched.
         let organization = viewModel.isOrganization
         for index in [0, 2, 3] { notebook.setPageVisible(index, !organization) }
