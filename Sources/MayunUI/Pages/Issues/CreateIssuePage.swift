@@ -15,10 +15,13 @@ final class CreateIssuePage: Page {
     private let submit: Button
     private let previewToggle: Button
     /// Members: labels (checks in a popover, the chosen ones as chips), assignee and milestone menus.
-    private let triage = Box(.horizontal, spacing: 8)
+    /// Two lines: Labels with the chosen chips beside it, then the assignee and milestone menus, whose names end in
+    /// "…" when the window is narrow (the three buttons in one row held a 360 px window at 472 px).
+    private let triage = Box(.vertical, spacing: 8)
     private let labelChecks = Box(.vertical, spacing: 4)
     private let labelsButton: PopoverButton
-    private let planningMenus = Box(.horizontal, spacing: 8)
+    private let assigneeMenu = Box(.horizontal)
+    private let milestoneMenu = Box(.horizontal)
     private let chosenLabels = LabelChips(wraps: true)
 
     init(viewModel: CreateIssueViewModel, images: ImageLoader) {
@@ -33,7 +36,13 @@ final class CreateIssuePage: Page {
         previewToggle = Button(label: viewModel.previewToggleTitle)
         labelsButton = PopoverButton(label: viewModel.labelsTitle, content: labelChecks)
         labelsButton.accessibleLabel = viewModel.labelsTitle
-        triage.append(labelsButton, planningMenus)
+        let labelsLine = Box(.horizontal, spacing: 8)
+        chosenLabels.valign = .center
+        chosenLabels.hexpand = true
+        labelsLine.append(labelsButton, chosenLabels)
+        let planningLine = Box(.horizontal, spacing: 8)
+        planningLine.append(assigneeMenu, milestoneMenu)
+        triage.append(labelsLine, planningLine)
         let column = Box(.vertical, spacing: 10, classes: ["create-issue"])
         column.setMargins(24)
         super.init(root: column)
@@ -49,7 +58,7 @@ final class CreateIssuePage: Page {
         buttons.append(previewToggle, Box.spacer(), submit)
         column.append(Label(viewModel.titlePlaceholder, classes: ["heading"], xalign: 0), titleEntry, titleError,
                       Label(viewModel.bodyPlaceholder, classes: ["heading"], xalign: 0), editorStack, bodyError,
-                      triage, chosenLabels, generalError, buttons)
+                      triage, generalError, buttons)
         labelChecks.setMargins(6)
 
         titleEntry.onChanged { viewModel.setTitle($0) }
@@ -79,12 +88,15 @@ final class CreateIssuePage: Page {
         onMap { viewModel.loadTriage() }
     }
 
-    /// The members' fields; hidden for everyone else. Each menu's title says the current choice.
+    /// The members' fields; hidden for everyone else. Each menu's button says what it is for and the current choice.
     private func showTriage(labels: [(chip: LabelChip, isOn: Bool)], people: [(login: String?, title: String)],
                             milestones: [(number: Int?, title: String)]) {
-        planningMenus.removeAll()
+        assigneeMenu.removeAll()
+        milestoneMenu.removeAll()
         labelChecks.removeAll()
         labelsButton.isVisible = !labels.isEmpty
+        assigneeMenu.isVisible = !people.isEmpty
+        milestoneMenu.isVisible = !milestones.isEmpty
         triage.isVisible = !labels.isEmpty || !people.isEmpty || !milestones.isEmpty
         if !labels.isEmpty {
             for choice in labels {
@@ -95,20 +107,20 @@ final class CreateIssuePage: Page {
             }
         }
         if !people.isEmpty {
-            let current = people.first { $0.login == viewModel.draft.assignee }?.title ?? viewModel.assigneeTitle
-            let menu = MenuButton(label: current, entries: people.map { person in
+            let menu = MenuButton(label: viewModel.assigneeButtonTitle, entries: people.map { person in
                 MenuEntry(title: person.title) { [unowned viewModel] in viewModel.setAssignee(person.login) }
             })
             menu.accessibleLabel = viewModel.assigneeTitle
-            planningMenus.append(menu)
+            menu.ellipsizesLabel()
+            assigneeMenu.append(menu)
         }
         if !milestones.isEmpty {
-            let current = milestones.first { $0.number == viewModel.draft.milestone }?.title ?? viewModel.milestoneTitle
-            let menu = MenuButton(label: current, entries: milestones.map { milestone in
+            let menu = MenuButton(label: viewModel.milestoneButtonTitle, entries: milestones.map { milestone in
                 MenuEntry(title: milestone.title) { [unowned viewModel] in viewModel.setMilestone(milestone.number) }
             })
             menu.accessibleLabel = viewModel.milestoneTitle
-            planningMenus.append(menu)
+            menu.ellipsizesLabel()
+            milestoneMenu.append(menu)
         }
     }
 
