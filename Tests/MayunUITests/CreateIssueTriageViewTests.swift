@@ -85,7 +85,7 @@ final class CreateIssueTriageViewTests: XCTestCase {
         waitUntil("each menu says what it is for and what it holds") {
             menu(startingWith: noMilestone, in: window).map(buttonLabel) == "Milestone: \(milestone.title)"
                 && menu(startingWith: noOne, in: window).map(buttonLabel)
-                    == "Assignee: \(people[person].name.isEmpty ? people[person].login : people[person].name)"
+                    == "Assigned to \(people[person].name.isEmpty ? people[person].login : people[person].name)"
         }
 
         // Typed like the title, and kept on disk with it.

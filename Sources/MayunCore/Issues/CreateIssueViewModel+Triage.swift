@@ -27,13 +27,13 @@ extension CreateIssueViewModel {
         return draft.labels.compactMap { name in projectLabels.first { $0.name == name }.map(LabelChip.init) }
     }
 
-    /// The assignee menu's button: "Assignee" until someone is chosen, then "Assignee: <who>" (the name alone, or
-    /// "No one", said nothing about what the menu is for).
+    /// The assignee menu's button: "Assignee" until someone is chosen, then "Assigned to <who>", as the issue page
+    /// says it (the name alone, or "No one", said nothing about what the menu is for).
     public var assigneeButtonTitle: String {
         guard canTriage, let login = draft.assignee,
               let chosen = projectCollaborators.first(where: { $0.login == login }) else { return assigneeTitle }
         // The name alone (the menu's entry adds the login): a phone's width has room for little more.
-        return String(format: tr("Assignee: %@"), chosen.name.isEmpty ? chosen.login : chosen.name)
+        return String(format: tr("Assigned to %@"), chosen.name.isEmpty ? chosen.login : chosen.name)
     }
 
     /// The milestone menu's button: "Milestone" until one is chosen, then "Milestone: <title>".
