@@ -59,6 +59,7 @@ final class CreateIssueTriageViewTests: XCTestCase {
 
         // Picked with the widgets: two labels' checks, a collaborator and the last milestone from the menus.
         let picked = [labels[1].name, labels[0].name]
+        let checksBefore = labelLines(in: window).map(\.check)
         for name in picked {
             let check = try XCTUnwrap(labelLines(in: window).first { $0.name == name }?.check)
             gtk_check_button_set_active(typed(check, as: GtkCheckButton.self), 1)
@@ -71,6 +72,8 @@ final class CreateIssueTriageViewTests: XCTestCase {
         }
         XCTAssertTrue(labelLines(in: window).filter(\.isOn).map(\.name).sorted() == picked.sorted(),
                       "the popover's checks say what is chosen")
+        XCTAssertEqual(labelLines(in: window).map(\.check), checksBefore,
+                       "the checks are updated in place (an open popover keeps its lines and focus)")
         let person = try XCTUnwrap(people.firstIndex { $0.login == "mayun-demo" } ?? people.indices.first)
         // The form rebuilds its menus after each choice: look them up again.
         XCTAssertEqual(menu(startingWith: noOne, in: window).map {

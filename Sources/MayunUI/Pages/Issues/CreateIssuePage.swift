@@ -23,6 +23,9 @@ final class CreateIssuePage: Page {
     private let assigneeMenu = Box(.horizontal)
     private let milestoneMenu = Box(.horizontal)
     private let chosenLabels = LabelChips(wraps: true)
+    /// The label checks by name: a choice updates them in place, so the open popover keeps its lines and focus.
+    private var labelCheckButtons: [String: CheckButton] = [:]
+    private var shownLabelNames: [String] = []
 
     init(viewModel: CreateIssueViewModel, images: ImageLoader) {
         self.viewModel = viewModel
@@ -93,17 +96,24 @@ final class CreateIssuePage: Page {
                             milestones: [(number: Int?, title: String)]) {
         assigneeMenu.removeAll()
         milestoneMenu.removeAll()
-        labelChecks.removeAll()
         labelsButton.isVisible = !labels.isEmpty
         assigneeMenu.isVisible = !people.isEmpty
         milestoneMenu.isVisible = !milestones.isEmpty
         triage.isVisible = !labels.isEmpty || !people.isEmpty || !milestones.isEmpty
-        if !labels.isEmpty {
+        let names = labels.map(\.chip.name)
+        if names == shownLabelNames {
+            for choice in labels { labelCheckButtons[choice.chip.name]?.isActive = choice.isOn }
+        } else {
+            labelChecks.removeAll()
+            labelCheckButtons = [:]
+            shownLabelNames = names
             for choice in labels {
                 let name = choice.chip.name
-                labelChecks.append(LabelChoiceLine.make(choice.chip, isOn: choice.isOn) { [unowned viewModel] on in
+                let made = LabelChoiceLine.makeWithCheck(choice.chip, isOn: choice.isOn) { [unowned viewModel] on in
                     viewModel.setLabel(name, on: on)
-                })
+                }
+                labelChecks.append(made.line)
+                labelCheckButtons[name] = made.check
             }
         }
         if !people.isEmpty {
