@@ -141,7 +141,8 @@ final class FolderUploadTests: XCTestCase {
             let bytes = Data((0..<(3 * 1024 * 1024)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
             var reports: [(Int64, Int64?)] = []
             var answer: CommitContent?
-            runUntilDone("the upload") {
+            // 4 MB of base64 through a debug build: 5 s was too short on a machine running several builds.
+            runUntilDone("the upload", timeout: 30) {
                 answer = try? await app.client.send(Endpoints.createFile(owner: repo.owner, repo: repo.name,
                                                                          path: "big-\(UUID().uuidString).bin",
                                                                          content: bytes, message: "big", branch: nil),

@@ -11,6 +11,10 @@ FakeGitee, logged in as the demo account on a project it owns (push rights).
   6. upload a PNG through the desktop's file chooser (GTK's own dialog: its location field, then Upload): POST 201 with
      the bytes unchanged; the folder shows it
   7. screenshots of the editor and the folder in light and night
+  8. commit to a new branch: Edit, "Commit to a new branch" (named <login>-patch-1), Commit (POST .../branches 201,
+     then PUT 200 on it; the default branch keeps its text); Open a Pull Request lands on the new pull request form
+     comparing it (one commit, one file). (Uploading by dropping files is a widget test:
+     Tests/MayunUITests/FolderDropAndNewFileTests.swift.)
 
 Run by tests/e2e/run.sh inside Xvfb, dbus-run-session and the throwaway keyring, with Debian's /usr/bin/python3.
 Synchronisation is polling with a deadline (atspi_helpers), never fixed sleeps.
@@ -298,6 +302,48 @@ def night(app):
     shot("6-new-file-night")
 
 
+def commit_to_new_branch(app, env, server, owner, repo, branch):
+    r.step("8. Edit, \"Commit to a new branch\", Commit: POST .../branches, then PUT on it; Open a Pull Request")
+    path = f"{FOLDER}/branch-me.txt"
+    status, _ = server.call("POST", f"/api/v5/repos/{owner}/{repo}/contents/{path}",
+                            {"content": base64.b64encode(b"on the default branch\n").decode(), "message": "seed"},
+                            token=TOKEN)
+    r.check(status == 201, "a file to change on a new branch", f"{status}")
+    open_link(app, env, f"{server.url}/{owner}/{repo}/blob/{branch}/{path}", "branch-me.txt")
+    click(app, "Edit")
+    r.wait_for(lambda: h.page_title(app.frame) == "Edit branch-me.txt", "the editor opens", seen=seen_labels(app))
+    view = type_at_end(app, "\na change for review")
+    r.wait_for(lambda: h.text_of(view).endswith("a change for review"), "the typed line is in the editor",
+               seen=lambda: repr(h.text_of(view)))
+    choice = r.wait_for(lambda: app.find("Commit to a new branch", ("toggle button", "push button"), root=top(app)),
+                        "the panel offers \"Commit to a new branch\"", seen=seen_labels(app))
+    app.click(choice, "\"Commit to a new branch\"")
+    # GTK 4.8's entries do not give their text over AT-SPI: the default name is checked in the request below.
+    r.wait_for(lambda: app.find(h.entry_named("New branch name"), ("text", "entry"), root=top(app)),
+               "the branch name field shows", seen=seen_labels(app))
+    shot("7-new-branch")
+    since = server.last_seq()
+    click(app, "Commit")
+    api = f"/api/v5/repos/{owner}/{repo}"
+    put = r.wait_for(lambda: [e for e in requests(server, since, "PUT", f"{api}/contents/{path}") if e["status"] == 200],
+                     "the file is committed (PUT 200)", seen=lambda: h.brief_log(server.log(since)))
+    made = requests(server, since, "POST", f"{api}/branches")
+    r.check(len(made) == 1 and made[0]["status"] == 201 and made[0]["fields"].get("refs") == branch,
+            f"first the branch, from {branch} (POST .../branches 201)", h.brief_log(server.log(since)))
+    new_branch = made[0]["fields"].get("branch_name")
+    r.check(new_branch == f"{LOGIN}-patch-1" and made[0]["seq"] < put[0]["seq"]
+            and put[0]["fields"].get("branch") == new_branch,
+            f"then the file on the new branch {new_branch} (the default name)", f"{put[0]['fields']}")
+    body, _ = server_file(server, owner, repo, path)
+    r.check(body == b"on the default branch\n", "the default branch keeps its text", repr(body))
+    click(app, "Open a Pull Request")
+    r.wait_for(lambda: h.page_title(app.frame) == "New Pull Request", "the new pull request form opens",
+               seen=seen_labels(app))
+    r.wait_for(lambda: app.find("Commits: 1 · files changed: 1", ("label",), root=top(app)),
+               "it compares the new branch: one commit, one file", seen=seen_labels(app))
+    shot("8-new-pull-request")
+
+
 def scenario(state):
     server_proc = h.FakeGitee(h.FAKE_GITEE_BIN, artifact("fake-gitee.log"), ["--latency", "30"])
     server = h.Server(r, server_proc.url)
@@ -320,6 +366,7 @@ def scenario(state):
         new_file(app, server, owner, repo)
         upload(app, server, owner, repo)
         night(app)
+        commit_to_new_branch(app, env, server, owner, repo, branch)
         app.quit()
     except BaseException:
         h.keep_failure_evidence(r, app)

@@ -13,7 +13,7 @@ against FakeGitee.
      label (GET .../issues?labels=...) shows the issue
   4. a member moves the issue to In progress, then to Closed (PATCH /repos/{owner}/issues/{number} with repo in the
      body); the badge follows
-  5. screenshots at 1280 and 360 px
+  5. screenshots at 1280 and 360 px, light and night
   6. log out on Mine; the issue, opened again, shows "Log in to comment"
 
 Run by tests/e2e/run.sh inside Xvfb, dbus-run-session and the throwaway keyring, with Debian's /usr/bin/python3.
@@ -279,15 +279,21 @@ def move_state(app, server, owner, repo, number):
 
 
 def screenshots(app):
-    r.step("5. the issue at 1280 and 360 px")
+    r.step("5. the issue at 1280 and 360 px, light and night")
     wid, _ = h.x_main_window(app.pid)
-    for width, height in ((1280, 900), (360, 720)):
+
+    def at_width(width, height, name):
         subprocess.run(["xdotool", "windowsize", "--sync", wid, str(width), str(height)], check=True)
         r.wait_for(lambda: abs(h.extents(app.frame).width - width) <= 12, f"the window is {width} px wide",
                    seen=lambda: h.describe(app.frame))
         r.wait_for(lambda: app.find("Closed", ("label",), root=top(app)), "the issue is laid out", seen=seen_labels(app))
-        shot(f"4-issue-{width}")
-    subprocess.run(["xdotool", "windowsize", "--sync", wid, "1280", "900"], check=True)
+        shot(name)
+    at_width(1280, 900, "4-issue-1280")
+    at_width(360, 720, "4-issue-360")
+    set_night(app, "Night")
+    at_width(360, 720, "4-issue-360-night")
+    at_width(1280, 900, "4-issue-1280-night")
+    set_night(app, "Light")
 
 
 def log_out_and_reopen(app, env, link, number):

@@ -27,6 +27,23 @@ extension CreateIssueViewModel {
         return draft.labels.compactMap { name in projectLabels.first { $0.name == name }.map(LabelChip.init) }
     }
 
+    /// The assignee menu's button: "Assignee" until someone is chosen, then "Assigned to <who>", as the issue page
+    /// says it (the name alone, or "No one", said nothing about what the menu is for).
+    public var assigneeButtonTitle: String {
+        guard canTriage, let login = draft.assignee,
+              let chosen = projectCollaborators.first(where: { $0.login == login }) else { return assigneeTitle }
+        // The name alone (the menu's entry adds the login): a phone's width has room for little more.
+        return String(format: tr("Assigned to %@"), chosen.name.isEmpty ? chosen.login : chosen.name)
+    }
+
+    /// The milestone menu's button: "Milestone" until one is chosen, then "Milestone: <title>".
+    public var milestoneButtonTitle: String {
+        guard let number = draft.milestone, let chosen = milestoneChoices.first(where: { $0.number == number }) else {
+            return milestoneTitle
+        }
+        return String(format: tr("Milestone: %@"), chosen.title)
+    }
+
     /// "No one", then each collaborator. Empty for everyone but members.
     public var assigneeChoices: [(login: String?, title: String)] {
         guard canTriage, !projectCollaborators.isEmpty else { return [] }

@@ -52,6 +52,8 @@ final class NewFilePage: Page {
             nameProblem.show(viewModel.nameProblem)
             draftError.show(viewModel.draftError)
         }
+        // The highlighting follows the name as it is typed ("notes.md" is Markdown, "main.rs" Rust).
+        bindings.bind { [unowned self] in code.highlight(asFileNamed: viewModel.name) }
         bindings.bind { [unowned self] in
             // The message follows the name until the person edits it; never rewrite what they are typing.
             if messageEntry.text != viewModel.message { messageEntry.text = viewModel.message }

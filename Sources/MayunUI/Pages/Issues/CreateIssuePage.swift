@@ -15,11 +15,17 @@ final class CreateIssuePage: Page {
     private let submit: Button
     private let previewToggle: Button
     /// Members: labels (checks in a popover, the chosen ones as chips), assignee and milestone menus.
-    private let triage = Box(.horizontal, spacing: 8)
+    /// Two lines: Labels with the chosen chips beside it, then the assignee and milestone menus, whose names end in
+    /// "…" when the window is narrow (the three buttons in one row held a 360 px window at 472 px).
+    private let triage = Box(.vertical, spacing: 8)
     private let labelChecks = Box(.vertical, spacing: 4)
     private let labelsButton: PopoverButton
-    private let planningMenus = Box(.horizontal, spacing: 8)
+    private let assigneeMenu = Box(.horizontal)
+    private let milestoneMenu = Box(.horizontal)
     private let chosenLabels = LabelChips(wraps: true)
+    /// The label checks by name: a choice updates them in place, so the open popover keeps its lines and focus.
+    private var labelCheckButtons: [String: CheckButton] = [:]
+    private var shownLabelNames: [String] = []
 
     init(viewModel: CreateIssueViewModel, images: ImageLoader) {
         self.viewModel = viewModel
@@ -33,7 +39,13 @@ final class CreateIssuePage: Page {
         previewToggle = Button(label: viewModel.previewToggleTitle)
         labelsButton = PopoverButton(label: viewModel.labelsTitle, content: labelChecks)
         labelsButton.accessibleLabel = viewModel.labelsTitle
-        triage.append(labelsButton, planningMenus)
+        let labelsLine = Box(.horizontal, spacing: 8)
+        chosenLabels.valign = .center
+        chosenLabels.hexpand = true
+        labelsLine.append(labelsButton, chosenLabels)
+        let planningLine = Box(.horizontal, spacing: 8)
+        planningLine.append(assigneeMenu, milestoneMenu)
+        triage.append(labelsLine, planningLine)
         let column = Box(.vertical, spacing: 10, classes: ["create-issue"])
         column.setMargins(24)
         super.init(root: column)
@@ -49,7 +61,7 @@ final class CreateIssuePage: Page {
         buttons.append(previewToggle, Box.spacer(), submit)
         column.append(Label(viewModel.titlePlaceholder, classes: ["heading"], xalign: 0), titleEntry, titleError,
                       Label(viewModel.bodyPlaceholder, classes: ["heading"], xalign: 0), editorStack, bodyError,
-                      triage, chosenLabels, generalError, buttons)
+                      triage, generalError, buttons)
         labelChecks.setMargins(6)
 
         titleEntry.onChanged { viewModel.setTitle($0) }
@@ -79,36 +91,46 @@ final class CreateIssuePage: Page {
         onMap { viewModel.loadTriage() }
     }
 
-    /// The members' fields; hidden for everyone else. Each menu's title says the current choice.
+    /// The members' fields; hidden for everyone else. Each menu's button says what it is for and the current choice.
     private func showTriage(labels: [(chip: LabelChip, isOn: Bool)], people: [(login: String?, title: String)],
                             milestones: [(number: Int?, title: String)]) {
-        planningMenus.removeAll()
-        labelChecks.removeAll()
+        assigneeMenu.removeAll()
+        milestoneMenu.removeAll()
         labelsButton.isVisible = !labels.isEmpty
+        assigneeMenu.isVisible = !people.isEmpty
+        milestoneMenu.isVisible = !milestones.isEmpty
         triage.isVisible = !labels.isEmpty || !people.isEmpty || !milestones.isEmpty
-        if !labels.isEmpty {
+        let names = labels.map(\.chip.name)
+        if names == shownLabelNames {
+            for choice in labels { labelCheckButtons[choice.chip.name]?.isActive = choice.isOn }
+        } else {
+            labelChecks.removeAll()
+            labelCheckButtons = [:]
+            shownLabelNames = names
             for choice in labels {
                 let name = choice.chip.name
-                labelChecks.append(LabelChoiceLine.make(choice.chip, isOn: choice.isOn) { [unowned viewModel] on in
+                let made = LabelChoiceLine.makeWithCheck(choice.chip, isOn: choice.isOn) { [unowned viewModel] on in
                     viewModel.setLabel(name, on: on)
-                })
+                }
+                labelChecks.append(made.line)
+                labelCheckButtons[name] = made.check
             }
         }
         if !people.isEmpty {
-            let current = people.first { $0.login == viewModel.draft.assignee }?.title ?? viewModel.assigneeTitle
-            let menu = MenuButton(label: current, entries: people.map { person in
+            let menu = MenuButton(label: viewModel.assigneeButtonTitle, entries: people.map { person in
                 MenuEntry(title: person.title) { [unowned viewModel] in viewModel.setAssignee(person.login) }
             })
             menu.accessibleLabel = viewModel.assigneeTitle
-            planningMenus.append(menu)
+            menu.ellipsizesLabel()
+            assigneeMenu.append(menu)
         }
         if !milestones.isEmpty {
-            let current = milestones.first { $0.number == viewModel.draft.milestone }?.title ?? viewModel.milestoneTitle
-            let menu = MenuButton(label: current, entries: milestones.map { milestone in
+            let menu = MenuButton(label: viewModel.milestoneButtonTitle, entries: milestones.map { milestone in
                 MenuEntry(title: milestone.title) { [unowned viewModel] in viewModel.setMilestone(milestone.number) }
             })
             menu.accessibleLabel = viewModel.milestoneTitle
-            planningMenus.append(menu)
+            menu.ellipsizesLabel()
+            milestoneMenu.append(menu)
         }
     }
 

@@ -1,6 +1,6 @@
 import MayunCore
 
-/// A project's issues: the state filter (Unfinished first), the label filter, New Issue, and the list.
+/// A project's issues: the search, the state filter (Unfinished first), the label filter, New Issue, and the list.
 @MainActor
 final class IssuesPage: Page {
     private let viewModel: IssuesViewModel
@@ -34,12 +34,12 @@ final class IssuesPage: Page {
         search.onSearchChanged { [unowned viewModel] in viewModel.search($0) }
         // Escape: the plain list again (the binding below empties the field).
         search.onStopSearch { [unowned viewModel] in viewModel.search("") }
-        // The state and label filters and the search side by side, wrapping on a phone (New Issue keeps its place).
-        let filterRow = WrappingRow(spacing: 8, maxPerLine: 3)
-        filterRow.append(filters, labelFilter, search)
-        filterRow.hexpand = true
-        filters.halign = .start
-        labelFilter.halign = .start
+        // Two lines over the list: the search (taking the spare width) and New Issue; then the state and label
+        // filters and More Filters. In one flow box with the filters the search had 142 px on a phone and the
+        // filters were spread apart on a desktop; each line now fits a 360 px window and reads the same at any width.
+        search.hexpand = true
+        let filterLine = Box(.horizontal, spacing: 8)
+        filterLine.setMargins(bottom: 8, start: 8, end: 8)
         create.valign = .center
         // Assignee, milestone and order in a popover beside New Issue (a phone has no room for five drop-downs).
         let moreFilters = Box(.vertical, spacing: 8)
@@ -49,7 +49,16 @@ final class IssuesPage: Page {
         more.valign = .center
         more.accessibleLabel = viewModel.moreFiltersTitle
         more.tooltip = viewModel.moreFiltersTitle
-        let root = BarOverList.make(leading: [filterRow], trailing: [more, create], spacing: 8, list: list)
+        let searchLine = Box(.horizontal, spacing: 8)
+        searchLine.setMargins(8)
+        searchLine.append(search, create)
+        filterLine.append(filters, labelFilter, Box.spacer(), more)
+        let bar = Box(.vertical, classes: ["path-bar"])
+        bar.append(searchLine, filterLine)
+        list.vexpand = true
+        let root = Box(.vertical)
+        root.append(bar)
+        root.append(list)
         super.init(root: root, bindings: bindings)
         bindings.bind { [unowned viewModel] in
             if viewModel.searchText.isEmpty, !search.text.trimmingCharacters(in: .whitespaces).isEmpty { search.text = "" }

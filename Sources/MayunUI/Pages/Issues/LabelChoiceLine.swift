@@ -5,6 +5,13 @@ import MayunCore
 @MainActor
 enum LabelChoiceLine {
     static func make(_ chip: LabelChip, isOn: Bool, onToggled: @escaping @MainActor (Bool) -> Void) -> Box {
+        makeWithCheck(chip, isOn: isOn, onToggled: onToggled).line
+    }
+
+    /// The line and its check, for a chooser that updates its checks in place.
+    static func makeWithCheck(_ chip: LabelChip, isOn: Bool, onToggled: @escaping @MainActor (Bool) -> Void)
+        -> (line: Box, check: CheckButton)
+    {
         let check = CheckButton()
         check.isActive = isOn
         check.accessibleLabel = chip.name
@@ -13,6 +20,6 @@ enum LabelChoiceLine {
         chips.show([chip])
         let line = Box(.horizontal, spacing: 6)
         line.append(check, chips)
-        return line
+        return (line, check)
     }
 }
