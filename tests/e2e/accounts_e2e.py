@@ -4,9 +4,11 @@
 Two FakeGitee servers on loopback: "home" (two people, mayun-demo and mayun-second) and "work" (a company server with
 its own person, work-person). Run by tests/e2e/run.sh inside Xvfb, dbus-run-session and a throwaway keyring.
 
-  1. log in on Mine with mayun-demo's token: the first account; the header's account button names it
+  1. log in on Mine with mayun-demo's token: the first account; the header's account button names it; a project
+     opened by its link and starred: the PUT carries mayun-demo's token
   2. the switcher's "Add Account…": mayun-second's token on the same server; the window is rebuilt under the new
-     identity and Mine shows mayun-second; FakeGitee saw GET /user with mayun-second's token
+     identity and Mine shows mayun-second; FakeGitee saw GET /user with mayun-second's token; another project
+     starred: the PUT carries mayun-second's token
   3. the switcher at 1280 px and 360 px (screenshots)
   4. switch back to mayun-demo from the switcher: Mine shows mayun-demo; the window's requests carry mayun-demo's
      token, mayun-second's goes only to its own background notification poll
@@ -60,6 +62,25 @@ def account_items():
 
 def user_requests(server, since):
     return [e for e in server.log(since) if e["method"] == "GET" and e["path"] == "/api/v5/user"]
+
+
+def star_as(app, env, server, login, index):
+    """A Featured project opened by its link (a second `mayun <link>` hands it to this window), then Star: the PUT
+    carries the active account's token (issue 26's proof: a Star sent under each account carries its own)."""
+    full = server.get("/api/v3/projects/featured?per_page=20")[index]["path_with_namespace"]
+    done = subprocess.run([h.BINARY, f"{server.url}/{full}"], env=env, stdin=subprocess.DEVNULL, capture_output=True,
+                          timeout=h.TIMEOUT)
+    r.check(done.returncode == 0, f"`mayun {server.url}/{full}` hands the link to the window",
+            f"status {done.returncode}: {done.stderr[-300:]!r}")
+    button = r.wait_for(lambda: app.find(lambda n: n.startswith("Star, "), ("push button",)),
+                        f"{full}: \"Star, <count>\" shows", seen=seen(app))
+    since = server.last_seq()
+    app.click(button, f"\"{button.name}\"")
+    put = r.wait_for(lambda: [e for e in server.log(since) if e["method"] == "PUT"
+                              and e["path"] == f"/api/v5/user/starred/{full}"],
+                     f"PUT /api/v5/user/starred/{full} reaches FakeGitee", seen=lambda: h.brief_log(server.log(since)))
+    r.check(put[0]["login"] == login and put[0]["status"] in (200, 204),
+            f"the Star of {full} carried {login}'s token ({put[0]['status']})", h.brief_log(put))
 
 
 def refresh_frame(app, what):
@@ -171,10 +192,12 @@ def scenario(state):
         r.ok(f"home server {home.url}, work server {work.url}")
         app = h.App(r, env, artifact("app.log"), "first start").wait_window()
         log_in_first(app, home)
+        star_as(app, env, home, FIRST, 1)
 
         r.step("2. Add Account: a second person on the same server")
         since = add_account(app, home.url, SECOND_TOKEN, SECOND, {"home": home, "work": work})
         mine_shows(app, SECOND)
+        star_as(app, env, home, SECOND, 2)
         seen_user = user_requests(home, since["home"])
         # FIRST goes on polling its notifications in the background (issue 26): its session checks its own login.
         r.check(any(e["login"] == SECOND for e in seen_user) and all(e["login"] in (SECOND, FIRST) for e in seen_user),
