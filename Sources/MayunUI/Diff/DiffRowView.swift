@@ -192,6 +192,9 @@ private final class LineCells {
 
     init() {
         Build.addClasses(root, ["diff-line", "monospace"])
+        // Which half a click lands on (DiffSideClicks): the left cell is the old line when side by side.
+        gtk_widget_add_css_class(left.root, DiffSideClicks.oldSideClass)
+        gtk_widget_add_css_class(right.root, DiffSideClicks.newSideClass)
         Build.append(root, left.root, right.root)
         gtk_widget_set_visible(right.root, 0)
     }

@@ -27,6 +27,8 @@ public final class DiffView {
     /// Set before the view is shown (rows made earlier would lack it).
     weak var annotations: (any DiffAnnotationViews)?
     private var widthAsked = -1
+    /// Which half of a side-by-side row a click chose (the old line or the new one).
+    private let sideClicks: DiffSideClicks
 
     /// The list view and the drop-down hold their own references to the models.
     isolated deinit {
@@ -39,6 +41,7 @@ public final class DiffView {
         root = Build.box(GTK_ORIENTATION_VERTICAL, classes: ["diff-view"])
         let factory = gtk_signal_list_item_factory_new()!
         listView = widget(gtk_list_view_new(gtk_no_selection_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(store)))), factory))
+        sideClicks = DiffSideClicks(listView: listView)
         Accessibility.setLabel(listView, tr("Changes"))
         Build.addClasses(listView, ["diff-rows"])
         scroller = widget(gtk_scrolled_window_new())
@@ -63,7 +66,7 @@ public final class DiffView {
         // A line's activation (a click, or Enter on a focused line) is the model's: a pull request opens the composer.
         gtk_list_view_set_single_click_activate(opaque(listView), 1)
         connect(raw(listView), "activate", mainWithArguments: { [unowned self] arguments in
-            model.activate(row: Int(arguments.uint(at: 1)))
+            sideClicks.activate(row: Int(arguments.uint(at: 1)), in: model)
             return nil
         })
         connect(raw(fileList), "notify::selected", main: { [unowned self] in jumpToChosenFile() })
