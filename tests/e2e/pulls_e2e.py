@@ -188,6 +188,33 @@ def comments_on_a_line(server, app, owner, repo, number, head_sha):
     app.click(tab, "\"Conversation\"")
 
 
+def review_requested_filter(server, app, owner, repo, title):
+    """"Review requested" asks for the pull requests whose reviewers (`assignees`) include the person; the demo account
+    reviews none of this project's, so the list empties; "Everyone's" brings them back."""
+    settled(app, lambda: list_row(app, title), f"the open pull request \"{title}\" is listed")
+    drop = settled(app, lambda: app.find("Whose pull requests", ("combo box", "push button", "toggle button"),
+                                         root=top(app)), "the \"Whose pull requests\" filter shows")
+    since = server.last_seq()
+    app.click(drop, "the \"Whose pull requests\" filter")
+    for _ in range(3):  # Everyone's, Created by me, Assigned to me, Review requested
+        app.key("Down")
+    app.key("Return")
+    wanted = f"/api/v5/repos/{owner}/{repo}/pulls"
+    asked = r.wait_for(lambda: [e for e in server.log(since) if e["method"] == "GET" and e["path"] == wanted
+                                and e["fields"].get("assignee") == "mayun-demo"],
+                       "\"Review requested\" asks for assignee=mayun-demo", seen=lambda: h.brief_log(server.log(since)))
+    r.check(asked[0]["status"] == 200, "answered 200", f"{asked[0]}")
+    r.wait_for(lambda: h.find(top(app), "No pull requests here.", ("label",)), "none asks the demo account to review",
+               seen=seen_labels(app))
+    since = server.last_seq()
+    app.click(drop, "the \"Whose pull requests\" filter")
+    app.key("Home")
+    app.key("Return")
+    r.wait_for(lambda: [e for e in server.log(since) if e["method"] == "GET" and e["path"] == wanted
+                        and "assignee" not in e["fields"]], "\"Everyone's\" asks without a person",
+               seen=lambda: h.brief_log(server.log(since)))
+
+
 def a_project_with_open_pull_requests(server):
     for project in server.get("/api/v3/projects/featured?per_page=30"):
         owner, repo = project["path_with_namespace"].split("/", 1)
@@ -273,6 +300,7 @@ def scenario(state):
         for name in ("Open", "Merged", "Closed", "All"):
             r.check(app.find(name, ("toggle button", "push button"), root=top(app)) is not None,
                     f"the \"{name}\" filter is there")
+        review_requested_filter(server, app, owner, repo, title)
         row = settled(app, lambda: list_row(app, title), f"the newest open pull request \"{title}\" is listed")
         shot("1-list")
 
