@@ -29,6 +29,10 @@ public final class DiffView {
     private var widthAsked = -1
     /// Which half of a side-by-side row a click chose (the old line or the new one).
     private let sideClicks: DiffSideClicks
+    /// Syntax colours by file type, built per file as its rows are drawn; rows are drawn again when night mode changes.
+    private let highlighter = DiffHighlighter(isNight: DiffNightWatch.isNight)
+    private let nightWatch = DiffNightWatch()
+    private var rowViews: [WeakRowView] = []
 
     /// The list view and the drop-down hold their own references to the models.
     isolated deinit {
@@ -70,8 +74,18 @@ public final class DiffView {
             return nil
         })
         connect(raw(fileList), "notify::selected", main: { [unowned self] in jumpToChosenFile() })
-        connect(raw(root), "map", main: { [weak self] in self?.watchWidth(true) })
-        connect(raw(root), "unmap", main: { [weak self] in self?.watchWidth(false) })
+        connect(raw(root), "map", main: { [weak self] in
+            self?.watchWidth(true)
+            self?.nightWatch.start { [weak self] night in self?.nightChanged(night) }
+        })
+        connect(raw(root), "unmap", main: { [weak self] in
+            self?.watchWidth(false)
+            self?.nightWatch.stop()
+        })
+        bindings.bind { [unowned self] in
+            _ = model.files  // new files: the colours of the old ones go
+            highlighter.reset()
+        }
         bindings.bind { [unowned self] in
             sync(generation: model.generation)
             gtk_label_set_text(opaque(summary), model.files.isEmpty ? "" : model.summary)
@@ -171,7 +185,10 @@ public final class DiffView {
     private func connectRows(_ factory: UnsafeMutableRawPointer) {
         connect(factory, "setup", mainWithArguments: { [unowned self] arguments in
             guard let item = arguments.object(at: 1) else { return nil }
-            let row = DiffRowView(model: model, listItem: OpaquePointer(item), annotations: annotations)
+            let row = DiffRowView(model: model, listItem: OpaquePointer(item), annotations: annotations,
+                                  highlighter: highlighter)
+            rowViews.removeAll { $0.view == nil }
+            rowViews.append(WeakRowView(view: row))
             gtk_list_item_set_child(OpaquePointer(item), row.root)
             gtk_list_item_set_activatable(OpaquePointer(item), 0)
             return nil
@@ -270,6 +287,20 @@ public final class DiffView {
 }
 
 extension DiffView: Component {}
+
+extension DiffView {
+    /// The rows on screen are drawn again in the other scheme's colours.
+    private func nightChanged(_ night: Bool) {
+        guard night != highlighter.isNight else { return }
+        highlighter.setNight(night)
+        for row in rowViews { row.view?.redraw() }
+    }
+}
+
+@MainActor
+private struct WeakRowView {
+    weak var view: DiffRowView?
+}
 
 /// The widgets a page draws under lines of its diff: a line's comment thread and the line composer. The page keeps
 /// them (one per thread, one composer) so that their state survives the rows being recycled.
