@@ -69,6 +69,10 @@ enum DiffBench {
             let scrolled = Double(g_get_monotonic_time() - scrollStart) / 1e6
             print("      40 screens scrolled in \(ms(scrolled)) (\(ms(scrolled / 40)) a screen), longest stall "
                   + "\(ms(monitor.longestStall)), peak RSS \(PeakMemory.megabytes())")
+            print("      syntax colours: \(ms(DiffHighlightTimes.total)) in all, longest step "
+                  + "\(ms(DiffHighlightTimes.longest)); GtkSourceView warm-up steps: "
+                  + SourceLanguageWarmUp.stepDurations.map { ms($0) }.joined(separator: ","))
+            DiffHighlightTimes.reset()
             bindings.cancelAll()
         }
     }

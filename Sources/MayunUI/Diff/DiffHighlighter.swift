@@ -25,7 +25,8 @@ final class DiffHighlighter {
     private final class FileColours {
         let path: String
         let lineCount: Int
-        let buffer: UnsafeMutablePointer<GtkSourceBuffer>?
+        /// Released once every line is highlighted (the spans are all that is needed then).
+        var buffer: UnsafeMutablePointer<GtkSourceBuffer>?
         var highlightedLines = 0
         var spans: [Int: [Span]] = [:]
 
@@ -39,7 +40,14 @@ final class DiffHighlighter {
     }
 
     private(set) var isNight: Bool
+    /// Told when colours put off until GtkSourceView was ready can be drawn (the view draws its rows again).
+    var onReady: (@MainActor () -> Void)?
     private var files: [Int: FileColours] = [:]
+    /// Languages compiled in this process (the first highlight of a language compiles its definitions: 17-190 ms
+    /// measured for sh, python3, json, js, too long for a frame), and those waiting to be, one per main-loop turn.
+    private static var compiled: Set<String> = []
+    private var waiting: [String: OpaquePointer] = [:]
+    private var readiness: MainLoopSource?
     /// What each highlighting tag looks like (the scheme's colours), by tag; cleared with the scheme.
     private var looks: [UnsafeMutableRawPointer: Span?] = [:]
     private var languages: [String: OpaquePointer?] = [:]
@@ -62,9 +70,17 @@ final class DiffHighlighter {
 
     /// The spans of the line at `position` of file `file`, highlighting more of the file first when needed.
     func spans(file: Int, position: Int, in model: DiffViewModel) -> [Span] {
-        guard position > 0, let colours = colours(of: file, in: model), colours.buffer != nil else { return [] }
-        if position >= colours.highlightedLines, position < colours.lineCount {
+        // Until GtkSourceView has read its language files and this file's language is compiled (both in idle turns,
+        // after the first screen), lines are drawn plain; `onReady` draws them again.
+        guard SourceLanguageWarmUp.isDone else {
+            waitUntilReady()
+            return []
+        }
+        guard position > 0, let colours = colours(of: file, in: model) else { return [] }
+        if position >= colours.highlightedLines, position < colours.lineCount, colours.buffer != nil {
+            let started = g_get_monotonic_time()
             highlight(colours, through: min(colours.lineCount, position + Self.chunkLines))
+            DiffHighlightTimes.add(g_get_monotonic_time() - started)
         }
         return colours.spans[position] ?? []
     }
@@ -72,8 +88,16 @@ final class DiffHighlighter {
     private func colours(of file: Int, in model: DiffViewModel) -> FileColours? {
         guard let path = model.path(ofFile: file) else { return nil }
         if let known = files[file], known.path == path { return known }
+        let language = language(for: path)
+        if let language, let id = SourceLanguages.languageID(language), !Self.compiled.contains(id) {
+            waiting[id] = language
+            waitUntilReady()
+            return nil
+        }
         guard let lines = model.linesByPosition(ofFile: file) else { return nil }
-        let made = FileColours(path: path, lineCount: lines.count, buffer: makeBuffer(path: path, lines: lines))
+        let started = g_get_monotonic_time()
+        defer { DiffHighlightTimes.add(g_get_monotonic_time() - started) }
+        let made = FileColours(path: path, lineCount: lines.count, buffer: makeBuffer(language: language, lines: lines))
         files[file] = made
         return made
     }
@@ -88,8 +112,39 @@ final class DiffHighlighter {
         return guessed
     }
 
-    private func makeBuffer(path: String, lines: [String]) -> UnsafeMutablePointer<GtkSourceBuffer>? {
-        guard let language = language(for: path), let buffer = gtk_source_buffer_new(nil) else { return nil }
+    /// Warms GtkSourceView up (once per process) and compiles the waiting languages, one step per turn at low
+    /// priority, then tells `onReady`.
+    private func waitUntilReady() {
+        guard readiness == nil else { return }
+        readiness = MainLoopSource(milliseconds: 16, priority: G_PRIORITY_LOW) { [weak self] in
+            guard let self else { return false }
+            guard SourceLanguageWarmUp.isDone else { return true }
+            if let (id, language) = waiting.first {
+                waiting[id] = nil
+                Self.compile(language, isNight: isNight)
+                Self.compiled.insert(id)
+                return true
+            }
+            readiness = nil
+            onReady?()
+            return false
+        }
+    }
+
+    private static func compile(_ language: OpaquePointer, isNight: Bool) {
+        guard let buffer = gtk_source_buffer_new_with_language(language) else { return }
+        gtk_source_buffer_set_style_scheme(buffer, SourceLanguages.styleScheme(isNight: isNight))
+        let text = UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: GtkTextBuffer.self)
+        let sample = "x = 1 // \"a\"\n"
+        gtk_text_buffer_set_text(text, sample, Int32(sample.utf8.count))
+        var start = GtkTextIter(), end = GtkTextIter()
+        gtk_text_buffer_get_bounds(text, &start, &end)
+        gtk_source_buffer_ensure_highlight(buffer, &start, &end)
+        g_object_unref(UnsafeMutableRawPointer(buffer))
+    }
+
+    private func makeBuffer(language: OpaquePointer?, lines: [String]) -> UnsafeMutablePointer<GtkSourceBuffer>? {
+        guard let language, let buffer = gtk_source_buffer_new(nil) else { return nil }
         gtk_source_buffer_set_highlight_matching_brackets(buffer, 0)
         gtk_source_buffer_set_language(buffer, language)
         gtk_source_buffer_set_style_scheme(buffer, SourceLanguages.styleScheme(isNight: isNight))
@@ -122,6 +177,10 @@ final class DiffHighlighter {
             iter = next
         }
         colours.highlightedLines = end
+        if end >= colours.lineCount {
+            g_object_unref(UnsafeMutableRawPointer(buffer))
+            colours.buffer = nil
+        }
     }
 
     /// Adds `look` over [from, to) to each line it covers (a comment or string may span lines).
@@ -203,6 +262,24 @@ final class DiffHighlighter {
         defer { g_value_unset(&value) }
         g_object_get_property(object, name, &value)
         return test(&value)
+    }
+}
+
+/// Time spent building and reading syntax colours on the main thread (the benchmark prints it).
+@MainActor
+public enum DiffHighlightTimes {
+    public private(set) static var total = 0.0
+    public private(set) static var longest = 0.0
+
+    static func add(_ microseconds: Int) {
+        let seconds = Double(microseconds) / 1e6
+        total += seconds
+        longest = max(longest, seconds)
+    }
+
+    public static func reset() {
+        total = 0
+        longest = 0
     }
 }
 

@@ -74,8 +74,10 @@ public final class DiffView {
             return nil
         })
         connect(raw(fileList), "notify::selected", main: { [unowned self] in jumpToChosenFile() })
+        highlighter.onReady = { [weak self] in self?.redrawRows() }
         connect(raw(root), "map", main: { [weak self] in
             self?.watchWidth(true)
+            if let self { SourceLanguageWarmUp.afterNextFrame(of: listView) }
             self?.nightWatch.start { [weak self] night in self?.nightChanged(night) }
         })
         connect(raw(root), "unmap", main: { [weak self] in
@@ -293,6 +295,10 @@ extension DiffView {
     private func nightChanged(_ night: Bool) {
         guard night != highlighter.isNight else { return }
         highlighter.setNight(night)
+        redrawRows()
+    }
+
+    private func redrawRows() {
         for row in rowViews { row.view?.redraw() }
     }
 }
