@@ -57,6 +57,34 @@ final class DiffSyntaxColourTests: XCTestCase {
         }
     }
 
+    /// A file longer than one chunk is highlighted as far as the lines asked for, in its own buffer, and a line far
+    /// down gets its colours too (the context engine carries its state from the lines above).
+    func testALongFileIsColouredChunkByChunk() {
+        onMain {
+            let window = widget(gtk_window_new())
+            defer { gtk_window_destroy(typed(window)) }
+            let label = widget(gtk_label_new("x"))
+            gtk_window_set_child(typed(window), label)
+            gtk_window_present(typed(window))
+            SourceLanguageWarmUp.afterNextFrame(of: label)
+            let body = (1...500).map { "+let value\($0) = \"\($0)\"" }.joined(separator: "\n")
+            let model = DiffViewModel()
+            model.show([DiffFile(path: "Sources/Big.swift", status: "added", additions: 500, deletions: 0,
+                                 patch: "@@ -0,0 +1,500 @@\n" + body)])
+            let highlighter = DiffHighlighter(isNight: false)
+            waitUntil("GtkSourceView is ready and the first line coloured") {
+                !highlighter.spans(file: 0, position: 1, in: model).isEmpty
+            }
+            let first = highlighter.spans(file: 0, position: 1, in: model)
+            XCTAssertEqual(first.first?.start, 0, "\"let\" starts the line: \(first)")
+            XCTAssertEqual(first.first?.end, 3)
+            let far = highlighter.spans(file: 0, position: 480, in: model)
+            XCTAssertEqual(far.first.map { [$0.start, $0.end] }, [0, 3], "line 480, past the first chunk: \(far)")
+            XCTAssertEqual(far.first?.red, first.first?.red)
+            XCTAssertTrue(far.contains { $0.start == 15 }, "its string is coloured too: \(far)")
+        }
+    }
+
     func testOneColumnOnAPhoneIsColouredToo() {
         onMain {
             let fixture = ColourFixture(width: 360, height: 640)

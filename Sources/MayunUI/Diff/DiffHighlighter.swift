@@ -29,6 +29,8 @@ final class DiffHighlighter {
         var buffer: UnsafeMutablePointer<GtkSourceBuffer>?
         var highlightedLines = 0
         var spans: [Int: [Span]] = [:]
+        /// What this buffer's tags look like (a freed buffer's tag addresses may be reused by another's).
+        var looks: [UnsafeMutableRawPointer: Span?] = [:]
 
         init(path: String, lineCount: Int, buffer: UnsafeMutablePointer<GtkSourceBuffer>?) {
             self.path = path
@@ -48,7 +50,11 @@ final class DiffHighlighter {
     private static var compiled: Set<String> = []
     private var waiting: [String: OpaquePointer] = [:]
     private var readiness: MainLoopSource?
-    /// What each highlighting tag looks like (the scheme's colours), by tag; cleared with the scheme.
+    /// One buffer for every file short enough to be read at once (most of a pull request's): its tags stay, so
+    /// their looks are read once, and no buffer is made per file. Its tags' looks, cleared with the scheme.
+    private var scratch: UnsafeMutablePointer<GtkSourceBuffer>?
+    private var scratchLanguage: OpaquePointer?
+    private var scratchScheme: OpaquePointer?
     private var looks: [UnsafeMutableRawPointer: Span?] = [:]
     private var languages: [String: OpaquePointer?] = [:]
 
@@ -77,9 +83,15 @@ final class DiffHighlighter {
             return []
         }
         guard position > 0, let colours = colours(of: file, in: model) else { return [] }
-        if position >= colours.highlightedLines, position < colours.lineCount, colours.buffer != nil {
+        if position >= colours.highlightedLines, position < colours.lineCount, let buffer = colours.buffer {
             let started = g_get_monotonic_time()
-            highlight(colours, through: min(colours.lineCount, position + Self.chunkLines))
+            let end = min(colours.lineCount, position + Self.chunkLines)
+            read(buffer, from: colours.highlightedLines, through: end, into: colours, looks: &colours.looks)
+            colours.highlightedLines = end
+            if end >= colours.lineCount {
+                g_object_unref(UnsafeMutableRawPointer(buffer))
+                colours.buffer = nil
+            }
             DiffHighlightTimes.add(g_get_monotonic_time() - started)
         }
         return colours.spans[position] ?? []
@@ -97,7 +109,17 @@ final class DiffHighlighter {
         guard let lines = model.linesByPosition(ofFile: file) else { return nil }
         let started = g_get_monotonic_time()
         defer { DiffHighlightTimes.add(g_get_monotonic_time() - started) }
-        let made = FileColours(path: path, lineCount: lines.count, buffer: makeBuffer(language: language, lines: lines))
+        let made: FileColours
+        if let language, lines.count <= Self.chunkLines {
+            made = FileColours(path: path, lineCount: lines.count, buffer: nil)
+            if let scratch = prepareScratch(language: language) {
+                fill(scratch, with: lines)
+                read(scratch, from: 0, through: lines.count, into: made, looks: &looks)
+            }
+            made.highlightedLines = lines.count
+        } else {
+            made = FileColours(path: path, lineCount: lines.count, buffer: makeBuffer(language: language, lines: lines))
+        }
         files[file] = made
         return made
     }
@@ -149,18 +171,49 @@ final class DiffHighlighter {
         gtk_source_buffer_set_language(buffer, language)
         gtk_source_buffer_set_style_scheme(buffer, SourceLanguages.styleScheme(isNight: isNight))
         gtk_source_buffer_set_highlight_syntax(buffer, 1)
-        let text = lines.joined(separator: "\n")
-        let textBuffer = UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: GtkTextBuffer.self)
-        gtk_text_buffer_set_text(textBuffer, text, Int32(clamping: text.utf8.count))
+        fill(buffer, with: lines)
         return buffer
     }
 
-    /// Highlights the file's lines up to `end` (exclusive) and reads the spans of the lines new to it.
-    private func highlight(_ colours: FileColours, through end: Int) {
-        guard let buffer = colours.buffer else { return }
+    private func fill(_ buffer: UnsafeMutablePointer<GtkSourceBuffer>, with lines: [String]) {
+        let text = lines.joined(separator: "\n")
+        let textBuffer = UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: GtkTextBuffer.self)
+        gtk_text_buffer_set_text(textBuffer, text, Int32(clamping: text.utf8.count))
+    }
+
+    /// The shared buffer, in `language` and the current scheme.
+    private func prepareScratch(language: OpaquePointer) -> UnsafeMutablePointer<GtkSourceBuffer>? {
+        if scratch == nil {
+            scratch = gtk_source_buffer_new(nil)
+            if let scratch {
+                gtk_source_buffer_set_highlight_matching_brackets(scratch, 0)
+                gtk_source_buffer_set_highlight_syntax(scratch, 1)
+            }
+        }
+        guard let scratch else { return nil }
+        if language != scratchLanguage {
+            gtk_source_buffer_set_language(scratch, language)
+            scratchLanguage = language
+        }
+        let scheme = SourceLanguages.styleScheme(isNight: isNight)
+        if scheme != scratchScheme {
+            gtk_source_buffer_set_style_scheme(scratch, scheme)
+            scratchScheme = scheme
+            looks = [:]
+        }
+        return scratch
+    }
+
+    isolated deinit {
+        if let scratch { g_object_unref(UnsafeMutableRawPointer(scratch)) }
+    }
+
+    /// Highlights lines `from..<end` of `buffer` and records their spans in `colours`.
+    private func read(_ buffer: UnsafeMutablePointer<GtkSourceBuffer>, from first: Int, through end: Int,
+                      into colours: FileColours, looks: inout [UnsafeMutableRawPointer: Span?]) {
         let textBuffer = UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: GtkTextBuffer.self)
         var start = GtkTextIter(), stop = GtkTextIter()
-        gtk_text_buffer_get_iter_at_line(textBuffer, &start, Int32(clamping: colours.highlightedLines))
+        gtk_text_buffer_get_iter_at_line(textBuffer, &start, Int32(clamping: first))
         if end >= colours.lineCount {
             gtk_text_buffer_get_end_iter(textBuffer, &stop)
         } else {
@@ -172,14 +225,11 @@ final class DiffHighlighter {
             var next = iter
             gtk_text_iter_forward_to_tag_toggle(&next, nil)
             if gtk_text_iter_compare(&next, &stop) > 0 { next = stop }
-            if let look = look(at: &iter) { record(look, from: iter, to: next, in: colours, textBuffer: textBuffer) }
+            if let look = look(at: &iter, looks: &looks) {
+                record(look, from: iter, to: next, in: colours, textBuffer: textBuffer)
+            }
             if gtk_text_iter_equal(&next, &iter) != 0 { break }
             iter = next
-        }
-        colours.highlightedLines = end
-        if end >= colours.lineCount {
-            g_object_unref(UnsafeMutableRawPointer(buffer))
-            colours.buffer = nil
         }
     }
 
@@ -211,19 +261,19 @@ final class DiffHighlighter {
     }
 
     /// The look of the highlighting tags at `iter` (the last tag that sets a colour wins), nil when none colours.
-    private func look(at iter: inout GtkTextIter) -> Span? {
+    private func look(at iter: inout GtkTextIter, looks: inout [UnsafeMutableRawPointer: Span?]) -> Span? {
         guard let tags = gtk_text_iter_get_tags(&iter) else { return nil }
         defer { g_slist_free(tags) }
         var found: Span?
         var link: UnsafeMutablePointer<GSList>? = tags
         while let node = link {
-            if let tag = node.pointee.data, let look = look(of: tag) { found = look }
+            if let tag = node.pointee.data, let look = look(of: tag, looks: &looks) { found = look }
             link = node.pointee.next
         }
         return found
     }
 
-    private func look(of tag: UnsafeMutableRawPointer) -> Span? {
+    private func look(of tag: UnsafeMutableRawPointer, looks: inout [UnsafeMutableRawPointer: Span?]) -> Span? {
         if let known = looks[tag] { return known }
         let object = tag.assumingMemoryBound(to: GObject.self)
         var look: Span?
