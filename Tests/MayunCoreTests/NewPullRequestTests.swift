@@ -205,7 +205,7 @@ final class NewPullRequestTests: XCTestCase {
             let list = try XCTUnwrap(app.coordinator.top?.model as? PullRequestsViewModel)
             list.start()
             waitUntil("members may create") { list.canCreate && list.pullRequests.state != .loading }
-            XCTAssertEqual(list.scopeChoices.map(\.scope), [.everyone, .createdByMe, .assignedToMe])
+            XCTAssertEqual(list.scopeChoices.map(\.scope), [.everyone, .createdByMe, .assignedToMe, .reviewRequested])
             Self.server.clearLog()
             list.selectFilter(.all)
             list.selectSort(.updated)

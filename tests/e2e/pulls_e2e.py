@@ -26,6 +26,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import atspi_helpers as h  # noqa: E402
@@ -188,6 +189,51 @@ def comments_on_a_line(server, app, owner, repo, number, head_sha):
     app.click(tab, "\"Conversation\"")
 
 
+def review_requested_filter(server, app, owner, repo, title):
+    """"Review requested" asks for the pull requests whose reviewers (`assignees`) include the person; the demo account
+    reviews none of this project's, so the list empties; "Everyone's" brings them back."""
+    settled(app, lambda: list_row(app, title), f"the open pull request \"{title}\" is listed")
+    drop = settled(app, lambda: app.find("Whose pull requests", ("combo box", "push button", "toggle button"),
+                                         root=top(app)), "the \"Whose pull requests\" filter shows")
+    since = server.last_seq()
+    app.click(drop, "the \"Whose pull requests\" filter")
+    for _ in range(3):  # Everyone's, Created by me, Test requested, Review requested
+        app.key("Down")
+    app.key("Return")
+    wanted = f"/api/v5/repos/{owner}/{repo}/pulls"
+    asked = r.wait_for(lambda: [e for e in server.log(since) if e["method"] == "GET" and e["path"] == wanted
+                                and e["fields"].get("assignee") == "mayun-demo"],
+                       "\"Review requested\" asks for assignee=mayun-demo", seen=lambda: h.brief_log(server.log(since)))
+    r.check(asked[0]["status"] == 200, "answered 200", f"{asked[0]}")
+    r.wait_for(lambda: h.find(top(app), "No pull requests here.", ("label",)), "none asks the demo account to review",
+               seen=seen_labels(app))
+    since = server.last_seq()
+    # The drop-down's list is clicked, not keyed: after a choice made with Return, GTK 4.8's drop-down button may
+    # need a second click before its list opens again, and keys sent meanwhile go to the page.
+    entry = None
+    for _ in range(3):
+        app.click(drop, "the \"Whose pull requests\" filter")
+        entry = wait_briefly(lambda: app.find("Everyone's", ("label", "list item"), root=top(app)))
+        if entry is not None:
+            break
+    r.check(entry is not None, "the filter's list opens again", f"{seen_labels(app)()}")
+    app.click(entry, "\"Everyone's\"")
+    r.wait_for(lambda: [e for e in server.log(since) if e["method"] == "GET" and e["path"] == wanted
+                        and "assignee" not in e["fields"]], "\"Everyone's\" asks without a person",
+               seen=lambda: h.brief_log(server.log(since)))
+
+
+def wait_briefly(find, seconds=3.0):
+    """`find()`'s answer once it has one, or None after `seconds` (for something that may need another try)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        found = find()
+        if found is not None:
+            return found
+        time.sleep(0.1)
+    return None
+
+
 def a_project_with_open_pull_requests(server):
     for project in server.get("/api/v3/projects/featured?per_page=30"):
         owner, repo = project["path_with_namespace"].split("/", 1)
@@ -273,6 +319,7 @@ def scenario(state):
         for name in ("Open", "Merged", "Closed", "All"):
             r.check(app.find(name, ("toggle button", "push button"), root=top(app)) is not None,
                     f"the \"{name}\" filter is there")
+        review_requested_filter(server, app, owner, repo, title)
         row = settled(app, lambda: list_row(app, title), f"the newest open pull request \"{title}\" is listed")
         shot("1-list")
 

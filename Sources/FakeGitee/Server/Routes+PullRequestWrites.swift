@@ -100,9 +100,8 @@ extension FakeGiteeServer {
         guard let path, let file = pull.files.first(where: { $0.path == path }) else {
             return .failure(Refusal(response: .error(400, "path is not a file of this pull request's diff")))
         }
-        // Position 1 is the line under the file's first hunk header; later hunk headers count as lines.
-        let lineCount = file.patch.split(separator: "\n", omittingEmptySubsequences: false).count - 1
-        guard let number = position.flatMap(Int.init), (1...max(1, lineCount)).contains(number), lineCount > 0 else {
+        // Position 1 is the line under the file's first hunk header; removed lines and later hunk headers count.
+        guard let number = position.flatMap(Int.init), FakeDiffPositions.contains(number, in: file.patch) else {
             return .failure(Refusal(response: .error(400, "position is not a line of \(path)'s diff")))
         }
         let head = pull.commits.first?.sha ?? ""

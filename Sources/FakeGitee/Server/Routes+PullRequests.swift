@@ -42,8 +42,9 @@ extension FakeGiteeServer {
         registerPullRequestWriteRoutes()
     }
 
-    /// The description's list filters: `head` (`branch` or `username:branch`), `base`, `author`, `assignee` and
-    /// `sort` (created, newest first, or updated).
+    /// The description's list filters: `head` (`branch` or `username:branch`), `base`, `author`, `assignee` (a
+    /// reviewer: "评审者用户名", one of the pull request's `assignees`), `tester` (one of its `testers`) and `sort`
+    /// (created, newest first, or updated). A login nobody has matches nothing.
     private func filtered(_ pulls: [FakePullRequest], _ request: FakeRequest) -> [FakePullRequest] {
         var result = pulls
         if let head = request.query["head"], !head.isEmpty {
@@ -55,8 +56,14 @@ extension FakeGiteeServer {
             let id = world.user(login: author)?.id
             result = result.filter { $0.authorID == id }
         }
-        // The answers carry no `assignees` here, so nobody is the reviewer of any pull request yet.
-        if let assignee = request.query["assignee"], !assignee.isEmpty { result = [] }
+        if let assignee = request.query["assignee"], !assignee.isEmpty {
+            let id = world.user(login: assignee)?.id
+            result = result.filter { pull in pull.reviewers.contains { $0.userID == id } }
+        }
+        if let tester = request.query["tester"], !tester.isEmpty {
+            let id = world.user(login: tester)?.id
+            result = result.filter { pull in pull.testers.contains { $0.userID == id } }
+        }
         if request.query["sort"] == "updated" { result.sort { $0.updatedAt > $1.updatedAt } }
         return result
     }

@@ -34,14 +34,17 @@ extension Endpoints {
     /// The list's sort orders (the description's `sort` enum, the two the website offers).
     public enum PullRequestSort: String, Sendable, CaseIterable { case created, updated }
 
-    /// `GET /repos/{o}/{r}/pulls` with the website's filters: state, sort, and `author` / `assignee` (logins).
+    /// `GET /repos/{o}/{r}/pulls` with the website's filters: state, sort, and `author` / `assignee` (a reviewer:
+    /// the description's "评审者用户名") / `tester` ("测试者用户名"), logins.
     public static func pullRequests(owner: String, repo: String, state: PullRequestState, sort: PullRequestSort,
                                     author: String? = nil, assignee: String? = nil, head: String? = nil,
+                                    tester: String? = nil,
                                     perPage: Int = defaultPageSize) -> Endpoint<[PullRequest]> {
         var query = [QueryItem("state", state.rawValue), QueryItem("sort", sort.rawValue), QueryItem("direction", "desc")]
         if let author, !author.isEmpty { query.append(QueryItem("author", author)) }
         if let assignee, !assignee.isEmpty { query.append(QueryItem("assignee", assignee)) }
         if let head, !head.isEmpty { query.append(QueryItem("head", head)) }
+        if let tester, !tester.isEmpty { query.append(QueryItem("tester", tester)) }
         return Endpoint(.get, .v5, path: path("repos", owner, repo, "pulls"), query: query, paging: .numbered(perPage: perPage))
     }
 }

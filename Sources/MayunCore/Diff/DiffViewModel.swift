@@ -84,7 +84,9 @@ public final class DiffViewModel {
 
     @ObservationIgnored private var collapsed: Set<Int> = []
     @ObservationIgnored private var unfoldedBig: Set<Int> = []
-    @ObservationIgnored private var parsed: [Int: ParsedPatch] = [:]
+    @ObservationIgnored var parsed: [Int: ParsedPatch] = [:]
+    /// The file each row belongs to (-1: none), kept beside `rows` so a row being drawn finds its file at once.
+    @ObservationIgnored var rowFiles: [Int] = []
     @ObservationIgnored private var headerRows: [Int: Int] = [:]
     /// Lines that have comments drawn under them, and the line the composer is open under (pull requests only).
     @ObservationIgnored private var threadAnchors: Set<DiffAnchor> = []
@@ -370,6 +372,12 @@ public final class DiffViewModel {
         while suffix < old.count - prefix, suffix < new.count - prefix,
               old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
         lastChange = (prefix, old.count - prefix - suffix, new.count - prefix - suffix)
+        var file = -1
+        rowFiles = new.map { row in
+            if case .file(let index, _) = row { file = index }
+            if case .rest = row { return -1 }
+            return file
+        }
         rows = new
         generation += 1
     }

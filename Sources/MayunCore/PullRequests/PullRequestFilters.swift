@@ -2,9 +2,12 @@ import Foundation
 import GiteeKit
 
 /// The pull request list's filters as the website has them: state, sort, and whose (everyone's, created by me,
-/// assigned to me for review). `author` and `assignee` are the description's list parameters.
+/// test requested, review requested). On Gitee a pull request asks people in two roles, reviewers (its `assignees`,
+/// the list's `assignee` parameter: "评审者用户名") and testers (`testers`, the `tester` parameter: "测试者用户名"):
+/// "Review requested" is being one of its reviewers, "Test requested" (the case `assignedToMe`, its saved name from
+/// when it meant reviewers) being one of its testers, and "Created by me" is `author`.
 public struct PullRequestFilters: Codable, Equatable, Sendable {
-    public enum Scope: String, Codable, CaseIterable, Sendable { case everyone, createdByMe, assignedToMe }
+    public enum Scope: String, Codable, CaseIterable, Sendable { case everyone, createdByMe, assignedToMe, reviewRequested }
 
     public var state: Endpoints.PullRequestState
     public var sort: Endpoints.PullRequestSort
@@ -37,7 +40,8 @@ public struct PullRequestFilters: Codable, Equatable, Sendable {
     func endpoint(_ repo: RepositoryID, login: String?) -> Endpoint<[PullRequest]> {
         Endpoints.pullRequests(owner: repo.owner, repo: repo.name, state: state, sort: sort,
                                author: scope == .createdByMe ? login : nil,
-                               assignee: scope == .assignedToMe ? login : nil)
+                               assignee: scope == .reviewRequested ? login : nil,
+                               tester: scope == .assignedToMe ? login : nil)
     }
 }
 

@@ -38,11 +38,12 @@ public final class PullRequestsViewModel {
     public var sortChoices: [(sort: Endpoints.PullRequestSort, title: String)] {
         [(.created, tr("Newest")), (.updated, tr("Recently updated"))]
     }
-    /// "Created by me" and "Assigned to me" need a login.
+    /// "Created by me", "Test requested" and "Review requested" need a login.
     public var scopeChoices: [(scope: PullRequestFilters.Scope, title: String)] {
         let everyone = [(PullRequestFilters.Scope.everyone, tr("Everyone's"))]
         guard session?.isLoggedIn == true else { return everyone }
-        return everyone + [(.createdByMe, tr("Created by me")), (.assignedToMe, tr("Assigned to me"))]
+        return everyone + [(.createdByMe, tr("Created by me")), (.assignedToMe, tr("Test requested")),
+                           (.reviewRequested, tr("Review requested"))]
     }
     public var newPullRequestTitle: String { tr("New Pull Request") }
 
@@ -125,7 +126,8 @@ public final class PullRequestsViewModel {
 
     /// A pull request opened from here: at the top of a list that admits it.
     func pullRequestOpened(_ pull: PullRequest) {
-        guard filter == .open || filter == .all, current.scope != .assignedToMe,
+        // A new pull request has no reviewers or testers yet.
+        guard filter == .open || filter == .all, current.scope != .assignedToMe, current.scope != .reviewRequested,
               !pullRequests.items.contains(where: { $0.number == pull.number }) else { return }
         pullRequests.editItems { $0.insert(pull, at: 0) }
     }

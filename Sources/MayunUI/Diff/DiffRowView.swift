@@ -19,10 +19,15 @@ final class DiffRowView {
     /// Holds a line's comment thread or the line composer (widgets the page keeps; moved here while shown).
     private var slot: Widget?
     private weak var annotations: (any DiffAnnotationViews)?
+    private let highlighter: DiffHighlighter
+    /// What this widget shows, to draw it again in the other scheme when night mode changes.
+    private var shown: (row: DiffRow, sideBySide: Bool)?
 
-    init(model: DiffViewModel, listItem: OpaquePointer, annotations: (any DiffAnnotationViews)?) {
+    init(model: DiffViewModel, listItem: OpaquePointer, annotations: (any DiffAnnotationViews)?,
+         highlighter: DiffHighlighter) {
         self.model = model
         self.annotations = annotations
+        self.highlighter = highlighter
         self.listItem = listItem
         root = Build.box(GTK_ORIENTATION_VERTICAL)
         attach(self, to: raw(root), key: "mayun-diff-row")
@@ -33,7 +38,21 @@ final class DiffRowView {
         return attachment(of: UnsafeMutableRawPointer(child), key: "mayun-diff-row", as: DiffRowView.self)
     }
 
+    /// Draws the shown row again (its syntax colours after a change of night mode).
+    func redraw() {
+        guard let shown else { return }
+        show(shown.row, sideBySide: shown.sideBySide)
+    }
+
+    /// A line's syntax colours, looked up by its file (this row's) and its position.
+    private func colours(_ line: DiffLine?) -> [DiffHighlighter.Span] {
+        guard let line, line.kind != .note, let position = line.position,
+              let file = model.file(ofRow: Int(gtk_list_item_get_position(listItem))) else { return [] }
+        return highlighter.spans(file: file, position: position, in: model)
+    }
+
     func show(_ row: DiffRow, sideBySide: Bool) {
+        shown = (row, sideBySide)
         var wanted: Widget?
         switch row {
         case .file(let file, let isCollapsed):
@@ -46,11 +65,11 @@ final class DiffRowView {
             wanted = hunk
         case .line(let line):
             let cells = self.line ?? makeLine()
-            cells.show(old: line, new: nil, sideBySide: false)
+            cells.show(old: line, new: nil, sideBySide: false, colours: colours)
             wanted = cells.root
         case .pair(let old, let new):
             let cells = self.line ?? makeLine()
-            cells.show(old: old, new: new, sideBySide: true)
+            cells.show(old: old, new: new, sideBySide: true, colours: colours)
             wanted = cells.root
         case .folded, .rest:
             let action = self.action ?? makeAction()
@@ -192,22 +211,26 @@ private final class LineCells {
 
     init() {
         Build.addClasses(root, ["diff-line", "monospace"])
+        // Which half a click lands on (DiffSideClicks): the left cell is the old line when side by side.
+        gtk_widget_add_css_class(left.root, DiffSideClicks.oldSideClass)
+        gtk_widget_add_css_class(right.root, DiffSideClicks.newSideClass)
         Build.append(root, left.root, right.root)
         gtk_widget_set_visible(right.root, 0)
     }
 
-    func show(old: DiffLine?, new: DiffLine?, sideBySide: Bool) {
+    func show(old: DiffLine?, new: DiffLine?, sideBySide: Bool, colours: (DiffLine?) -> [DiffHighlighter.Span]) {
         if sideBySide != isSideBySide {
             isSideBySide = sideBySide
             gtk_box_set_homogeneous(typed(root), sideBySide ? 1 : 0)
             gtk_widget_set_visible(right.root, sideBySide ? 1 : 0)
         }
         if sideBySide {
-            left.show(old, gutter: old?.oldGutter ?? "")
-            right.show(new, gutter: new?.newGutter ?? "")
+            left.show(old, gutter: old?.oldGutter ?? "", colours: colours(old))
+            // A context line faces itself: its colours are read once.
+            right.show(new, gutter: new?.newGutter ?? "", colours: new == old ? left.colours : colours(new))
         } else {
             let line = old ?? new
-            left.show(line, gutter: line?.unifiedGutter ?? "")
+            left.show(line, gutter: line?.unifiedGutter ?? "", colours: colours(line))
         }
     }
 
@@ -225,9 +248,15 @@ private final class LineCells {
             Build.append(root, numbers, text)
         }
 
-        func show(_ line: DiffLine?, gutter: String) {
+        private(set) var colours: [DiffHighlighter.Span] = []
+
+        func show(_ line: DiffLine?, gutter: String, colours: [DiffHighlighter.Span]) {
             gtk_label_set_text(opaque(numbers), gutter)
             gtk_label_set_text(opaque(text), line?.signedText ?? "")
+            if colours != self.colours || !colours.isEmpty {
+                DiffColouring.apply(colours, to: text, after: line.map(DiffColouring.prefixBytes) ?? 0)
+                self.colours = colours
+            }
             let wanted = switch line?.kind {
             case .added: "diff-added"
             case .removed: "diff-removed"

@@ -27,6 +27,12 @@ public final class DiffView {
     /// Set before the view is shown (rows made earlier would lack it).
     weak var annotations: (any DiffAnnotationViews)?
     private var widthAsked = -1
+    /// Which half of a side-by-side row a click chose (the old line or the new one).
+    private let sideClicks: DiffSideClicks
+    /// Syntax colours by file type, built per file as its rows are drawn; rows are drawn again when night mode changes.
+    private let highlighter = DiffHighlighter(isNight: DiffNightWatch.isNight)
+    private let nightWatch = DiffNightWatch()
+    private var rowViews: [WeakRowView] = []
 
     /// The list view and the drop-down hold their own references to the models.
     isolated deinit {
@@ -39,6 +45,7 @@ public final class DiffView {
         root = Build.box(GTK_ORIENTATION_VERTICAL, classes: ["diff-view"])
         let factory = gtk_signal_list_item_factory_new()!
         listView = widget(gtk_list_view_new(gtk_no_selection_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(store)))), factory))
+        sideClicks = DiffSideClicks(listView: listView)
         Accessibility.setLabel(listView, tr("Changes"))
         Build.addClasses(listView, ["diff-rows"])
         scroller = widget(gtk_scrolled_window_new())
@@ -63,12 +70,24 @@ public final class DiffView {
         // A line's activation (a click, or Enter on a focused line) is the model's: a pull request opens the composer.
         gtk_list_view_set_single_click_activate(opaque(listView), 1)
         connect(raw(listView), "activate", mainWithArguments: { [unowned self] arguments in
-            model.activate(row: Int(arguments.uint(at: 1)))
+            sideClicks.activate(row: Int(arguments.uint(at: 1)), in: model)
             return nil
         })
         connect(raw(fileList), "notify::selected", main: { [unowned self] in jumpToChosenFile() })
-        connect(raw(root), "map", main: { [weak self] in self?.watchWidth(true) })
-        connect(raw(root), "unmap", main: { [weak self] in self?.watchWidth(false) })
+        highlighter.onReady = { [weak self] in self?.redrawRows() }
+        connect(raw(root), "map", main: { [weak self] in
+            self?.watchWidth(true)
+            if let self { SourceLanguageWarmUp.afterNextFrame(of: listView) }
+            self?.nightWatch.start { [weak self] night in self?.nightChanged(night) }
+        })
+        connect(raw(root), "unmap", main: { [weak self] in
+            self?.watchWidth(false)
+            self?.nightWatch.stop()
+        })
+        bindings.bind { [unowned self] in
+            _ = model.files  // new files: the colours of the old ones go
+            highlighter.reset()
+        }
         bindings.bind { [unowned self] in
             sync(generation: model.generation)
             gtk_label_set_text(opaque(summary), model.files.isEmpty ? "" : model.summary)
@@ -168,7 +187,10 @@ public final class DiffView {
     private func connectRows(_ factory: UnsafeMutableRawPointer) {
         connect(factory, "setup", mainWithArguments: { [unowned self] arguments in
             guard let item = arguments.object(at: 1) else { return nil }
-            let row = DiffRowView(model: model, listItem: OpaquePointer(item), annotations: annotations)
+            let row = DiffRowView(model: model, listItem: OpaquePointer(item), annotations: annotations,
+                                  highlighter: highlighter)
+            rowViews.removeAll { $0.view == nil }
+            rowViews.append(WeakRowView(view: row))
             gtk_list_item_set_child(OpaquePointer(item), row.root)
             gtk_list_item_set_activatable(OpaquePointer(item), 0)
             return nil
@@ -267,6 +289,24 @@ public final class DiffView {
 }
 
 extension DiffView: Component {}
+
+extension DiffView {
+    /// The rows on screen are drawn again in the other scheme's colours.
+    private func nightChanged(_ night: Bool) {
+        guard night != highlighter.isNight else { return }
+        highlighter.setNight(night)
+        redrawRows()
+    }
+
+    private func redrawRows() {
+        for row in rowViews { row.view?.redraw() }
+    }
+}
+
+@MainActor
+private struct WeakRowView {
+    weak var view: DiffRowView?
+}
 
 /// The widgets a page draws under lines of its diff: a line's comment thread and the line composer. The page keeps
 /// them (one per thread, one composer) so that their state survives the rows being recycled.
