@@ -65,22 +65,26 @@ def user_requests(server, since):
 
 
 def star_as(app, env, server, login, index):
-    """A Featured project opened by its link (a second `mayun <link>` hands it to this window), then Star: the PUT
-    carries the active account's token (issue 26's proof: a Star sent under each account carries its own)."""
+    """A Featured project opened by its link (a second `mayun <link>` hands it to this window), then its Star button
+    (Unstar when this person starred it already): the PUT or DELETE carries the active account's token (issue 26's
+    proof: a Star sent under each account carries its own)."""
     full = server.get("/api/v3/projects/featured?per_page=20")[index]["path_with_namespace"]
     done = subprocess.run([h.BINARY, f"{server.url}/{full}"], env=env, stdin=subprocess.DEVNULL, capture_output=True,
                           timeout=h.TIMEOUT)
     r.check(done.returncode == 0, f"`mayun {server.url}/{full}` hands the link to the window",
             f"status {done.returncode}: {done.stderr[-300:]!r}")
-    button = r.wait_for(lambda: app.find(lambda n: n.startswith("Star, "), ("push button",)),
-                        f"{full}: \"Star, <count>\" shows", seen=seen(app))
+    r.wait_for(lambda: h.open_project_name(app.frame) == full, f"the page of {full} shows", seen=seen(app))
+    button = r.wait_for(lambda: app.find(lambda n: n.startswith(("Star, ", "Unstar, ")), ("push button",)),
+                        f"{full}: \"Star, <count>\" or \"Unstar, <count>\" shows", seen=seen(app))
+    method = "PUT" if button.name.startswith("Star, ") else "DELETE"
     since = server.last_seq()
     app.click(button, f"\"{button.name}\"")
-    put = r.wait_for(lambda: [e for e in server.log(since) if e["method"] == "PUT"
-                              and e["path"] == f"/api/v5/user/starred/{full}"],
-                     f"PUT /api/v5/user/starred/{full} reaches FakeGitee", seen=lambda: h.brief_log(server.log(since)))
-    r.check(put[0]["login"] == login and put[0]["status"] in (200, 204),
-            f"the Star of {full} carried {login}'s token ({put[0]['status']})", h.brief_log(put))
+    sent = r.wait_for(lambda: [e for e in server.log(since) if e["method"] == method
+                               and e["path"] == f"/api/v5/user/starred/{full}"],
+                      f"{method} /api/v5/user/starred/{full} reaches FakeGitee",
+                      seen=lambda: h.brief_log(server.log(since)))
+    r.check(sent[0]["login"] == login and sent[0]["status"] in (200, 204),
+            f"the {method} of {full}'s star carried {login}'s token ({sent[0]['status']})", h.brief_log(sent))
 
 
 def refresh_frame(app, what):
