@@ -17,6 +17,7 @@ final class ListBenchmarkProbe {
 
     static func installIfRequested(in mainWindow: MainWindow) {
         let environment = ProcessInfo.processInfo.environment
+        PageBenchmarkProbe.installIfRequested(in: mainWindow)
         guard let lists = (mainWindow.tabsPage as? ProjectsTabPage)?.lists, let featured = lists.first else { return }
         if environment["MAYUN_BENCH_FIRST_ROWS"] == "1" {
             let list = featured.listView
