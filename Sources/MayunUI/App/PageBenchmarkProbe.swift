@@ -158,7 +158,9 @@ final class PageBenchmarkProbe {
         after(milliseconds: settle) { [unowned self] in
             let stall = meter.longestMilliseconds
             if spec.route == "readmes" { return readmeDone(firstScreen: firstScreen, stall: stall) }
-            results += [String(format: "first_screen_ms=%.1f", firstScreen), String(format: "stall_ms=%.1f", stall)]
+            let widgets = PageBenchmarkTree.topPage(in: window).map { PageBenchmarkTree.descendants(of: $0.root).count } ?? 0
+            results += [String(format: "first_screen_ms=%.1f", firstScreen), String(format: "stall_ms=%.1f", stall),
+                        "widgets=\(widgets)"]
             if spec.scroll { loadAll() } else { finish([]) }
         }
     }
