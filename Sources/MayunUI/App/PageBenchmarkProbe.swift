@@ -9,8 +9,8 @@ import MayunCore
 /// repos=<owner/name,...> scroll=<0|1> rate=<screens a second> max_seconds=<n>"`: two seconds after the window's
 /// first frame the probe opens the page as a click would (`Coordinator.push`; a pull request then shows its Files
 /// changed tab at once) and measures
-/// - `first_screen_ms`: the click to the first painted frame in which the page's outermost `StateStack` shows its
-///   content (for a pull request: the diff with rows);
+/// - `first_screen_ms`: the click to the first painted frame in which the page's outermost state stack has left its
+///   loading status (for a pull request: the diff with rows);
 /// - `stall_ms`: the longest main-thread stall from the click to one second after that frame (a 1 ms high-priority
 ///   timer's longest gap, `StallMeter`);
 /// - with `scroll=1`: every "Load more comments" pressed until there is no more, then the page's main scroller moved
@@ -84,7 +84,7 @@ final class PageBenchmarkProbe {
         meter.onBeat = { [unowned self] in beat() }
         meter.start()
         // Give up rather than hang the benchmark.
-        after(milliseconds: UInt32(min(spec.maxSeconds * 4 + 120, 3_600) * 1000)) { [unowned self] in
+        after(milliseconds: UInt32(min(spec.maxSeconds * 4 + 120 + Double(spec.repos.count) * 10, 3_600) * 1000)) { [unowned self] in
             finish(["error=timeout", "phase=\(phase)"], status: 1)
         }
     }

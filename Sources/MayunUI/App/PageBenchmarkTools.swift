@@ -67,17 +67,17 @@ enum PageBenchmarkTree {
         return nil
     }
 
-    /// A `StateStack`: a GtkStack with a "status" and a "content" child.
+    /// A page's state stack: a GtkStack with a "status" child (the loading spinner or the failure) beside what the
+    /// page shows once loaded (`StateStack`'s "content", `BlobPage`'s document or code).
     private static func isStateStack(_ widget: Widget) -> Bool {
         typeName(widget) == "GtkStack" && gtk_stack_get_child_by_name(opaque(widget), "status") != nil
-            && gtk_stack_get_child_by_name(opaque(widget), "content") != nil
     }
 
-    /// The page's outermost state stack shows its content (its first screen has come).
+    /// The page's outermost state stack has left its status (its first screen has come).
     static func showsContent(_ page: Page) -> Bool {
         guard let stack = descendants(of: page.root).first(where: isStateStack),
               let name = gtk_stack_get_visible_child_name(opaque(stack)) else { return false }
-        return String(cString: name) == "content"
+        return String(cString: name) != "status"
     }
 
     /// A mapped button whose label is `label` ("Load more comments").
