@@ -131,6 +131,8 @@ bench: deps
 	    xvfb-run -a -s '-screen 0 1280x1024x24' $(RELEASE_SCRATCH)/release/mayun-bench
 	$(call banner,decoding benchmark: json-glib beside Foundation's JSONDecoder on the same bytes (debug build))
 	MAYUN_BENCH=1 $(SWIFT) test --filter GiteeKitBenchmarks 2>&1 | grep -vE "^Test Case '.*' started|^\[[0-9]+/[0-9]+\]"
+	$(call banner,page benchmark: each new page against FakeGitee on loopback, and 50 READMEs for memory (bench/pages.py))
+	$(PYTHON) bench/pages.py --skip-build
 
 install:
 	$(call banner,meson install into $(DESTDIR)$(PREFIX))
