@@ -13,8 +13,9 @@ import MayunCore
 ///   loading status (for a pull request: the diff with rows);
 /// - `stall_ms`: the longest main-thread stall from the click to one second after that frame (a 1 ms high-priority
 ///   timer's longest gap, `StallMeter`);
-/// - with `scroll=1`: every "Load more comments" pressed until there is no more, then the page's main scroller moved
-///   each frame at `rate` screens a second from the top to the end: after-paint to after-paint intervals (p50, p95,
+/// - with `scroll=1`: every "Load more comments" pressed until there is no more, the page left to settle (its height
+///   steady for a second), then the page's main scroller moved each frame at `rate` screens a second from the top to
+///   the end: after-paint to after-paint intervals (p50, p95,
 ///   p99) and the longest stall while scrolling;
 /// - `route=readmes`: each of `repos`' README opened, left for 1.5 s (its images come) and gone back from; resident
 ///   memory after the first and after the last (issue 29's memory target).
@@ -216,15 +217,29 @@ final class PageBenchmarkProbe {
         self.scroller = scroller
         let adjustment = gtk_scrolled_window_get_vadjustment(opaque(scroller))
         gtk_adjustment_set_value(adjustment, 0)
-        after(milliseconds: 500) { [unowned self] in
-            meter.reset()
-            phase = .scrolling
-            scrollStart = g_get_monotonic_time()
-            gtk_widget_add_tick_callback(scroller, { _, _, data in
-                let probe = Unmanaged<PageBenchmarkProbe>.fromOpaque(data!).takeUnretainedValue()
-                return MainActor.assumeIsolated { probe.scrollTick() ? 1 : 0 }
-            }, Unmanaged.passUnretained(self).toOpaque(), nil)
-        }
+        // Scrolling starts once the page has settled: its height unchanged for a second (comments' documents are
+        // swapped in for their plain text as they are parsed), at most 30 s after everything was loaded.
+        var lastUpper = -1.0, steady = 0, waited = 0
+        timers.append(MainLoopSource(milliseconds: 100, priority: G_PRIORITY_DEFAULT) { [unowned self] in
+            let upper = gtk_adjustment_get_upper(adjustment)
+            steady = upper == lastUpper ? steady + 1 : 0
+            lastUpper = upper
+            waited += 1
+            guard steady >= 10 || waited >= 300 else { return true }
+            results.append(String(format: "settled_s=%.1f", Double(waited) / 10))
+            beginScrolling(scroller)
+            return false
+        })
+    }
+
+    private func beginScrolling(_ scroller: Widget) {
+        meter.reset()
+        phase = .scrolling
+        scrollStart = g_get_monotonic_time()
+        gtk_widget_add_tick_callback(scroller, { _, _, data in
+            let probe = Unmanaged<PageBenchmarkProbe>.fromOpaque(data!).takeUnretainedValue()
+            return MainActor.assumeIsolated { probe.scrollTick() ? 1 : 0 }
+        }, Unmanaged.passUnretained(self).toOpaque(), nil)
     }
 
     /// Moves the scroller to where `rate` screens a second since the start puts it; false at the end.
