@@ -61,9 +61,9 @@ def verdict(value, target):
     return "MET" if value < target else "MISSED"
 
 
-def spread(values, unit="ms"):
-    return (f"median {statistics.median(values):7.1f} {unit}  min {min(values):7.1f}  max {max(values):7.1f}  "
-            f"({len(values)} runs)")
+def spread(values, unit="ms", digits=1):
+    return (f"median {statistics.median(values):7.{digits}f} {unit}  min {min(values):7.{digits}f}  "
+            f"max {max(values):7.{digits}f}  ({len(values)} runs)")
 
 
 def main():
@@ -138,7 +138,7 @@ def main():
                 ratios = [float(run["rss_last_mib"]) / max(float(run["rss_first_mib"]), 1) for run in runs]
                 print(f"  RSS after the first {spread(series('rss_first_mib'), 'MiB')}")
                 print(f"  RSS after the 50th  {spread(series('rss_last_mib'), 'MiB')}")
-                print(f"  last / first     {spread(ratios, 'x')}  target within {MEMORY_TARGET}x: "
+                print(f"  last / first     {spread(ratios, 'x', digits=2)}  target within {MEMORY_TARGET}x: "
                       f"{'MET' if statistics.median(ratios) <= MEMORY_TARGET else 'MISSED'}")
             print(f"  RSS at the end   {spread(series('rss_mib'), 'MiB')}, peak {spread(series('peak_mib'), 'MiB')}")
     finally:
