@@ -138,6 +138,8 @@ bench: deps
 	MAYUN_BENCH=1 $(SWIFT) test --filter GiteeKitBenchmarks 2>&1 | grep -vE "^Test Case '.*' started|^\[[0-9]+/[0-9]+\]"
 	$(call banner,idle wake-ups over 60 s: window open and idle; then closed with Run in the background on)
 	$(PYTHON) bench/wakeups.py --skip-build
+	$(call banner,page benchmark: each new page against FakeGitee on loopback, and 50 READMEs for memory (bench/pages.py))
+	$(PYTHON) bench/pages.py --skip-build
 
 install:
 	$(call banner,meson install into $(DESTDIR)$(PREFIX))

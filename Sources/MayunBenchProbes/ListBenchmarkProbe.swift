@@ -18,6 +18,7 @@ final class ListBenchmarkProbe {
 
     static func installIfRequested(in mainWindow: BenchmarkWindow) {
         let environment = ProcessInfo.processInfo.environment
+        mainWindow.installPageProbeIfRequested()
         let lists = mainWindow.projectLists
         guard let featured = lists.first else { return }
         if environment["MAYUN_BENCH_FIRST_ROWS"] == "1" {

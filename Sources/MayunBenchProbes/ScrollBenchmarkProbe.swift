@@ -211,12 +211,7 @@ final class ScrollBenchmarkProbe {
         return true
     }
 
-    static func residentMiB() -> Double {
-        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-        let fields = statm.split(separator: " ")
-        guard fields.count > 1, let pages = Double(fields[1]) else { return 0 }
-        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
-    }
+    static func residentMiB() -> Double { PageBenchmarkTree.residentMiB() }
 
     private func report(rows: Double, now: Int) {
         func percentile(_ values: [Double], _ p: Double) -> Double {

@@ -49,6 +49,8 @@ public final class FakeGiteeServer {
     public var hostileReadme: HostileReadme?
     /// Set by `POST /__fake/hostile-commit?files=N`: every commit's detail lists that many vendored files.
     public var hostileCommitFiles: Int?
+    /// Files changed of the pull requests `POST /__fake/bench-pages` made large (Routes+BenchPages.swift), by id.
+    var benchPullFiles: [Int: [PullFile]] = [:]
     public private(set) var requestLog: [LoggedRequest] = []
     /// Connections held open by the `no-answer` fault (closed by `stop`).
     var heldConnections: [ObjectRef] = []

@@ -20,6 +20,7 @@ extension FakeGiteeServer {
         registerHostileCommitRoutes()
         registerReleaseRoutes()
         registerGitRoutes()
+        registerBenchPageRoutes()  // issue 29
     }
 
     private func registerExploreRoutes() {

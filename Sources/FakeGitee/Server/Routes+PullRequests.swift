@@ -37,7 +37,7 @@ extension FakeGiteeServer {
         router.add("GET", "/api/v5/repos/:owner/:repo/pulls/:number/files") { [unowned self] _, parameters in
             guard let (project, pull) = pullRequest(parameters) else { return .notFound("Pull Request Not Found") }
             let renderer = self.renderer
-            return .json(.array(pull.files.map { renderer.pullRequestFile($0, pull: pull, project: project) }))
+            return .json(.array((benchPullFiles[pull.id] ?? pull.files).map { renderer.pullRequestFile($0, pull: pull, project: project) }))
         }
         registerPullRequestWriteRoutes()
     }

@@ -18,6 +18,10 @@ package struct BenchmarkWindow {
 
     init(_ mainWindow: MainWindow) { self.mainWindow = mainWindow }
 
+    /// The page probe (`MAYUN_BENCH_PAGE`, bench/pages.py) stays in MayunUI: it reads pages' own state (the top
+    /// page, a pull request's Files tab, a page's loaded content), which the kit does not offer outside the target.
+    package func installPageProbeIfRequested() { PageBenchmarkProbe.installIfRequested(in: mainWindow) }
+
     /// Featured, Popular and Latest in notebook order; asking builds the ones not shown yet.
     package var projectLists: [BenchmarkList] {
         ((mainWindow.tabsPage as? ProjectsTabPage)?.lists ?? []).map { BenchmarkList($0.listView) }

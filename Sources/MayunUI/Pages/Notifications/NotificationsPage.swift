@@ -116,8 +116,12 @@ final class NotificationsPage: Page {
         let kind = Icon(item.kind.iconName)
         kind.addClasses(["dim-label"])
         kind.accessibleLabel = item.kind.title
-        let line = Label("\(item.context)  ·  \(viewModel.when(item))", classes: ["dim-label", "caption"],
-                         wrap: true, xalign: 0)
+        // One line, shortened in the middle (both the project and the time stay), the whole of it in the tooltip:
+        // a wrapping label here made each layout of the list re-measure it many times over (issue 29: 50 rows took
+        // seconds to lay out; the title and detail still wrap).
+        let placeLine = "\(item.context)  ·  \(viewModel.when(item))"
+        let line = Label(placeLine, classes: ["dim-label", "caption"], xalign: 0, ellipsize: .middle)
+        line.tooltip = placeLine
         line.hexpand = true
         context.append(kind, line)
         text.append(context)
