@@ -40,12 +40,13 @@ StartupSteps.mark("arguments")
 // private to the person: files the libraries create themselves (libsoup's cache entries, GLib's keyfile) get 0600
 // and folders 0700 too. Files saved with "Save as" set their own mode.
 umask(0o077)
-let resources = AppResources.locate()
-Localization.setUp(catalogDirectory: resources.catalogDirectory?.path)
-StartupSteps.mark("locale")
-// Every option and MAYUN_* variable the app acts on, read here and nowhere below.
+// Every option and MAYUN_* variable the app acts on, read here and nowhere below (the benchmark probes, installed
+// only under `make bench`, read their own MAYUN_BENCH_* variables).
 var options = LaunchOptions.read(server: command.server, token: environmentToken)
 options.environment.startsInBackground = command.background
+let resources = AppResources.locate(dataDirectory: options.dataDirectory)
+Localization.setUp(catalogDirectory: resources.catalogDirectory?.path)
+StartupSteps.mark("locale")
 if options.runsBenchmarkProbes { MainActor.assumeIsolated { BenchmarkProbes.install() } }
 let status = MainActor.assumeIsolated {
     MayunApplication(options: options, resources: resources,

@@ -18,6 +18,12 @@ public struct LaunchOptions: Sendable {
     /// Any `MAYUN_BENCH_` variable: `make bench` runs this process, so the executable installs the benchmark probes
     /// (each reads its own variable).
     public var runsBenchmarkProbes: Bool
+    /// `MAYUN_DATA_DIR`: the themes, catalogs and schema from this folder instead of the installed or built ones.
+    public var dataDirectory: String?
+    /// `MAYUN_ROW_STATS=1`: the list views count their row widgets and time each bind (issue 14's measurements).
+    public var countsRows = false
+    /// `MAYUN_ROWS_WIDGET=list`: project lists as a GtkListView instead of the one-column GtkGridView, to compare.
+    public var rowsAsListView = false
 
     public init(environment: AppEnvironment, notificationInterval: Double? = nil, logsNotifications: Bool = false,
                 sessionEnvironment: [String: String] = [:], runsBenchmarkProbes: Bool = false) {
@@ -38,8 +44,13 @@ public struct LaunchOptions: Sendable {
         environment.token = token
         let interval = process["MAYUN_NOTIFICATION_INTERVAL"].flatMap(Double.init).map { max(1, $0) }
         let oauth = process.filter { $0.key.hasPrefix("MAYUN_OAUTH_CLIENT_") }
-        return LaunchOptions(environment: environment, notificationInterval: interval,
-                             logsNotifications: process["MAYUN_LOG_NOTIFICATIONS"] == "1", sessionEnvironment: oauth,
-                             runsBenchmarkProbes: process.keys.contains { $0.hasPrefix("MAYUN_BENCH_") })
+        var options = LaunchOptions(environment: environment, notificationInterval: interval,
+                                    logsNotifications: process["MAYUN_LOG_NOTIFICATIONS"] == "1",
+                                    sessionEnvironment: oauth,
+                                    runsBenchmarkProbes: process.keys.contains { $0.hasPrefix("MAYUN_BENCH_") })
+        options.dataDirectory = process["MAYUN_DATA_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+        options.countsRows = process["MAYUN_ROW_STATS"] == "1"
+        options.rowsAsListView = process["MAYUN_ROWS_WIDGET"] == "list"
+        return options
     }
 }

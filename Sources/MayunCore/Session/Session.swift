@@ -50,9 +50,10 @@ public final class Session {
     /// - Parameters:
     ///   - store: the keyring (`nil` when none can exist, e.g. no session bus).
     ///   - account: the login of the account this session is for (its keyring item); nil when there is none yet.
-    ///   - environment: `MAYUN_TOKEN`, `MAYUN_OAUTH_CLIENT_ID`, `MAYUN_OAUTH_CLIENT_SECRET` are read from it.
+    ///   - environment: `MAYUN_TOKEN`, `MAYUN_OAUTH_CLIENT_ID`, `MAYUN_OAUTH_CLIENT_SECRET` are read from it (the
+    ///     composition root passes `LaunchOptions.sessionEnvironment`; nothing here reads the process environment).
     public init(client: GiteeClient, store: (any CredentialStore)?, account: String? = nil,
-                environment: [String: String] = ProcessInfo.processInfo.environment) {
+                environment: [String: String] = [:]) {
         self.client = client
         accountLogin = account
         vault = SecretVault(store: store, server: client.configuration.server)

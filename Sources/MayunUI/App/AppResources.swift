@@ -10,12 +10,12 @@ public struct AppResources: Sendable {
 
     public static func locate(
         executable: URL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath(),
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        dataDirectory: String? = nil
     ) -> AppResources {
         let files = FileManager.default
         func existing(_ url: URL) -> URL? { files.fileExists(atPath: url.path) ? url : nil }
 
-        if let override = environment["MAYUN_DATA_DIR"], !override.isEmpty {
+        if let override = dataDirectory, !override.isEmpty {
             let base = URL(fileURLWithPath: override)
             return AppResources(
                 themesDirectory: base.appendingPathComponent("themes"),

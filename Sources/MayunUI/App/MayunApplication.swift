@@ -31,6 +31,8 @@ public final class MayunApplication {
     /// `makeServices` is called once at startup: the executable (the composition root) decides what the services are.
     public init(options: LaunchOptions, resources: AppResources, makeServices: @escaping @MainActor () -> Services) {
         self.options = options
+        RowStats.enabled = options.countsRows
+        RowStats.usesGridView = !options.rowsAsListView
         themesDirectory = resources.themesDirectory
         self.makeServices = makeServices
         startsHidden = options.environment.startsInBackground

@@ -13,8 +13,9 @@ import Foundation
 /// `PagedListView`), to compare the two in the same build.
 @MainActor
 enum RowStats {
-    static let enabled = ProcessInfo.processInfo.environment["MAYUN_ROW_STATS"] == "1"
-    static var usesGridView = ProcessInfo.processInfo.environment["MAYUN_ROWS_WIDGET"] != "list"
+    /// Set once by `MayunApplication` from `LaunchOptions` (`countsRows`, `rowsAsListView`), before any list exists.
+    static var enabled = false
+    static var usesGridView = true
     private static var live = 0
     private static var bound = 0
     private static var maxBound = 0
