@@ -206,6 +206,33 @@ final class PagedListViewTests: XCTestCase {
         }
     }
 
+    /// One jump to the end of a long list asks for the pages the prefetch distance needs, then stops: re-anchoring a
+    /// blank grid keeps the view where the person was (the first row that came in), never at the new end, which
+    /// would ask for the next page after every page until the whole list was loaded (a CI run once saw all 250 pages
+    /// of Popular asked for after one scroll).
+    func testOneJumpToTheEndOfALongListLoadsAFewPagesNotAll() {
+        onMain {
+            let fixture = Fixture(pages: 40, answersAtOnce: true)
+            defer { fixture.close() }
+            waitUntil("the first pages show") { fixture.view.rowCount >= 60 && !fixture.list.isLoadingMore }
+            waitForFrames(of: fixture.window, count: 2)
+            let before = fixture.source.requests
+            fixture.scrollToEnd()
+            waitUntil("a page comes after the jump", timeout: 10) { fixture.source.requests > before }
+            // Then nothing is scrolled: let layouts, re-anchorings and pages run their course.
+            var settled = 0, last = fixture.source.requests
+            for _ in 0..<60 where settled < 20 {
+                waitForFrames(of: fixture.window, count: 1)
+                if fixture.source.requests == last && !fixture.list.isLoadingMore { settled += 1 } else { settled = 0 }
+                last = fixture.source.requests
+            }
+            let asked = fixture.source.requests - before
+            XCTAssertLessThanOrEqual(asked, 3, "one jump asks for at most the prefetch distance's pages (asked \(asked), "
+                                     + "\(fixture.view.blankRecoveries) blank layouts re-anchored)")
+            XCTAssertFalse(fixture.rowsOnScreen().isEmpty, "rows stay on screen")
+        }
+    }
+
     /// Scrolling to the end asks for each page once and stops at the last: more scrolling, frames and layout at the
     /// end ask for nothing and change nothing in the model.
     func testInfiniteScrollStopsAtTheEnd() {

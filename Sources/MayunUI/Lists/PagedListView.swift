@@ -65,6 +65,8 @@ final class PagedListView<Item: Sendable> {
     private let factory: UnsafeMutableRawPointer
     /// The frame clock's layout phase, watched while the grid is mapped (`keepRowsOnScreen`).
     private var layoutWatch: SignalConnection?
+    /// A one-shot "after-paint" check for the end is waiting (`checkNearEndAfterNextFrame`).
+    private var nearEndCheckPending = false
     /// How many times a blank grid was re-anchored (tests, `MAYUN_ROW_STATS`).
     private(set) var blankRecoveries = 0
     /// Off only in the test that pins GTK's blank grid.
@@ -168,8 +170,28 @@ final class PagedListView<Item: Sendable> {
         }
         shownCount = count
         updateFooter()  // "end" needs rows; the footer binding may have run before this one
-        // A short first page may not fill the screen, so no scroll event will come: check now.
-        DispatchQueue.main.async { [weak self] in MainActor.assumeIsolated { self?.loadMoreIfNearEnd() } }
+        // A short first page may not fill the screen, so no scroll event will come: check once the rows are laid out.
+        checkNearEndAfterNextFrame()
+    }
+
+    /// Checks for the end after the next frame has been painted. Checked before it (as an idle callback did), the
+    /// adjustment still measured the rows before the splice while the count already had the new ones, so a list
+    /// scrolled to the end read "the last row is on screen" after every page and asked for the next, until the whole
+    /// list was loaded (250 pages of Popular in one CI run; `testOneJumpToTheEndOfALongListLoadsAFewPagesNotAll`).
+    /// Unmapped, there is no frame: mapping lays the list out, and the adjustment's "changed" checks then.
+    private func checkNearEndAfterNextFrame() {
+        guard !nearEndCheckPending, let clock = gtk_widget_get_frame_clock(listView) else { return }
+        nearEndCheckPending = true
+        // The connection disconnects itself (the list may be gone by then; the frame clock is the window's).
+        let connection = OneShotConnection()
+        connection.handler = connect(UnsafeMutableRawPointer(clock), "after-paint", main: { [weak self] in
+            if let handler = connection.handler { disconnect(handler) }
+            connection.handler = nil
+            guard let self else { return }
+            nearEndCheckPending = false
+            loadMoreIfNearEnd()
+        })
+        gtk_widget_queue_draw(listView)
     }
 
     private func splice(at position: Int, removing removed: Int, adding indices: Range<Int>,
@@ -301,4 +323,10 @@ final class PagedListView<Item: Sendable> {
             return nil
         })
     }
+}
+
+/// A signal connection its own handler disconnects (`PagedListView.checkNearEndAfterNextFrame`).
+@MainActor
+private final class OneShotConnection {
+    var handler: SignalConnection?
 }
