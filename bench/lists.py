@@ -20,7 +20,6 @@ Figures are printed, never asserted. Uses bench/startup.py's build (release buil
 import argparse
 import os
 import select
-import shutil
 import signal
 import sqlite3
 import statistics
@@ -219,13 +218,7 @@ def main():
                                f"{rows / own:.2f}x (target {startup.SAVED_ROWS_TARGET}x)")
 
     finally:
-        for s in servers:
-            s.stop()
-        dbus.terminate()
-        xvfb.terminate()
-        dbus.wait()
-        xvfb.wait()
-        shutil.rmtree(state, ignore_errors=True)
+        startup.stop_session(xvfb, dbus, servers=servers, states=[state])
 
 
 if __name__ == "__main__":

@@ -142,13 +142,7 @@ def main():
                       f"{'MET' if statistics.median(ratios) <= MEMORY_TARGET else 'MISSED'}")
             print(f"  RSS at the end   {spread(series('rss_mib'), 'MiB')}, peak {spread(series('peak_mib'), 'MiB')}")
     finally:
-        server.stop()
-        dbus.terminate()
-        xvfb.terminate()
-        dbus.wait()
-        xvfb.wait()
-        for state in states:
-            shutil.rmtree(state, ignore_errors=True)
+        startup.stop_session(xvfb, dbus, servers=[server], states=states)
 
 
 if __name__ == "__main__":

@@ -35,7 +35,6 @@ like the other benchmarks, and bench/lists.py's helpers. At the defaults it take
 
 import argparse
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -176,13 +175,7 @@ def main():
                      f"({os.cpu_count()} cores, shared; load average {os.getloadavg()[0]:.1f})")
             report(title, results["floor"], results["mayun"], name == "main", rss_at)
     finally:
-        server.stop()
-        dbus.terminate()
-        xvfb.terminate()
-        dbus.wait()
-        xvfb.wait()
-        for state in states:
-            shutil.rmtree(state, ignore_errors=True)
+        startup.stop_session(xvfb, dbus, servers=[server], states=states)
 
 
 if __name__ == "__main__":

@@ -100,6 +100,18 @@ def start_xvfb():
     return proc, ":" + data.decode().strip()
 
 
+def stop_session(xvfb, dbus, servers=(), states=()):
+    """Stops what a bench run started (its FakeGitee servers, session bus and display) and removes its state folders."""
+    for server in servers:
+        server.stop()
+    dbus.terminate()
+    xvfb.terminate()
+    dbus.wait()
+    xvfb.wait()
+    for state in states:
+        shutil.rmtree(state, ignore_errors=True)
+
+
 def start_dbus():
     proc = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address=1"],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
@@ -259,11 +271,7 @@ def main():
                    f"runs (first frame: mayun {med['mayun']:.1f} ms, adw-floor {med['adw-floor']:.1f} ms, "
                    f"{ratio:.2f}x, target {FIRST_FRAME_TARGET}x); ratio: mayun / adw-floor from exec")
     finally:
-        dbus.terminate()
-        xvfb.terminate()
-        dbus.wait()
-        xvfb.wait()
-        shutil.rmtree(state, ignore_errors=True)
+        stop_session(xvfb, dbus, states=[state])
 
 
 if __name__ == "__main__":

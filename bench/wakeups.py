@@ -18,7 +18,6 @@ frame clock). Figures are printed with MET or MISSED, never asserted.
 
 import argparse
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -157,12 +156,7 @@ def main():
             f.write("[mayun]\nrun-in-background=true\n")
         run_condition("window closed, background on", [mayun, "--background"], env, args.seconds, 1.0 / 60, "min")
     finally:
-        server.stop()
-        dbus.terminate()
-        xvfb.terminate()
-        dbus.wait()
-        xvfb.wait()
-        shutil.rmtree(state, ignore_errors=True)
+        startup.stop_session(xvfb, dbus, servers=[server], states=[state])
 
 
 if __name__ == "__main__":

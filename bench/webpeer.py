@@ -20,7 +20,6 @@ import html
 import json
 import os
 import select
-import shutil
 import signal
 import sqlite3
 import statistics
@@ -198,11 +197,7 @@ def main():
         print(f"mayun rows / adw-floor first frame: {statistics.median(ms['mayun']) / statistics.median(ms['adw-floor']):.2f}x")
         print("runs (ms): " + "; ".join(f"{n}: " + " ".join(f"{x:.0f}" for x in ms[n]) for n in programs))
     finally:
-        dbus.terminate()
-        xvfb.terminate()
-        dbus.wait()
-        xvfb.wait()
-        shutil.rmtree(state, ignore_errors=True)
+        startup.stop_session(xvfb, dbus, states=[state])
 
 
 if __name__ == "__main__":
