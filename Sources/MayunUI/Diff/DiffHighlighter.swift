@@ -45,9 +45,8 @@ final class DiffHighlighter {
     /// Told when colours put off until GtkSourceView was ready can be drawn (the view draws its rows again).
     var onReady: (@MainActor () -> Void)?
     private var files: [Int: FileColours] = [:]
-    /// Languages compiled in this process (the first highlight of a language compiles its definitions: 17-190 ms
-    /// measured for sh, python3, json, js, too long for a frame), and those waiting to be, one per main-loop turn.
-    private static var compiled: Set<String> = []
+    /// Languages waiting to be compiled (`SourceLanguageWarmUp.compile`: the first highlight of a language compiles
+    /// its definitions, 17-190 ms measured for sh, python3, json, js, too long for a frame), one per main-loop turn.
     private var waiting: [String: OpaquePointer] = [:]
     private var readiness: MainLoopSource?
     /// One buffer for every file short enough to be read at once (most of a pull request's): its tags stay, so
@@ -101,7 +100,8 @@ final class DiffHighlighter {
         guard let path = model.path(ofFile: file) else { return nil }
         if let known = files[file], known.path == path { return known }
         let language = language(for: path)
-        if let language, let id = SourceLanguages.languageID(language), !Self.compiled.contains(id) {
+        if let language, let id = SourceLanguages.languageID(language),
+           !SourceLanguageWarmUp.compiledLanguageIDs.contains(id) {
             waiting[id] = language
             waitUntilReady()
             return nil
@@ -143,26 +143,13 @@ final class DiffHighlighter {
             guard SourceLanguageWarmUp.isDone else { return true }
             if let (id, language) = waiting.first {
                 waiting[id] = nil
-                Self.compile(language, isNight: isNight)
-                Self.compiled.insert(id)
+                SourceLanguageWarmUp.compile(language)
                 return true
             }
             readiness = nil
             onReady?()
             return false
         }
-    }
-
-    private static func compile(_ language: OpaquePointer, isNight: Bool) {
-        guard let buffer = gtk_source_buffer_new_with_language(language) else { return }
-        gtk_source_buffer_set_style_scheme(buffer, SourceLanguages.styleScheme(isNight: isNight))
-        let text = UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: GtkTextBuffer.self)
-        let sample = "x = 1 // \"a\"\n"
-        gtk_text_buffer_set_text(text, sample, Int32(sample.utf8.count))
-        var start = GtkTextIter(), end = GtkTextIter()
-        gtk_text_buffer_get_bounds(text, &start, &end)
-        gtk_source_buffer_ensure_highlight(buffer, &start, &end)
-        g_object_unref(UnsafeMutableRawPointer(buffer))
     }
 
     private func makeBuffer(language: OpaquePointer?, lines: [String]) -> UnsafeMutablePointer<GtkSourceBuffer>? {
@@ -277,41 +264,17 @@ final class DiffHighlighter {
         if let known = looks[tag] { return known }
         let object = tag.assumingMemoryBound(to: GObject.self)
         var look: Span?
-        if boolProperty(object, "foreground-set"), let rgba = rgbaProperty(object, "foreground-rgba") {
+        if GObjectProperties.bool(object, "foreground-set"), let rgba = GObjectProperties.rgba(object, "foreground-rgba") {
             func channel(_ value: Float) -> UInt16 { UInt16(clamping: Int((min(1, max(0, value)) * 65_535).rounded())) }
             look = Span(start: 0, end: 0, red: channel(rgba.red), green: channel(rgba.green), blue: channel(rgba.blue),
-                        bold: boolProperty(object, "weight-set") && property(object, "weight", as: GTypes.int) {
-                            g_value_get_int($0) >= 600 },
-                        italic: boolProperty(object, "style-set") && property(object, "style", as: pango_style_get_type()) {
+                        bold: GObjectProperties.bool(object, "weight-set")
+                            && GObjectProperties.test(object, "weight", as: GTypes.int) { g_value_get_int($0) >= 600 },
+                        italic: GObjectProperties.bool(object, "style-set")
+                            && GObjectProperties.test(object, "style", as: pango_style_get_type()) {
                             g_value_get_enum($0) != 0 })
         }
         looks[tag] = .some(look)
         return look
-    }
-
-    private func boolProperty(_ object: UnsafeMutablePointer<GObject>, _ name: String) -> Bool {
-        var value = GValue()
-        g_value_init(&value, GTypes.boolean)
-        defer { g_value_unset(&value) }
-        g_object_get_property(object, name, &value)
-        return g_value_get_boolean(&value) != 0
-    }
-
-    private func rgbaProperty(_ object: UnsafeMutablePointer<GObject>, _ name: String) -> GdkRGBA? {
-        var value = GValue()
-        g_value_init(&value, gdk_rgba_get_type())
-        defer { g_value_unset(&value) }
-        g_object_get_property(object, name, &value)
-        return g_value_get_boxed(&value).map { $0.assumingMemoryBound(to: GdkRGBA.self).pointee }
-    }
-
-    private func property(_ object: UnsafeMutablePointer<GObject>, _ name: String, as type: GType,
-                          _ test: (UnsafeMutablePointer<GValue>) -> Bool) -> Bool {
-        var value = GValue()
-        g_value_init(&value, type)
-        defer { g_value_unset(&value) }
-        g_object_get_property(object, name, &value)
-        return test(&value)
     }
 }
 

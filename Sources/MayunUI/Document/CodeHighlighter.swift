@@ -94,7 +94,7 @@ final class CodeHighlighter {
         let object = sourceTag.assumingMemoryBound(to: GObject.self)
         var values: [(String, GValue)] = []
         var signature = ""
-        for property in Self.copied where boolProperty(object, property.isSet) {
+        for property in Self.copied where GObjectProperties.bool(object, property.isSet) {
             guard let spec = g_object_class_find_property(
                 UnsafeMutableRawPointer(sourceTag.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class)?
                     .assumingMemoryBound(to: GObjectClass.self), property.value) else { continue }
@@ -125,13 +125,5 @@ final class CodeHighlighter {
         }
         mirrorOfSourceTag[sourceTag] = mirror
         return mirror
-    }
-
-    private func boolProperty(_ object: UnsafeMutablePointer<GObject>, _ name: String) -> Bool {
-        var value = GValue()
-        g_value_init(&value, GTypes.boolean)
-        defer { g_value_unset(&value) }
-        g_object_get_property(object, name, &value)
-        return g_value_get_boolean(&value) != 0
     }
 }

@@ -65,7 +65,17 @@ public enum SourceLanguageWarmUp {
 
     /// Highlighting a line compiles the language's definitions, which the language keeps for the process.
     private static func warm(languageID id: String) {
-        guard let language = SourceLanguages.language(forFence: id),
+        guard let language = SourceLanguages.language(forFence: id) else { return }
+        compile(language)
+    }
+
+    /// Languages compiled in this process (by the warm-up or `compile`).
+    private(set) static var compiledLanguageIDs: Set<String> = []
+
+    /// Compiles `language`'s definitions by highlighting one sample line in a throwaway buffer: 17-190 ms the first
+    /// time per language, nothing after. Callers run it at idle, one language per main-loop turn.
+    static func compile(_ language: OpaquePointer) {
+        guard let id = SourceLanguages.languageID(language), !compiledLanguageIDs.contains(id),
               let buffer = gtk_source_buffer_new_with_language(language) else { return }
         gtk_source_buffer_set_style_scheme(buffer, SourceLanguages.styleScheme(isNight: false))
         let text = UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: GtkTextBuffer.self)
@@ -75,5 +85,6 @@ public enum SourceLanguageWarmUp {
         gtk_text_buffer_get_bounds(text, &start, &end)
         gtk_source_buffer_ensure_highlight(buffer, &start, &end)
         g_object_unref(UnsafeMutableRawPointer(buffer))
+        compiledLanguageIDs.insert(id)
     }
 }
