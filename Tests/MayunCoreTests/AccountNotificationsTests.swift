@@ -15,35 +15,6 @@ private func list(_ items: String...) -> HTTPResponse {
     F.json(200, #"{"total_count": \#(items.count), "list": [\#(items.joined(separator: ","))]}"#)
 }
 
-@MainActor
-private final class Clock: PollScheduler {
-    private var pending: (@MainActor () -> Void)?
-    var hasPending: Bool { pending != nil }
-    func schedule(after seconds: Double, _ action: @escaping @MainActor () -> Void) -> any PollTimer {
-        pending = action
-        return Handle { [weak self] in self?.pending = nil }
-    }
-    func fire() {
-        let action = pending
-        pending = nil
-        action?()
-    }
-    final class Handle: PollTimer {
-        let onInvalidate: @MainActor () -> Void
-        init(_ onInvalidate: @escaping @MainActor () -> Void) { self.onInvalidate = onInvalidate }
-        func invalidate() { onInvalidate() }
-    }
-}
-
-@MainActor
-private final class Desktop: DesktopNotifier {
-    var isWindowFocused = true
-    private(set) var sent: [(id: String, title: String, body: String, target: String)] = []
-    private(set) var withdrawn: [String] = []
-    func send(id: String, title: String, body: String, target: String) { sent.append((id, title, body, target)) }
-    func withdraw(id: String) { withdrawn.append(id) }
-}
-
 /// Issue 26: each logged-in account polls for its own threads with its own token; its bubbles name it while several
 /// accounts are known, and their "Open" and "Mark as Read" reach that account's thread whichever one is active.
 final class AccountNotificationsTests: XCTestCase {
@@ -60,13 +31,13 @@ final class AccountNotificationsTests: XCTestCase {
             servers.workTransport.on("PATCH", "\(threadsPath)/2", HTTPResponse(status: 205, body: Data()))
             let accounts = Accounts(list: AccountList(accounts: [TwoServers.alice, TwoServers.bob], active: TwoServers.alice.id),
                                     file: nil, factory: servers.factory, server: TwoServers.home)
-            var clocks: [Clock] = []
+            var clocks: [ManualScheduler] = []
             let notifications = AccountNotifications(accounts: accounts, preferences: InMemoryPreferences()) {
-                let clock = Clock()
+                let clock = ManualScheduler()
                 clocks.append(clock)
                 return clock
             }
-            let desktop = Desktop()
+            let desktop = RecordingDesktop(isWindowFocused: true)
             notifications.desktop = desktop
             notifications.sync()
             XCTAssertEqual(Set(notifications.watchers.keys), [TwoServers.bob.id], "the active account polls through its window")
@@ -143,8 +114,8 @@ final class AccountNotificationsTests: XCTestCase {
             let servers = try TwoServers()
             let accounts = Accounts(list: AccountList(accounts: [TwoServers.alice], active: TwoServers.alice.id),
                                     file: nil, factory: servers.factory, server: TwoServers.home)
-            let notifications = AccountNotifications(accounts: accounts, preferences: InMemoryPreferences()) { Clock() }
-            let desktop = Desktop()
+            let notifications = AccountNotifications(accounts: accounts, preferences: InMemoryPreferences()) { ManualScheduler() }
+            let desktop = RecordingDesktop(isWindowFocused: true)
             notifications.desktop = desktop
             notifications.sync()
             XCTAssertTrue(notifications.watchers.isEmpty)

@@ -15,42 +15,6 @@ private func list(_ items: String...) -> HTTPResponse {
     F.json(200, #"{"total_count": \#(items.count), "list": [\#(items.joined(separator: ","))]}"#)
 }
 
-/// A clock the test advances by hand: `fire()` runs what is due, `delays` records what was asked for.
-@MainActor
-private final class ManualScheduler: PollScheduler {
-    private(set) var delays: [Double] = []
-    private var pending: (@MainActor () -> Void)?
-
-    func schedule(after seconds: Double, _ action: @escaping @MainActor () -> Void) -> any PollTimer {
-        delays.append(seconds)
-        pending = action
-        return Handle { [weak self] in self?.pending = nil }
-    }
-
-    var hasPending: Bool { pending != nil }
-
-    func fire() {
-        let action = pending
-        pending = nil
-        action?()
-    }
-
-    final class Handle: PollTimer {
-        let onInvalidate: @MainActor () -> Void
-        init(_ onInvalidate: @escaping @MainActor () -> Void) { self.onInvalidate = onInvalidate }
-        func invalidate() { onInvalidate() }
-    }
-}
-
-@MainActor
-private final class RecordingDesktop: DesktopNotifier {
-    var isWindowFocused = false
-    private(set) var sent: [(id: String, title: String, body: String, target: String)] = []
-    private(set) var withdrawn: [String] = []
-    func send(id: String, title: String, body: String, target: String) { sent.append((id, title, body, target)) }
-    func withdraw(id: String) { withdrawn.append(id) }
-}
-
 @MainActor
 private func makeCoordinator(_ transport: ScriptedTransport, preferences: InMemoryPreferences = InMemoryPreferences())
     -> Coordinator

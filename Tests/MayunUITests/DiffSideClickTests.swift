@@ -11,22 +11,8 @@ import XCTest
 final class DiffSideClickTests: XCTestCase {
     override func setUpWithError() throws { try requireDisplay() }
 
-    /// Positions: 1 " let name", 2 "-greet", 3 "-wave", 4 "+greet", 5 "+wave", 6 "+bow", 7 " mood", 8 the second
-    /// header, 9 "-let old", 10 "+let new", 11 " // end".
-    static let patch = """
-        @@ -10,4 +10,5 @@ struct Greeter {
-             let name: String
-        -    func greet() -> String { "Hello" }
-        -    func wave() {}
-        +    func greet() -> String { "Hello, \\(name)" }
-        +    func wave(times: Int) {}
-        +    func bow() {}
-             var mood = 1
-        @@ -40,2 +41,2 @@
-        -let old = 1
-        +let new = 2
-             // end
-        """
+    // DiffViewTests.patch; positions: 1 " let name", 2 "-greet", 3 "-wave", 4 "+greet", 5 "+wave", 6 "+bow",
+    // 7 " mood", 8 the second header, 9 "-let old", 10 "+let new", 11 " // end".
 
     func testAClickOnEachHalfOfASideBySideRowCommentsOnThatHalfsLine() {
         onMain {
@@ -91,7 +77,7 @@ private final class ClickFixture {
         window = widget(gtk_window_new())
         model.onLineActivated = { [unowned self] in activated.append($0) }
         model.show([DiffFile(path: "Sources/Greeter.swift", status: "modified", additions: 4, deletions: 3,
-                             patch: DiffSideClickTests.patch)])
+                             patch: DiffViewTests.patch)])
         gtk_window_set_title(typed(window), title)
         gtk_window_set_default_size(typed(window), width, height)
         gtk_window_set_child(typed(window), view.root)

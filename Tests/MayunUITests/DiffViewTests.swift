@@ -185,16 +185,7 @@ private final class DiffFixture {
     }
 
     func screenshots(_ name: String) {
-        for mode in [NightMode.light, .night] {
-            nightMode.select(mode)
-            waitForFrames(of: window, count: 2)
-            let path = repositoryRoot.appendingPathComponent("tests/artifacts/diff-\(name)-\(mode.rawValue).png").path
-            try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                     withIntermediateDirectories: true)
-            let saved = withRenderedSurface(of: window) { cairo_surface_write_to_png($0, path) == CAIRO_STATUS_SUCCESS }
-            XCTAssertEqual(saved, true, "screenshot \(path) written")
-        }
-        nightMode.select(.light)
+        screenshotsInLightAndNight(of: window, nightMode: nightMode, named: "diff-\(name)")
     }
 
     func close() { gtk_window_destroy(typed(window)) }

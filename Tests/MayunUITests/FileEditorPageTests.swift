@@ -231,15 +231,6 @@ private final class EditorFixture {
     }
 
     func screenshots(_ window: Widget, _ name: String) {
-        for mode in [NightMode.light, .night] {
-            coordinator.nightMode.select(mode)
-            waitForFrames(of: window, count: 2)
-            let path = repositoryRoot.appendingPathComponent("tests/artifacts/\(name)-\(mode.rawValue).png").path
-            try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                     withIntermediateDirectories: true)
-            let saved = withRenderedSurface(of: window) { cairo_surface_write_to_png($0, path) == CAIRO_STATUS_SUCCESS }
-            XCTAssertEqual(saved, true, "screenshot \(path) written")
-        }
-        coordinator.nightMode.select(.light)
+        screenshotsInLightAndNight(of: window, nightMode: coordinator.nightMode, named: name)
     }
 }

@@ -15,24 +15,16 @@ final class FolderDropAndNewFileTests: XCTestCase {
     override func setUpWithError() throws { try requireDisplay() }
 
     /// Where the local files of these tests are made; removed after the class.
-    private static let localRoot = FileManager.default.temporaryDirectory
-        .appendingPathComponent("mayun-drop-tests-\(ProcessInfo.processInfo.processIdentifier)")
+    private static let localFiles = LocalTestFiles("drop-tests")
 
     override class func tearDown() {
-        try? FileManager.default.removeItem(at: localRoot)
+        localFiles.removeAll()
         super.tearDown()
     }
 
-    private static func localFile(_ name: String, _ bytes: Data) throws -> String {
-        let folder = localRoot.appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let file = folder.appendingPathComponent(name)
-        try bytes.write(to: file)
-        return file.path
-    }
+    private static func localFile(_ name: String, _ bytes: Data) throws -> String { try localFiles.make(name, bytes) }
 
-    /// PNG-like bytes with NULs and every byte value: a binary that must arrive unchanged.
-    private static let picture = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D] + (0...255).map { UInt8($0) })
+    private static let picture = LocalTestFiles.binarySample
 
     func testFilesDroppedOnAFolderPageAreUploadedThereOnItsBranchWithProgress() throws {
         try onMain {

@@ -74,16 +74,7 @@ final class NotificationCenterPageTests: XCTestCase {
             XCTAssertLessThanOrEqual(gtk_widget_get_width(window), 360, "nothing forces the page wider than a phone")
             let outside = widgetsOutsideTheirParents(in: window)
             XCTAssertTrue(outside.isEmpty, "outside their parent: " + outside.prefix(8).joined(separator: "; "))
-            for mode in [NightMode.light, .night] {
-                coordinator.nightMode.select(mode)
-                waitForFrames(of: window, count: 2)
-                let path = repositoryRoot.appendingPathComponent("tests/artifacts/notifications-360-\(mode.rawValue).png").path
-                try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                         withIntermediateDirectories: true)
-                let saved = withRenderedSurface(of: window) { cairo_surface_write_to_png($0, path) == CAIRO_STATUS_SUCCESS }
-                XCTAssertEqual(saved, true, "screenshot \(path) written")
-            }
-            coordinator.nightMode.select(.light)
+            screenshotsInLightAndNight(of: window, nightMode: coordinator.nightMode, named: "notifications-360")
 
             let mentions = descendants(of: page.root).first {
                 isA($0, gtk_toggle_button_get_type()) && gtk_button_get_label(typed($0)).map { String(cString: $0) } == "Mentions"

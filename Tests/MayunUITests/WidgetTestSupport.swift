@@ -106,6 +106,23 @@ func withRenderedSurface<Result>(of widget: Widget, _ body: (OpaquePointer) -> R
     return body(surface)
 }
 
+/// Writes `window` as tests/artifacts/<name>-light.png and <name>-night.png (each drawn `frames` frames after the
+/// switch, and asserted written), then leaves night mode on Light.
+@MainActor
+func screenshotsInLightAndNight(of window: Widget, nightMode: NightModeViewModel, named name: String, frames: Int64 = 2,
+                                file: StaticString = #filePath, line: UInt = #line) {
+    for mode in [NightMode.light, .night] {
+        nightMode.select(mode)
+        waitForFrames(of: window, count: frames)
+        let path = repositoryRoot.appendingPathComponent("tests/artifacts/\(name)-\(mode.rawValue).png").path
+        try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                 withIntermediateDirectories: true)
+        let saved = withRenderedSurface(of: window) { cairo_surface_write_to_png($0, path) == CAIRO_STATUS_SUCCESS }
+        XCTAssertEqual(saved, true, "screenshot \(path) written", file: file, line: line)
+    }
+    nightMode.select(.light)
+}
+
 /// One pixel of the rendered widget (for theme checks).
 @MainActor
 func pixel(of widget: Widget, x: Int32, y: Int32) -> (red: UInt8, green: UInt8, blue: UInt8)? {
