@@ -46,8 +46,10 @@ final class FolderDropAndNewFileTests: XCTestCase {
             fixture.coordinator.push(.tree(repo, ref: branch, path: folder))
             let tree = try XCTUnwrap(fixture.coordinator.top?.model as? TreeViewModel)
             let uploads = try XCTUnwrap(tree.uploads)
-            waitUntil("the folder, with push rights", timeout: 10) {
+            // The write bar (which takes the drop) shows a turn after `canWrite`: until then a drop is ignored.
+            waitUntil("the folder, with push rights and its write bar", timeout: 10) {
                 tree.canWrite && visibleLabelTexts(in: fixture.window).contains("seed.txt")
+                    && visibleLabelTexts(in: fixture.window).contains(tr("Upload Files…"))
             }
             let dropTarget = try XCTUnwrap(fileDropTargets(in: fixture.window).first, "the folder page takes dropped files")
             let pictureFile = try Self.localFile("picture.png", Self.picture)
