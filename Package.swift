@@ -22,14 +22,16 @@ let package = Package(
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4 gtksourceview-5 libadwaita-1"),
         .systemLibrary(name: "CMark", pkgConfig: "libcmark-gfm"),
 
-        .target(name: "GLibRuntime", dependencies: ["CSoup"]),
+        // Swift's global executor on GLib threads (GLibRuntime/GlobalExecutor.swift says why).
+        .target(name: "CGlobalExecutor", dependencies: ["CSoup"]),
+        .target(name: "GLibRuntime", dependencies: ["CSoup", "CGlobalExecutor"]),
         .target(name: "GiteeKit", dependencies: ["CSoup", "GLibRuntime"]),
         .target(name: "MayunCore", dependencies: [
             "GiteeKit", "GLibRuntime", "CMark", "CSoup", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .target(name: "MayunUI", dependencies: ["MayunCore", "GiteeKit", "GLibRuntime", "CGtk", "CSoup"]),
         .executableTarget(name: "mayun", dependencies: [
-            "MayunUI", "MayunCore", "GiteeKit", "MayunBenchProbes",
+            "MayunUI", "MayunCore", "GiteeKit", "GLibRuntime", "MayunBenchProbes",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "mayun-bench", dependencies: ["MayunUI", "MayunCore", "GLibRuntime", "CGtk", "CMark",

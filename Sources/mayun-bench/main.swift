@@ -9,6 +9,7 @@ import MayunCore
 import MayunUI
 
 setenv("GSK_RENDERER", "cairo", 0)
+GlobalExecutor.install()  // as the app runs its tasks
 MainQueueBridge.install()
 guard gtk_init_check() != 0 else {
     print("mayun-bench: no display (run it under xvfb-run)")

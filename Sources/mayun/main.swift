@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GLibRuntime
 import MayunBenchProbes
 import MayunCore
 import MayunUI
@@ -33,6 +34,9 @@ struct MayunCommand: ParsableCommand {
 
 // Before anything else can read the environment or start a program: the token leaves it (EnvironmentToken).
 let environmentToken = EnvironmentToken.take()
+// Before the first task: Swift's tasks and sleeps run on GLib threads, so libdispatch never starts the workers whose
+// monitor would wake the process every second (GLibRuntime's GlobalExecutor says why).
+GlobalExecutor.install()
 StartupSteps.mark("main")
 let command = MayunCommand.parseOrExit()
 StartupSteps.mark("arguments")

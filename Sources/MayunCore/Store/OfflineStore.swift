@@ -176,11 +176,18 @@ public final class OfflineStore {
         let previous = lastWrite
         lastWrite = Task.detached(priority: .utility) {
             await previous?.value
-            if inTransaction {
-                try? await database?.write(body)
-            } else {
-                try? await database?.writeWithoutTransaction(body)
-            }
+            Self.writeNow(database, inTransaction: inTransaction, body)
+        }
+    }
+
+    /// GRDB's blocking write, called from a task. Its `async` write would run on GRDB's DispatchQueue, starting
+    /// libdispatch's workers and their once-a-second monitor (see GLibRuntime's `GlobalExecutor`).
+    nonisolated private static func writeNow(_ database: (any DatabaseWriter)?, inTransaction: Bool,
+                                             _ body: (Database) throws -> Void) {
+        if inTransaction {
+            try? database?.write(body)
+        } else {
+            try? database?.writeWithoutTransaction(body)
         }
     }
 
@@ -244,12 +251,15 @@ public final class OfflineStore {
 
     public func clear() async {
         await flush()
-        _ = try? await database?.write { db in try db.execute(sql: "DELETE FROM entries") }
-        _ = try? await database?.writeWithoutTransaction { db in
-            try db.execute(sql: "VACUUM")
-            // The WAL holds the old pages until a checkpoint: truncate it so the size shown drops now.
-            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
-        }
+        let database = database
+        await Task.detached(priority: .utility) {
+            Self.writeNow(database, inTransaction: true) { db in try db.execute(sql: "DELETE FROM entries") }
+            Self.writeNow(database, inTransaction: false) { db in
+                try db.execute(sql: "VACUUM")
+                // The WAL holds the old pages until a checkpoint: truncate it so the size shown drops now.
+                try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            }
+        }.value
     }
 
     // MARK: Opening
@@ -334,10 +344,11 @@ private final class DatabaseOpening: @unchecked Sendable {
 
     init(inBackground open: @escaping @Sendable () -> Opened) {
         done.enter()
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
+        // A thread of its own, not a DispatchQueue: see `OfflineStore.writeNow`.
+        Thread { [self] in
             opened = open()
             done.leave()
-        }
+        }.start()
     }
 
     func wait() -> Opened {

@@ -1,4 +1,5 @@
 import Foundation
+import GLibRuntime
 import MayunCore
 
 /// Image bytes on disk, one file per URL (named by a hash of it), kept within a byte budget (`limit`), least
@@ -8,8 +9,9 @@ import MayunCore
 final class ImageDiskCache: @unchecked Sendable {
     let directory: URL
     let limit: Int64
-    /// Writes, touches and trims run one at a time here; `total` and `uses` are only touched on it.
-    private let queue = DispatchQueue(label: "mayun.image-disk-cache", qos: .utility)
+    /// Writes, touches and trims run one at a time here; `total` and `uses` are only touched on it. Not a
+    /// DispatchQueue: that would start libdispatch's workers and their once-a-second monitor (`GlobalExecutor`).
+    private let queue = SerialWorkQueue()
     /// Bytes in the folder as far as this process knows (nil until the first trim has counted them).
     private var total: Int64?
     /// Order of use in this run, newer higher: files with the same second-granular time still go oldest first.
@@ -48,7 +50,11 @@ final class ImageDiskCache: @unchecked Sendable {
     func waitForPendingWork() { queue.sync {} }
 
     /// Bytes in the folder as last counted or updated (tests).
-    var knownTotal: Int64? { queue.sync { total } }
+    var knownTotal: Int64? {
+        var known: Int64?
+        queue.sync { known = self.total }
+        return known
+    }
 
     func path(for url: URL) -> URL {
         // FNV-1a: stable across runs (Swift's Hasher is seeded per process).
