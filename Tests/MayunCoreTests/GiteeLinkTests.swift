@@ -56,8 +56,10 @@ final class GiteeLinkTests: XCTestCase {
         XCTAssertEqual(page("https://gitee.com/openharmony/docs/pulls"), .pullRequests(repo))
         XCTAssertEqual(page("https://gitee.com/openharmony/docs/pulls/"), .pullRequests(repo))
         XCTAssertEqual(page("https://gitee.com/openharmony/docs/pulls/12"), .pullRequest(repo, number: 12))
-        XCTAssertEqual(page("https://www.gitee.com/openharmony/docs.git/pulls/12/files"), .pullRequest(repo, number: 12),
-                       "a tab of the pull request opens the pull request")
+        XCTAssertEqual(page("https://www.gitee.com/openharmony/docs.git/pulls/12/files"),
+                       .pullRequest(repo, number: 12, opensFiles: true),
+                       "a link to its files opens the pull request on Files changed")
+        XCTAssertEqual(page("https://gitee.com/openharmony/docs/pulls/12/commits"), .pullRequest(repo, number: 12))
         XCTAssertEqual(page("http://127.0.0.1:8080/openharmony/docs/pulls/3", server: local), .pullRequest(repo, number: 3))
         for text in ["https://gitee.com/openharmony/docs/pulls/new", "https://gitee.com/openharmony/docs/pulls/-1",
                      "https://gitee.com/openharmony/docs/pulls/0", "https://gitee.com/openharmony/docs/pulls/99999999999999999999"] {

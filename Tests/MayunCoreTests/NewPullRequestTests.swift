@@ -76,7 +76,7 @@ final class NewPullRequestTests: XCTestCase {
             Self.server.clearLog()
             form.submit()
             waitUntil("the pull request opens") {
-                if case .pullRequest(let repo, _)? = app.coordinator.routes.last { return repo == parent }
+                if case .pullRequest(let repo, _, _)? = app.coordinator.routes.last { return repo == parent }
                 return false
             }
             let post = try XCTUnwrap(Self.server.requestLog.first { $0.method == "POST" })
@@ -86,7 +86,7 @@ final class NewPullRequestTests: XCTestCase {
             XCTAssertEqual(post.fields["title"], "Say hello from the fork")
             XCTAssertEqual(post.fields["body"], "Please take this.")
             XCTAssertEqual(post.status, 201)
-            guard case .pullRequest(_, let number)? = app.coordinator.routes.last else { return XCTFail() }
+            guard case .pullRequest(_, let number, _)? = app.coordinator.routes.last else { return XCTFail() }
 
             // It is in the source's list of open pull requests, which offers New Pull Request to the forker.
             app.coordinator.push(.pullRequests(parent))

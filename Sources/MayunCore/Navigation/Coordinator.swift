@@ -180,8 +180,8 @@ public final class Coordinator {
                                               created: { [weak self] issue, repo in self?.issueCreated(issue, in: repo) }))
         case .pullRequests(let repo):
             .pullRequests(withNewPullRequest(PullRequestsViewModel(repo: repo, client: services.client, navigator: self)))
-        case .pullRequest(let repo, let number):
-            .pullRequest(makePullRequestPage(repo, number: number))
+        case .pullRequest(let repo, let number, let opensFiles):
+            .pullRequest(makePullRequestPage(repo, number: number, opensFiles: opensFiles))
         case .notifications:
             .notifications(notifications)
         case .project(let repo):

@@ -60,9 +60,10 @@ public enum GiteeLink {
             return .page(.issue(repo, number: number))
         case "pulls", "pull_requests":
             guard let ref else { return .page(.pullRequests(repo)) }
-            // `/pulls/6`, and `/pulls/6/files` (a tab of the same page); anything else is not a pull request.
+            // `/pulls/6`, and `/pulls/6/files` (the same page on its Files changed tab); anything else is not a pull
+            // request.
             guard let number = Int(ref), number > 0 else { return .unsupported }
-            return .page(.pullRequest(repo, number: number))
+            return .page(.pullRequest(repo, number: number, opensFiles: path.split(separator: "/").first == "files"))
         case "commits":
             return .page(.commits(repo, ref: ref))
         case "commit":

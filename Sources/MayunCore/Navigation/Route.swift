@@ -49,7 +49,8 @@ public enum Route: Hashable, Sendable {
     case issue(RepositoryID, number: String)
     case createIssue(RepositoryID)
     case pullRequests(RepositoryID)
-    case pullRequest(RepositoryID, number: Int)
+    /// `opensFiles`: a link to the pull request's `/files` opens it on Files changed.
+    case pullRequest(RepositoryID, number: Int, opensFiles: Bool = false)
     case notifications
     case user(login: String)
     case followers(login: String)
@@ -89,7 +90,7 @@ public enum Route: Hashable, Sendable {
         case .issue(_, let number): "#\(number)"
         case .createIssue: tr("New Issue")
         case .pullRequests: tr("Pull Requests")
-        case .pullRequest(_, let number): "!\(number)"
+        case .pullRequest(_, let number, _): "!\(number)"
         case .notifications: tr("Notifications")
         case .user(let login): login
         case .followers: tr("Followers")

@@ -2,8 +2,9 @@ import GiteeKit
 
 extension Coordinator {
     /// A pull request's page, with what acting on it needs: the project (for its `permission`), the session, the drafts.
-    func makePullRequestPage(_ repo: RepositoryID, number: Int) -> PullRequestViewModel {
-        let page = PullRequestViewModel(repo: repo, number: number, client: services.client, markdown: markdown,
+    func makePullRequestPage(_ repo: RepositoryID, number: Int, opensFiles: Bool = false) -> PullRequestViewModel {
+        let page = PullRequestViewModel(repo: repo, number: number, opensFiles: opensFiles, client: services.client,
+                                        markdown: markdown,
                                         navigator: self, project: services.cached.project(repo), session: services.session,
                                         drafts: services.drafts, collaborators: services.collaborators)
         page.onChanged = { [weak self] pull in self?.pullRequestChanged(pull, in: repo) }

@@ -10,6 +10,8 @@ import Observation
 public final class PullRequestViewModel {
     public let repo: RepositoryID
     public let number: Int
+    /// Opened from a link to its `/files`: the page shows Files changed first.
+    public let opensFiles: Bool
     public let resource: RemoteResource<PullRequest>
     public let commitList: RemoteResource<[Commit]>
     public let fileList: RemoteResource<[PullRequestFile]>
@@ -57,11 +59,12 @@ public final class PullRequestViewModel {
     /// Told when the server confirmed a change to the pull request (the Coordinator updates the lists below).
     @ObservationIgnored var onChanged: @MainActor (PullRequest) -> Void = { _ in }
 
-    init(repo: RepositoryID, number: Int, client: GiteeClient, markdown: RepositoryMarkdown?,
+    init(repo: RepositoryID, number: Int, opensFiles: Bool = false, client: GiteeClient, markdown: RepositoryMarkdown?,
          navigator: (any Navigator)?, diffLimits: DiffLimits = .standard, project: Cached<Project>? = nil,
          session: Session? = nil, drafts: DraftStore? = nil, collaborators: CollaboratorDirectory? = nil) {
         self.repo = repo
         self.number = number
+        self.opensFiles = opensFiles
         self.navigator = navigator
         self.markdown = markdown
         self.client = client

@@ -57,6 +57,7 @@ final class PullRequestPage: Page {
         column.append(actions)
         comments.onEdit = { [unowned self] in composer.focusText() }
         scroller.setChild(column)
+        if viewModel.opensFiles { showFiles() }
 
         bindings.bind { [unowned self] in states.show(viewModel.state) }
         bindings.bind { [unowned self] in branches.text = viewModel.branches }
