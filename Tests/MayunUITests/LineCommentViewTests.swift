@@ -91,10 +91,10 @@ final class LineCommentViewTests: XCTestCase {
             waitUntil("the collaborators") { model.canAct && !model.collaborators.isEmpty }
             model.add("mayun-demo", as: .reviewers)
             waitUntil("Approve is offered") { !model.writes.isWriting && model.canAccept(.reviewers) }
-            waitUntil("the reviewer shows") { visibleLabelTexts(in: page.reviews.root).contains("Waiting for review") }
-            XCTAssertTrue(visibleLabelTexts(in: page.reviews.root).contains("Approve"))
+            waitUntil("the reviewer shows") { visibleLabelTexts(in: page.reviews.root.widget).contains("Waiting for review") }
+            XCTAssertTrue(visibleLabelTexts(in: page.reviews.root.widget).contains("Approve"))
             waitForFrames(of: window, count: 2)
-            LinePullPage.screenshot(page.reviews.root, "pull-reviews")
+            LinePullPage.screenshot(page.reviews.root.widget, "pull-reviews")
             _ = theme
         }
     }

@@ -24,7 +24,7 @@ final class LoginPageTests: XCTestCase {
             gtk_window_set_default_size(typed(widget(window)), 600, 700)
             gtk_window_present(typed(widget(window)))
             defer { gtk_window_destroy(typed(widget(window))) }
-            let controls = page.controls
+            let controls = page.controlWidgets
 
             waitUntil("the page is shown") { gtk_widget_get_mapped(controls.submit) != 0 }
             XCTAssertEqual(gtk_widget_get_sensitive(controls.submit), 0, "nothing typed: Log In is off")
@@ -63,7 +63,7 @@ final class LoginPageTests: XCTestCase {
             let page = LoginPage(viewModel: LoginViewModel(session: session))
             g_object_ref_sink(UnsafeMutableRawPointer(page.root))
             defer { g_object_unref(UnsafeMutableRawPointer(page.root)) }
-            let controls = page.controls
+            let controls = page.controlWidgets
             // Fields are named by their visible caption (labelled-by) and nothing else: GTK 4.8 joins both sources
             // into "Email Email" for screen readers when a field has its own label as well.
             for (name, control) in [("email", controls.email), ("password", controls.password), ("token", controls.token)] {
@@ -102,5 +102,14 @@ final class RejectingTokenTransport: Transport {
             return HTTPResponse(status: 400, body: Data(#"{"error":"invalid_grant","error_description":"bad"}"#.utf8))
         }
         return HTTPResponse(status: 401, body: Data(#"{"message":"401 Unauthorized"}"#.utf8))
+    }
+}
+
+private extension LoginPage {
+    /// The widgets a person would use, as GTK sees them.
+    @MainActor var controlWidgets: (email: Widget, password: Widget, token: Widget, submit: Widget, error: Widget) {
+        let controls = controls
+        return (controls.email.widget, controls.password.widget, controls.token.widget, controls.submit.widget,
+                controls.error.widget)
     }
 }

@@ -29,8 +29,8 @@ final class PullRequestActionsViewTests: XCTestCase {
                     visibleLabelTexts(in: page.root).contains("The commits are combined into one commit on the base branch.")
                 }
                 waitForFrames(of: window, count: 2)
-                XCTAssertLessThanOrEqual(gtk_widget_get_width(page.actions.root), width, "the box fits the window")
-                PullPage.screenshot(page.actions.root, "pull-actions-\(width)")
+                XCTAssertLessThanOrEqual(gtk_widget_get_width(page.actions.root.widget), width, "the box fits the window")
+                PullPage.screenshot(page.actions.root.widget, "pull-actions-\(width)")
                 coordinator.pop()
             }
         }
@@ -46,7 +46,7 @@ final class PullRequestActionsViewTests: XCTestCase {
             waitUntil("the reason shows") { visibleLabelTexts(in: page.root).contains(reason) }
             XCTAssertFalse(visibleLabelTexts(in: page.root).contains("Squash"), "no merge box")
             waitForFrames(of: window, count: 2)
-            PullPage.screenshot(page.actions.root, "pull-actions-conflict")
+            PullPage.screenshot(page.actions.root.widget, "pull-actions-conflict")
         }
     }
 
@@ -59,7 +59,7 @@ final class PullRequestActionsViewTests: XCTestCase {
             waitForFrames(of: window, count: 2)
             let texts = visibleLabelTexts(in: page.root)
             for hidden in ["Squash", "Close pull request", "Merge"] { XCTAssertFalse(texts.contains(hidden), hidden) }
-            XCTAssertFalse(gtk_widget_get_visible(page.actions.root) != 0)
+            XCTAssertFalse(gtk_widget_get_visible(page.actions.root.widget) != 0)
         }
     }
 }

@@ -122,11 +122,11 @@ final class PullRequestPageTests: XCTestCase {
                                           services: testServices())
             let parent = gtk_window_new()!
             coordinator.openSettings()
-            let window = PreferencesWindow(viewModel: coordinator.settings!, over: parent) {}
+            let window = PreferencesWindow(viewModel: coordinator.settings!, over: WidgetRef(widget: parent)) {}
             window.present()
             defer { gtk_window_destroy(typed(parent)) }
-            XCTAssertTrue(visibleLabelTexts(in: window.window).contains("Desktop notifications"))
-            let toggle = descendants(of: window.window).first { isA($0, gtk_switch_get_type()) }
+            XCTAssertTrue(visibleLabelTexts(in: window.window.widget).contains("Desktop notifications"))
+            let toggle = descendants(of: window.window.widget).first { isA($0, gtk_switch_get_type()) }
             guard let toggle else { return XCTFail("no switch") }
             XCTAssertEqual(gtk_switch_get_active(OpaquePointer(toggle)), 1, "on by default")
             gtk_switch_set_active(OpaquePointer(toggle), 0)

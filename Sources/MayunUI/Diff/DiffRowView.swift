@@ -80,9 +80,9 @@ final class DiffRowView {
             action.show(text: text, button: nil)
             wanted = action.root
         case .thread(let anchor):
-            wanted = showInSlot(annotations?.threadView(for: anchor))
+            wanted = showInSlot(annotations?.threadView(for: anchor)?.shownWidget)
         case .composer(let anchor):
-            wanted = showInSlot(annotations?.composerView(for: anchor))
+            wanted = showInSlot(annotations?.composerView(for: anchor)?.shownWidget)
         }
         if wanted != slot, let slot, let child = gtk_widget_get_first_child(slot) {
             // The page's widget may be wanted by another row next: it leaves this one.

@@ -312,6 +312,6 @@ private struct WeakRowView {
 /// them (one per thread, one composer) so that their state survives the rows being recycled.
 @MainActor
 protocol DiffAnnotationViews: AnyObject {
-    func threadView(for anchor: DiffAnchor) -> Widget?
-    func composerView(for anchor: DiffAnchor) -> Widget?
+    func threadView(for anchor: DiffAnchor) -> (any Shown)?
+    func composerView(for anchor: DiffAnchor) -> (any Shown)?
 }

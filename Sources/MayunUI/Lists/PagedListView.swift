@@ -5,8 +5,7 @@ import MayunCore
 
 /// A row widget of a paged list. Row objects are recycled: `bind` shows another item in the same widgets.
 @MainActor
-protocol ListRow: AnyObject {
-    var root: Widget { get }
+protocol ListRow: Shown {
     /// Called when the row scrolls away (cancel image loads).
     func unbind()
 }

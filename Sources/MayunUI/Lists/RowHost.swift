@@ -32,7 +32,7 @@ final class RowHost {
         if showsFooter {
             showsFooter = false
             footer.map { gtk_widget_set_visible($0.root, 0) }
-            gtk_widget_set_visible(row.root, 1)
+            gtk_widget_set_visible(row.shownWidget, 1)
         }
         shownIndex = index
         adapter.bind(row, index)
@@ -42,7 +42,7 @@ final class RowHost {
         let footer = self.footer ?? makeFooter()
         if !showsFooter {
             showsFooter = true
-            row.map { gtk_widget_set_visible($0.root, 0) }
+            row.map { gtk_widget_set_visible($0.shownWidget, 0) }
         }
         shownIndex = nil
         // `.none` is an empty row: nothing visible in it, so no height of its own.
@@ -54,8 +54,8 @@ final class RowHost {
 
     private func makeRow() -> ListRow {
         let row = adapter.make()
-        gtk_widget_set_visible(row.root, 0)  // showRow shows it
-        gtk_box_append(typed(root), row.root)
+        gtk_widget_set_visible(row.shownWidget, 0)  // showRow shows it
+        gtk_box_append(typed(root), row.shownWidget)
         self.row = row
         return row
     }

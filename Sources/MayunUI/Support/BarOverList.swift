@@ -30,7 +30,7 @@ extension BarOverList {
     static func make(leading: [any Item], trailing: [any Item], spacing: Int32, list: any Component) -> WidgetObject {
         // The items (and so their widgets) are held by the arrays until the bar has taken them.
         WidgetObject(owning: layout(leading: leading.map(\.barWidget), trailing: trailing.map(\.barWidget),
-                                  spacing: spacing, list: list.root))
+                                  spacing: spacing, list: list.shownWidget))
     }
 }
 

@@ -25,6 +25,13 @@ class Page {
         attach(self, to: raw(self.root), key: "mayun-page")
     }
 
+    /// A page whose root is a component (its states, its list): the page goes with the component's root.
+    init(root: any Component, bindings: BindingBag = BindingBag()) {
+        self.root = root.shownWidget
+        self.bindings = bindings
+        attach(self, to: raw(self.root), key: "mayun-page")
+    }
+
     /// The header-bar title while this page is on top.
     var title: String { "" }
 }

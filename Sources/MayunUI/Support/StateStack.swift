@@ -54,9 +54,9 @@ final class StateStack {
 
 extension StateStack {
     /// With content from the typed layer, kept alive until the stack holds its widget (an optimized build may
-    /// release a local right after `.widget` was read).
-    convenience init(content: WidgetObject, failureTitle: String, retry: @escaping @MainActor () -> Void) {
-        self.init(content: content.widget, failureTitle: failureTitle, retry: retry)
+    /// release a local right after its widget was read).
+    convenience init(content: any Shown, failureTitle: String, retry: @escaping @MainActor () -> Void) {
+        self.init(content: content.shownWidget, failureTitle: failureTitle, retry: retry)
         withExtendedLifetime(content) {}
     }
 }

@@ -1,38 +1,75 @@
 import CGtk
 
-/// A view made of several widgets under one root, built outside the typed layer because it is drawn or recycled
-/// with care (`DocumentView`, `AvatarView`, `StateStack`, `PagedListView`, `CodeView`...). Pages place and show
-/// these through this protocol, without touching their widgets.
+/// A view made of several widgets under one root. The kit's own (`DocumentView`, `AvatarView`, `StateStack`,
+/// `PagedListView`, `CodeView`...) are built outside the typed layer because they are drawn or recycled with care;
+/// a page's own (`ComposedView`) are made of typed widgets. Pages place and show both through this protocol,
+/// without touching their widgets.
 @MainActor
-protocol Component: Shown {
-    var root: Widget { get }
+protocol Component: Shown {}
+
+/// A component a page composes from typed widgets: its root is one of them.
+@MainActor
+protocol ComposedView: Component {
+    var root: WidgetObject { get }
 }
 
-extension Component {
-    var shownWidget: Widget { root }
+extension ComposedView {
+    var shownRef: WidgetRef { root.shownRef }
 }
 
 extension Box {
     func append(_ components: any Component...) {
         withExtendedLifetime(components) {
-            for component in components { append(widget: component.root) }
+            for component in components { append(widget: component.shownWidget) }
         }
     }
 }
 
 extension Stack {
     func add(_ component: any Component, name: String) {
-        withExtendedLifetime(component) { add(widget: component.root, name: name) }
+        withExtendedLifetime(component) { add(widget: component.shownWidget, name: name) }
     }
 }
 
-extension Page: Component {}
-extension DocumentView: Component {}
-extension AvatarView: Component {}
-extension StateStack: Component {}
-extension StatusView: Component {}
-extension ListBanner: Component {}
-extension PagedListView: Component {}
-extension CodeView: Component {}
-extension ImageView: Component {}
-extension BranchPicker: Component {}
+// The kit's components keep their root as a widget pointer (`root`), which pages never see.
+extension Page: Component { var shownRef: WidgetRef { WidgetRef(widget: root) } }
+extension DocumentView: Component { var shownRef: WidgetRef { WidgetRef(widget: root) } }
+extension AvatarView: Component { var shownRef: WidgetRef { WidgetRef(widget: root) } }
+extension StateStack: Component { var shownRef: WidgetRef { WidgetRef(widget: root) } }
+extension StatusView: Component { var shownRef: WidgetRef { WidgetRef(widget: root) } }
+extension ListBanner: Component { var shownRef: WidgetRef { WidgetRef(widget: root) } }
+extension PagedListView: Component { var shownRef: WidgetRef { WidgetRef(widget: root) } }
+extension CodeView: Component { var shownRef: WidgetRef { WidgetRef(widget: root) } }
+extension ImageView: Component { var shownRef: WidgetRef { WidgetRef(widget: root) } }
+extension BranchPicker: Component { var shownRef: WidgetRef { WidgetRef(widget: root) } }
+extension DiffView { var shownRef: WidgetRef { WidgetRef(widget: root) } }
+
+// The kit's list rows likewise (a page's row, `EventRowView`, gives its typed root).
+extension ProjectRowView { var shownRef: WidgetRef { WidgetRef(widget: root) } }
+extension SimpleRowView { var shownRef: WidgetRef { WidgetRef(widget: root) } }
+
+/// A lazily built page's placeholder stands where the page will be (a tab, a view-stack page).
+extension LazyPage: Shown { var shownRef: WidgetRef { WidgetRef(widget: placeholder) } }
+
+extension Notebook {
+    func append(_ page: any Shown, title: String) {
+        withExtendedLifetime(page) { append(widget: page.shownWidget, title: title) }
+    }
+
+    func appendWithNamedTab(_ page: any Shown, title: String) {
+        withExtendedLifetime(page) { appendWithNamedTab(widget: page.shownWidget, title: title) }
+    }
+}
+
+extension PreferencesDialog {
+    /// The window, for the page that opened it and for tests.
+    var ref: WidgetRef { WidgetRef(widget: widget) }
+
+    func setModal(over parent: WidgetRef) { setModal(over: parent.widget) }
+
+    static func currentSize(of window: WidgetRef) -> (width: Int32, height: Int32) { currentSize(of: window.widget) }
+}
+
+extension HeldButtonGuard {
+    static func install(on window: WidgetRef) { install(on: window.widget) }
+}

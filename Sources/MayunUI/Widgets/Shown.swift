@@ -1,14 +1,23 @@
 import CGtk
 import GLibRuntime
 
+/// A widget as it crosses from the kit to the pages and back: pages hold and hand these on (a window to set a
+/// dialog over, a component's root), only the kit reads the pointer inside, so no page API names a C type.
+struct WidgetRef {
+    // Stored widget pointer: the ref owns nothing; whoever made it keeps the widget alive.
+    let widget: Widget
+}
+
 /// Anything on screen through one GtkWidget: a typed-layer object (its `widget`) or a composite view (a
-/// `Component`'s `root`). What every widget has is written once here for both.
+/// `Component`'s root). What every widget has is written once here for both.
 @MainActor
 protocol Shown: AnyObject {
-    var shownWidget: Widget { get }
+    var shownRef: WidgetRef { get }
 }
 
 extension Shown {
+    var shownWidget: Widget { shownRef.widget }
+
     var isVisible: Bool {
         get { gtk_widget_get_visible(shownWidget) != 0 }
         set { gtk_widget_set_visible(shownWidget, newValue ? 1 : 0) }

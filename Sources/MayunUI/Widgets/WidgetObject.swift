@@ -92,7 +92,7 @@ extension WidgetObject {
 }
 
 extension WidgetObject: Shown {
-    var shownWidget: Widget { widget }
+    var shownRef: WidgetRef { WidgetRef(widget: widget) }
 }
 
 // MARK: Ownership

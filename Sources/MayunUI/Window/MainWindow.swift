@@ -220,7 +220,7 @@ final class MainWindow: PlatformActions {
             return
         }
         if preferencesWindow == nil {
-            preferencesWindow = PreferencesWindow(viewModel: settings, over: window) { [unowned self] in
+            preferencesWindow = PreferencesWindow(viewModel: settings, over: WidgetRef(widget: window)) { [unowned self] in
                 preferencesWindow = nil
                 coordinator.closeSettings()
             }

@@ -16,7 +16,7 @@ final class ImagePage: Page {
     init(viewModel: ImageViewModel) {
         self.viewModel = viewModel
         image = ImageView(isNight: viewModel.nightMode?.isNight ?? false)
-        states = StateStack(content: image.root, failureTitle: tr("Could not load this image")) { viewModel.refresh() }
+        states = StateStack(content: image, failureTitle: tr("Could not load this image")) { viewModel.refresh() }
         actions = FileActionsBar(fileName: viewModel.location.fileName, save: { viewModel.save(to: $0) },
                                  openWebsite: { viewModel.openOnWebsite() })
         banner = ListBanner { viewModel.refresh() }

@@ -26,7 +26,7 @@ final class CommitPage: Page {
         column.append(headerScroller)
         column.append(diff)
         states = StateStack(content: column, failureTitle: tr("Could not load this commit")) { viewModel.refresh() }
-        super.init(root: states.root, bindings: bindings)
+        super.init(root: states, bindings: bindings)
         bindings.bind { [unowned self] in
             message.text = viewModel.message
             byline.text = viewModel.byline

@@ -4,7 +4,7 @@ import MayunCore
 /// anything is chosen, New File, Upload Files… (the desktop's file chooser; dropping files on the page does the
 /// same), one line per upload with its progress, and the question before a file of the same name is replaced.
 @MainActor
-final class FolderWriteBar: Component {
+final class FolderWriteBar: ComposedView {
     let view = Box(.vertical, classes: ["folder-write"])
     private let lines = Box(.vertical, spacing: 4)
     private let items = Box(.vertical, spacing: 4)
@@ -12,7 +12,7 @@ final class FolderWriteBar: Component {
     private var chooser: OpenFilesDialog?
     private var asked: Int?
     private let uploads: FolderUploads?
-    var root: Widget { view.widget }
+    var root: WidgetObject { view }
 
     init(viewModel: TreeViewModel, bindings: BindingBag) {
         uploads = viewModel.uploads

@@ -16,7 +16,7 @@ extension PullRequestViewModel: CommentComposerOwner {}
 /// drawn in), Comment (or Save and Cancel while editing one's own comment), Ctrl+Enter to send, the reason under it
 /// when a send failed. Logged out, it is one "Log in to comment" button.
 @MainActor
-final class CommentComposerView: Component {
+final class CommentComposerView: ComposedView {
     private let view = Box(.vertical, spacing: 8, classes: ["comment-composer"])
     private let logIn: Button
     private let editor = Box(.vertical, spacing: 8)
@@ -33,7 +33,7 @@ final class CommentComposerView: Component {
     /// The @mention list beside the cursor.
     private let mentionList: CompletionPopover
 
-    var root: Widget { view.widget }
+    var root: WidgetObject { view }
 
     init<Owner: CommentComposerOwner>(viewModel: Owner, images: ImageLoader, bindings: BindingBag) {
         let composer = viewModel.composer

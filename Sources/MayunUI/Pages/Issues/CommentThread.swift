@@ -5,7 +5,7 @@ import MayunCore
 /// server has more. The person's own comments have Edit and Delete (Delete asks first), and a comment on
 /// its way says so. The page keeps it (its bindings hold it unowned).
 @MainActor
-final class CommentThread<Source: CommentThreadSource>: Component {
+final class CommentThread<Source: CommentThreadSource>: ComposedView {
     private let view = Box(.vertical, spacing: 12)
     private let list = Box(.vertical, spacing: 10)
     private let more = Button(label: tr("Load more comments"))
@@ -23,7 +23,7 @@ final class CommentThread<Source: CommentThreadSource>: Component {
     /// Called after Edit put a comment into the composer.
     var onEdit: () -> Void = {}
 
-    var root: Widget { view.widget }
+    var root: WidgetObject { view }
 
     init(source: Source, images: ImageLoader, bindings: BindingBag, actions: (any CommentActions)? = nil) {
         self.source = source

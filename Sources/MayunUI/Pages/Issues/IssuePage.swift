@@ -38,7 +38,7 @@ final class IssuePage: Page {
         comments = CommentThread(source: viewModel, images: images, bindings: bindings, actions: viewModel)
         composer = CommentComposerView(viewModel: viewModel, images: images, bindings: bindings)
         editLabels = PopoverButton(label: viewModel.editLabelsTitle, content: labelChoices)
-        super.init(root: states.root, bindings: bindings)
+        super.init(root: states, bindings: bindings)
 
         column.setMargins(12)
         labelChoices.setMargins(6)

@@ -165,7 +165,7 @@ final class LoginPage: Page {
     }
 
     /// For tests: the widgets a person would use.
-    var controls: (email: Widget, password: Widget, token: Widget, submit: Widget, error: Widget) {
-        (emailEntry.widget, passwordEntry.widget, tokenEntry.widget, submitButton.widget, errorLabel.widget)
+    var controls: (email: Entry, password: Entry, token: Entry, submit: Button, error: Label) {
+        (emailEntry, passwordEntry, tokenEntry, submitButton, errorLabel)
     }
 }

@@ -43,7 +43,7 @@ final class MinePage: Page {
         guard let user else { return }
         let accessory = accessory()
         let page = withExtendedLifetime(accessory) {
-            UserPage(viewModel: user, images: images, accessory: accessory.widget)
+            UserPage(viewModel: user, images: images, accessory: accessory)
         }
         accountPage = page
         page.vexpand = true
@@ -59,7 +59,7 @@ final class MinePage: Page {
         // One row that wraps: on a 360 px phone the three buttons must not widen the window.
         let row = WrappingRow(maxPerLine: 3)
         row.isHomogeneous = true
-        row.append(widget: NotificationsButton.make(viewModel: viewModel, bindings: bindings))
+        row.append(NotificationsButton.button(viewModel: viewModel, bindings: bindings))
         let organizations = Button(label: tr("Organisations"))
         organizations.onClicked { [unowned self] in viewModel.onOpenOrganizations() }
         row.append(organizations, settings)

@@ -17,9 +17,4 @@ enum NotificationsButton {
         }
         return button
     }
-
-    /// For a container made outside the typed layer: the button's widget, handed over to it.
-    static func make(viewModel: MineViewModel, bindings: BindingBag) -> Widget {
-        button(viewModel: viewModel, bindings: bindings).handOver()
-    }
 }

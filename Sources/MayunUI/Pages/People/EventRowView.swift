@@ -9,7 +9,7 @@ final class EventRowView: ListRow {
     private let details = Label(classes: ["dim-label", "monospace-small"], wrap: true, xalign: 0)
     private let time = Label(classes: ["dim-label"], xalign: 0)
 
-    var root: Widget { view.widget }
+    var shownRef: WidgetRef { view.shownRef }
 
     init(images: ImageLoader) {
         avatar = AvatarView(size: 32, images: images)

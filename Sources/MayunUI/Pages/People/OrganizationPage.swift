@@ -32,8 +32,8 @@ final class OrganizationPage: Page {
         header.append(avatar)
         header.append(text)
         root.append(header, notebook)
-        notebook.append(widget: projects.root, title: tr("Projects"))
-        notebook.append(widget: members.root, title: tr("Members"))
+        notebook.append(projects, title: tr("Projects"))
+        notebook.append(members, title: tr("Members"))
         bindings.bind { [unowned self] in showProfile() }
         bindings.bind { [unowned self] in notebook.currentPage = viewModel.selectedList }
         notebook.onSwitchPage { viewModel.selectList($0) }
@@ -65,7 +65,7 @@ final class OrganizationListPage: Page {
             row: { viewModel.row(at: $0) }, activate: { viewModel.activate(at: $0) },
             retryMore: { viewModel.organizations.retry() }, images: images), accessibleName: viewModel.title,
             bindings: bindings)
-        super.init(root: list.root, bindings: bindings)
+        super.init(root: list, bindings: bindings)
         onMap { viewModel.start() }
     }
 

@@ -14,7 +14,7 @@ final class PeopleListPage: Page {
             retryMore: { viewModel.people.retry() }, images: images), accessibleName: viewModel.title,
             bindings: bindings)
         RowContextMenu.install(on: list.listWidget) { viewModel.menu(at: $0) }
-        super.init(root: list.root, bindings: bindings)
+        super.init(root: list, bindings: bindings)
         onMap { viewModel.start() }
     }
 

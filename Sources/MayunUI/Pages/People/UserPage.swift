@@ -25,7 +25,7 @@ final class UserPage: Page {
 
     /// `accessory` goes under the profile (Mine puts Notifications, Organisations and Preferences there; account
     /// actions live in the header bar's account switcher), as wide as the clamp, wrapping on a phone.
-    init(viewModel: UserViewModel, images: ImageLoader, accessory: Widget? = nil) {
+    init(viewModel: UserViewModel, images: ImageLoader, accessory: WidgetObject? = nil) {
         self.viewModel = viewModel
         avatar = AvatarView(size: 72, images: images)
         // Four cells sharing the clamp's width (a centred flow box is allocated one cell's width and overflows).
@@ -43,10 +43,10 @@ final class UserPage: Page {
         column.setMargins(top: 12, bottom: 8, start: 12, end: 12)
         let picture = Box(.horizontal)
         picture.halign = .center
-        picture.append(widget: avatar.root)
+        picture.append(avatar)
         column.append(picture, name, subtitle, bio, counts, details)
         details.append(joined, links)
-        if let accessory { column.append(widget: accessory) }
+        if let accessory { column.append(accessory) }
         let clamp = Clamp(maximum: 600, tighteningThreshold: 400, child: column)
         let header = Box(.vertical, classes: ["user-header"])
         header.append(clamp)
@@ -72,11 +72,11 @@ final class UserPage: Page {
         events.onMap { viewModel.events.start() }
         // Plain tabs here (GTK 4.8 names them "Tab"): a user page's "Projects" tab named like the window's
         // Projects switcher made the two ambiguous for AT-SPI clients.
-        notebook.append(widget: events.root, title: tr("Events"))
+        notebook.append(events, title: tr("Events"))
         for list in [viewModel.projects, viewModel.starred, viewModel.watched] {
             let page = ProjectListPage(viewModel: list, images: images)
             listPages.append(page)
-            notebook.append(widget: page.root, title: list.title)
+            notebook.append(page, title: list.title)
         }
         bindings.bind { [unowned self] in showProfile() }
         bindings.bind { [unowned self] in notebook.currentPage = viewModel.selectedList }

@@ -4,7 +4,7 @@ import MayunCore
 /// into it; Fork for logged-in people on projects that are not theirs, with where the copy goes, which asks first and
 /// shows progress; a refusal is said under it.
 @MainActor
-final class ForkBar: Component {
+final class ForkBar: ComposedView {
     private let view = Box(.vertical, spacing: 6, classes: ["fork-bar"])
     /// Its label shrinks (ellipsized in the middle) rather than widen a phone's window for a long name.
     private let forkedFromLabel = Label("", xalign: 0, ellipsize: .middle)
@@ -15,7 +15,7 @@ final class ForkBar: Component {
     private let failure = Label(classes: ["error"], wrap: true, xalign: 0)
     private unowned let viewModel: ForkViewModel
 
-    var root: Widget { view.widget }
+    var root: WidgetObject { view }
 
     init(viewModel: ForkViewModel, bindings: BindingBag) {
         self.viewModel = viewModel

@@ -40,7 +40,7 @@ final class ProjectPage: Page {
         states = StateStack(content: scroller, failureTitle: tr("Could not load this project")) {
             viewModel.refresh()
         }
-        super.init(root: states.root)
+        super.init(root: states)
         column.append(header.view)
         column.append(banner)
         let cloneBox = CloneBox(viewModel: viewModel, bindings: bindings)

@@ -20,7 +20,7 @@ final class ProjectListPage: Page {
         listView = PagedListView(list: viewModel.list, adapter: adapter, accessibleName: tr("Projects"),
                                  bindings: bindings)
         RowContextMenu.install(on: listView) { viewModel.menu(at: $0) }
-        super.init(root: listView.root, bindings: bindings)
+        super.init(root: listView, bindings: bindings)
         // Lists load when first shown, so hidden notebook pages cost nothing at start-up.
         onMap { viewModel.list.start() }
     }

@@ -20,7 +20,7 @@ final class ProjectsTabPage: Page {
         super.init(root: notebook)
         for list in viewModel.lists {
             let page = LazyPage { factory.makeProjectList(list) }
-            notebook.appendWithNamedTab(widget: page.placeholder, title: list.title)
+            notebook.appendWithNamedTab(page, title: list.title)
             listPages.append(page)
         }
         notebook.onSwitchPage { [unowned self] index in viewModel.select(index: index) }

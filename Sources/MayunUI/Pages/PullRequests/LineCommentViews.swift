@@ -40,15 +40,15 @@ final class LineCommentViews: DiffAnnotationViews {
         }
     }
 
-    func threadView(for anchor: DiffAnchor) -> Widget? {
-        if let view = threads[anchor] { return view.root }
+    func threadView(for anchor: DiffAnchor) -> (any Shown)? {
+        if let view = threads[anchor] { return view }
         let view = LineThreadView(anchor: anchor, viewModel: viewModel, images: images, bindings: bindings)
         threads[anchor] = view
         view.show(viewModel.lineThread(at: anchor))
-        return view.root
+        return view
     }
 
-    func composerView(for anchor: DiffAnchor) -> Widget? { composerBox.widget }
+    func composerView(for anchor: DiffAnchor) -> (any Shown)? { composerBox }
 }
 
 /// The line composer's owner: the pull request, with the line's composer.
@@ -64,7 +64,7 @@ private final class LineComposerOwner: CommentComposerOwner {
 
 /// One line's comments, as cards like the conversation's, with Reply under them.
 @MainActor
-final class LineThreadView: Component {
+final class LineThreadView: ComposedView {
     private let view = Box(.vertical, spacing: 8, classes: ["line-thread"])
     private let list = Box(.vertical, spacing: 8)
     private let anchor: DiffAnchor
@@ -74,7 +74,7 @@ final class LineThreadView: Component {
     private var shown: [LineCommentRow] = []
     private var documentsShown: [Bool] = []
 
-    var root: Widget { view.widget }
+    var root: WidgetObject { view }
 
     init(anchor: DiffAnchor, viewModel: PullRequestViewModel, images: ImageLoader, bindings: BindingBag) {
         self.anchor = anchor

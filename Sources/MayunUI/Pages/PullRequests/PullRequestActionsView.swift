@@ -4,7 +4,7 @@ import MayunCore
 /// rebase, the merge commit's title and description, Merge, which asks first); while it cannot be merged, the reason
 /// instead; Close or Reopen. Hidden for everyone who is not a member. The page keeps it (its bindings hold it unowned).
 @MainActor
-final class PullRequestActionsView: Component {
+final class PullRequestActionsView: ComposedView {
     private let view = Box(.vertical, spacing: 8, classes: ["card", "merge-box"])
     private let reason = Label(classes: ["dim-label"], wrap: true, xalign: 0)
     private let editor = Box(.vertical, spacing: 8)
@@ -17,7 +17,7 @@ final class PullRequestActionsView: Component {
     private let stateButton = Button(label: "")
     private unowned let viewModel: PullRequestViewModel
 
-    var root: Widget { view.widget }
+    var root: WidgetObject { view }
 
     init(viewModel: PullRequestViewModel, bindings: BindingBag) {
         self.viewModel = viewModel

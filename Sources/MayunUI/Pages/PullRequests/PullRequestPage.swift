@@ -42,10 +42,10 @@ final class PullRequestPage: Page {
         filesTab.append(filesState)
         filesTab.append(diff)
         let tabs = notebook
-        tabs.appendWithNamedTab(widget: scroller.widget, title: tr("Conversation"))
-        filesTab.withWidget { tabs.appendWithNamedTab(widget: $0, title: tr("Files changed")) }
+        tabs.appendWithNamedTab(scroller, title: tr("Conversation"))
+        tabs.appendWithNamedTab(filesTab, title: tr("Files changed"))
         states = StateStack(content: notebook, failureTitle: tr("Could not load this pull request")) { viewModel.refresh() }
-        super.init(root: states.root, bindings: bindings)
+        super.init(root: states, bindings: bindings)
 
         column.setMargins(24)
         column.append(header.heading, header.meta, branches, header.body)

@@ -5,11 +5,11 @@ import MayunCore
 /// Pass test when they are asked, Add (a menu of the project's collaborators) and a Remove button per person. The
 /// page keeps it (its bindings hold it unowned). Redrawn whole when anything in it changes (a handful of rows).
 @MainActor
-final class PullRequestReviewsView: Component {
+final class PullRequestReviewsView: ComposedView {
     private let view = Box(.vertical, spacing: 8, classes: ["card", "pull-reviews"])
     private unowned let viewModel: PullRequestViewModel
 
-    var root: Widget { view.widget }
+    var root: WidgetObject { view }
 
     init(viewModel: PullRequestViewModel, bindings: BindingBag) {
         self.viewModel = viewModel

@@ -31,7 +31,7 @@ final class ReleasePage: Page {
         let scroller = ScrolledWindow(horizontal: .never, vertical: .automatic)
         scroller.setChild(clamp)
         states = StateStack(content: scroller, failureTitle: tr("Could not load this release")) { viewModel.refresh() }
-        super.init(root: states.root)
+        super.init(root: states)
         column.append(heading, meta, notes)
         column.append(notesView)
         column.append(assetsHeading, assets, Label(tr("Source code"), classes: ["heading"], xalign: 0), archives)

@@ -12,7 +12,7 @@ final class ReleasesPage: Page {
         list = PagedListView(list: viewModel.releases, adapter: SimpleRowView.adapter(
             row: { viewModel.row(at: $0) }, activate: { viewModel.activate(at: $0) },
             retryMore: { viewModel.releases.retry() }), accessibleName: tr("Releases"), bindings: bindings)
-        super.init(root: list.root, bindings: bindings)
+        super.init(root: list, bindings: bindings)
         onMap { viewModel.start() }
     }
 

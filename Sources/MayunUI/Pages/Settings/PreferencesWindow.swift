@@ -5,9 +5,9 @@ import MayunCore
 /// password login needs). The Coordinator's `settings` model opens it; closing it tells the Coordinator.
 @MainActor
 final class PreferencesWindow {
-    /// The AdwPreferencesWindow, for the main window and tests; it lives until it is closed or destroyed.
-    // Stored widget pointer: the window, which holds this object until it is closed.
-    let window: Widget
+    /// The AdwPreferencesWindow, for the main window and tests; it lives until it is closed or destroyed (the
+    /// window holds this object until it is closed).
+    let window: WidgetRef
     /// Points at the window without owning it: the window keeps this object (see `PreferencesDialog`).
     private let dialog: PreferencesDialog
     private let viewModel: SettingsViewModel
@@ -17,11 +17,11 @@ final class PreferencesWindow {
     /// Kept as long as the window: their handlers and bindings capture them unowned.
     private var parts: [AnyObject] = []
 
-    init(viewModel: SettingsViewModel, over parent: Widget, onClosed: @escaping @MainActor () -> Void) {
+    init(viewModel: SettingsViewModel, over parent: WidgetRef, onClosed: @escaping @MainActor () -> Void) {
         self.viewModel = viewModel
         let dialog = PreferencesDialog(title: viewModel.title)
         self.dialog = dialog
-        window = dialog.widget
+        window = dialog.ref
         HeldButtonGuard.install(on: window)
         dialog.setModal(over: parent)
         let size = Self.defaultSize(over: parent)
@@ -66,7 +66,7 @@ final class PreferencesWindow {
     }
 
     /// libadwaita's usual 640 x 720, but never larger than the main window: on a phone it covers it exactly.
-    static func defaultSize(over parent: Widget) -> (width: Int32, height: Int32) {
+    static func defaultSize(over parent: WidgetRef) -> (width: Int32, height: Int32) {
         let (parentWidth, parentHeight) = PreferencesDialog.currentSize(of: parent)
         return (parentWidth > 0 ? min(640, parentWidth) : 640, parentHeight > 0 ? min(720, parentHeight) : 720)
     }
