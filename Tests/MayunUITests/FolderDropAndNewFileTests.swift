@@ -102,6 +102,28 @@ final class FolderDropAndNewFileTests: XCTestCase {
         }
     }
 
+    /// Where the person may not write (logged out: the write bar stays hidden), a drop is refused rather than
+    /// reported to the file manager as taken and then dropped.
+    func testADropWhereThePersonMayNotWriteIsRefused() throws {
+        try onMain {
+            let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
+                                          services: testServices())
+            coordinator.push(.tree(RepositoryID(owner: "kit101", name: "drone-yml-test"), ref: nil, path: ""))
+            let top = try XCTUnwrap(coordinator.top)
+            let tree = try XCTUnwrap(top.model as? TreeViewModel)
+            let page = PageFactory(images: testImages()).makePage(for: top)
+            let window = try XCTUnwrap(gtk_window_new())
+            gtk_window_set_child(typed(window), page.root)
+            gtk_window_present(typed(window))
+            defer { gtk_window_destroy(typed(window)) }
+            let target = try XCTUnwrap(fileDropTargets(in: page.root).first, "the folder page has its drop target")
+            let file = try Self.localFile("refused.txt", Data("not sent\n".utf8))
+            XCTAssertFalse(tree.canWrite)
+            XCTAssertFalse(emitDrop(on: target, paths: [file]), "the drop is refused")
+            XCTAssertEqual(tree.uploads?.uploads.count ?? 0, 0, "nothing is queued")
+        }
+    }
+
     func testNewFileHighlightsAsTheTypedNameSays() throws {
         try onMain {
             let fixture = FakeGiteeWindowFixture(size: (1000, 760))

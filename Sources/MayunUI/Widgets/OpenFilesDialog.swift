@@ -44,10 +44,11 @@ final class OpenFilesDialog {
 }
 
 /// Files dropped on a widget from a file manager (a GtkDropTarget for a GdkFileList): `onDrop` gets their local
-/// paths (files without one, e.g. on a remote share, are left out). The controller belongs to the widget.
+/// paths (files without one, e.g. on a remote share, are left out) and says whether it took them; a drop it did not
+/// take is refused, so the file manager does not report it as done. The controller belongs to the widget.
 @MainActor
 enum FileDrop {
-    static func install(on target: WidgetObject, onDrop: @escaping @MainActor ([String]) -> Void) {
+    static func install(on target: WidgetObject, onDrop: @escaping @MainActor ([String]) -> Bool) {
         guard let drop = gtk_drop_target_new(gdk_file_list_get_type(), GDK_ACTION_COPY) else { return }
         connect(UnsafeMutableRawPointer(drop), "drop", mainWithArguments: { arguments in
             // The signal's argument is a GValue holding the GdkFileList.
@@ -65,8 +66,7 @@ enum FileDrop {
             }
             g_slist_free(head)
             guard !paths.isEmpty else { return false }
-            onDrop(paths)
-            return true
+            return onDrop(paths)
         })
         gtk_widget_add_controller(target.widget, drop)
     }

@@ -39,9 +39,13 @@ final class FolderWriteBar: ComposedView {
     }
 
     /// Dropped files (the page's drop target), or the chooser's.
-    func add(_ paths: [String]) {
-        guard view.isVisible else { return }
-        uploads?.add(paths: paths)
+    /// Queues the files for upload; false while the bar is hidden (the person may not write here), so a drop is
+    /// refused rather than silently dropped.
+    @discardableResult
+    func add(_ paths: [String]) -> Bool {
+        guard view.isVisible, let uploads else { return false }
+        uploads.add(paths: paths)
+        return true
     }
 
     private func choose() {
