@@ -79,6 +79,9 @@ def run_probe(argv, env, marker, timeout, steps=None, cpu=None, shown=None):
     if line is None and proc.poll() is None:
         proc.kill()
     _, status, usage = os.wait4(proc.pid, 0)
+    # Popen must know its child is reaped: one that does not is polled by the next Popen's cleanup, and once PIDs wrap
+    # (pid_max 32768 here, with builds running) that waitpid can reap a new child of ours (ECHILD at its wait4).
+    proc.returncode = os.waitstatus_to_exitcode(status)
     proc.stdout.close()
     if line is None:
         raise RuntimeError(f"{argv[0]} printed no {marker!r} line within {timeout:.0f} s "
