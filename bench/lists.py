@@ -14,7 +14,10 @@ The scroll benchmark (issue 14) is bench/scroll.py.
 Figures are printed, never asserted. Uses bench/startup.py's build (release build installed with meson into
 .build/bench/prefix), Xvfb and D-Bus helpers.
 
-  make bench     or   /usr/bin/python3 bench/lists.py [--runs N] [--skip-build]
+`--before PREFIX` also runs an older installed build in the same conditions, interleaved (floor, mayun, before, ...),
+for a before/after comparison from one session.
+
+  make bench     or   /usr/bin/python3 bench/lists.py [--runs N] [--skip-build] [--before PREFIX]
 """
 
 import argparse
@@ -51,7 +54,7 @@ def ensure_fake_gitee():
     return FAKE_GITEE
 
 
-def run_probe(argv, env, marker, timeout, steps=None, cpu=None):
+def run_probe(argv, env, marker, timeout, steps=None, cpu=None, shown=None):
     """Runs argv until it prints a line starting with marker; returns (the line, seconds from exec to the line's
     first field when it is a monotonic µs stamp, peak RSS MiB). The run's `step` stamps are appended to `steps`
     (see startup.parse_steps) and its CPU time (user + system, ms) to `cpu` when given."""
@@ -76,6 +79,9 @@ def run_probe(argv, env, marker, timeout, steps=None, cpu=None):
     if line is None and proc.poll() is None:
         proc.kill()
     _, status, usage = os.wait4(proc.pid, 0)
+    # Popen must know its child is reaped: one that does not is polled by the next Popen's cleanup, and once PIDs wrap
+    # (pid_max 32768 here, with builds running) that waitpid can reap a new child of ours (ECHILD at its wait4).
+    proc.returncode = os.waitstatus_to_exitcode(status)
     proc.stdout.close()
     if line is None:
         raise RuntimeError(f"{argv[0]} printed no {marker!r} line within {timeout:.0f} s "
@@ -84,6 +90,9 @@ def run_probe(argv, env, marker, timeout, steps=None, cpu=None):
         steps.append(startup.parse_steps(buf.decode(errors="replace"), t0))
     if cpu is not None:
         cpu.append((usage.ru_utime + usage.ru_stime) * 1000.0)
+    if shown is not None:
+        shown.append(next((text for text in buf.decode(errors="replace").splitlines()
+                           if text.startswith("saved-rows-shown ")), None))
     ms = None
     parts = line.split()
     if len(parts) == 2 and parts[1].isdigit():
@@ -147,6 +156,7 @@ def main():
     ap.add_argument("--runs", type=int, default=10)
     ap.add_argument("--skip-build", action="store_true", help="reuse the installed release build if present")
     ap.add_argument("--prefix", default=startup.PREFIX, help="the installed Mayun to measure (default: the bench's)")
+    ap.add_argument("--before", metavar="PREFIX", help="also run the mayun installed in PREFIX, interleaved")
     args = ap.parse_args()
 
     startup.build(args.skip_build)
@@ -168,12 +178,17 @@ def main():
         floor_env = base_env(display, bus, state, CLOSED_PORT)
         rows_env = dict(base_env(display, bus, state, warm.url), MAYUN_BENCH_STARTUP_STEPS="rows")
         programs = [("floor", [startup.ADW_FLOOR], floor_env, "first-frame"), ("mayun", [mayun], rows_env, "first-rows")]
-        results = {"floor": [], "slow": [], "stopped": []}
-        rss = {"floor": [], "slow": [], "stopped": []}
+        keys = ["floor", "slow", "stopped"]
+        if args.before:
+            programs.append(("before", [os.path.join(args.before, "bin", "mayun")], rows_env, "first-rows"))
+            keys += ["before slow", "before stopped"]
+        results = {key: [] for key in keys}
+        rss = {key: [] for key in keys}
         phase_floor = {}  # the floor runs interleaved with each condition
-        steps = {"slow": [], "stopped": []}
+        steps = {key: [] for key in keys if key != "floor"}
         floor_steps = {"slow": [], "stopped": []}
-        cpu = {"floor": [], "slow": [], "stopped": []}
+        cpu = {key: [] for key in keys}
+        shown = {}  # per run: the `saved-rows-shown rows=N filled=0|1` line's fields (mayun's runs)
         for phase in ("slow", "stopped"):
             if phase == "slow":
                 urllib.request.urlopen(urllib.request.Request(warm.url + "/__fake/latency", data=b"ms=10000"),
@@ -185,9 +200,10 @@ def main():
                 run_probe(argv, env, marker, 60)
             for _ in range(args.runs):
                 for name, argv, env, marker in programs:
-                    key = "floor" if name == "floor" else phase
+                    key = {"floor": "floor", "mayun": phase}.get(name, f"before {phase}")
                     _, ms, mib = run_probe(argv, env, marker, 60, cpu=cpu[key],
-                                           steps=floor_steps[phase] if name == "floor" else steps[phase])
+                                           steps=floor_steps[phase] if name == "floor" else steps[key],
+                                           shown=shown.setdefault(key, []))
                     results[key].append(ms)
                     rss[key].append(mib)
                     if name == "floor":
@@ -197,22 +213,28 @@ def main():
               f"Xvfb, GSK_RENDERER=cairo ({os.cpu_count()} cores, shared)")
         print(f"{'program':34} {'median':>9} {'min':>9} {'max':>9} {'peak RSS':>10} {'CPU time':>10}")
         labels = {"floor": "adw-floor (first frame, adwfloor.c)", "slow": "mayun rows, server slow (10 s)",
-                  "stopped": "mayun rows, server stopped"}
-        for key in ("floor", "slow", "stopped"):
+                  "stopped": "mayun rows, server stopped", "before slow": "before: rows, server slow (10 s)",
+                  "before stopped": "before: rows, server stopped"}
+        for key in keys:
             xs = results[key]
             print(f"{labels[key]:34} {statistics.median(xs):7.1f}ms {min(xs):7.1f}ms {max(xs):7.1f}ms "
                   f"{statistics.median(rss[key]):7.1f}MiB {statistics.median(cpu[key]):8.1f}ms")
-        for key in ("slow", "stopped"):
+        for key in keys[1:]:
             ratio = statistics.median(results[key]) / floor
-            own = statistics.median(phase_floor[key])
+            own = statistics.median(phase_floor[key.split()[-1]])
             print(f"ratio {labels[key]} / adw-floor (medians): {ratio:.2f}x against all floor runs, "
                   f"{startup.verdict(statistics.median(results[key]) / own, startup.SAVED_ROWS_TARGET)} against "
                   f"the {own:.0f} ms floor runs interleaved with it")
+        for key in keys[1:]:
+            fields = [dict(f.split("=", 1) for f in line.split()[1:]) for line in shown.get(key, []) if line]
+            if fields:
+                print(f"{labels[key]}: rows in the painted frame {sorted({int(f['rows']) for f in fields})}, "
+                      f"the view filled by them in {sum(f['filled'] == '1' for f in fields)} of {len(fields)} runs")
         print("runs (ms): " + "; ".join(f"{k}: " + " ".join(f"{x:.0f}" for x in results[k]) for k in results))
-        for key in ("slow", "stopped"):
-            own = statistics.median(phase_floor[key])
+        for key in keys[1:]:
+            own = statistics.median(phase_floor[key.split()[-1]])
             rows = statistics.median(results[key])
-            startup.step_table(steps[key], [("adw-floor", floor_steps[key])],
+            startup.step_table(steps[key], [("adw-floor", floor_steps[key.split()[-1]])],
                                f"warm start steps, {labels[key]} (MAYUN_BENCH_STARTUP_STEPS=rows), medians of "
                                f"{args.runs} runs: saved rows {rows:.1f} ms, floor first frame {own:.1f} ms, "
                                f"{rows / own:.2f}x (target {startup.SAVED_ROWS_TARGET}x)")

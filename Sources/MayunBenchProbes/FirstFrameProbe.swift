@@ -39,9 +39,28 @@ enum FirstFrameProbe {
                       featured.rowCount > 0, gtk_widget_get_mapped(featured.listWidget) != 0 else { return }
                 StartupSteps.mark("saved-rows")
                 StartupSteps.report()
+                // Rows may be held back for the next frame (PagedListView): those painted must fill the list's view.
+                print("saved-rows-shown rows=\(featured.rowCount) filled=\(rowsFillView(of: featured) ? 1 : 0)")
                 print("first-rows \(g_get_monotonic_time())")
                 exit(0)
             })
         })
     }
+}
+
+/// Whether the bound rows reach the bottom of the list's scrolled window (no empty band under the last row painted).
+@MainActor
+private func rowsFillView(of list: BenchmarkList) -> Bool {
+    let height = gtk_widget_get_height(list.scroller)
+    var bottom: Int32 = 0
+    var child = gtk_widget_get_first_child(list.listWidget)
+    while let current = child {
+        if gtk_widget_get_child_visible(current) != 0 {
+            var allocation = GtkAllocation()
+            gtk_widget_get_allocation(current, &allocation)
+            bottom = max(bottom, allocation.y + allocation.height)
+        }
+        child = gtk_widget_get_next_sibling(current)
+    }
+    return height > 0 && bottom >= height
 }

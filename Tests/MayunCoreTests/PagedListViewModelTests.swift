@@ -212,3 +212,35 @@ final class PagedListViewModelTests: XCTestCase {
         XCTAssertFalse(PrefetchPolicy.shouldLoadMore(lastShownIndex: -1, count: 20))
     }
 }
+
+extension PagedListViewModelTests {
+    /// Issue 29: with the saved copy on screen, the first page's request waits for the view (which runs it once that
+    /// copy is painted), and a refresh asked for meanwhile is not asked again by it.
+    func testTheSavedRowsRefreshWaitsForTheViewAndIsNotRepeatedAfterARefresh() {
+        onMain {
+            let cache = ListCache<Int>(load: { [1, 2, 3] }, save: { _ in })
+            var held: [@MainActor () -> Void] = []
+            let script = ScriptedFetch()
+            let list = makeList(script, cache: cache)
+            list.afterSavedRowsShown = { held.append($0) }
+            list.start()
+            XCTAssertEqual(list.items, [1, 2, 3], "the saved rows show at once")
+            drainMainQueue()
+            XCTAssertEqual(script.asked, [], "no request before the view says the saved rows are shown")
+            XCTAssertEqual(held.count, 1)
+            held.removeFirst()()
+            waitUntil("the refresh is asked for") { script.pendingCount == 1 }
+            XCTAssertEqual(script.asked, [1])
+
+            let refreshed = ScriptedFetch()
+            let other = makeList(refreshed, cache: cache)
+            other.afterSavedRowsShown = { held.append($0) }
+            other.start()
+            other.refresh()
+            waitUntil("the refresh is asked for") { refreshed.pendingCount == 1 }
+            held.removeFirst()()
+            drainMainQueue()
+            XCTAssertEqual(refreshed.asked, [1], "the held request is not sent after the refresh's")
+        }
+    }
+}

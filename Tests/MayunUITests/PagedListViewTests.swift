@@ -354,3 +354,36 @@ final class PagedListViewTests: XCTestCase {
         }
     }
 }
+
+extension PagedListViewTests {
+    /// Issue 29: a saved page comes in two steps, the rows the window's first screen can hold (its height over the
+    /// adapter's least row height, plus one), then once that screen is painted the rest and the network request.
+    func testSavedRowsComeForTheFirstScreenFirstThenTheRestAndTheRequestAfterThePaint() {
+        onMain {
+            let source = FakeSource(pages: 3)
+            let cache = ListCache<Int>(load: { Array(0..<20) }, save: { _ in })
+            let list = PagedListViewModel<Int>(emptyText: "Nothing", cache: cache) { try await source.fetch($0) }
+            var adapter = SimpleRowView.adapter(
+                row: { index in list.items.indices.contains(index) ? SimpleRow(title: "row \(list.items[index])") : nil },
+                activate: { _ in }, retryMore: {})
+            adapter.minimumRowHeight = 100
+            let bindings = BindingBag()
+            let view = PagedListView(list: list, adapter: adapter, accessibleName: "Numbers", bindings: bindings)
+            let window = gtk_window_new()!
+            defer { gtk_window_destroy(typed(window)) }
+            gtk_window_set_default_size(typed(window), 500, 600)
+            gtk_window_set_child(typed(window), view.root)
+            gtk_window_present(typed(window))
+            waitForFrames(of: window, count: 1)
+            list.start()  // as ProjectListPage does when the list is first shown
+            // The binding that splices the rows runs before the next frame (the main queue's priority is higher).
+            waitUntil("the saved rows are in the model") { view.rowCount > 0 }
+            XCTAssertEqual(view.rowCount, 600 / 100 + 1, "the rows a 600 px window can show at 100 px or more each")
+            XCTAssertEqual(source.requests, 0, "no request before the saved rows are painted")
+            waitForFrames(of: window, count: 2)
+            XCTAssertEqual(view.rowCount, 20, "the rest once the first screen is painted")
+            XCTAssertEqual(Int(g_list_model_get_n_items(OpaquePointer(view.model))), 21, "20 rows and the footer")
+            waitUntil("the saved page is revalidated") { source.requests == 1 }
+        }
+    }
+}

@@ -81,6 +81,8 @@ public final class MayunApplication {
         StartupSteps.mark("gtk-adw-init")
         // The icon theme is read on another thread while this one builds the services and the window.
         IconThemeWarmUp.start()
+        // So is GIO's proxy resolver, which the first HTTP request (the saved rows' avatars) would make on this one.
+        ProxyResolverWarmUp.start()
         g_set_application_name("Mayun")
         // The windows' icon (the default for dialogs too) is set after the main window's first frame: MainWindow.
         let services = makeServices()

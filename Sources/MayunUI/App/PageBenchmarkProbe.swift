@@ -66,6 +66,9 @@ final class PageBenchmarkProbe {
 
     static func installIfRequested(in mainWindow: MainWindow) {
         guard let text = ProcessInfo.processInfo.environment["MAYUN_BENCH_PAGE"] else { return }
+        if Spec(text).route == "accounts" {
+            return AccountSwitchBenchmarkProbe.attach(to: mainWindow, spec: Spec(text), text: text)
+        }
         gtk_window_set_default_size(typed(mainWindow.window), 1100, 800)
         let probe = PageBenchmarkProbe(spec: Spec(text), mainWindow: mainWindow)
         retained = probe

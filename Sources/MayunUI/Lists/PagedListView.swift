@@ -18,6 +18,8 @@ struct RowAdapter {
     let activate: (Int) -> Void
     /// Retry after a later page failed (the footer's button).
     let retryMore: () -> Void
+    /// The least a row can measure in px (0: unknown); lets saved rows come in two steps (`PagedListView.sync`).
+    var minimumRowHeight = 0
 }
 
 /// The rows of a paged list ViewModel: status (loading / empty / failed with Retry) when there are no rows, a banner
@@ -70,6 +72,9 @@ final class PagedListView<Item: Sendable> {
     private(set) var blankRecoveries = 0
     /// Off only in the test that pins GTK's blank grid.
     var reanchorsBlankGrid = true
+    /// Rows have come at least once; saved rows held back for the frame after the first screen (`sync`).
+    private var hadRows = false
+    private var restPending = false
 
     /// `accessibleName` names the list for screen readers (and the AT-SPI tests): "Projects", "Issues", "Commits"...
     init(list: PagedListViewModel<Item>, adapter: RowAdapter, accessibleName: String, bindings: BindingBag) {
@@ -93,6 +98,10 @@ final class PagedListView<Item: Sendable> {
         Build.append(root, banner.root, states.root)
 
         connectFactory(UnsafeMutableRawPointer(factory))
+        list.afterSavedRowsShown = { [weak self] work in
+            guard let self else { return work() }
+            afterNextPaint(work)
+        }
         connect(raw(listView), "activate", mainWithArguments: { [unowned self] arguments in
             let position = arguments.uint(at: 1)
             if Int(position) < shownCount { adapter.activate(Int(position)) }
@@ -158,6 +167,24 @@ final class PagedListView<Item: Sendable> {
     // MARK: Model
 
     private func sync(count: Int, generation: Int) {
+        // The saved page's first rows (a warm start: 20 rows, ~9 on screen, the grid binding up to 30) come in two
+        // steps (issue 29): those that can be on the first screen now, the rest once it is painted.
+        var count = count
+        if !hadRows, count > 0 {
+            hadRows = true
+            if list.isShowingSavedData, let first = FirstScreen.rows(of: listView, minimumRowHeight: adapter.minimumRowHeight),
+               count > first, windowFrameClock != nil {
+                count = first
+                restPending = true
+                afterNextPaint { [weak self] in
+                    guard let self, restPending else { return }
+                    restPending = false
+                    sync(count: list.items.count, generation: list.generation)
+                }
+            }
+        } else if restPending, generation == shownGeneration {
+            count = min(count, shownCount)  // the same rows again (another input of the binding changed)
+        }
         // Rows coming into a list with none replace the lone footer in the same splice, rows first: were they inserted
         // before it, the footer (the only item, so the view's scroll anchor) would keep the view at the end, and
         // every page would ask for the next, without end.
@@ -169,8 +196,9 @@ final class PagedListView<Item: Sendable> {
         }
         shownCount = count
         updateFooter()  // "end" needs rows; the footer binding may have run before this one
-        // A short first page may not fill the screen, so no scroll event will come: check once the rows are laid out.
-        checkNearEndAfterNextFrame()
+        // A short first page may not fill the screen, so no scroll event will come: check once the rows are laid out
+        // (all of them: with rows held back, the sync that adds them checks).
+        if !restPending { checkNearEndAfterNextFrame() }
     }
 
     /// Checks for the end after the next frame has been painted. Checked before it (as an idle callback did), the
@@ -191,6 +219,25 @@ final class PagedListView<Item: Sendable> {
             loadMoreIfNearEnd()
         })
         gtk_widget_queue_draw(listView)
+    }
+
+    /// The frame clock of the list's window: the rows' own is nil until they are realized, and while the list shows
+    /// its loading status (when the saved rows come) they are not.
+    private var windowFrameClock: OpaquePointer? {
+        guard let root = gtk_widget_get_root(listView) else { return nil }
+        return gtk_widget_get_frame_clock(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self))
+    }
+
+    /// Runs `work` after the next frame this list's window paints (at once when the list is in no realized window).
+    private func afterNextPaint(_ work: @escaping @MainActor () -> Void) {
+        guard let clock = windowFrameClock, let root = gtk_widget_get_root(listView) else { return work() }
+        let connection = OneShotConnection()
+        connection.handler = connect(UnsafeMutableRawPointer(clock), "after-paint", main: {
+            if let handler = connection.handler { disconnect(handler) }
+            connection.handler = nil
+            work()
+        })
+        gtk_widget_queue_draw(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self))
     }
 
     private func splice(at position: Int, removing removed: Int, adding indices: Range<Int>,
@@ -238,7 +285,8 @@ final class PagedListView<Item: Sendable> {
     /// `PrefetchPolicy`'s distance from the end, so scrolling never waits at the bottom. Rows are equally tall
     /// (`ProjectRowView`, `SimpleRowView`), so the row at the bottom edge follows from the adjustment.
     private func loadMoreIfNearEnd() {
-        guard shownCount > 0, let adjustment = gtk_scrolled_window_get_vadjustment(opaque(scroller)) else { return }
+        guard shownCount > 0, !restPending,
+              let adjustment = gtk_scrolled_window_get_vadjustment(opaque(scroller)) else { return }
         let upper = gtk_adjustment_get_upper(adjustment)
         let bottom = gtk_adjustment_get_value(adjustment) + gtk_adjustment_get_page_size(adjustment)
         let positions = Double(shownCount + 1)  // the rows and the footer

@@ -11,6 +11,9 @@ import MayunCore
 @MainActor
 final class ProjectRowView: ListRow {
     static let avatarSize: Int32 = 40
+    /// The least a row measures, whatever its texts and fonts: the avatar, `.project-row`'s 12 px padding above and
+    /// below and the grid child's 1 px border (data/themes/base.css).
+    static let minimumHeight = Int(avatarSize) + 2 * 12 + 1
 
     // Stored widget pointers: `root` and its descendants, built here and never removed; the row is kept by the
     // `RowHost` attached to the list item's widget, and written only when the list binds it (GTK's factory signals).

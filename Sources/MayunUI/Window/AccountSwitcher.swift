@@ -9,7 +9,7 @@ import MayunCore
 @MainActor
 final class AccountSwitcher {
     let root: Widget
-    private let accounts: Accounts
+    let accounts: Accounts
     private let images: ImageLoader
     private let avatar: AvatarView
     private let popover: Widget
@@ -50,6 +50,14 @@ final class AccountSwitcher {
     isolated deinit { g_object_unref(raw(root)) }
 
     private func close() { gtk_popover_popdown(typed(popover)) }
+
+    /// Clicks the row of `id` as a pointer would (bench/pages.py's account switch); false when it is not listed.
+    func clickRow(of id: AccountID) -> Bool {
+        guard let index = accounts.switcherRows.firstIndex(where: { $0.id == id }),
+              rowButtons.indices.contains(index) else { return false }
+        rowButtons[index].withWidget { emitClicked($0) }
+        return true
+    }
 
     private func show(_ rows: [Accounts.SwitcherRow], label: String) {
         Accessibility.setLabel(root, label)

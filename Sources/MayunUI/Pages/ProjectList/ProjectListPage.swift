@@ -9,7 +9,7 @@ final class ProjectListPage: Page {
     init(viewModel: ProjectListViewModel, images: ImageLoader) {
         self.viewModel = viewModel
         let bindings = BindingBag()
-        let adapter = RowAdapter(
+        var adapter = RowAdapter(
             make: { ProjectRowView(images: images) },
             bind: { row, index in
                 guard let row = row as? ProjectRowView, let project = viewModel.row(at: index) else { return }
@@ -17,6 +17,7 @@ final class ProjectListPage: Page {
             },
             activate: { viewModel.activate(at: $0) },
             retryMore: { viewModel.list.retry() })
+        adapter.minimumRowHeight = ProjectRowView.minimumHeight
         listView = PagedListView(list: viewModel.list, adapter: adapter, accessibleName: tr("Projects"),
                                  bindings: bindings)
         RowContextMenu.install(on: listView) { viewModel.menu(at: $0) }
