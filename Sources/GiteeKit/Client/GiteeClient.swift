@@ -37,6 +37,8 @@ public final class GiteeClient {
 
     /// Requests in flight that carry the token, so that Log Out (or another login) can cancel them.
     private var withToken: [Int: Task<HTTPResponse, Error>] = [:]
+    /// A stored login being applied (`holdRequests(until:)`): requests wait for it first.
+    var pendingCredential: Task<Void, Never>?
     private var nextRequest = 0
 
     /// Log Out: every request that carried the old token stops, and its answer is never returned (a late private
@@ -246,6 +248,7 @@ public final class GiteeClient {
 
     private func performOne<Response>(_ endpoint: Endpoint<Response>, extraQuery: [QueryItem],
                                       uploaded: TransferProgress? = nil) async throws -> (Response, HTTPResponse) {
+        await waitForPendingCredential()
         if endpoint.requiresAuth, !auth.isLoggedIn { throw GiteeError.unauthorized(nil) }
         if !endpoint.isPublic, auth.needsRefreshBeforeUse { try? await refreshToken() }
         var retries = 0

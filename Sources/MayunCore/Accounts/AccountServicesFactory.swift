@@ -33,7 +33,7 @@ public struct AccountServicesFactory {
         let drafts = DraftStore(directory: account.map { AccountUpgrade.draftsDirectory(of: $0, in: dataDirectory) }
             ?? dataDirectory.appendingPathComponent("drafts"))
         let services = AppServices(cached: CachedClient(client: client, store: offline), session: session, drafts: drafts)
-        Task { await session.start() }
+        session.beginRestore()
         return services
     }
 

@@ -68,11 +68,21 @@ public final class Session {
 
     // MARK: Inputs
 
+    /// Starts restoring the login (once). Until the stored credential is in place the client's requests wait for it,
+    /// so nothing asked meanwhile goes out as nobody.
+    public func beginRestore() {
+        guard startTask == nil else { return }
+        let applying = Task { await applyStoredLogin() }
+        if environmentToken == nil, accountLogin != nil { client.holdRequests(until: applying) }
+        startTask = Task {
+            await applying.value
+            await finishRestore()
+        }
+    }
+
     /// Restores the login (once; later calls wait for the first). Call at app start.
     public func start() async {
-        if startTask == nil {
-            startTask = Task { await restore() }
-        }
+        beginRestore()
         await startTask?.value
     }
 
@@ -122,7 +132,7 @@ public final class Session {
 
     // MARK: Restore
 
-    private func restore() async {
+    private func applyStoredLogin() async {
         // Applying the stored credential must not write it straight back.
         flowInProgress = true
         if let environmentToken {
@@ -136,6 +146,9 @@ public final class Session {
         isLoggedIn = client.auth.isLoggedIn
         flowInProgress = false
         isRestoring = false
+    }
+
+    private func finishRestore() async {
         await oauth.load()
         if isLoggedIn { await refreshUser() }
     }
