@@ -120,7 +120,7 @@ final class PagedListView<Item: Sendable> {
 
     /// A one-column GtkGridView with the list role, or with `MAYUN_ROWS_WIDGET=list` a GtkListView (see the type's
     /// comment); takes `model` and `factory`.
-    static func makeRowsView(model: OpaquePointer?, factory: OpaquePointer)
+    private static func makeRowsView(model: OpaquePointer?, factory: OpaquePointer)
         -> Widget {
         if !RowStats.usesGridView {
             let list = widget(gtk_list_view_new(model, factory))

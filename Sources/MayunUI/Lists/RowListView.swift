@@ -4,13 +4,15 @@ import MayunCore
 
 /// A virtualised list of rows its page already holds (rows of more than one kind, like the Notifications page's
 /// repository headers and notifications), where `PagedListView` shows rows paged from the server: GTK makes
-/// widgets only for the rows near the screen (the same one-column GtkGridView as `PagedListView`, or a GtkListView
-/// with `MAYUN_ROWS_WIDGET=list`), so a long list costs what its screenful costs.
+/// widgets only for the rows near the screen, so a long list costs what its screenful costs.
 ///
-/// The store holds one plain GObject per row, then one empty object that is never removed (GTK 4.8's grid scrolled
-/// to the end goes blank when the model's last item is removed; see `PagedListView`). A row is bound by its
-/// position, so the page keeps its rows in an array and says which stretch changed (`apply(_:)`): the rows above and
-/// below that stretch keep their widgets and the scroll position stays.
+/// A GtkListView, not `PagedListView`'s one-column GtkGridView: these rows wrap and differ in height, and GTK 4.8's
+/// grid measured them over and over (the 500-notification page took 520-730 ms to its first screen with a 320-420
+/// ms stall in the grid, 136-163 ms and 72-95 ms in a list view, issue 29; most of it text shaping).
+///
+/// The store holds one plain GObject per row. A row is bound by its position, so the page keeps its rows in an
+/// array and says which stretch changed (`apply(_:)`): the rows above and below that stretch keep their widgets and
+/// the scroll position stays.
 @MainActor
 final class RowListView {
     // Stored widget pointers: `root` (the scrolled window) and its child, the list, never removed; the view is owned
@@ -26,13 +28,10 @@ final class RowListView {
     init(adapter: RowAdapter, accessibleName: String, isActivatable: @escaping @MainActor (Int) -> Bool) {
         self.adapter = adapter
         self.isActivatable = isActivatable
-        let end = g_object_new_with_properties(GTypes.object, 0, nil, nil)!
-        var objects: [UnsafeMutableRawPointer?] = [UnsafeMutableRawPointer(end)]
-        g_list_store_splice(store, 0, 0, &objects, 1)
-        g_object_unref(end)
         let factory = gtk_signal_list_item_factory_new()!
         let factoryObject = UnsafeMutableRawPointer(factory)
-        listView = PagedListView<Never>.makeRowsView(model: gtk_no_selection_new(store), factory: factory)
+        listView = widget(gtk_list_view_new(gtk_no_selection_new(store), factory))  // the view takes both
+        gtk_list_view_set_single_click_activate(opaque(listView), 1)
         Build.addClasses(listView, ["project-list"])
         Accessibility.setLabel(listView, accessibleName)
         root = widget(gtk_scrolled_window_new())
@@ -57,14 +56,11 @@ final class RowListView {
         let start = min(max(0, change.start), rowCount)
         let removed = min(max(0, change.removed), rowCount - start)
         let added = min(max(0, change.added), 1_000_000)
-        // Rows coming into a list with none replace the lone end object in the same splice: inserted before it,
-        // the end object (the only item, so the view's scroll anchor) would keep the view at the end.
-        let replacingEnd = rowCount == 0 && added > 0
-        var objects: [UnsafeMutableRawPointer?] = (0..<(added + (replacingEnd ? 1 : 0))).map { _ in
+        var objects: [UnsafeMutableRawPointer?] = (0..<added).map { _ in
             UnsafeMutableRawPointer(g_object_new_with_properties(GTypes.object, 0, nil, nil)!)
         }
         rowCount = rowCount - removed + added
-        g_list_store_splice(store, guint(start), guint(removed + (replacingEnd ? 1 : 0)), &objects, guint(objects.count))
+        g_list_store_splice(store, guint(start), guint(removed), &objects, guint(objects.count))
         for object in objects { g_object_unref(object) }
     }
 
@@ -82,14 +78,10 @@ final class RowListView {
         connect(factory, "bind", mainWithArguments: { [unowned self] arguments in
             guard let item = arguments.object(at: 1), let host = RowHost.of(item) else { return nil }
             let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
+            guard position < rowCount else { return nil }
             RowStats.bind {
-                if position < rowCount {
-                    host.showRow(position)
-                    gtk_list_item_set_activatable(OpaquePointer(item), isActivatable(position) ? 1 : 0)
-                } else {
-                    host.showFooter(.none)  // the empty last object
-                    gtk_list_item_set_activatable(OpaquePointer(item), 0)
-                }
+                host.showRow(position)
+                gtk_list_item_set_activatable(OpaquePointer(item), isActivatable(position) ? 1 : 0)
             }
             return nil
         })
