@@ -23,13 +23,6 @@ final class RowListView {
     private let adapter: RowAdapter
     private let isActivatable: (Int) -> Bool
     private(set) var rowCount = 0
-    /// Rows of a first fill not in the store yet: they follow the first screenful a chunk per main-loop turn.
-    private var pendingRows = 0
-    private var filler: MainLoopSource?
-    /// How many rows a first fill adds at once (about two screens). GtkListView binds up to ~200 rows around its
-    /// anchor, so a hundred wrapping rows added at once were bound and measured in one frame (a 61-75 ms stall on
-    /// the 500-notification page, issue 29); in chunks, no one frame does it all.
-    static let fillChunk = 24
 
     /// `accessibleName` names the list for screen readers; `isActivatable` says which rows a click activates.
     init(adapter: RowAdapter, accessibleName: String, isActivatable: @escaping @MainActor (Int) -> Bool) {
@@ -59,18 +52,7 @@ final class RowListView {
     /// Replaces the changed stretch of rows (`change`, between the rows shown and the rows now) with new objects,
     /// which GTK binds when they come near the screen.
     func apply(_ change: RowListChange) {
-        addPendingRows(all: true)  // the change is against every row the page had
         guard !change.isEmpty else { return }
-        if rowCount == 0, change.start == 0, change.removed == 0, change.added > Self.fillChunk {
-            pendingRows = min(change.added, 1_000_000)
-            addPendingRows(all: false)
-            filler = MainLoopSource(milliseconds: 0) { [weak self] in
-                guard let self else { return false }
-                addPendingRows(all: false)
-                return pendingRows > 0
-            }
-            return
-        }
         let start = min(max(0, change.start), rowCount)
         let removed = min(max(0, change.removed), rowCount - start)
         let added = min(max(0, change.added), 1_000_000)
@@ -79,20 +61,6 @@ final class RowListView {
         }
         rowCount = rowCount - removed + added
         g_list_store_splice(store, guint(start), guint(removed), &objects, guint(objects.count))
-        for object in objects { g_object_unref(object) }
-    }
-
-    /// Appends the next chunk of a first fill (or all of it), at the end of the store.
-    private func addPendingRows(all: Bool) {
-        guard pendingRows > 0 else { return }
-        let count = all ? pendingRows : min(pendingRows, Self.fillChunk)
-        var objects: [UnsafeMutableRawPointer?] = (0..<count).map { _ in
-            UnsafeMutableRawPointer(g_object_new_with_properties(GTypes.object, 0, nil, nil)!)
-        }
-        let position = rowCount
-        rowCount += count  // before the splice: GTK binds the new rows while it runs
-        pendingRows -= count  // the filler stops when it finds none left
-        g_list_store_splice(store, guint(position), 0, &objects, guint(count))
         for object in objects { g_object_unref(object) }
     }
 
