@@ -55,7 +55,7 @@ private func shownButtons(_ name: String, in root: Widget) -> [Widget] {
 final class NotificationListVirtualTests: XCTestCase {
     override func setUpWithError() throws { try requireDisplay() }
 
-    /// 55 rows (five headers, fifty threads) in a 640 px window: one list view whose model holds a row per header
+    /// 55 rows (five headers, fifty threads) in a 1280 x 800 window: one list view whose model holds a row per header
     /// and per thread, and marking one read changes that row while the rest stay.
     func testOnlyRowsNearTheScreenAreBuiltAndMarkingReadChangesOneRow() {
         onMain {
@@ -65,16 +65,21 @@ final class NotificationListVirtualTests: XCTestCase {
             let session = Session(client: client, store: nil, environment: ["MAYUN_TOKEN": "token"])
             let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
                                           services: AppServices(client: client, session: session))
+            // The app's theme, so the screenshots show the rows as the app draws them.
+            let theme = ThemeController(nightMode: coordinator.nightMode,
+                                        themesDirectory: AppResources.locate().themesDirectory)
+            defer { withExtendedLifetime(theme) {} }
             coordinator.push(.notifications)
             let page = PageFactory(images: testImages()).makePage(for: coordinator.top!)
             let window = gtk_window_new()!
-            gtk_window_set_default_size(typed(window), 800, 640)
+            gtk_window_set_default_size(typed(window), 1280, 800)
             gtk_window_set_child(typed(window), page.root)
             gtk_window_present(typed(window))
             defer { gtk_window_destroy(typed(window)) }
             waitUntil("the first thread shows") { visibleLabelTexts(in: page.root).contains("Thread 1") }
             waitForFrames(of: window, count: 3)
             XCTAssertEqual(coordinator.notifications.rows.count, 55, "five headers and fifty threads")
+            screenshotsInLightAndNight(of: window, nightMode: coordinator.nightMode, named: "notifications-1280")
             // One GtkListView over a model of the 55 rows (the drop-down has a list view of its own).
             let lists = descendants(of: page.root).filter {
                 isA($0, gtk_list_view_get_type()) && gtk_widget_has_css_class($0, "project-list") != 0
