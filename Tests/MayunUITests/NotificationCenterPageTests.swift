@@ -100,7 +100,9 @@ final class NotificationCenterPageTests: XCTestCase {
             coordinator.notifications.filter.repository = nil
             waitUntil("every group is back") { visibleLabelTexts(in: page.root).contains("Private Messages") }
             let reply = descendants(of: page.root).first {
-                isA($0, gtk_button_get_type()) && gtk_widget_get_tooltip_text($0).map { String(cString: $0) } == "Reply"
+                // A shown one: the list recycles its row widgets, and only a message's row shows Reply.
+                isA($0, gtk_button_get_type()) && gtk_widget_is_drawable($0) != 0
+                    && gtk_widget_get_tooltip_text($0).map { String(cString: $0) } == "Reply"
             }
             guard let reply else { return XCTFail("no Reply button on the message") }
             XCTAssertEqual(gtk_widget_activate(reply), 1, "the Reply button can be pressed")

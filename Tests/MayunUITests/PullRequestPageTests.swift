@@ -105,7 +105,9 @@ final class PullRequestPageTests: XCTestCase {
             waitUntil("the list") { visibleLabelTexts(in: page.root).contains("请审查 Please review") }
             waitUntil("Mine's badge says 1") { visibleLabelTexts(in: mine.root).contains("1") }
             let buttons = descendants(of: page.root).filter {
-                isA($0, gtk_button_get_type()) && gtk_widget_get_tooltip_text($0).map { String(cString: $0) } == "Mark as Read"
+                // Shown ones: the list recycles its row widgets, and a read row keeps its button hidden.
+                isA($0, gtk_button_get_type()) && gtk_widget_is_drawable($0) != 0
+                    && gtk_widget_get_tooltip_text($0).map { String(cString: $0) } == "Mark as Read"
             }
             XCTAssertEqual(buttons.count, 1, "only the unread one has Mark as Read")
             gtk_widget_activate(buttons[0])

@@ -3,7 +3,8 @@ import MayunCore
 /// The comments under an issue or a pull request: a heading, each comment's plain text at once (swapped for its
 /// rendered document when parsed), "No comments yet." when there are none, and "Load more comments" while the
 /// server has more. The person's own comments have Edit and Delete (Delete asks first), and a comment on
-/// its way says so. The page keeps it (its bindings hold it unowned).
+/// its way says so. Only the cards near the screen are drawn (`OnScreenChildren`). The page keeps it (its bindings
+/// hold it unowned).
 @MainActor
 final class CommentThread<Source: CommentThreadSource>: ComposedView {
     private let view = Box(.vertical, spacing: 12)
@@ -31,6 +32,8 @@ final class CommentThread<Source: CommentThreadSource>: ComposedView {
         self.images = images
         self.bindings = bindings
         more.halign = .center
+        // A thousand cards drawn whole cost a thousand cards' text in every frame while scrolling (issue 29).
+        OnScreenChildren.install(on: list.widget)
         view.append(Label(tr("Comments"), classes: ["heading"], xalign: 0), list, more)
         more.onClicked { [unowned source] in source.comments.loadMore() }
         bindings.bind { [unowned self] in

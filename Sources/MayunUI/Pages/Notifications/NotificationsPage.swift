@@ -3,18 +3,18 @@ import MayunCore
 /// The person's notifications and messages grouped by repository, unread first: each row leads with what the thread
 /// is about (the subject's title), then what happened, the repository and the kind with its icon. A click opens what
 /// it is about (and marks it read), each unread row has Mark as Read, the bar has Unread / All and Mark All as Read,
-/// and a second row filters to mentions or one repository.
+/// and a second row filters to mentions or one repository. The rows are one virtualised list (`RowListView`) in
+/// which each repository's header is a row of its own, under the filters, the reply composer and the banner.
 @MainActor
 final class NotificationsPage: Page {
     private let viewModel: NotificationsViewModel
-    private let images: ImageLoader
-    private let groups = Box(.vertical, spacing: 12, classes: ["notifications-list"])
+    private let list: RowListView
     private let banner = Label(classes: ["dim-label"], wrap: true, xalign: 0)
     private let filteredOut = Label(classes: ["dim-label"], wrap: true, xalign: 0.5)
     private let repositories: DropDown
     private let states: StateStack
-    /// The rows' avatars (their image requests end with them).
-    private var avatars: [AvatarView] = []
+    /// The rows the list shows now (its rows are bound from here by position).
+    private var rows: [NotificationListRow] = []
     /// The repository names behind the drop-down's entries after "All Repositories".
     private var repositoryNames: [String] = []
     private var fillingRepositories = false
@@ -22,7 +22,6 @@ final class NotificationsPage: Page {
 
     init(viewModel: NotificationsViewModel, images: ImageLoader) {
         self.viewModel = viewModel
-        self.images = images
         repositories = DropDown([viewModel.allRepositoriesTitle])
         repositories.accessibleLabel = tr("Repository")
         repositories.ellipsizeChoices()
@@ -31,12 +30,16 @@ final class NotificationsPage: Page {
         filterRow.append(mentions, repositories)
         let bindings = BindingBag()
         replyView = MessageReplyView(composer: viewModel.reply, bindings: bindings)
-        let column = Box(.vertical, spacing: 8)
-        column.setMargins(16)
-        column.append(filterRow, replyView.root, banner, filteredOut, groups)
-        let scroller = ScrolledWindow(horizontal: .never, vertical: .automatic)
-        scroller.setChild(column)
-        states = StateStack(content: scroller, failureTitle: tr("Could not load your notifications")) {
+        var shownRows: () -> [NotificationListRow] = { [] }
+        list = RowListView(adapter: NotificationRowView.adapter(rows: { shownRows() }, viewModel: viewModel, images: images),
+                           accessibleName: viewModel.title, isActivatable: { shownRows().indices.contains($0) && shownRows()[$0].item != nil })
+        let above = Box(.vertical, spacing: 8)
+        above.setMargins(16)
+        above.append(filterRow, replyView.root, banner, filteredOut)
+        let column = Box(.vertical)
+        column.append(above)
+        column.append(list)
+        states = StateStack(content: column, failureTitle: tr("Could not load your notifications")) {
             viewModel.refresh()
         }
         let unread = ToggleButton(label: viewModel.unreadFilterTitle)
@@ -48,6 +51,7 @@ final class NotificationsPage: Page {
         markAll.onClicked { viewModel.markAllRead() }
         super.init(root: BarOverList.make(leading: [readChoice], trailing: [markAll], spacing: 8, list: states),
                    bindings: bindings)
+        shownRows = { [unowned self] in rows }
 
         unread.onToggled { on in if on { viewModel.filter.unreadOnly = true } }
         all.onToggled { on in if on { viewModel.filter.unreadOnly = false } }
@@ -69,7 +73,7 @@ final class NotificationsPage: Page {
         }
         bindings.bind { markAll.isSensitive = viewModel.canMarkAll }
         bindings.bind { [unowned self] in showRepositories(viewModel.repositoryChoices, chosen: viewModel.filter.repository) }
-        bindings.bind { [unowned self] in show(viewModel.sections) }
+        bindings.bind { [unowned self] in show(viewModel.rows) }
         onMap { viewModel.start() }
     }
 
@@ -89,59 +93,10 @@ final class NotificationsPage: Page {
         return repositoryNames.indices.contains(index) ? repositoryNames[index] : nil
     }
 
-    /// At most a hundred rows (two pages of 50), so the lists are simply rebuilt on each change.
-    private func show(_ sections: [NotificationSection]) {
-        groups.removeAll()
-        for avatar in avatars { avatar.cancel() }
-        avatars = []
-        for section in sections {
-            let header = Label(section.title, classes: ["heading", "notification-section"], wrap: true, xalign: 0)
-            let list = BoxedList(classes: ["notifications-list"])
-            for item in section.items { append(item, to: list) }
-            groups.append(header, list)
-        }
-    }
-
-    private func append(_ item: NotificationItem, to list: BoxedList) {
-        let row = Box(.horizontal, spacing: 12, classes: ["nav-row", "notification-row"])
-        if item.isUnread { row.addClasses(["unread"]) }
-        let avatar = AvatarView(size: 32, images: images)
-        avatar.show(item.avatarURL)
-        avatars.append(avatar)
-        let text = Box(.vertical, spacing: 2)
-        text.hexpand = true
-        text.append(Label(item.title, classes: item.isUnread ? ["heading"] : [], wrap: true, xalign: 0))
-        if !item.detail.isEmpty { text.append(Label(item.detail, wrap: true, xalign: 0)) }
-        let context = Box(.horizontal, spacing: 6)
-        let kind = Icon(item.kind.iconName)
-        kind.addClasses(["dim-label"])
-        kind.accessibleLabel = item.kind.title
-        // One line, shortened in the middle (both the project and the time stay), the whole of it in the tooltip:
-        // a wrapping label here made each layout of the list re-measure it many times over (issue 29: 50 rows took
-        // seconds to lay out; the title and detail still wrap).
-        let placeLine = "\(item.context)  ·  \(viewModel.when(item))"
-        let line = Label(placeLine, classes: ["dim-label", "caption"], xalign: 0, ellipsize: .middle)
-        line.tooltip = placeLine
-        line.hexpand = true
-        context.append(kind, line)
-        text.append(context)
-        row.append(avatar)
-        row.append(text)
-        let key = item.id
-        if item.senderLogin != nil {
-            let answer = Button(iconName: "mail-reply-sender-symbolic", accessibleLabel: tr("Reply"))
-            answer.addClasses(["flat"])
-            answer.valign = .center
-            answer.onClicked { [unowned self] in viewModel.reply.begin(replyingTo: item) }
-            row.append(answer)
-        }
-        if item.isUnread {
-            let mark = Button(iconName: "object-select-symbolic", accessibleLabel: tr("Mark as Read"))
-            mark.addClasses(["flat"])
-            mark.valign = .center
-            mark.onClicked { [unowned self] in viewModel.markRead(key) }
-            row.append(mark)
-        }
-        list.append(row) { [unowned self] in viewModel.activate(key) }
+    /// Only the stretch that changed is replaced (a row marked read, a new one on top): the rest keep their place.
+    private func show(_ new: [NotificationListRow]) {
+        let change = RowListChange(from: rows, to: new)
+        rows = new
+        list.apply(change)
     }
 }

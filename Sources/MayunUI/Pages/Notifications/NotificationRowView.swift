@@ -1,0 +1,95 @@
+import Foundation
+import MayunCore
+
+/// One row of the Notifications list, recycled by GTK for whichever row comes near the screen: either a section's
+/// header (the repository) or a notification: what the thread is about (the subject's title), what happened, the
+/// repository and the kind with its icon, then Reply for a private message and Mark as Read while it is unread.
+@MainActor
+final class NotificationRowView: ListRow {
+    private let box = Box(.vertical)
+    private let header = Label(classes: ["heading", "notification-section"], wrap: true, xalign: 0)
+    private let entry = Box(.horizontal, spacing: 12, classes: ["nav-row", "notification-row"])
+    private let avatar: AvatarView
+    private let title = Label(wrap: true, xalign: 0)
+    private let detail = Label(wrap: true, xalign: 0)
+    private let kind = Icon("dialog-information-symbolic")
+    private let place = Label(classes: ["dim-label", "caption"], xalign: 0, ellipsize: .middle)
+    private let answer = Button(iconName: "mail-reply-sender-symbolic", accessibleLabel: tr("Reply"))
+    private let mark = Button(iconName: "object-select-symbolic", accessibleLabel: tr("Mark as Read"))
+    /// What the row shows now (nil before the first bind, and on a header).
+    private var shown: NotificationItem?
+    private var shownWhen = ""
+
+    var root: Widget { box.widget }
+
+    init(images: ImageLoader, onReply: @escaping @MainActor (NotificationItem) -> Void,
+         onMarkRead: @escaping @MainActor (NotificationItem.Key) -> Void) {
+        avatar = AvatarView(size: 32, images: images)
+        let text = Box(.vertical, spacing: 2)
+        text.hexpand = true
+        kind.addClasses(["dim-label"])
+        // One line, shortened in the middle (both the project and the time stay), the whole of it in the tooltip:
+        // a wrapping label here made each layout of the list re-measure it many times over (issue 29: 50 rows took
+        // seconds to lay out; the title and detail still wrap).
+        place.hexpand = true
+        let context = Box(.horizontal, spacing: 6)
+        context.append(kind, place)
+        text.append(title, detail, context)
+        for button in [answer, mark] {
+            button.addClasses(["flat"])
+            button.valign = .center
+        }
+        entry.append(avatar)
+        entry.append(text, answer, mark)
+        box.append(header, entry)
+        answer.onClicked { [unowned self] in if let shown { onReply(shown) } }
+        mark.onClicked { [unowned self] in if let key = shown?.id { onMarkRead(key) } }
+    }
+
+    func show(_ row: NotificationListRow, when: (NotificationItem) -> String) {
+        switch row {
+        case .header(let name):
+            defer { shown = nil }
+            header.text = name
+            header.isVisible = true
+            entry.isVisible = false
+            avatar.cancel()
+        case .item(let item):
+            header.isVisible = false
+            entry.isVisible = true
+            avatar.show(item.avatarURL)  // `unbind` cancelled it
+            let placeLine = "\(item.context)  ·  \(when(item))"
+            guard item != shown || placeLine != shownWhen else { return }
+            shown = item
+            shownWhen = placeLine
+            entry.setClass("unread", item.isUnread)
+            title.text = item.title
+            title.setClass("heading", item.isUnread)
+            detail.text = item.detail
+            detail.isVisible = !item.detail.isEmpty
+            kind.setName(item.kind.iconName)
+            kind.accessibleLabel = item.kind.title
+            place.text = placeLine
+            place.tooltip = placeLine
+            answer.isVisible = item.senderLogin != nil
+            mark.isVisible = item.isUnread
+        }
+    }
+
+    func unbind() { avatar.cancel() }
+
+    /// The adapter for the Notifications list: `rows` are the page's rows now.
+    static func adapter(rows: @escaping @MainActor () -> [NotificationListRow], viewModel: NotificationsViewModel,
+                        images: ImageLoader) -> RowAdapter {
+        RowAdapter(make: {
+            NotificationRowView(images: images, onReply: { [unowned viewModel] item in viewModel.reply.begin(replyingTo: item) },
+                                onMarkRead: { [unowned viewModel] key in viewModel.markRead(key) })
+        }, bind: { view, index in
+            let rows = rows()
+            guard rows.indices.contains(index) else { return }
+            (view as? NotificationRowView)?.show(rows[index]) { [unowned viewModel] in viewModel.when($0) }
+        }, activate: { index in
+            if let key = rows().indices.contains(index) ? rows()[index].item?.id : nil { viewModel.activate(key) }
+        }, retryMore: {})
+    }
+}

@@ -1,0 +1,118 @@
+import CGtk
+import Foundation
+import GLibRuntime
+import GiteeKit
+@testable import MayunCore
+@testable import MayunUI
+import XCTest
+
+/// Fifty unread threads in five repositories (one answer, Gitee's largest page), newest first.
+@MainActor
+private final class LongInboxTransport: Transport {
+    private(set) var requests: [HTTPRequest] = []
+
+    private static func thread(_ id: Int) -> String {
+        let minute = String(format: "%02d", 59 - id)
+        let repo = "o/r" + String(id % 5)
+        let fields: [String] = [
+            "\"id\": " + String(id), "\"content\": \"li 评论了\"", "\"type\": \"event\"", "\"unread\": true",
+            "\"updated_at\": \"2024-05-06T10:" + minute + ":00+08:00\"",
+            "\"html_url\": \"https://gitee.com/" + repo + "/issues/I" + String(id) + "\"",
+            "\"repository\": {\"id\": " + String(id % 5) + ", \"full_name\": \"" + repo + "\"}",
+            "\"subject\": {\"title\": \"Thread " + String(id) + "\", \"type\": \"Issue\"}",
+        ]
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+
+    func send(_ request: HTTPRequest, progress: TransferProgress?) async throws -> HTTPResponse {
+        requests.append(request)
+        let path = URL(string: request.url)?.path ?? ""
+        switch (request.method, path) {
+        case ("GET", "/api/v5/user"):
+            return HTTPResponse(status: 200, body: Data(#"{"id": 7, "login": "mayun-demo", "name": "Mayun Demo"}"#.utf8))
+        case ("GET", "/api/v5/notifications/threads"):
+            let threads: [String] = (1...50).map(Self.thread)
+            let body: String = "{\"total_count\": 50, \"list\": [" + threads.joined(separator: ",") + "]}"
+            return HTTPResponse(status: 200, body: Data(body.utf8))
+        case ("GET", "/api/v5/notifications/messages"):
+            return HTTPResponse(status: 200, body: Data(#"{"total_count": 0, "list": []}"#.utf8))
+        case ("PATCH", _):
+            return HTTPResponse(status: 205, body: Data())
+        default:
+            return HTTPResponse(status: 404, body: Data(#"{"message":"Not Found"}"#.utf8))
+        }
+    }
+}
+
+@MainActor
+private func shownButtons(_ name: String, in root: Widget) -> [Widget] {
+    descendants(of: root).filter {
+        isA($0, gtk_button_get_type()) && gtk_widget_is_drawable($0) != 0
+            && gtk_widget_get_tooltip_text($0).map { String(cString: $0) } == name
+    }
+}
+
+final class NotificationListVirtualTests: XCTestCase {
+    override func setUpWithError() throws { try requireDisplay() }
+
+    /// 55 rows (five headers, fifty threads) in a 1280 x 800 window: one list view whose model holds a row per header
+    /// and per thread, and marking one read changes that row while the rest stay.
+    func testOnlyRowsNearTheScreenAreBuiltAndMarkingReadChangesOneRow() {
+        onMain {
+            let transport = LongInboxTransport()
+            let client = GiteeClient(configuration: GiteeConfiguration(server: "http://127.0.0.1:9", retry: .none),
+                                     transport: transport)
+            let session = Session(client: client, store: nil, environment: ["MAYUN_TOKEN": "token"])
+            let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
+                                          services: AppServices(client: client, session: session))
+            // The app's theme, so the screenshots show the rows as the app draws them.
+            let theme = ThemeController(nightMode: coordinator.nightMode,
+                                        themesDirectory: AppResources.locate().themesDirectory)
+            defer { withExtendedLifetime(theme) {} }
+            coordinator.push(.notifications)
+            let page = PageFactory(images: testImages()).makePage(for: coordinator.top!)
+            let window = gtk_window_new()!
+            gtk_window_set_default_size(typed(window), 1280, 800)
+            gtk_window_set_child(typed(window), page.root)
+            gtk_window_present(typed(window))
+            defer { gtk_window_destroy(typed(window)) }
+            waitUntil("the first thread shows") { visibleLabelTexts(in: page.root).contains("Thread 1") }
+            waitForFrames(of: window, count: 3)
+            XCTAssertEqual(coordinator.notifications.rows.count, 55, "five headers and fifty threads")
+            screenshotsInLightAndNight(of: window, nightMode: coordinator.nightMode, named: "notifications-1280")
+            // One GtkListView over a model of the 55 rows (the drop-down has a list view of its own).
+            let lists = descendants(of: page.root).filter {
+                isA($0, gtk_list_view_get_type()) && gtk_widget_has_css_class($0, "project-list") != 0
+            }
+            XCTAssertEqual(lists.count, 1, "the rows are one list view")
+            if let list = lists.first, let model = gtk_list_view_get_model(OpaquePointer(list)) {
+                XCTAssertEqual(g_list_model_get_n_items(model), 55, "one item per row, headers included")
+            }
+            let rowWidgets = descendants(of: page.root).filter { gtk_widget_has_css_class($0, "notification-row") != 0 }
+            XCTAssertGreaterThan(rowWidgets.count, 3)
+            XCTAssertLessThanOrEqual(rowWidgets.count, 55, "no more row widgets than rows")
+            XCTAssertTrue(visibleLabelTexts(in: page.root).contains("o/r1"), "a repository's header is a row of the list")
+
+            let marks = shownButtons("Mark as Read", in: page.root)
+            XCTAssertGreaterThan(marks.count, 1, "each unread row on screen has Mark as Read")
+            guard let first = marks.first else { return }
+            gtk_widget_activate(first)
+            waitUntil("read on the server") { transport.requests.contains { $0.method == "PATCH" } }
+            XCTAssertEqual(coordinator.notifications.unreadCount, 49)
+            waitForFrames(of: window, count: 2)
+            XCTAssertEqual(coordinator.notifications.rows.count, 55, "read rows stay listed")
+            // Whichever row shows the thread that was read no longer says unread nor offers Mark as Read.
+            let read = coordinator.notifications.items.first { !$0.isUnread }?.title ?? "?"
+            for label in descendants(of: page.root) where isA(label, gtk_label_get_type()) && gtk_widget_is_drawable(label) != 0
+                && gtk_label_get_text(OpaquePointer(label)).map({ String(cString: $0) }) == read {
+                var row: Widget? = label
+                while let current = row, gtk_widget_has_css_class(current, "notification-row") == 0 {
+                    row = gtk_widget_get_parent(current)
+                }
+                guard let row else { return XCTFail("\"\(read)\" is not in a notification row") }
+                XCTAssertEqual(gtk_widget_has_css_class(row, "unread"), 0, "its row no longer says unread")
+                XCTAssertTrue(shownButtons("Mark as Read", in: row).isEmpty, "nor offers Mark as Read")
+            }
+        }
+    }
+}
