@@ -93,7 +93,7 @@ final class RowListView {
     }
 }
 
-extension RowListView: Component {}
+extension RowListView: Component { var shownRef: WidgetRef { WidgetRef(widget: root) } }
 
 extension Icon {
     /// Shows another named icon (a recycled row's kind).

@@ -28,6 +28,10 @@ final class OnScreenChildren {
         return watcher
     }
 
+    /// The same, for a page's typed box (pages never hold the widget pointer).
+    @discardableResult
+    static func install(on box: Box) -> OnScreenChildren { install(on: box.widget) }
+
     static func of(_ box: Widget) -> OnScreenChildren? {
         attachment(of: raw(box), key: "mayun-on-screen-children", as: OnScreenChildren.self)
     }

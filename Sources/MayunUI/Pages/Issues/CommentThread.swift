@@ -33,7 +33,7 @@ final class CommentThread<Source: CommentThreadSource>: ComposedView {
         self.bindings = bindings
         more.halign = .center
         // A thousand cards drawn whole cost a thousand cards' text in every frame while scrolling (issue 29).
-        OnScreenChildren.install(on: list.widget)
+        OnScreenChildren.install(on: list)
         view.append(Label(tr("Comments"), classes: ["heading"], xalign: 0), list, more)
         more.onClicked { [unowned source] in source.comments.loadMore() }
         bindings.bind { [unowned self] in

@@ -20,7 +20,7 @@ final class NotificationRowView: ListRow {
     private var shown: NotificationItem?
     private var shownWhen = ""
 
-    var root: Widget { box.widget }
+    var shownRef: WidgetRef { box.shownRef }
 
     init(images: ImageLoader, onReply: @escaping @MainActor (NotificationItem) -> Void,
          onMarkRead: @escaping @MainActor (NotificationItem.Key) -> Void) {
