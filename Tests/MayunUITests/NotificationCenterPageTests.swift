@@ -50,11 +50,7 @@ final class NotificationCenterPageTests: XCTestCase {
     func testRowsShowSubjectsGroupedByRepositoryAtPhoneWidth() {
         onMain {
             let transport = InboxTransport()
-            let client = GiteeClient(configuration: GiteeConfiguration(server: "http://127.0.0.1:9", retry: .none),
-                                     transport: transport)
-            let session = Session(client: client, store: nil, environment: ["MAYUN_TOKEN": "token"])
-            let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
-                                          services: AppServices(client: client, session: session))
+            let coordinator = loggedInCoordinator(transport: transport)
             let theme = ThemeController(nightMode: coordinator.nightMode,
                                         themesDirectory: AppResources.locate().themesDirectory)
             _ = theme

@@ -60,11 +60,7 @@ final class NotificationListVirtualTests: XCTestCase {
     func testOnlyRowsNearTheScreenAreBuiltAndMarkingReadChangesOneRow() {
         onMain {
             let transport = LongInboxTransport()
-            let client = GiteeClient(configuration: GiteeConfiguration(server: "http://127.0.0.1:9", retry: .none),
-                                     transport: transport)
-            let session = Session(client: client, store: nil, environment: ["MAYUN_TOKEN": "token"])
-            let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
-                                          services: AppServices(client: client, session: session))
+            let coordinator = loggedInCoordinator(transport: transport)
             // The app's theme, so the screenshots show the rows as the app draws them.
             let theme = ThemeController(nightMode: coordinator.nightMode,
                                         themesDirectory: AppResources.locate().themesDirectory)

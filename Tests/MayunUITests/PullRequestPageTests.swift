@@ -90,11 +90,7 @@ final class PullRequestPageTests: XCTestCase {
     func testNotificationsPageMarksReadAndMineShowsTheBadge() {
         onMain {
             let transport = PullTransport()
-            let client = GiteeClient(configuration: GiteeConfiguration(server: "http://127.0.0.1:9", retry: .none),
-                                     transport: transport)
-            let session = Session(client: client, store: nil, environment: ["MAYUN_TOKEN": "token"])
-            let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
-                                          services: AppServices(client: client, session: session))
+            let coordinator = loggedInCoordinator(transport: transport)
             let mine = PageFactory(images: testImages()).makeMineTab(coordinator.mineTab)
             let mineWindow = gtk_window_new()!
             gtk_window_set_child(typed(mineWindow), mine.root)

@@ -157,6 +157,16 @@ func testServices(transport: any Transport = SampleTransport()) -> AppServices {
     AppServices(client: GiteeClient(configuration: GiteeConfiguration(server: "http://127.0.0.1:9"), transport: transport))
 }
 
+/// A Coordinator logged in with a token (as `MAYUN_TOKEN` does) whose requests go to `transport` (no retries).
+@MainActor
+func loggedInCoordinator(transport: any Transport) -> Coordinator {
+    let client = GiteeClient(configuration: GiteeConfiguration(server: "http://127.0.0.1:9", retry: .none),
+                             transport: transport)
+    let session = Session(client: client, store: nil, environment: ["MAYUN_TOKEN": "token"])
+    return Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
+                       services: AppServices(client: client, session: session))
+}
+
 @MainActor
 func testImages() -> ImageLoader {
     ImageLoader(fetch: { _, _ in throw GiteeError.notFound(nil) }, diskDirectory: nil)

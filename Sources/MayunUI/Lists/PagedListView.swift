@@ -88,12 +88,7 @@ final class PagedListView<Item: Sendable> {
         g_list_store_append(store, footer)
         g_object_unref(footer)  // the store's reference keeps it
         listView = Self.makeRowsView(model: gtk_no_selection_new(store), factory: factory)
-        Build.addClasses(listView, ["project-list"])
-        Accessibility.setLabel(listView, accessibleName)
-        scroller = widget(gtk_scrolled_window_new())
-        gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(opaque(scroller), listView)
-        gtk_widget_set_vexpand(scroller, 1)
+        scroller = verticalScroller(ofRows: listView, accessibleName: accessibleName)
         states = StateStack(content: scroller, failureTitle: tr("Could not load this list")) { list.retry() }
         Build.append(root, banner.root, states.root)
 

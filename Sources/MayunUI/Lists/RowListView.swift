@@ -32,12 +32,7 @@ final class RowListView {
         let factoryObject = UnsafeMutableRawPointer(factory)
         listView = widget(gtk_list_view_new(gtk_no_selection_new(store), factory))  // the view takes both
         gtk_list_view_set_single_click_activate(opaque(listView), 1)
-        Build.addClasses(listView, ["project-list"])
-        Accessibility.setLabel(listView, accessibleName)
-        root = widget(gtk_scrolled_window_new())
-        gtk_scrolled_window_set_policy(opaque(root), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(opaque(root), listView)
-        gtk_widget_set_vexpand(root, 1)
+        root = verticalScroller(ofRows: listView, accessibleName: accessibleName)
         connectFactory(factoryObject)
         connect(raw(listView), "activate", mainWithArguments: { [unowned self] arguments in
             let position = Int(arguments.uint(at: 1))
@@ -98,4 +93,17 @@ extension RowListView: Component { var shownRef: WidgetRef { WidgetRef(widget: r
 extension Icon {
     /// Shows another named icon (a recycled row's kind).
     func setName(_ name: String) { gtk_image_set_from_icon_name(opaque(widget), name) }
+}
+
+/// The scrolled window a list of rows sits in (vertical only, filling the height), the list styled and named for
+/// screen readers: the same for `PagedListView` and `RowListView`.
+@MainActor
+func verticalScroller(ofRows listView: Widget, accessibleName: String) -> Widget {
+    Build.addClasses(listView, ["project-list"])
+    Accessibility.setLabel(listView, accessibleName)
+    let scroller = widget(gtk_scrolled_window_new())
+    gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    gtk_scrolled_window_set_child(opaque(scroller), listView)
+    gtk_widget_set_vexpand(scroller, 1)
+    return scroller
 }
