@@ -6,10 +6,14 @@ import GiteeKit
 @testable import MayunUI
 import XCTest
 
-/// Fifty unread threads in five repositories (one answer, Gitee's largest page), newest first.
+/// Fifty unread threads in five repositories, newest first, on one page as the `total_page` header says; with
+/// `olderPage` ten older ones on a second page.
 @MainActor
 private final class LongInboxTransport: Transport {
     private(set) var requests: [HTTPRequest] = []
+    private let olderPage: Bool
+
+    init(olderPage: Bool = false) { self.olderPage = olderPage }
 
     private static func thread(_ id: Int) -> String {
         let minute = String(format: "%02d", 59 - id)
@@ -31,9 +35,13 @@ private final class LongInboxTransport: Transport {
         case ("GET", "/api/v5/user"):
             return HTTPResponse(status: 200, body: Data(#"{"id": 7, "login": "mayun-demo", "name": "Mayun Demo"}"#.utf8))
         case ("GET", "/api/v5/notifications/threads"):
-            let threads: [String] = (1...50).map(Self.thread)
-            let body: String = "{\"total_count\": 50, \"list\": [" + threads.joined(separator: ",") + "]}"
-            return HTTPResponse(status: 200, body: Data(body.utf8))
+            let secondPage = URLComponents(string: request.url)?.queryItems?.contains { $0.name == "page" && $0.value == "2" }
+            let ids = secondPage == true ? Array(51...60) : Array(1...50)
+            let total = olderPage ? 60 : 50
+            let threads: [String] = ids.map(Self.thread)
+            let body: String = "{\"total_count\": \(total), \"list\": [" + threads.joined(separator: ",") + "]}"
+            return HTTPResponse(status: 200, headers: ["total_page": olderPage ? "2" : "1", "total_count": "\(total)"],
+                                body: Data(body.utf8))
         case ("GET", "/api/v5/notifications/messages"):
             return HTTPResponse(status: 200, body: Data(#"{"total_count": 0, "list": []}"#.utf8))
         case ("PATCH", _):
@@ -109,6 +117,47 @@ final class NotificationListVirtualTests: XCTestCase {
                 XCTAssertEqual(gtk_widget_has_css_class(row, "unread"), 0, "its row no longer says unread")
                 XCTAssertTrue(shownButtons("Mark as Read", in: row).isEmpty, "nor offers Mark as Read")
             }
+        }
+    }
+
+    /// While the server has older threads the list ends with "Show Older Notifications", which adds them.
+    func testShowOlderNotificationsAddsTheNextPage() {
+        onMain {
+            let transport = LongInboxTransport(olderPage: true)
+            let coordinator = loggedInCoordinator(transport: transport)
+            coordinator.push(.notifications)
+            let page = PageFactory(images: testImages()).makePage(for: coordinator.top!)
+            let window = gtk_window_new()!
+            gtk_window_set_default_size(typed(window), 1280, 800)
+            gtk_window_set_child(typed(window), page.root)
+            gtk_window_present(typed(window))
+            defer { gtk_window_destroy(typed(window)) }
+            waitUntil("the first page shows") { visibleLabelTexts(in: page.root).contains("Thread 1") }
+            XCTAssertEqual(coordinator.notifications.rows.count, 56, "five headers, fifty threads and Show Older")
+            let older = descendants(of: page.root).filter {
+                isA($0, gtk_button_get_type()) && gtk_widget_get_visible($0) != 0
+                    && gtk_button_get_label(typed($0)).map { String(cString: $0) } == "Show Older Notifications"
+            }
+            XCTAssertEqual(older.count, 1, "one Show Older Notifications, at the end")
+            guard let button = older.first else { return }
+            // At the end of the list, for a person to look at.
+            let theme = ThemeController(nightMode: coordinator.nightMode,
+                                        themesDirectory: AppResources.locate().themesDirectory)
+            defer { withExtendedLifetime(theme) {} }
+            let list = descendants(of: page.root).first {
+                isA($0, gtk_list_view_get_type()) && gtk_widget_has_css_class($0, "project-list") != 0
+            }
+            if let scroller = list.flatMap({ gtk_widget_get_parent($0) }),
+               let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)) {
+                for _ in 0..<3 {  // the list view estimates its height anew as rows near the end are measured
+                    gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
+                    waitForFrames(of: window, count: 2)
+                }
+            }
+            screenshotsInLightAndNight(of: window, nightMode: coordinator.nightMode, named: "notifications-show-older")
+            gtk_widget_activate(button)
+            waitUntil("the older page is listed") { coordinator.notifications.items.count == 60 }
+            XCTAssertEqual(coordinator.notifications.rows.count, 65, "ten more threads, and no Show Older at the end")
         }
     }
 }

@@ -5,6 +5,8 @@ import Foundation
 public enum NotificationListRow: Equatable, Sendable {
     case header(String)
     case item(NotificationItem)
+    /// The last row while the server has older threads: "Show Older Notifications" (loading: false while asked).
+    case older(loading: Bool)
 
     /// The notification a row shows; nil on a header.
     public var item: NotificationItem? {
@@ -18,8 +20,10 @@ public enum NotificationListRow: Equatable, Sendable {
 }
 
 extension NotificationsViewModel {
-    /// `sections` flattened: each section's header, then its rows.
-    public var rows: [NotificationListRow] { NotificationListRow.rows(of: sections) }
+    /// `sections` flattened: each section's header, then its rows; then "Show Older Notifications" while there are.
+    public var rows: [NotificationListRow] {
+        NotificationListRow.rows(of: sections) + (hasOlder ? [.older(loading: isLoadingOlder)] : [])
+    }
 }
 
 /// Where two row lists differ: the rows before `start` and the last `keptTail` rows are the same in both, so a list

@@ -9,12 +9,16 @@ import Observation
 @Observable
 public final class NotificationsViewModel {
     /// Everything loaded, unread first then newest; the page shows `sections` (filtered and grouped).
-    public private(set) var items: [NotificationItem] = []
+    public internal(set) var items: [NotificationItem] = []
     /// Unread or all, mentions only, one repository (the page's filter bar).
     public var filter = NotificationFilter()
     public private(set) var state: ScreenState = .notLoaded(message: tr("Not loaded yet"))
     /// Shown over the list when a reload failed but the last answer is still on screen.
     public private(set) var banner: String?
+    /// The server has older threads than those loaded (`showOlder()` reads the next page of them).
+    public internal(set) var hasOlder = false
+    /// Older threads are being read.
+    public internal(set) var isLoadingOlder = false
     public var unreadCount: Int { items.reduce(0) { $0 + ($1.isUnread ? 1 : 0) } }
     public var desktopNotificationsEnabled: Bool {
         didSet { preferences.desktopNotifications = desktopNotificationsEnabled }
@@ -31,7 +35,7 @@ public final class NotificationsViewModel {
     @ObservationIgnored weak var navigator: (any Navigator)?
     /// The desktop's notification service (set by MayunUI when the app starts).
     @ObservationIgnored public weak var desktop: (any DesktopNotifier)?
-    @ObservationIgnored private let client: GiteeClient
+    @ObservationIgnored let client: GiteeClient
     @ObservationIgnored private let session: Session
     @ObservationIgnored private let preferences: any PreferencesStore
     @ObservationIgnored private var scheduler: (any PollScheduler)?
@@ -43,10 +47,14 @@ public final class NotificationsViewModel {
     /// baseline (never announced). A thread updated since (a new comment) is announced again, replacing its bubble.
     @ObservationIgnored private var seen: [NotificationItem.Key: Date]?
     @ObservationIgnored private var loggedInAs: String?
+    /// Threads read with `showOlder()`, kept across background refreshes (which read only the first page), and the
+    /// page that comes after them.
+    @ObservationIgnored var olderThreads: [NotificationItem] = []
+    @ObservationIgnored var olderPage: Pagination?
 
     public static let normalInterval: Double = 300
     public static let longestInterval: Double = 3600
-    /// How many of each kind one load reads (Gitee's largest page); older ones stay on the website.
+    /// How many of each kind one load reads; older threads come a page at a time with `showOlder()`.
     static let pageSize = 50
 
     /// Answers to private messages (a composer over the list).
@@ -154,6 +162,7 @@ public final class NotificationsViewModel {
             guard !Task.isCancelled, session.isLoggedIn else { return }
             var fresh = threads.items.map(NotificationItem.init) + messages.items.map(NotificationItem.init)
             if writes.mayBeStale(since: mark) { keepReadMarks(in: &fresh) }
+            keepOlderThreads(besides: fresh, firstPageNext: threads.next)
             apply(fresh)
             pollInterval = baseInterval
         } catch {
@@ -193,13 +202,17 @@ public final class NotificationsViewModel {
         } else {
             seen = updated
         }
-        items = NotificationItem.ordered(fresh)
+        let freshIDs = Set(fresh.map(\.id))
+        items = NotificationItem.ordered(fresh + olderThreads.filter { !freshIDs.contains($0.id) })
         banner = nil
         state = items.isEmpty ? .empty(text: tr("No notifications.")) : .content
     }
 
     private func forget() {
         items = []
+        olderThreads = []
+        olderPage = nil
+        hasOlder = false
         seen = nil
         loggedInAs = nil
         banner = nil
@@ -296,7 +309,14 @@ public final class NotificationsViewModel {
         for index in items.indices where wanted.contains(items[index].id) { items[index].isUnread = unread }
     }
 
-    private func tell(_ message: String) { navigator?.showToast(message) }
+    func tell(_ message: String) { navigator?.showToast(message) }
+
+    /// Notifications read as old (a page of older threads): known from now on, never announced.
+    func noteSeen(_ old: [NotificationItem]) {
+        guard let known = seen else { return }
+        let dates = Dictionary(old.map { ($0.id, $0.date ?? .distantPast) }, uniquingKeysWith: max)
+        seen = known.merging(dates, uniquingKeysWith: max)
+    }
 }
 
 extension NotificationsViewModel: ScreenModel {}

@@ -16,6 +16,8 @@ final class NotificationRowView: ListRow {
     private let place = Label(classes: ["dim-label", "caption"], xalign: 0, ellipsize: .middle)
     private let answer = Button(iconName: "mail-reply-sender-symbolic", accessibleLabel: tr("Reply"))
     private let mark = Button(iconName: "object-select-symbolic", accessibleLabel: tr("Mark as Read"))
+    /// The last row while the server has older threads.
+    private let older = Button(label: tr("Show Older Notifications"))
     /// What the row shows now (nil before the first bind, and on a header).
     private var shown: NotificationItem?
     private var shownWhen = ""
@@ -23,7 +25,7 @@ final class NotificationRowView: ListRow {
     var shownRef: WidgetRef { box.shownRef }
 
     init(images: ImageLoader, onReply: @escaping @MainActor (NotificationItem) -> Void,
-         onMarkRead: @escaping @MainActor (NotificationItem.Key) -> Void) {
+         onMarkRead: @escaping @MainActor (NotificationItem.Key) -> Void, onShowOlder: @escaping @MainActor () -> Void) {
         avatar = AvatarView(size: 32, images: images)
         let text = Box(.vertical, spacing: 2)
         text.hexpand = true
@@ -41,7 +43,11 @@ final class NotificationRowView: ListRow {
         }
         entry.append(avatar)
         entry.append(text, answer, mark)
-        box.append(header, entry)
+        older.halign = .center
+        older.setMargins(12)
+        older.isVisible = false
+        box.append(header, entry, older)
+        older.onClicked { onShowOlder() }
         answer.onClicked { [unowned self] in if let shown { onReply(shown) } }
         mark.onClicked { [unowned self] in if let key = shown?.id { onMarkRead(key) } }
     }
@@ -53,10 +59,19 @@ final class NotificationRowView: ListRow {
             header.text = name
             header.isVisible = true
             entry.isVisible = false
+            older.isVisible = false
+            avatar.cancel()
+        case .older(let loading):
+            shown = nil
+            header.isVisible = false
+            entry.isVisible = false
+            older.isVisible = true
+            older.isSensitive = !loading
             avatar.cancel()
         case .item(let item):
             header.isVisible = false
             entry.isVisible = true
+            older.isVisible = false
             avatar.show(item.avatarURL)  // `unbind` cancelled it
             let placeLine = "\(item.context)  ·  \(when(item))"
             guard item != shown || placeLine != shownWhen else { return }
@@ -83,7 +98,8 @@ final class NotificationRowView: ListRow {
                         images: ImageLoader) -> RowAdapter {
         RowAdapter(make: {
             NotificationRowView(images: images, onReply: { [unowned viewModel] item in viewModel.reply.begin(replyingTo: item) },
-                                onMarkRead: { [unowned viewModel] key in viewModel.markRead(key) })
+                                onMarkRead: { [unowned viewModel] key in viewModel.markRead(key) },
+                                onShowOlder: { [unowned viewModel] in viewModel.showOlder() })
         }, bind: { view, index in
             let rows = rows()
             guard rows.indices.contains(index) else { return }
