@@ -16,6 +16,14 @@ final class Box: WidgetObject {
         for child in children { gtk_box_append(typed(widget), child) }
     }
 
+    /// Puts `child` first.
+    func prepend(_ child: WidgetObject) { child.withWidget { gtk_box_prepend(typed(widget), $0) } }
+
+    /// Puts `child` right after `sibling` (a child of this box).
+    func insert(_ child: WidgetObject, after sibling: WidgetObject) {
+        sibling.withWidget { after in child.withWidget { gtk_box_insert_child_after(typed(widget), $0, after) } }
+    }
+
     func remove(_ child: WidgetObject) { child.withWidget { gtk_box_remove(typed(widget), $0) } }
 
     /// Removes every child (a list rebuilt from new data).

@@ -7,17 +7,21 @@ import MayunCore
 @MainActor
 final class NotificationRowView: ListRow {
     private let box = Box(.vertical)
-    private let header = Label(classes: ["heading", "notification-section"], wrap: true, xalign: 0)
     private let entry = Box(.horizontal, spacing: 12, classes: ["nav-row", "notification-row"])
     private let avatar: AvatarView
     private let title = Label(wrap: true, xalign: 0)
     private let detail = Label(wrap: true, xalign: 0)
     private let kind = Icon("dialog-information-symbolic")
     private let place = Label(classes: ["dim-label", "caption"], xalign: 0, ellipsize: .middle)
-    private let answer = Button(iconName: "mail-reply-sender-symbolic", accessibleLabel: tr("Reply"))
     private let mark = Button(iconName: "object-select-symbolic", accessibleLabel: tr("Mark as Read"))
-    /// The last row while the server has older threads.
-    private let older = Button(label: tr("Show Older Notifications"))
+    private let text = Box(.vertical, spacing: 2)
+    // Made when a row first shows one (GTK keeps up to 200 rows built, so every widget per row counts when the
+    // list opens): a section's header, Reply (private messages only), and the last row's "Show Older".
+    private var header: Label?
+    private var answer: Button?
+    private var older: Button?
+    private let onReply: @MainActor (NotificationItem) -> Void
+    private let onShowOlder: @MainActor () -> Void
     /// What the row shows now (nil before the first bind, and on a header).
     private var shown: NotificationItem?
     private var shownWhen = ""
@@ -27,7 +31,8 @@ final class NotificationRowView: ListRow {
     init(images: ImageLoader, onReply: @escaping @MainActor (NotificationItem) -> Void,
          onMarkRead: @escaping @MainActor (NotificationItem.Key) -> Void, onShowOlder: @escaping @MainActor () -> Void) {
         avatar = AvatarView(size: 32, images: images)
-        let text = Box(.vertical, spacing: 2)
+        self.onReply = onReply
+        self.onShowOlder = onShowOlder
         text.hexpand = true
         kind.addClasses(["dim-label"])
         // One line, shortened in the middle (both the project and the time stay), the whole of it in the tooltip:
@@ -37,18 +42,11 @@ final class NotificationRowView: ListRow {
         let context = Box(.horizontal, spacing: 6)
         context.append(kind, place)
         text.append(title, detail, context)
-        for button in [answer, mark] {
-            button.addClasses(["flat"])
-            button.valign = .center
-        }
+        mark.addClasses(["flat"])
+        mark.valign = .center
         entry.append(avatar)
-        entry.append(text, answer, mark)
-        older.halign = .center
-        older.setMargins(12)
-        older.isVisible = false
-        box.append(header, entry, older)
-        older.onClicked { onShowOlder() }
-        answer.onClicked { [unowned self] in if let shown { onReply(shown) } }
+        entry.append(text, mark)
+        box.append(entry)
         mark.onClicked { [unowned self] in if let key = shown?.id { onMarkRead(key) } }
     }
 
@@ -56,22 +54,14 @@ final class NotificationRowView: ListRow {
         switch row {
         case .header(let name):
             defer { shown = nil }
-            header.text = name
-            header.isVisible = true
-            entry.isVisible = false
-            older.isVisible = false
+            showOnly(header: name)
             avatar.cancel()
         case .older(let loading):
             shown = nil
-            header.isVisible = false
-            entry.isVisible = false
-            older.isVisible = true
-            older.isSensitive = !loading
+            showOnly(olderLoading: loading)
             avatar.cancel()
         case .item(let item):
-            header.isVisible = false
-            entry.isVisible = true
-            older.isVisible = false
+            showOnly()
             avatar.show(item.avatarURL)  // `unbind` cancelled it
             let placeLine = "\(item.context)  ·  \(when(item))"
             guard item != shown || placeLine != shownWhen else { return }
@@ -86,12 +76,51 @@ final class NotificationRowView: ListRow {
             kind.accessibleLabel = item.kind.title
             place.text = placeLine
             place.tooltip = placeLine
-            answer.isVisible = item.senderLogin != nil
+            if item.senderLogin != nil { replyButton().isVisible = true } else { answer?.isVisible = false }
             mark.isVisible = item.isUnread
         }
     }
 
     func unbind() { avatar.cancel() }
+
+    /// Shows one of the three kinds of row: a header (`header`), the last row (`olderLoading`), or a notification.
+    private func showOnly(header name: String? = nil, olderLoading: Bool? = nil) {
+        if let name {
+            let header = self.header ?? {
+                let made = Label(classes: ["heading", "notification-section"], wrap: true, xalign: 0)
+                box.prepend(made)
+                self.header = made
+                return made
+            }()
+            header.text = name
+        }
+        header?.isVisible = name != nil
+        if let olderLoading {
+            let older = self.older ?? {
+                let made = Button(label: tr("Show Older Notifications"))
+                made.halign = .center
+                made.setMargins(12)
+                made.onClicked { [onShowOlder] in onShowOlder() }
+                box.append(made)
+                self.older = made
+                return made
+            }()
+            older.isSensitive = !olderLoading
+        }
+        older?.isVisible = olderLoading != nil
+        entry.isVisible = name == nil && olderLoading == nil
+    }
+
+    private func replyButton() -> Button {
+        if let answer { return answer }
+        let made = Button(iconName: "mail-reply-sender-symbolic", accessibleLabel: tr("Reply"))
+        made.addClasses(["flat"])
+        made.valign = .center
+        made.onClicked { [unowned self] in if let shown { onReply(shown) } }
+        entry.insert(made, after: text)
+        answer = made
+        return made
+    }
 
     /// The adapter for the Notifications list: `rows` are the page's rows now.
     static func adapter(rows: @escaping @MainActor () -> [NotificationListRow], viewModel: NotificationsViewModel,
