@@ -74,7 +74,7 @@ test: deps build
 	@status=0; failed=""; times=""; \
 	for stage in test-unit test-meson test-e2e test-fuzz; do \
 	    start=$$(date +%s); \
-	    $(MAKE) --no-print-directory $$stage || { status=1; failed="$$failed $$stage"; }; \
+	    $(MAKE) --no-print-directory $$stage E2E_PREBUILD=1 || { status=1; failed="$$failed $$stage"; }; \
 	    times="$$times $$stage $$(( $$(date +%s) - start ))s"; \
 	done; \
 	printf '\n\033[1mmake test: stage times:%s\033[0m\n' "$$times"; \
@@ -87,6 +87,10 @@ test: deps build
 test-unit:
 	$(call banner,swift build --build-tests)
 	$(SWIFT) build --build-tests $(IMPORT_CHECK) 2>&1 | $(QUIET_SWIFT)
+	@if [ -n "$(E2E_PREBUILD)" ]; then \
+	    echo "test-unit: the e2e release build runs beside XCTest (.build/e2e/prebuild.log)"; \
+	    mkdir -p .build/e2e; tests/e2e/install.sh > .build/e2e/prebuild.log 2>&1 & \
+	fi
 	$(call banner,XCTest under Xvfb + dbus-run-session (MAYUN_REQUIRE_DISPLAY=1))
 	@state=$$(mktemp -d); trap 'rm -rf "$$state"' EXIT; \
 	MAYUN_REQUIRE_DISPLAY=1 MAYUN_REQUIRE_KEYRING=1 GSK_RENDERER=cairo \
