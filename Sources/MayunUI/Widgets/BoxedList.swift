@@ -104,9 +104,18 @@ final class DropDown: WidgetObject {
         set { if newValue != selectedIndex { gtk_drop_down_set_selected(opaque(widget), guint(newValue)) } }
     }
 
-    /// A choice made by the pointer, the keyboard or `selectedIndex`.
+    /// True while `replaceOptions` swaps the choices: GTK selects the first new choice on its own before the wanted
+    /// one is set, and that passing selection is nobody's choice.
+    var isReplacingOptions = false
+
+    /// A choice made by the pointer, the keyboard or `selectedIndex` (not the passing one while the options are
+    /// replaced: a page that handed it to its view model would undo the choice it is showing, e.g. the branch a new
+    /// pull request was opened from).
     func onSelected(_ handler: @escaping @MainActor (Int) -> Void) {
         let widget = widget
-        connect(raw(widget), "notify::selected", main: { handler(Int(gtk_drop_down_get_selected(opaque(widget)))) })
+        connect(raw(widget), "notify::selected", main: { [weak self] in
+            guard self?.isReplacingOptions != true else { return }
+            handler(Int(gtk_drop_down_get_selected(opaque(widget))))
+        })
     }
 }

@@ -3,10 +3,13 @@ import GLibRuntime
 
 extension DropDown {
     /// Puts `options` in place of the shown ones (a drop-down made from strings has a GtkStringList model) and
-    /// selects `selected`. GTK emits `notify::selected` for this too, so `onSelected` handlers see it.
+    /// selects `selected` (the view model's own choice, so `onSelected` handlers are not told: GTK's passing
+    /// selection of the first new option would otherwise reach the view model and undo it).
     func replaceOptions(_ options: [String], selected: Int) {
         guard let model = gtk_drop_down_get_model(opaque(widget)) else { return }
         let count = g_list_model_get_n_items(model)
+        isReplacingOptions = true
+        defer { isReplacingOptions = false }
         withCStringArray(options) { gtk_string_list_splice(model, 0, count, $0) }
         selectedIndex = max(0, min(selected, options.count - 1))
     }
