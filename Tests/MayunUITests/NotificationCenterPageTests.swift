@@ -55,11 +55,9 @@ final class NotificationCenterPageTests: XCTestCase {
                                         themesDirectory: AppResources.locate().themesDirectory)
             _ = theme
             coordinator.push(.notifications)
-            let page = PageFactory(images: testImages()).makePage(for: coordinator.top!)
-            let window = gtk_window_new()!
-            gtk_window_set_default_size(typed(window), 360, 640)
-            gtk_window_set_child(typed(window), page.root)
-            gtk_window_present(typed(window))
+            guard let (page, window) = presentTop(of: coordinator, width: 360, height: 640) else {
+                return XCTFail("no page")
+            }
             defer { gtk_window_destroy(typed(window)) }
             for expected in ["启动时崩溃 Crash when the window opens on a small screen", "Add caching of avatars",
                              "Typo in README", "oschina/gitee-app", "mayun-app/very-long-repository-name-for-layout",

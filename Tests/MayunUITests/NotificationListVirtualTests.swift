@@ -74,11 +74,9 @@ final class NotificationListVirtualTests: XCTestCase {
                                         themesDirectory: AppResources.locate().themesDirectory)
             defer { withExtendedLifetime(theme) {} }
             coordinator.push(.notifications)
-            let page = PageFactory(images: testImages()).makePage(for: coordinator.top!)
-            let window = gtk_window_new()!
-            gtk_window_set_default_size(typed(window), 1280, 800)
-            gtk_window_set_child(typed(window), page.root)
-            gtk_window_present(typed(window))
+            guard let (page, window) = presentTop(of: coordinator, width: 1280, height: 800) else {
+                return XCTFail("no page")
+            }
             defer { gtk_window_destroy(typed(window)) }
             waitUntil("the first thread shows") { visibleLabelTexts(in: page.root).contains("Thread 1") }
             waitForFrames(of: window, count: 3)
@@ -126,11 +124,9 @@ final class NotificationListVirtualTests: XCTestCase {
             let transport = LongInboxTransport(olderPage: true)
             let coordinator = loggedInCoordinator(transport: transport)
             coordinator.push(.notifications)
-            let page = PageFactory(images: testImages()).makePage(for: coordinator.top!)
-            let window = gtk_window_new()!
-            gtk_window_set_default_size(typed(window), 1280, 800)
-            gtk_window_set_child(typed(window), page.root)
-            gtk_window_present(typed(window))
+            guard let (page, window) = presentTop(of: coordinator, width: 1280, height: 800) else {
+                return XCTFail("no page")
+            }
             defer { gtk_window_destroy(typed(window)) }
             waitUntil("the first page shows") { visibleLabelTexts(in: page.root).contains("Thread 1") }
             XCTAssertEqual(coordinator.notifications.rows.count, 56, "five headers, fifty threads and Show Older")

@@ -167,6 +167,17 @@ func loggedInCoordinator(transport: any Transport) -> Coordinator {
                        services: AppServices(client: client, session: session))
 }
 
+/// The Coordinator's top page in a window of `width` x `height`, shown (destroy the window when done).
+@MainActor
+func presentTop(of coordinator: Coordinator, width: Int32, height: Int32) -> (MayunUI.Page, Widget)? {
+    guard let top = coordinator.top, let window = gtk_window_new() else { return nil }
+    let page = PageFactory(images: testImages()).makePage(for: top)
+    gtk_window_set_default_size(typed(window), width, height)
+    gtk_window_set_child(typed(window), page.root)
+    gtk_window_present(typed(window))
+    return (page, window)
+}
+
 @MainActor
 func testImages() -> ImageLoader {
     ImageLoader(fetch: { _, _ in throw GiteeError.notFound(nil) }, diskDirectory: nil)
