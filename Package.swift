@@ -29,16 +29,23 @@ let package = Package(
         .target(name: "MayunCore", dependencies: [
             "GiteeKit", "GLibRuntime", "CMark", "CSoup", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
-        .target(name: "MayunUI", dependencies: ["MayunCore", "GiteeKit", "GLibRuntime", "CGtk", "CSoup"]),
+        // The typed widget layer and the window shell: the only Swift code that imports CGtk. It imports it
+        // `internal`ly and is built with library evolution, so CGtk is not a dependency of its clients' imports.
+        .target(name: "GtkKit", dependencies: ["MayunCore", "GiteeKit", "GLibRuntime", "CGtk", "CSoup"],
+                swiftSettings: [.unsafeFlags(["-enable-library-evolution", "-no-verify-emitted-module-interface", "-library-level", "ipi"])]),
+        // The pages (one per screen) and PageFactory, built on GtkKit. CGtk is aliased to a module that does not
+        // exist, so `import CGtk` in a page is a compile error ("no such module 'CGtkIsForGtkKitOnly'").
+        .target(name: "MayunUI", dependencies: ["GtkKit", "MayunCore", "GiteeKit", "GLibRuntime"],
+                swiftSettings: [.unsafeFlags(["-module-alias", "CGtk=CGtkIsForGtkKitOnly"])]),
         .executableTarget(name: "mayun", dependencies: [
-            "MayunUI", "MayunCore", "GiteeKit", "GLibRuntime", "MayunBenchProbes",
+            "MayunUI", "GtkKit", "MayunCore", "GiteeKit", "GLibRuntime", "MayunBenchProbes",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "mayun-bench", dependencies: ["MayunUI", "MayunCore", "GLibRuntime", "CGtk", "CMark",
+        .executableTarget(name: "mayun-bench", dependencies: ["MayunUI", "GtkKit", "MayunCore", "GLibRuntime", "CGtk", "CMark",
                                                                  "FakeGitee"]),
         // make bench's probes inside the app (start-up, first rows, scroll); `mayun` installs them only when a
         // MAYUN_BENCH_ variable is set, through MayunUI's one BenchmarkHook.
-        .target(name: "MayunBenchProbes", dependencies: ["MayunUI", "MayunCore", "GLibRuntime", "CGtk"]),
+        .target(name: "MayunBenchProbes", dependencies: ["MayunUI", "GtkKit", "MayunCore", "GLibRuntime", "CGtk"]),
         .target(name: "FakeGitee", dependencies: ["CSoup", "GLibRuntime", "GiteeKit"]),
         .executableTarget(name: "fake-gitee", dependencies: [
             "FakeGitee", "GLibRuntime",
@@ -54,7 +61,7 @@ let package = Package(
                                                            "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "GiteeKitTests", dependencies: ["GiteeKit", "FakeGitee", "GLibRuntime", "CSoup", "TestSupport"]),
-        .testTarget(name: "MayunUITests", dependencies: ["MayunUI", "MayunCore", "GiteeKit", "GLibRuntime", "CGtk",
+        .testTarget(name: "MayunUITests", dependencies: ["MayunUI", "GtkKit", "MayunCore", "GiteeKit", "GLibRuntime", "CGtk",
                                                           "FakeGitee", "TestSupport"]),
     ]
 )

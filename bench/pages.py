@@ -5,7 +5,7 @@ FakeGitee (the debug build's fake-gitee) is seeded through its bench-only contro
 (Sources/FakeGitee/Server/Routes+BenchPages.swift; the end-to-end tests never call it): in one project an issue with
 1,000 comments, a pull request whose Files changed holds 10,000 lines in 300 files, and 500 notifications for the
 demo account. Mayun (the installed release build, logged in through MAYUN_TOKEN, a fresh state folder each run)
-starts with MAYUN_BENCH_PAGE set (Sources/MayunUI/App/PageBenchmarkProbe.swift): two seconds after its first frame
+starts with MAYUN_BENCH_PAGE set (Sources/MayunBenchProbes/PageBenchmarkProbe.swift): two seconds after its first frame
 the probe opens the page the way a click does and prints one `page key=value ...` line:
 - first screen: the click to the first painted frame showing the page's content (the pull request: its Files changed
   tab with diff rows); target < 200 ms;
@@ -16,7 +16,7 @@ the probe opens the page the way a click does and prints one `page key=value ...
   to the end: frame interval (after-paint to after-paint) p50/p95/p99; target p99 < 25 ms; with the stall meanwhile.
 - memory: 50 READMEs with images opened one after another, each left 1.5 s for its images and gone back from; RSS
   after the first and after the fiftieth; target: the last within 1.5x of the first.
-- account switch (issue 26's accounts; Sources/MayunUI/App/AccountSwitchBenchmarkProbe.swift): FakeGitee knows two
+- account switch (issue 26's accounts; Sources/MayunBenchProbes/AccountSwitchBenchmarkProbe.swift): FakeGitee knows two
   people (mayun-demo and mayun-second, `--accounts`); Mayun starts as mayun-demo (MAYUN_TOKEN) under a throwaway
   keyring (tests/keyring/start-keyring.sh), opens the project's releases page, adds mayun-second as Add Account does,
   then clicks in the header's account switcher: first mayun-demo's row, then mayun-second's (its token read back

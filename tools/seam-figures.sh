@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The seam between Swift and C, in figures (docs/ARCHITECTURE.md, "The widget kit"): per target under Sources/ (and
-# per folder of MayunUI), how many GTK/libadwaita calls and how many unsafe casts its Swift files hold.
+# per folder of GtkKit), how many GTK/libadwaita calls and how many unsafe casts its Swift files hold.
 #   calls: every `gtk_...(` or `adw_...(` (a call or a function passed by name with its parentheses)
 #   casts: `as!`, `unsafeBitCast`, `unsafeDowncast`, `OpaquePointer(`, `UnsafeMutableRawPointer(`,
 #          `UnsafeRawPointer(`, `UnsafeMutablePointer(`, `UnsafePointer(`, `assumingMemoryBound`, `bindMemory`,
 #          `Unmanaged`
-#   helpers: calls of MayunUI's pointer-cast helpers (Support/GtkPointers.swift): `typed(`, `opaque(`, `raw(`,
+#   helpers: calls of GtkKit's pointer-cast helpers (Support/GtkPointers.swift): `typed(`, `opaque(`, `raw(`,
 #          `widget(` (each hides one of the casts above; the issue's 527 "casts" for MayunUI counted these too)
 # Comments count too (a grep, not a parser); the same grep before and after keeps the comparison fair.
 # Usage: tools/seam-figures.sh [git revision]   (default: the working tree)
@@ -41,8 +41,11 @@ for dir in Sources/*/; do
     [ -n "$(files "$dir")" ] && row "${dir#Sources/}" "$dir"
 done
 echo
-printf '%-34s %6s %6s %8s\n' "MayunUI by folder" calls casts helpers
-for dir in Sources/MayunUI/*/; do
+# The widget layer was MayunUI's folders before GtkKit became a target of its own (issue 23).
+kit=Sources/GtkKit
+[ -n "$(files "$kit")" ] || kit=Sources/MayunUI
+printf '%-34s %6s %6s %8s\n' "${kit#Sources/} by folder" calls casts helpers
+for dir in "$kit"/*/; do
     dir=${dir%/}
-    [ -n "$(files "$dir")" ] && row "  ${dir#Sources/MayunUI/}" "$dir"
+    [ -n "$(files "$dir")" ] && row "  ${dir#"$kit"/}" "$dir"
 done

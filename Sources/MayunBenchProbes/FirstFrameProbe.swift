@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import GLibRuntime
+import GtkKit
 import MayunCore
 import MayunUI
 

@@ -1,6 +1,8 @@
 import CGtk
 import Foundation
 import GLibRuntime
+import GtkKit
+import MayunCore
 import MayunUI
 
 /// For `make bench` (bench/lists.py, bench/scroll.py); inert unless its environment variables are set.
@@ -18,7 +20,6 @@ final class ListBenchmarkProbe {
 
     static func installIfRequested(in mainWindow: BenchmarkWindow) {
         let environment = ProcessInfo.processInfo.environment
-        mainWindow.installPageProbeIfRequested()
         let lists = mainWindow.projectLists
         guard let featured = lists.first else { return }
         if environment["MAYUN_BENCH_FIRST_ROWS"] == "1" {

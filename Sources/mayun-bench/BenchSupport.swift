@@ -2,6 +2,7 @@ import CGtk
 import CMark
 import Foundation
 import GLibRuntime
+import GtkKit
 
 @MainActor
 enum Bench {
@@ -78,6 +79,11 @@ final class BenchWindow {
 
     func setChild(_ child: UnsafeMutablePointer<GtkWidget>) {
         gtk_window_set_child(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self), child)
+    }
+
+    /// A kit view as its root widget (GtkKit hands it over as an `OpaquePointer`: its C types stay inside).
+    func setChild(_ view: any Shown) {
+        setChild(UnsafeMutablePointer<GtkWidget>(view.benchmarkPointer))
     }
 
     func waitForPaint() {

@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import GLibRuntime
 import MayunCore
+import GtkKit
 import MayunUI
 
 /// A pull request's Files changed: 10,000 changed lines across 300 files, from the files' answer (already decoded,
@@ -49,7 +50,7 @@ enum DiffBench {
             model.show(input)
             let modelDone = g_get_monotonic_time()
             let view = DiffView(model: model, bindings: bindings)
-            window.setChild(view.root)
+            window.setChild(view)
             let viewDone = g_get_monotonic_time()
             window.waitForNextPaint()
             print(String(format: "      (model %.1f ms, view %.1f ms)", Double(modelDone - start) / 1000,
@@ -62,7 +63,7 @@ enum DiffBench {
 
             // Forty screens down, one frame each.
             monitor.reset()
-            let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(view.scrolledWindow))
+            let adjustment = gtk_scrolled_window_get_vadjustment(view.benchmarkScroller)
             let scrollStart = g_get_monotonic_time()
             for _ in 0..<40 {
                 let page = gtk_adjustment_get_page_size(adjustment)

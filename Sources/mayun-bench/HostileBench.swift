@@ -3,6 +3,7 @@ import FakeGitee
 import Foundation
 import GLibRuntime
 import MayunCore
+import GtkKit
 import MayunUI
 
 /// The hostile READMEs FakeGitee serves (deep nesting, emphasis runs, a huge table, 2 MB of plain text...), each
@@ -36,7 +37,7 @@ enum HostileBench {
                     Bench.spin { box.document != nil }
                 }
                 let view = DocumentView(imageLoader: nil)
-                window.setChild(view.root)
+                window.setChild(view)
                 var rendered = false
                 view.show(box.document ?? .empty) { rendered = true }
                 Bench.spin { rendered }

@@ -2,6 +2,7 @@ import FakeGitee
 import Foundation
 import GiteeKit
 import MayunCore
+import GtkKit
 import MayunUI
 
 /// The image bombs of issue 22, taken the way the app takes a README's images (the shared `ImageLoader`): an

@@ -6,6 +6,7 @@ import CMark
 import Foundation
 import GLibRuntime
 import MayunCore
+import GtkKit
 import MayunUI
 
 setenv("GSK_RENDERER", "cairo", 0)
@@ -71,7 +72,7 @@ MainActor.assumeIsolated {
     monitor.reset()
     let codeTime = Bench.time {
         let code = CodeView()
-        window.setChild(code.root)
+        window.setChild(code)
         code.show(text: source, fileName: "Bench.swift")
         window.waitForPaint()
     }
@@ -136,7 +137,7 @@ enum DocumentBench {
         prepare(window, monitor)
         let start = g_get_monotonic_time()
         let view = DocumentView(imageLoader: nil)
-        window.setChild(view.root)
+        window.setChild(view)
         let progress = Progress()
         view.begin()
         Task { @MainActor in
@@ -185,7 +186,7 @@ enum DocumentBench {
         prepare(window, monitor)
         let start = g_get_monotonic_time()
         let view = DocumentView(imageLoader: nil)
-        window.setChild(view.root)
+        window.setChild(view)
         let feed = DocumentFeed(view: view)
         let request = DocumentRequest(text: readme, format: .markdown, context: context, prefersDark: false)
         let document = ProgressiveDocument(parsing: request)
@@ -210,7 +211,7 @@ enum DocumentBench {
         }
         Bench.spin { parsed.document != nil }
         let view = DocumentView(imageLoader: nil)
-        window.setChild(view.root)
+        window.setChild(view)
         view.show(parsed.document ?? .empty)
         window.waitForNextPaint()
         let firstScreen = window.lastPaint

@@ -1,6 +1,7 @@
 import Foundation
 import GiteeKit
 import MayunCore
+import GtkKit
 import MayunUI
 
 /// The composition root's second half, at startup (after GTK is up, so nothing here delays the command line): the
@@ -51,5 +52,6 @@ func makeServices(options: LaunchOptions, resources: AppResources) -> Services {
             if let list = outcome.list { accounts.adoptUpgraded(list) }
         }
     }
-    return Services(options: options, preferences: preferences, accounts: accounts)
+    return Services(options: options, preferences: preferences, accounts: accounts,
+                    makePages: { PageFactory(images: $0) })
 }

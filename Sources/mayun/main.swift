@@ -3,6 +3,7 @@ import Foundation
 import GLibRuntime
 import MayunBenchProbes
 import MayunCore
+import GtkKit
 import MayunUI
 
 /// The composition root: reads the command line and environment, then hands over to the GTK application.

@@ -3,6 +3,7 @@ import Foundation
 import GLibRuntime
 import GiteeKit
 @testable import MayunCore
+@testable import GtkKit
 @testable import MayunUI
 import XCTest
 
@@ -89,7 +90,7 @@ final class BlobPageTests: XCTestCase {
 private let repo = RepositoryID(owner: "mayun", name: "desktop")
 
 @MainActor
-private func present(_ route: Route, transport: FileTransport) -> (Coordinator, MayunUI.Page, UnsafeMutablePointer<GtkWidget>) {
+private func present(_ route: Route, transport: FileTransport) -> (Coordinator, GtkKit.Page, UnsafeMutablePointer<GtkWidget>) {
     let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
                                   services: testServices(transport: transport))
     coordinator.push(route)

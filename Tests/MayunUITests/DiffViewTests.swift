@@ -3,6 +3,7 @@ import Foundation
 import GLibRuntime
 import GiteeKit
 @testable import MayunCore
+@testable import GtkKit
 @testable import MayunUI
 import XCTest
 

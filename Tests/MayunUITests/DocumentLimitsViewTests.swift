@@ -3,6 +3,7 @@ import FakeGitee
 import Foundation
 import GLibRuntime
 @testable import MayunCore
+@testable import GtkKit
 @testable import MayunUI
 import XCTest
 

@@ -4,6 +4,7 @@ import Foundation
 import GLibRuntime
 @testable import GiteeKit
 @testable import MayunCore
+@testable import GtkKit
 @testable import MayunUI
 import XCTest
 
@@ -181,7 +182,7 @@ private final class EditorFixture {
     }
 
     /// Pushes `route` (nil: the page already on top) and shows its page in a window of its own.
-    func present(_ route: Route?) -> (MayunUI.Page, Widget) {
+    func present(_ route: Route?) -> (GtkKit.Page, Widget) {
         if let route { coordinator.push(route) }
         let page = PageFactory(images: testImages()).makePage(for: coordinator.top!)
         let window = gtk_window_new()!

@@ -1,4 +1,5 @@
 import Foundation
+@testable import GtkKit
 @testable import MayunUI
 
 /// Holds every image request until `open()`, then serves `bytes(url)`: the images arrive after the document is laid

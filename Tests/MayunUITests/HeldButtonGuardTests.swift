@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import GLibRuntime
+@testable import GtkKit
 @testable import MayunUI
 import XCTest
 

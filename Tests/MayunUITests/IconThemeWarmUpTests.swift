@@ -1,5 +1,6 @@
 import CGtk
 import GLibRuntime
+@testable import GtkKit
 @testable import MayunUI
 import XCTest
 

@@ -4,6 +4,7 @@ import FakeGitee
 @testable import GiteeKit
 import GLibRuntime
 @testable import MayunCore
+@testable import GtkKit
 @testable import MayunUI
 import XCTest
 

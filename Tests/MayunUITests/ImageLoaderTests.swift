@@ -3,6 +3,7 @@ import Foundation
 @testable import GiteeKit
 import GLibRuntime
 @testable import MayunCore
+@testable import GtkKit
 @testable import MayunUI
 import XCTest
 

@@ -1,6 +1,7 @@
 import CGtk
 import GiteeKit
 @testable import MayunCore
+@testable import GtkKit
 @testable import MayunUI
 import XCTest
 
@@ -8,7 +9,7 @@ import XCTest
 /// first; the caller destroys `window`. The composer and mention tests start here.
 @MainActor
 func presentLoggedInIssuePage(transport: any Transport) throws
-    -> (coordinator: Coordinator, page: MayunUI.Page, window: UnsafeMutablePointer<GtkWidget>, issue: IssueViewModel)
+    -> (coordinator: Coordinator, page: GtkKit.Page, window: UnsafeMutablePointer<GtkWidget>, issue: IssueViewModel)
 {
     let services = testServices(transport: transport)
     let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(), services: services)

@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import GiteeKit
 @testable import MayunCore
+@testable import GtkKit
 @testable import MayunUI
 import XCTest
 

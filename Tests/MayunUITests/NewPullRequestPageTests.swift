@@ -1,6 +1,7 @@
 import Foundation
 import GiteeKit
 @testable import MayunCore
+@testable import GtkKit
 @testable import MayunUI
 import XCTest
 

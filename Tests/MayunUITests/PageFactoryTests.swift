@@ -1,5 +1,6 @@
 import CGtk
 @testable import MayunCore
+@testable import GtkKit
 @testable import MayunUI
 import XCTest
 

@@ -2,6 +2,7 @@ import CGtk
 import GLibRuntime
 @testable import GiteeKit
 @testable import MayunCore
+@testable import GtkKit
 @testable import MayunUI
 import XCTest
 

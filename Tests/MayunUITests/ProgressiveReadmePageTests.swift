@@ -3,6 +3,7 @@ import Foundation
 import GLibRuntime
 import GiteeKit
 @testable import MayunCore
+@testable import GtkKit
 @testable import MayunUI
 import XCTest
 
@@ -143,7 +144,7 @@ final class ProgressiveReadmePageTests: XCTestCase {
 }
 
 @MainActor
-private func presentProject(_ transport: ReadmeTransport) -> (Coordinator, MayunUI.Page, UnsafeMutablePointer<GtkWidget>) {
+private func presentProject(_ transport: ReadmeTransport) -> (Coordinator, GtkKit.Page, UnsafeMutablePointer<GtkWidget>) {
     let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
                                   services: testServices(transport: transport))
     coordinator.push(.project(RepositoryID(owner: "mayun", name: "desktop")))
@@ -152,7 +153,7 @@ private func presentProject(_ transport: ReadmeTransport) -> (Coordinator, Mayun
 }
 
 @MainActor
-private func present(_ coordinator: Coordinator) -> (MayunUI.Page, UnsafeMutablePointer<GtkWidget>) {
+private func present(_ coordinator: Coordinator) -> (GtkKit.Page, UnsafeMutablePointer<GtkWidget>) {
     let page = PageFactory(images: testImages()).makePage(for: coordinator.top!)
     let window = gtk_window_new()!
     gtk_window_set_default_size(typed(window), 900, 700)

@@ -4,6 +4,7 @@ import Foundation
 import GLibRuntime
 @testable import GiteeKit
 @testable import MayunCore
+@testable import GtkKit
 @testable import MayunUI
 import XCTest
 

@@ -1,6 +1,7 @@
 import CGtk
 import GLibRuntime
 @testable import MayunCore
+@testable import GtkKit
 @testable import MayunUI
 import XCTest
 

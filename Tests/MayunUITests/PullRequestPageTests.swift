@@ -3,6 +3,7 @@ import Foundation
 import GLibRuntime
 import GiteeKit
 @testable import MayunCore
+@testable import GtkKit
 @testable import MayunUI
 import XCTest
 
@@ -42,7 +43,7 @@ private final class PullTransport: Transport {
 }
 
 @MainActor
-private func present(_ route: Route, coordinator: Coordinator) -> (MayunUI.Page, UnsafeMutablePointer<GtkWidget>) {
+private func present(_ route: Route, coordinator: Coordinator) -> (GtkKit.Page, UnsafeMutablePointer<GtkWidget>) {
     coordinator.push(route)
     let page = PageFactory(images: testImages()).makePage(for: coordinator.top!)
     let window = gtk_window_new()!

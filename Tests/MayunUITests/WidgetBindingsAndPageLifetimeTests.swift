@@ -2,6 +2,7 @@ import CGtk
 import GLibRuntime
 import GiteeKit
 @testable import MayunCore
+@testable import GtkKit
 @testable import MayunUI
 import Observation
 import XCTest
@@ -172,14 +173,14 @@ final class MigratedPagesLifetimeTests: XCTestCase {
                                           services: testServices())
             let factory = PageFactory(images: testImages())
             let repo = RepositoryID(owner: "oschina", name: "git-osc")
-            let routes: [(Route, MayunUI.Page.Type)] = [
+            let routes: [(Route, GtkKit.Page.Type)] = [
                 (.issues(repo), IssuesPage.self), (.issue(repo, number: "I1"), IssuePage.self),
                 (.createIssue(repo), CreateIssuePage.self), (.pullRequests(repo), PullRequestsPage.self),
                 (.pullRequest(repo, number: 6), PullRequestPage.self), (.tree(repo, ref: nil, path: ""), TreePage.self),
                 (.commits(repo, ref: nil), CommitsPage.self), (.commit(repo, sha: "abc"), CommitPage.self),
                 (.projects(.featured), ProjectListPage.self),
             ]
-            var makers: [(String, @MainActor () -> MayunUI.Page)] = routes.map { route, type in
+            var makers: [(String, @MainActor () -> GtkKit.Page)] = routes.map { route, type in
                 ("\(type)", { @MainActor in
                     coordinator.push(route)
                     let page = factory.makePage(for: coordinator.top!)
@@ -191,7 +192,7 @@ final class MigratedPagesLifetimeTests: XCTestCase {
             makers.append(("DiscoverPage", { factory.makeDiscoverTab(coordinator.discoverTab) }))
             makers.append(("MinePage", { factory.makeMineTab(coordinator.mineTab) }))
             for (name, make) in makers {
-                weak var weakPage: MayunUI.Page?
+                weak var weakPage: GtkKit.Page?
                 do {
                     let window = gtk_window_new()!
                     gtk_window_set_default_size(typed(window), 800, 600)

@@ -5,6 +5,7 @@ import GiteeKit
 // onMain, waitUntil and the other helpers every test target shares, for every file of this target.
 @_exported import TestSupport
 @testable import MayunCore
+@testable import GtkKit
 @testable import MayunUI
 import XCTest
 
@@ -169,7 +170,7 @@ func loggedInCoordinator(transport: any Transport) -> Coordinator {
 
 /// The Coordinator's top page in a window of `width` x `height`, shown (destroy the window when done).
 @MainActor
-func presentTop(of coordinator: Coordinator, width: Int32, height: Int32) -> (MayunUI.Page, Widget)? {
+func presentTop(of coordinator: Coordinator, width: Int32, height: Int32) -> (GtkKit.Page, Widget)? {
     guard let top = coordinator.top, let window = gtk_window_new() else { return nil }
     let page = PageFactory(images: testImages()).makePage(for: top)
     gtk_window_set_default_size(typed(window), width, height)
@@ -181,4 +182,13 @@ func presentTop(of coordinator: Coordinator, width: Int32, height: Int32) -> (Ma
 @MainActor
 func testImages() -> ImageLoader {
     ImageLoader(fetch: { _, _ in throw GiteeError.notFound(nil) }, diskDirectory: nil)
+}
+
+extension MainWindow {
+    /// The window with the app's own pages, as `Services.makePages` makes them in the app.
+    convenience init(application: UnsafeMutablePointer<GtkApplication>, coordinator: Coordinator,
+                     preferences: any PreferencesStore, images: ImageLoader) {
+        self.init(application: application, coordinator: coordinator, preferences: preferences, images: images,
+                  pages: PageFactory(images: images))
+    }
 }

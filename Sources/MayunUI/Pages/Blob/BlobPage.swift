@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// A file (or a README): highlighted or plain code, a rendered document with a Source toggle, or, for files that

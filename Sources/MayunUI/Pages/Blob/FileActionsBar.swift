@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// The bar above a file or image: its size and type on the left, then the page's own toggles and buttons, "Save

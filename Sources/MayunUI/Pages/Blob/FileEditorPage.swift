@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// Editing a text file and committing it (issue 27): the file in the code view, editable (same highlighting and

@@ -1,4 +1,5 @@
 import Foundation
+import GtkKit
 import MayunCore
 
 /// An image file: fitted to the window, Ctrl+wheel / pinch zoom toward the pointer, drag to pan (all in

@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// Creating a file in a folder (issue 27): where it goes and its name (checked as typed), the same code editor as

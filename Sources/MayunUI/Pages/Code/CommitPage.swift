@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// One commit: message and author (scrolling on their own past a third of a phone screen), then the changed files

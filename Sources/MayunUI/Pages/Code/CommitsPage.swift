@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// A branch's commits with a branch switch.

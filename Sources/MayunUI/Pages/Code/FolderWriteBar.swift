@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// Writing into a folder (issue 27), under its list and shown only with push rights: the upload cap said before

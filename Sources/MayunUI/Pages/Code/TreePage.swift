@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// A folder of a repository: breadcrumb path and branch above the entries; folders drill down, files open.

@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// The Discover tab: a search field (Ctrl+F) with a sort choice above either the languages or the search results.
@@ -46,8 +47,8 @@ final class DiscoverPage: Page {
         issues = PagedListView(list: viewModel.issues, adapter: SimpleRowView.adapter(
             row: { viewModel.issueRow(at: $0) }, activate: { viewModel.openIssue(at: $0) },
             retryMore: { viewModel.issues.retry() }, images: images), accessibleName: tr("Issues"), bindings: bindings)
-        RowContextMenu.install(on: people.listWidget) { viewModel.personMenu(at: $0) }
-        RowContextMenu.install(on: issues.listWidget) { viewModel.issueMenu(at: $0) }
+        RowContextMenu.install(on: people) { viewModel.personMenu(at: $0) }
+        RowContextMenu.install(on: issues) { viewModel.issueMenu(at: $0) }
         content.add(languages, name: "languages")
         content.add(results, name: "results")
         content.add(people, name: "people")

@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// What a page with a comment composer offers it (an issue, a pull request).

@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// The comments under an issue or a pull request: a heading, each comment's plain text at once (swapped for its

@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// The new-issue form: title, markdown body with preview, Submit; errors at their field; the draft survives.

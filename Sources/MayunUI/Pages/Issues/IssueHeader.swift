@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// What the top of an issue or a pull request page shows; both view models have it.

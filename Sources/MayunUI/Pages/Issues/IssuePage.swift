@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// One issue: title, state (by the site's name), author, labels, body, the comments (more load on demand), the

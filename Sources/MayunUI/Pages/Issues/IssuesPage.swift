@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// A project's issues: the search, the state filter (Unfinished first), the label filter, New Issue, and the list.

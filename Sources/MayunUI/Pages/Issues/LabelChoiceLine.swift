@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// One line of a label chooser: a check (named by the label) beside the label's chip. The issue page and the

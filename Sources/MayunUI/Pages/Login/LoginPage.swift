@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// The login form: email + password or a personal access token, the Log In button, and the error beside the form.

@@ -1,4 +1,5 @@
 import Foundation
+import GtkKit
 import MayunCore
 
 /// The Mine tab: the login form while logged out; the person's own account page (profile, Events, Projects,

@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// The composer for answering a private message, over the Notifications list while it is open: who it goes to,

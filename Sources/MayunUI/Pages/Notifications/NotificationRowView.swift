@@ -1,4 +1,5 @@
 import Foundation
+import GtkKit
 import MayunCore
 
 /// One row of the Notifications list, recycled by GTK for whichever row comes near the screen: either a section's

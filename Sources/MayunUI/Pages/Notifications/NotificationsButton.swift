@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// Mine's "Notifications" button with the unread count as a badge (hidden when nothing is unread).

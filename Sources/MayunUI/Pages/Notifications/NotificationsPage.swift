@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// The person's notifications and messages grouped by repository, unread first: each row leads with what the thread

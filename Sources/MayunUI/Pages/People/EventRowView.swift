@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// One event of a feed: actor avatar, the sentence, up to a few detail lines, and when.

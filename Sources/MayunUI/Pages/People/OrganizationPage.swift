@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// An organisation: avatar, name and description over a notebook of its Projects and Members.

@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// Followers or following: a list of people.
@@ -13,7 +14,7 @@ final class PeopleListPage: Page {
             row: { viewModel.row(at: $0) }, activate: { viewModel.activate(at: $0) },
             retryMore: { viewModel.people.retry() }, images: images), accessibleName: viewModel.title,
             bindings: bindings)
-        RowContextMenu.install(on: list.listWidget) { viewModel.menu(at: $0) }
+        RowContextMenu.install(on: list) { viewModel.menu(at: $0) }
         super.init(root: list, bindings: bindings)
         onMap { viewModel.start() }
     }

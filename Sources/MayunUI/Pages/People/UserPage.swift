@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// A user or organisation, drawn as a GNOME app draws a profile: a clamped header (avatar, name, login, bio, then the

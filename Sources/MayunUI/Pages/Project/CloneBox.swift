@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// "Clone…" on the project page: HTTPS or SSH, choose a folder, then git's progress in place with Cancel, and Open

@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// The project page's fork controls (issue 25): "Forked from …" on a fork (opens the source) with "New Pull Request"

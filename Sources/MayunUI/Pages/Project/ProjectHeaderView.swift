@@ -1,4 +1,5 @@
 import Foundation
+import GtkKit
 import MayunCore
 
 /// Avatar, names, description, facts, badges, the Star and Watch buttons and the share menu.

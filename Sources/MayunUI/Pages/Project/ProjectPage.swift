@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// The project page: header with Star and Watch, the rows to owner / code / issues / pull requests / commits, and the

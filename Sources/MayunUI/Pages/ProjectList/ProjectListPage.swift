@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// A list of projects (Featured, Popular, Latest, a language, search results): rows with infinite scroll.

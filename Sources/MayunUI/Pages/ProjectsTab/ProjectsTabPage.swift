@@ -1,8 +1,10 @@
+import GiteeKit
+import GtkKit
 import MayunCore
 
 /// The Projects tab: a notebook with Featured, Popular and Latest.
 @MainActor
-final class ProjectsTabPage: Page {
+final class ProjectsTabPage: GtkKit.Page {
     private let viewModel: ProjectsTabViewModel
     /// Each list is built the first time its notebook page is shown (Popular and Latest are not in the first frame).
     private var listPages: [LazyPage] = []
@@ -26,4 +28,9 @@ final class ProjectsTabPage: Page {
         notebook.onSwitchPage { [unowned self] index in viewModel.select(index: index) }
         notebook.bindCurrentPage(in: bindings) { [unowned self] in viewModel.selectedIndex }
     }
+}
+
+extension ProjectsTabPage: ProjectListsTab {
+    package var projectListViews: [PagedListView<GiteeProject>] { lists.map(\.listView) }
+    package var firstProjectListViewIfBuilt: PagedListView<GiteeProject>? { firstListIfBuilt?.listView }
 }

@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// What the diff of a pull request draws under its lines: each line's comment thread (author, time, the body in the

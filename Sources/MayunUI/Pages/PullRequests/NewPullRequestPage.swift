@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// The new pull request form (issue 25): from (project and branch) and into (branch), the comparison (a summary and

@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// A member's controls on a pull request: while it is open and mergeable, the merge box (merge commit / squash /

@@ -1,17 +1,18 @@
+import GtkKit
 import MayunCore
 
 /// One pull request in two tabs: Conversation (title, state, author, branches, the rendered body, its commits (a click
 /// opens one), the comments (more loading on demand; one's own editable), the composer, and a member's merge box)
 /// and Files changed (the diff view commits use, which scrolls on its own so that it builds only the rows on screen).
 @MainActor
-final class PullRequestPage: Page {
+package final class PullRequestPage: Page {
     let viewModel: PullRequestViewModel
     private let states: StateStack
     private let header: IssueHeader
     private let branches = Label(classes: ["monospace"], wrap: true, xalign: 0)
     private let filesState = Label(classes: ["dim-label"], wrap: true, xalign: 0)
     private let notebook = Notebook()
-    let diff: DiffView
+    package let diff: DiffView
     private let commitsHeading = Label(classes: ["heading"], xalign: 0)
     private let commits = BoxedList()
     private let comments: CommentThread<PullRequestViewModel>
@@ -67,7 +68,7 @@ final class PullRequestPage: Page {
         onMap { viewModel.start() }
     }
 
-    override var title: String { viewModel.title }
+    package override var title: String { viewModel.title }
 
     /// Files changed shows a sentence while the files load or when they failed; the diff view does the rest.
     private func showFilesState(_ state: ScreenState) {
@@ -80,7 +81,7 @@ final class PullRequestPage: Page {
     }
 
     /// Shows the Files changed tab (tests, and a link to a pull request's files).
-    func showFiles() { notebook.currentPage = 1 }
+    package func showFiles() { notebook.currentPage = 1 }
     /// Shows the Conversation tab (tests).
     func showConversation() { notebook.currentPage = 0 }
 

@@ -1,4 +1,5 @@
 import GiteeKit
+import GtkKit
 import MayunCore
 
 /// Reviewers and testers of a pull request, each with their state (Approved / Waiting); for a member, Approve or

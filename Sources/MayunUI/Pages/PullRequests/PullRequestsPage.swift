@@ -1,10 +1,11 @@
 import GiteeKit
+import GtkKit
 import MayunCore
 
 /// A project's pull requests: Open / Merged / Closed / All, the sort and whose (remembered per project), "New Pull
 /// Request" for members and people with a fork, and the list.
 @MainActor
-final class PullRequestsPage: Page {
+final class PullRequestsPage: GtkKit.Page {
     private let viewModel: PullRequestsViewModel
     private let list: PagedListView<GiteeKit.PullRequest>
     private let sort: DropDown

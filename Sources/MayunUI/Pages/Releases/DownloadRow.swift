@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// A file of a release with what can be done with it: Download; while running, a progress bar with bytes, speed and

@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// One release: its heading, the pre-release badge and byline, the notes (plain text at once, the rendered document

@@ -1,3 +1,4 @@
+import GtkKit
 import MayunCore
 
 /// A project's releases, newest first: tag and name, author, date, pre-release, the number of attached files.

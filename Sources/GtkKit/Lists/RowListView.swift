@@ -1,0 +1,109 @@
+internal import CGtk
+import GLibRuntime
+import MayunCore
+
+/// A virtualised list of rows its page already holds (rows of more than one kind, like the Notifications page's
+/// repository headers and notifications), where `PagedListView` shows rows paged from the server: GTK makes
+/// widgets only for the rows near the screen, so a long list costs what its screenful costs.
+///
+/// A GtkListView, not `PagedListView`'s one-column GtkGridView: these rows wrap and differ in height, and GTK 4.8's
+/// grid measured them over and over (the 500-notification page took 520-730 ms to its first screen with a 320-420
+/// ms stall in the grid, 136-163 ms and 72-95 ms in a list view, issue 29; most of it text shaping).
+///
+/// The store holds one plain GObject per row. A row is bound by its position, so the page keeps its rows in an
+/// array and says which stretch changed (`apply(_:)`): the rows above and below that stretch keep their widgets and
+/// the scroll position stays.
+@MainActor
+package final class RowListView {
+    // Stored widget pointers: `root` (the scrolled window) and its child, the list, never removed; the view is owned
+    // by its page, whose root holds `root`.
+    let root: Widget
+    private let listView: Widget
+    private let store = g_list_store_new(GTypes.object)!
+    private let adapter: RowAdapter
+    private let isActivatable: (Int) -> Bool
+    private(set) var rowCount = 0
+
+    /// `accessibleName` names the list for screen readers; `isActivatable` says which rows a click activates.
+    package init(adapter: RowAdapter, accessibleName: String, isActivatable: @escaping @MainActor (Int) -> Bool) {
+        self.adapter = adapter
+        self.isActivatable = isActivatable
+        let factory = gtk_signal_list_item_factory_new()!
+        let factoryObject = UnsafeMutableRawPointer(factory)
+        listView = widget(gtk_list_view_new(gtk_no_selection_new(store), factory))  // the view takes both
+        gtk_list_view_set_single_click_activate(opaque(listView), 1)
+        root = verticalScroller(ofRows: listView, accessibleName: accessibleName)
+        connectFactory(factoryObject)
+        connect(raw(listView), "activate", mainWithArguments: { [unowned self] arguments in
+            let position = Int(arguments.uint(at: 1))
+            if position < rowCount, isActivatable(position) { adapter.activate(position) }
+            return nil
+        })
+    }
+
+    var scrolledWindow: Widget { root }
+    var listWidget: Widget { listView }
+
+    /// Replaces the changed stretch of rows (`change`, between the rows shown and the rows now) with new objects,
+    /// which GTK binds when they come near the screen.
+    package func apply(_ change: RowListChange) {
+        guard !change.isEmpty else { return }
+        let start = min(max(0, change.start), rowCount)
+        let removed = min(max(0, change.removed), rowCount - start)
+        let added = min(max(0, change.added), 1_000_000)
+        var objects: [UnsafeMutableRawPointer?] = (0..<added).map { _ in
+            UnsafeMutableRawPointer(g_object_new_with_properties(GTypes.object, 0, nil, nil)!)
+        }
+        rowCount = rowCount - removed + added
+        g_list_store_splice(store, guint(start), guint(removed), &objects, guint(objects.count))
+        for object in objects { g_object_unref(object) }
+    }
+
+    private func connectFactory(_ factory: UnsafeMutableRawPointer) {
+        connect(factory, "setup", mainWithArguments: { [unowned self] arguments in
+            guard let item = arguments.object(at: 1) else { return nil }
+            gtk_list_item_set_child(OpaquePointer(item), RowHost(adapter: adapter).root)
+            RowStats.setUp()
+            return nil
+        })
+        connect(factory, "teardown", mainWithArguments: { _ in
+            RowStats.tornDown()
+            return nil
+        })
+        connect(factory, "bind", mainWithArguments: { [unowned self] arguments in
+            guard let item = arguments.object(at: 1), let host = RowHost.of(item) else { return nil }
+            let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
+            guard position < rowCount else { return nil }
+            RowStats.bind {
+                host.showRow(position)
+                gtk_list_item_set_activatable(OpaquePointer(item), isActivatable(position) ? 1 : 0)
+            }
+            return nil
+        })
+        connect(factory, "unbind", mainWithArguments: { arguments in
+            if let item = arguments.object(at: 1), let host = RowHost.of(item) { host.unbind() }
+            RowStats.unbound()
+            return nil
+        })
+    }
+}
+
+extension RowListView: Component { package var shownRef: WidgetRef { WidgetRef(widget: root) } }
+
+extension Icon {
+    /// Shows another named icon (a recycled row's kind).
+    package func setName(_ name: String) { gtk_image_set_from_icon_name(opaque(widget), name) }
+}
+
+/// The scrolled window a list of rows sits in (vertical only, filling the height), the list styled and named for
+/// screen readers: the same for `PagedListView` and `RowListView`.
+@MainActor
+func verticalScroller(ofRows listView: Widget, accessibleName: String) -> Widget {
+    Build.addClasses(listView, ["project-list"])
+    Accessibility.setLabel(listView, accessibleName)
+    let scroller = widget(gtk_scrolled_window_new())
+    gtk_scrolled_window_set_policy(opaque(scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    gtk_scrolled_window_set_child(opaque(scroller), listView)
+    gtk_widget_set_vexpand(scroller, 1)
+    return scroller
+}

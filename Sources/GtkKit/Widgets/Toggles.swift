@@ -1,0 +1,82 @@
+internal import CGtk
+import GLibRuntime
+
+/// A GtkCheckButton; joined to another with `join(_:)` it becomes a radio of that group.
+@MainActor
+package final class CheckButton: WidgetObject {
+    package init() { super.init(owning: GtkKit.widget(gtk_check_button_new())) }
+
+    package var isActive: Bool {
+        get { gtk_check_button_get_active(typed(widget)) != 0 }
+        set { if newValue != isActive { gtk_check_button_set_active(typed(widget), newValue ? 1 : 0) } }
+    }
+
+    package func join(_ group: CheckButton) { gtk_check_button_set_group(typed(widget), typed(group.widget)) }
+
+    /// Called when the button turns on or off, by a click, the keyboard or `isActive`.
+    package func onToggled(_ handler: @escaping @MainActor (Bool) -> Void) {
+        let widget = widget
+        connect(raw(widget), "toggled", main: { handler(gtk_check_button_get_active(typed(widget)) != 0) })
+    }
+}
+
+/// A GtkSwitch (on / off).
+@MainActor
+package final class Switch: WidgetObject {
+    package init() {
+        super.init(owning: GtkKit.widget(gtk_switch_new()))
+        gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
+    }
+
+    package var isActive: Bool {
+        get { gtk_switch_get_active(opaque(widget)) != 0 }
+        set { if newValue != isActive { gtk_switch_set_active(opaque(widget), newValue ? 1 : 0) } }
+    }
+
+    package func onActiveChanged(_ handler: @escaping @MainActor (Bool) -> Void) {
+        let widget = widget
+        connect(raw(widget), "notify::active", main: { handler(gtk_switch_get_active(opaque(widget)) != 0) })
+    }
+}
+
+/// A GtkToggleButton; joined to another with `join(_:)`, only one of the group is down (a segmented choice).
+@MainActor
+package final class ToggleButton: WidgetObject {
+    package init(label: String) { super.init(owning: GtkKit.widget(gtk_toggle_button_new_with_label(label))) }
+
+    /// A toggle made empty and given other widgets as its content (an icon and a label); it takes its accessible
+    /// name here, as GTK names it from nothing it shows.
+    package init(child: WidgetObject, accessibleLabel: String, classes: [String] = []) {
+        super.init(owning: GtkKit.widget(gtk_toggle_button_new()))
+        child.withWidget { gtk_button_set_child(typed(widget), $0) }
+        addClasses(classes)
+        self.accessibleLabel = accessibleLabel
+    }
+
+    package var isActive: Bool {
+        get { gtk_toggle_button_get_active(typed(widget)) != 0 }
+        set { if newValue != isActive { gtk_toggle_button_set_active(typed(widget), newValue ? 1 : 0) } }
+    }
+
+    package func join(_ group: ToggleButton) { gtk_toggle_button_set_group(typed(widget), typed(group.widget)) }
+
+    package func onToggled(_ handler: @escaping @MainActor (Bool) -> Void) {
+        let widget = widget
+        connect(raw(widget), "toggled", main: { handler(gtk_toggle_button_get_active(typed(widget)) != 0) })
+    }
+}
+
+/// A GtkSpinner, shown and spinning while something is under way.
+@MainActor
+package final class Spinner: WidgetObject {
+    package init() { super.init(owning: GtkKit.widget(gtk_spinner_new())) }
+
+    /// Visible and spinning, or hidden and still.
+    package var isSpinning: Bool {
+        get { gtk_spinner_get_spinning(opaque(widget)) != 0 }
+        set {
+            isVisible = newValue
+            if newValue { gtk_spinner_start(opaque(widget)) } else { gtk_spinner_stop(opaque(widget)) }
+        }
+    }
+}
