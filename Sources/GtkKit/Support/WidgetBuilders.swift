@@ -1,9 +1,10 @@
 internal import CGtk
 import GLibRuntime
 
-/// Small constructors for the widgets every page uses, so pages read as layout rather than C calls.
+/// Small constructors over raw widget pointers for the kit's own custom-built, recycled views (list rows, diff rows,
+/// the document and code panes, the window shell). Internal: pages build with the typed layer (`Label`, `Box`, ...).
 @MainActor
-package enum Build {
+enum Build {
     static func label(_ text: String, classes: [String] = [], wrap: Bool = false, xalign: Float = 0.5) -> Widget {
         let label = widget(gtk_label_new(text))
         gtk_label_set_wrap(opaque(label), wrap ? 1 : 0)
