@@ -57,6 +57,21 @@ final class DiffViewTests: XCTestCase {
         }
     }
 
+    /// Lines do not wrap: on a phone a line longer than the window scrolls sideways, all of it reachable.
+    func testALongLineScrollsSidewaysOnAPhone() {
+        onMain {
+            let fixture = DiffFixture(width: 360, height: 640)
+            defer { fixture.close() }
+            let sideways = gtk_scrolled_window_get_hadjustment(opaque(fixture.view.scrolledWindow))
+            let page = gtk_adjustment_get_page_size(sideways)
+            XCTAssertGreaterThan(page, 0)
+            XCTAssertLessThanOrEqual(page, 360)
+            let widest = fixture.lineRows().map { Double(gtk_widget_get_width($0)) }.max() ?? 0
+            XCTAssertGreaterThan(gtk_adjustment_get_upper(sideways), page + 20,
+                                 "the longest line (rows \(widest) px) can be scrolled to, not cut at the edge")
+        }
+    }
+
     func testSideBySideOnAWideWindow() {
         onMain {
             let fixture = DiffFixture(width: 1280, height: 800)
