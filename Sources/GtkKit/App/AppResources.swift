@@ -3,7 +3,7 @@ import Foundation
 /// Where the app's data files are: installed under `<prefix>/share` beside the binary, or in the source tree when
 /// running uninstalled from `.build/` (the catalogs and compiled schema are produced there by `make build`).
 package struct AppResources: Sendable {
-    package let themesDirectory: URL
+    let themesDirectory: URL
     package let catalogDirectory: URL?
     /// The folder with `gschemas.compiled` holding `io.gitee.Mayun`, when one exists.
     package let schemaDirectory: URL?

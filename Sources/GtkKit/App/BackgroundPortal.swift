@@ -14,8 +14,8 @@ import MayunCore
 /// then writes the autostart file instead.
 @MainActor
 package final class BackgroundPortal {
-    package static let busName = "org.freedesktop.portal.Desktop"
-    package static let objectPath = "/org/freedesktop/portal/desktop"
+    static let busName = "org.freedesktop.portal.Desktop"
+    static let objectPath = "/org/freedesktop/portal/desktop"
     private let connection: OpaquePointer
     private let commandline: [String]
     private let reason: String
@@ -117,7 +117,7 @@ package final class BackgroundPortal {
 
     /// `(u response, a{sv} results)`: granted when the response is 0 (success) and, when autostart was asked, the
     /// results do not say `autostart: false` (the person allowed the background but not the start at login).
-    package nonisolated static func granted(_ parameters: OpaquePointer, autostart: Bool) -> Bool {
+    nonisolated static func granted(_ parameters: OpaquePointer, autostart: Bool) -> Bool {
         guard g_variant_n_children(parameters) == 2, let code = g_variant_get_child_value(parameters, 0) else { return false }
         defer { g_variant_unref(code) }
         guard g_variant_is_of_type(code, type("u")) != 0, g_variant_get_uint32(code) == 0 else { return false }

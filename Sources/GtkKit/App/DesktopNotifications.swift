@@ -8,8 +8,8 @@ import MayunCore
 /// without opening a window.
 @MainActor
 package final class DesktopNotifications: DesktopNotifier {
-    package static let actionName = "open-notification"
-    package static let markReadActionName = "mark-notification-read"
+    static let actionName = "open-notification"
+    static let markReadActionName = "mark-notification-read"
     private let application: ApplicationHandle
     /// `MAYUN_LOG_NOTIFICATIONS=1` (`LaunchOptions`) writes each sent one to stderr too (end-to-end tests read it).
     private let logs: Bool

@@ -58,7 +58,7 @@ package final class GSettingsPreferences: PreferencesStore {
     }
 
     /// Writes pending changes to disk (called when the app quits).
-    package func flush() { g_settings_sync() }
+    func flush() { g_settings_sync() }
 
     private func string(_ key: String) -> String {
         guard let value = g_settings_get_string(settings, key) else { return "" }

@@ -29,7 +29,7 @@ package final class Services {
     }
 
     /// The Coordinator and image loader of the active account (or nobody), on its server.
-    package func makeIdentity() -> Identity {
+    func makeIdentity() -> Identity {
         let app = accounts.services
         var environment = options.environment
         if let server = URL(string: app.server) { environment.server = server }

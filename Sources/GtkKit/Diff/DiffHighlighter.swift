@@ -19,7 +19,7 @@ package final class DiffHighlighter {
         var italic: Bool
     }
 
-    package static let chunkLines = 200
+    static let chunkLines = 200
 
     @MainActor
     private final class FileColours {
@@ -43,7 +43,7 @@ package final class DiffHighlighter {
 
     private(set) var isNight: Bool
     /// Told when colours put off until GtkSourceView was ready can be drawn (the view draws its rows again).
-    package var onReady: (@MainActor () -> Void)?
+    var onReady: (@MainActor () -> Void)?
     private var files: [Int: FileColours] = [:]
     /// Languages waiting to be compiled (`SourceLanguageWarmUp.compile`: the first highlight of a language compiles
     /// its definitions, 17-190 ms measured for sh, python3, json, js, too long for a frame), one per main-loop turn.
@@ -60,7 +60,7 @@ package final class DiffHighlighter {
     package init(isNight: Bool) { self.isNight = isNight }
 
     /// Day or night: every file's colours are read again, from the other scheme, as rows are drawn.
-    package func setNight(_ night: Bool) {
+    func setNight(_ night: Bool) {
         guard night != isNight else { return }
         isNight = night
         files = [:]
@@ -74,7 +74,7 @@ package final class DiffHighlighter {
     }
 
     /// The spans of the line at `position` of file `file`, highlighting more of the file first when needed.
-    package func spans(file: Int, position: Int, in model: DiffViewModel) -> [Span] {
+    func spans(file: Int, position: Int, in model: DiffViewModel) -> [Span] {
         // Until GtkSourceView has read its language files and this file's language is compiled (both in idle turns,
         // after the first screen), lines are drawn plain; `onReady` draws them again.
         guard SourceLanguageWarmUp.isDone else {
@@ -300,7 +300,7 @@ package enum DiffHighlightTimes {
 @MainActor
 package enum DiffColouring {
     /// Bytes before the line's text in `DiffLine.signedText`: the sign ("−" is three) or a space, then a space.
-    package static func prefixBytes(_ line: DiffLine) -> Int { (line.marker.isEmpty ? 1 : line.marker.utf8.count) + 1 }
+    static func prefixBytes(_ line: DiffLine) -> Int { (line.marker.isEmpty ? 1 : line.marker.utf8.count) + 1 }
 
     static func apply(_ spans: [DiffHighlighter.Span], to label: Widget, after prefix: Int) {
         guard !spans.isEmpty, let list = pango_attr_list_new() else {

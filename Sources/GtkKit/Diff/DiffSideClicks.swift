@@ -10,8 +10,8 @@ import MayunCore
 /// follows the press reads it; keyboard activation (Enter) finds none and takes the new side, as before.
 @MainActor
 package final class DiffSideClicks {
-    package static let oldSideClass = "diff-side-old"
-    package static let newSideClass = "diff-side-new"
+    static let oldSideClass = "diff-side-old"
+    static let newSideClass = "diff-side-new"
 
     private let listView: Widget
     /// The half pressed last, until the press's release has been handled (nil: no press, or not on a line's cell).

@@ -98,7 +98,7 @@ package final class DiffView {
     /// Rows the list shows once fed (tests, the benchmark).
     package var rowCount: Int { model.rows.count }
     /// Rows in the store so far (the rest are being fed, `feedPerFrame` a frame).
-    package var fedRows: Int { Int(g_list_model_get_n_items(store)) }
+    var fedRows: Int { Int(g_list_model_get_n_items(store)) }
     var listWidget: Widget { listView }
     /// The drop-down that jumps to a file (tests).
     var fileListWidget: Widget { fileList }
@@ -110,8 +110,8 @@ package final class DiffView {
     /// measures up to about 200 rows around its anchor in the frame that shows them (~100 ms of diff lines in a
     /// release build), so the first screen gets this many and the next frames as many more each, until the bound
     /// window is full; past `feedAllAfter` rows the rest go in at once (no widget is made for them).
-    package static let feedPerFrame = 40
-    package static let feedAllAfter = 240
+    static let feedPerFrame = 40
+    static let feedAllAfter = 240
 
     /// Mirrors the model's last change into the store. Rows after the first `fedRows` are not in the store yet;
     /// a change that adds more rows than a frame's worth puts in the first of them and leaves the rest to `feed`.

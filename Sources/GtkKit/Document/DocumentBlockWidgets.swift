@@ -88,7 +88,7 @@ package enum PangoMarkup {
         case underlined
     }
 
-    package static func markup(for inlines: [Inline], links: inout [Link], as style: Links = .anchors) -> String {
+    static func markup(for inlines: [Inline], links: inout [Link], as style: Links = .anchors) -> String {
         var result = ""
         for inline in inlines {
             switch inline {
@@ -133,5 +133,5 @@ package enum PangoMarkup {
 
     /// Text as markup that shows it literally (`MarkupText.escape`: by Unicode scalar, so a `<` with a combining
     /// mark is escaped too).
-    package static func escape(_ text: String) -> String { MarkupText.escape(text) }
+    static func escape(_ text: String) -> String { MarkupText.escape(text) }
 }

@@ -10,7 +10,7 @@ package final class DocumentEnvironment {
     package var isNight: Bool
     /// Called for a followable link (in-app route, external address, or an anchor the view could not scroll to).
     package var activate: (Link) -> Void = { _ in }
-    package var hover: (String?) -> Void = { _ in }
+    var hover: (String?) -> Void = { _ in }
 
     package init(imageLoader: (any DocumentImageLoader)?, palette: Palette, isNight: Bool) {
         self.imageLoader = imageLoader

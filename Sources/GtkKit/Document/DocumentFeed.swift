@@ -11,7 +11,7 @@ package final class DocumentFeed {
     private var appendedChunks = 0
     private var ended = false
     /// Runs when the current document is all in the pane (tests and the benchmark wait for it).
-    package var onRendered: (@MainActor () -> Void)?
+    var onRendered: (@MainActor () -> Void)?
 
     package init(view: DocumentView) {
         self.view = view

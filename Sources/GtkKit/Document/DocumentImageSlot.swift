@@ -63,12 +63,12 @@ package final class DocumentImageSlot {
     }
 
     /// The box's size for the pane's width (the same before and after the image loads).
-    package var boxSize: (width: Int, height: Int) {
+    var boxSize: (width: Int, height: Int) {
         ImageFit.box(requestedWidth: image.width, requestedHeight: image.height, isBlock: isBlock,
                      available: available)
     }
 
-    package func resize(available width: Int) {
+    func resize(available width: Int) {
         available = width
         // The alt text took the box's place (and the box is gone).
         guard state != .failed else { return }

@@ -4,10 +4,10 @@ import MayunCore
 /// a quote of thousands of paragraphs or a paragraph of a megabyte does not stall the main loop in one go (nesting
 /// is bounded by `DocumentLimits.maxDepth`, so each piece is small unless its items are themselves long lists).
 package enum DocumentSlicing {
-    package static let itemsPerPiece = 64
+    static let itemsPerPiece = 64
     /// Characters of one paragraph written at once. A giant paragraph becomes several (GTK lays out a paragraph
     /// as a whole, so a 1 MB one is slow to lay out at every change anyway).
-    package static let charactersPerPiece = 4_096
+    static let charactersPerPiece = 4_096
 
     package static func split(_ block: Block) -> (piece: Block, rest: Block?) {
         switch block {
@@ -40,17 +40,17 @@ package enum DocumentSlicing {
 
     /// Cells of a table written in one slice (each is measured with Pango). Only tables too big for a grid
     /// (`maxGridCells`) are cut, and their pieces are written as text rows.
-    package static let cellsPerPiece = 128
+    static let cellsPerPiece = 128
     /// A wide table becomes a grid of labels only up to this many cells: GTK re-allocates every embedded widget at
     /// each change of the view.
-    package static let maxGridCells = 512
+    static let maxGridCells = 512
 
     private static func rowsPerPiece(_ table: Table) -> Int { max(1, cellsPerPiece / max(table.columnCount, 1)) }
 
     /// The runs up to about `budget` characters and the rest; nil when short enough already. A text run longer than
     /// that is cut at a space (or anywhere, when it has none); a styled run is cut inside, both halves keeping the
     /// style (recursion bounded by the document's nesting limit).
-    package static func splitInlines(_ inlines: [Inline], budget: Int = charactersPerPiece) -> ([Inline], [Inline])? {
+    static func splitInlines(_ inlines: [Inline], budget: Int = charactersPerPiece) -> ([Inline], [Inline])? {
         var total = 0
         for (index, inline) in inlines.enumerated() {
             let length: Int

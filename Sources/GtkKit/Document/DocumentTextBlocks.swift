@@ -8,7 +8,7 @@ import MayunCore
 extension DocumentTextView {
     /// A code block: a caption line (language and a "Copy" action), then the code in monospace on the code
     /// background, coloured by `CodeHighlighter`.
-    package func writeCodeBlock(_ code: CodeBlock, style: Style) {
+    func writeCodeBlock(_ code: CodeBlock, style: Style) {
         let margin = tags.margin(baseMargin + style.indent + Self.codePadding, hanging: 0)
         let language = SourceLanguages.language(forFence: code.language)
         let captionStart = endOffset
@@ -37,7 +37,7 @@ extension DocumentTextView {
 
     /// A table: one paragraph per row, cells separated by tabs whose stops are measured from the cell texts (left,
     /// centre or right aligned as the table says). Falls back to a grid widget when the table is wider than the pane.
-    package func writeTable(_ table: Table, style: Style) {
+    func writeTable(_ table: Table, style: Style) {
         let columns = max(table.columnCount, 1)
         var widths = [Int](repeating: 0, count: columns)
         for (index, row) in ([table.header] + table.rows).enumerated() where !row.isEmpty {
@@ -119,9 +119,9 @@ extension DocumentTextView {
         return tags.makeTabsTag(name, tabs: array)
     }
 
-    package static let codePadding = 12
-    package static let columnGap = 28
-    package static let tableInset = 10
+    static let codePadding = 12
+    static let columnGap = 28
+    static let tableInset = 10
 }
 
 /// Where one code block's text sits in the buffer, to recolour it when night mode changes.

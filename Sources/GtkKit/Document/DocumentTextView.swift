@@ -14,11 +14,11 @@ package final class DocumentTextView {
     let buffer: UnsafeMutablePointer<GtkTextBuffer>
     package let environment: DocumentEnvironment
     package let tags: DocumentTags
-    package let highlighter: CodeHighlighter
+    let highlighter: CodeHighlighter
     /// Code blocks written so far (recoloured when night mode changes).
-    package var codeBlocks: [CodeRange] = []
+    var codeBlocks: [CodeRange] = []
     /// The "Copy" captions of code blocks: offsets and the text they copy.
-    package var copyActions: [(start: Int32, end: Int32, text: String)] = []
+    var copyActions: [(start: Int32, end: Int32, text: String)] = []
     private var highlightedAtNight: Bool
     private var links: [(start: Int32, end: Int32, link: Link)] = []
     /// Weakly (GWeakRef): the text view frees its anchored widgets when it is destroyed, while this object (and a
@@ -32,13 +32,13 @@ package final class DocumentTextView {
     private var paragraphs = 0
     private var hoveredHint: String?
     /// A margin tag replaces the view's own left margin, so every margin tag includes it.
-    package let baseMargin: Int
+    let baseMargin: Int
 
-    package static let horizontalMargin: Int32 = 24
+    static let horizontalMargin: Int32 = 24
     private static let listIndent = 28, quoteIndent = 18
     /// Indentation stops growing here: 32 levels of lists would otherwise leave text a few characters wide, and a
     /// long paragraph in such a column took GTK a second to lay out.
-    package static let maxIndent = 280
+    static let maxIndent = 280
 
     package static func nested(_ indent: Int, by step: Int) -> Int { min(indent + step, maxIndent) }
 
@@ -75,7 +75,7 @@ package final class DocumentTextView {
     // MARK: - Width
 
     /// The width the text wraps at (without the view's margins); embedded widgets are sized from it.
-    package func setContentWidth(_ newWidth: Int) {
+    func setContentWidth(_ newWidth: Int) {
         guard newWidth != width, newWidth > 0 else { return }
         width = newWidth
         for child in sizedChildren {
@@ -86,7 +86,7 @@ package final class DocumentTextView {
         for entry in nestedViews { entry.view.setContentWidth(available(entry.indent) - 20) }
     }
 
-    package func availableWidth(_ indent: Int) -> Int { available(indent) }
+    func availableWidth(_ indent: Int) -> Int { available(indent) }
 
     private func available(_ indent: Int) -> Int { max((width > 0 ? width : 640) - indent - 4, 80) }
 
@@ -206,7 +206,7 @@ package final class DocumentTextView {
 
     // MARK: - Buffer primitives
 
-    package var endOffset: Int32 {
+    var endOffset: Int32 {
         var end = GtkTextIter()
         gtk_text_buffer_get_end_iter(buffer, &end)
         return gtk_text_iter_get_offset(&end)
@@ -310,7 +310,7 @@ package final class DocumentTextView {
     /// What a click on the character at `offset` does: followable links go to the environment, blocked ones
     /// (`javascript:` and friends) nowhere. Returns whether a link was followed.
     @discardableResult
-    package func activateLink(atOffset offset: Int32) -> Bool {
+    func activateLink(atOffset offset: Int32) -> Bool {
         if let copy = copyAction(atOffset: offset) {
             DocumentBlockWidgets.copyToClipboard(copy, from: textView)
             return true
@@ -320,7 +320,7 @@ package final class DocumentTextView {
     }
 
     /// The code a "Copy" caption at `offset` copies.
-    package func copyAction(atOffset offset: Int32) -> String? {
+    func copyAction(atOffset offset: Int32) -> String? {
         copyActions.first { offset >= $0.start && offset < $0.end }?.text
     }
 
@@ -396,7 +396,7 @@ package final class DocumentTextView {
     }
 
     /// Image slots of this view and the views nested in it (tests look at what was asked for).
-    package var allImageSlots: [DocumentImageSlot] {
+    var allImageSlots: [DocumentImageSlot] {
         imageSlots.map(\.slot) + nestedViews.flatMap(\.view.allImageSlots)
     }
 }

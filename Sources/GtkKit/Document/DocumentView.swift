@@ -17,7 +17,7 @@ package final class DocumentView {
     /// A followable link was clicked: `.route` or `.external` (anchors found in the document are handled here).
     package var onActivateLink: (LinkTarget) -> Void = { _ in }
     /// The pointer entered (hint) or left (nil) a link: the page may show the hint in a status label.
-    package var onHoverLink: (String?) -> Void = { _ in }
+    var onHoverLink: (String?) -> Void = { _ in }
     /// False while a document is still being written.
     package private(set) var isRendered = true
 
@@ -34,17 +34,17 @@ package final class DocumentView {
     private var completion: (@MainActor () -> Void)?
     /// Longest slice of writing allowed per main-loop turn; a block is never cut, so a slice may end a block later
     /// (`DocumentSlicing` keeps every block short: the bound is 8 ms a slice).
-    package static let sliceBudget: Double = 0.004
+    static let sliceBudget: Double = 0.004
     /// About a screenful of lines: the first slice, written as soon as the first chunk comes, stops there, so the
     /// first frame is painted early and full; it may take up to `firstSliceBudget` to get there.
-    package static let firstScreenLines: Int32 = 60
-    package static let firstSliceBudget: Double = 0.008
+    static let firstScreenLines: Int32 = 60
+    static let firstSliceBudget: Double = 0.008
 
     /// Between GTK's redraw (GDK_PRIORITY_REDRAW, 120: frames are still painted between slices, and input events
     /// at 0 still come first) and the text view's background line validation (125). At the default idle priority
     /// (200) GTK laid out every slice's lines, off screen too, before the next slice: writing a 1 MB README took
     /// seconds. Now the lines below the screen are measured once the document is in, as after a plain `set_text`.
-    package static let writerPriority = G_PRIORITY_HIGH_IDLE + 22
+    static let writerPriority = G_PRIORITY_HIGH_IDLE + 22
 
     /// How the writing went (the benchmark and tests read it): slices written and the longest one, in seconds.
     package var slicesWritten: Int { sliceDurations.count }

@@ -29,8 +29,8 @@ package enum ImageFit {
 extension ImageFit {
     /// Reserved for an image whose document gives no size: block images a 16:9 box, inline ones (badges) a
     /// badge-sized one. The picture is scaled into it (aspect kept), so nothing moves when it arrives.
-    package static let blockBox = (width: 480, height: 270)
-    package static let inlineBox = (width: 100, height: 20)
+    static let blockBox = (width: 480, height: 270)
+    static let inlineBox = (width: 100, height: 20)
 
     /// The box an image occupies from the start, known before its bytes arrive: the document's `width` and
     /// `height` (already clamped by the reader) when both are given; one alone gives a square (block) or a box

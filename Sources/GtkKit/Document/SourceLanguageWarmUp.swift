@@ -15,7 +15,7 @@ package enum SourceLanguageWarmUp {
     /// (measured in the release build on the loaded machine: sh 37 ms, json 50 ms, js 190 ms, python3 17 ms), and
     /// each step holds the main loop for that long even at low priority; a README in another language pays for its
     /// own, as before.
-    package static let commonLanguages = ["sh"]
+    static let commonLanguages = ["sh"]
     /// Whether every step has run (tests, the benchmark).
     package private(set) static var isDone = false
     /// How long each step held the main loop, in seconds (the benchmark prints them).

@@ -64,7 +64,7 @@ package struct ByteBudgetCache<Key: Hashable, Value> {
     }
 
     /// Keys from least to most recently used (tests).
-    package var keysByAge: [Key] {
+    var keysByAge: [Key] {
         var keys: [Key] = []
         var node = oldest
         while let current = node {

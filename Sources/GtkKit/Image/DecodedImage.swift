@@ -9,24 +9,24 @@ package final class DecodedImage: @unchecked Sendable {
     package let width: Int
     package let height: Int
     /// `GdkTexture *` of the first (or only) frame.
-    package let texture: ObjectRef
+    let texture: ObjectRef
     /// `GdkPixbufAnimation *` when the image has more than one frame.
-    package let animation: ObjectRef?
+    let animation: ObjectRef?
 
     /// Frames the file declared (1 for a still, or a thumbnail of an animation).
     package let frames: Int
 
-    package var isAnimated: Bool { animation != nil }
+    var isAnimated: Bool { animation != nil }
     /// What the memory cache counts for it: 4 bytes a pixel, for every frame of an animation (the most a loader
     /// could keep), saturating.
-    package var byteCost: Int {
+    var byteCost: Int {
         let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
         let (all, overflowAll) = pixels.multipliedReportingOverflow(by: isAnimated ? max(frames, 1) : 1)
         let (bytes, overflowBytes) = all.multipliedReportingOverflow(by: 4)
         return overflow || overflowAll || overflowBytes ? Int.max : max(bytes, 1)
     }
     /// The `GdkTexture *` of the first frame.
-    package var texturePointer: UnsafeMutableRawPointer { texture.pointer }
+    var texturePointer: UnsafeMutableRawPointer { texture.pointer }
 
     package init(texture: ObjectRef, animation: ObjectRef?, frames: Int = 1) {
         self.texture = texture
@@ -62,11 +62,11 @@ package enum ImageDecodeError: Error, Equatable {
 package enum ImageDecoder {
     /// `fit` > 0 decodes a still scaled down to fit a `fit`×`fit` pixel square (an avatar in a row): decoded once at
     /// the size it is drawn, it costs a few KiB and no scaling on every frame.
-    package static func decodeInBackground(_ data: Data, fit: Int = 0) async throws -> DecodedImage {
+    static func decodeInBackground(_ data: Data, fit: Int = 0) async throws -> DecodedImage {
         try await Task.detached(priority: .userInitiated) { try decode(data, fit: fit) }.value
     }
 
-    package static func decode(_ data: Data, fit: Int = 0) throws -> DecodedImage {
+    static func decode(_ data: Data, fit: Int = 0) throws -> DecodedImage {
         let plan: ImageLimits.DecodePlan
         switch ImageLimits.plan(data) {
         case .success(let accepted): plan = accepted

@@ -47,10 +47,10 @@ package final class ImageDiskCache: @unchecked Sendable {
     }
 
     /// Waits for the writes and trims asked for so far (tests).
-    package func waitForPendingWork() { queue.sync {} }
+    func waitForPendingWork() { queue.sync {} }
 
     /// Bytes in the folder as last counted or updated (tests).
-    package var knownTotal: Int64? {
+    var knownTotal: Int64? {
         var known: Int64?
         queue.sync { known = self.total }
         return known

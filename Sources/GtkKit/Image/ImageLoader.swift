@@ -49,7 +49,7 @@ package final class ImageLoader {
 
     /// Bytes of decoded images kept (never more than the budget) and how many (tests, the benchmark).
     package var memoryBytes: Int { memory.totalBytes }
-    package var memoryBudget: Int { memory.budget }
+    var memoryBudget: Int { memory.budget }
     package var cachedImageCount: Int { memory.count }
 
     /// Calls `completion` with a `GdkTexture *` (nil when the image could not be loaded or was refused); cancel the
@@ -86,10 +86,10 @@ package final class ImageLoader {
     }
 
     /// Whether a download for `url` is running (tests check that leaving a page cancels it).
-    package func isLoading(_ url: URL) -> Bool { inFlight.keys.contains { $0.url == url } }
+    func isLoading(_ url: URL) -> Bool { inFlight.keys.contains { $0.url == url } }
 
     /// Whether `url` is decoded in memory at this fit (tests check that rows share one texture).
-    package func isCached(_ url: URL, fit: Int = 0) -> Bool { memory.contains(Key(url: url, fit: fit)) }
+    func isCached(_ url: URL, fit: Int = 0) -> Bool { memory.contains(Key(url: url, fit: fit)) }
 
     private func start(_ key: Key) -> InFlight {
         let entry = InFlight()

@@ -94,7 +94,7 @@ package final class ImageView {
 
     package func zoomIn() { setZoom(zoom * ZoomGeometry.step, around: viewportCenter) }
     package func zoomOut() { setZoom(zoom / ZoomGeometry.step, around: viewportCenter) }
-    package func actualSize() { setZoom(1, around: viewportCenter) }
+    func actualSize() { setZoom(1, around: viewportCenter) }
 
     package func fit() {
         isFitting = true
@@ -102,7 +102,7 @@ package final class ImageView {
     }
 
     /// Zooms to `newZoom`, keeping the image point under `point` (viewport coordinates) where it is.
-    package func setZoom(_ newZoom: Double, around point: (x: Double, y: Double)) {
+    func setZoom(_ newZoom: Double, around point: (x: Double, y: Double)) {
         guard image != nil else { return }
         isFitting = false
         let target = ZoomGeometry.clamp(newZoom)
@@ -117,7 +117,7 @@ package final class ImageView {
     }
 
     /// The text under the image: dimensions, file size and zoom.
-    package var infoText: String {
+    var infoText: String {
         gtk_label_get_text(opaque(info)).map { String(cString: $0) } ?? ""
     }
 
@@ -131,7 +131,7 @@ package final class ImageView {
 
     private var horizontal: UnsafeMutablePointer<GtkAdjustment> { gtk_scrolled_window_get_hadjustment(opaque(scroller))! }
     private var vertical: UnsafeMutablePointer<GtkAdjustment> { gtk_scrolled_window_get_vadjustment(opaque(scroller))! }
-    package var scrollOffset: (x: Double, y: Double) {
+    var scrollOffset: (x: Double, y: Double) {
         (gtk_adjustment_get_value(horizontal), gtk_adjustment_get_value(vertical))
     }
     private var viewportCenter: (x: Double, y: Double) {
@@ -240,7 +240,7 @@ package final class ImageView {
 }
 
 extension ImageDecodeError {
-    package var isRefusal: Bool { if case .refused = self { return true } else { return false } }
+    var isRefusal: Bool { if case .refused = self { return true } else { return false } }
 }
 
 /// The squares behind transparent pixels, in tones that stay visible on light and dark themes. One stylesheet holds

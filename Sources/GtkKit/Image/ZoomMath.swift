@@ -3,10 +3,10 @@
 /// The image is drawn at `zoom` × its size inside a viewport; when smaller than the viewport it is centred, otherwise
 /// the scroll offset says which part shows.
 package struct ZoomGeometry: Equatable, Sendable {
-    package var imageWidth: Double
-    package var imageHeight: Double
-    package var viewportWidth: Double
-    package var viewportHeight: Double
+    var imageWidth: Double
+    var imageHeight: Double
+    var viewportWidth: Double
+    var viewportHeight: Double
 
     package init(imageWidth: Double, imageHeight: Double, viewportWidth: Double, viewportHeight: Double) {
         self.imageWidth = imageWidth
@@ -15,13 +15,13 @@ package struct ZoomGeometry: Equatable, Sendable {
         self.viewportHeight = viewportHeight
     }
 
-    package static let minimumZoom = 0.02
-    package static let maximumZoom = 32.0
+    static let minimumZoom = 0.02
+    static let maximumZoom = 32.0
     /// One wheel notch or one Ctrl+plus, as in GNOME's image viewer.
     package static let step = 1.3
 
     /// The zoom that fits the whole image in the viewport, never enlarging a small image past 100 %.
-    package var fitZoom: Double {
+    var fitZoom: Double {
         guard imageWidth > 0, imageHeight > 0, viewportWidth > 0, viewportHeight > 0 else { return 1 }
         return min(1, viewportWidth / imageWidth, viewportHeight / imageHeight)
     }
@@ -30,31 +30,31 @@ package struct ZoomGeometry: Equatable, Sendable {
 
     /// The largest extent the picture widget is asked for. GTK sizes are `Int32`: an image 100,000,000 pixels wide
     /// (within the pixel cap when one pixel high) at 32× would not fit, and `Int32(...)` would trap.
-    package static let maximumExtent = Double(1 << 24)
+    static let maximumExtent = Double(1 << 24)
 
     /// The image's drawn width and height at `zoom`, at least one pixel and at most `maximumExtent`.
-    package func displaySize(zoom: Double) -> (width: Double, height: Double) {
+    func displaySize(zoom: Double) -> (width: Double, height: Double) {
         (Self.extent(imageWidth * zoom), Self.extent(imageHeight * zoom))
     }
 
     /// A drawn extent as a GTK size request.
-    package static func widgetPixels(_ extent: Double) -> Int32 { Int32(Self.extent(extent).rounded()) }
+    static func widgetPixels(_ extent: Double) -> Int32 { Int32(Self.extent(extent).rounded()) }
 
     private static func extent(_ value: Double) -> Double {
         value.isNaN ? 1 : min(max(value, 1), maximumExtent)
     }
 
     /// Where the image's top-left corner sits in content coordinates (non-zero only while it is centred).
-    package func origin(zoom: Double) -> (x: Double, y: Double) {
+    func origin(zoom: Double) -> (x: Double, y: Double) {
         (max(0, (viewportWidth - imageWidth * zoom) / 2), max(0, (viewportHeight - imageHeight * zoom) / 2))
     }
 
-    package func maximumOffset(zoom: Double) -> (x: Double, y: Double) {
+    func maximumOffset(zoom: Double) -> (x: Double, y: Double) {
         (max(0, imageWidth * zoom - viewportWidth), max(0, imageHeight * zoom - viewportHeight))
     }
 
     /// The image pixel under viewport point `point` at `zoom` with scroll `offset`.
-    package func imagePoint(at point: (x: Double, y: Double), zoom: Double, offset: (x: Double, y: Double))
+    func imagePoint(at point: (x: Double, y: Double), zoom: Double, offset: (x: Double, y: Double))
         -> (x: Double, y: Double)
     {
         let origin = origin(zoom: zoom)

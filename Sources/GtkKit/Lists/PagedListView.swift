@@ -80,7 +80,7 @@ package final class PagedListView<Item: Sendable> {
     /// How many times a blank grid was re-anchored (tests, `MAYUN_ROW_STATS`).
     private(set) var blankRecoveries = 0
     /// Off only in the test that pins GTK's blank grid.
-    package var reanchorsBlankGrid = true
+    var reanchorsBlankGrid = true
     /// Rows have come at least once; saved rows held back for the frame after the first screen (`sync`).
     private var hadRows = false
     private var restPending = false
@@ -281,7 +281,7 @@ package final class PagedListView<Item: Sendable> {
     }
 
     /// The footer's state as the store holds it (tests).
-    package var footerShows: FooterRow.State { FooterRow.state(of: footer) }
+    var footerShows: FooterRow.State { FooterRow.state(of: footer) }
 
     // MARK: Infinite scroll
 

@@ -10,7 +10,7 @@ import MayunCore
 /// Widgets and their style classes are made once in `init`; `show` (each bind) only sets texts and visibility.
 @MainActor
 package final class ProjectRowView: ListRow {
-    package static let avatarSize: Int32 = 40
+    static let avatarSize: Int32 = 40
     /// The least a row measures, whatever its texts and fonts: the avatar, `.project-row`'s 12 px padding above and
     /// below and the grid child's 1 px border (data/themes/base.css).
     package static let minimumHeight = Int(avatarSize) + 2 * 12 + 1

@@ -9,7 +9,7 @@ import MayunCore
 /// `RowHost`, which knows the index it shows.
 @MainActor
 package final class RowContextMenu {
-    package static let actionGroup = "row-menu"
+    static let actionGroup = "row-menu"
     // Stored widget pointers: attached to `listView` (goes with it); `popover` is a child of `listView`.
     private let listView: Widget
     private let itemsAt: @MainActor (Int) -> [RowMenuItem]
@@ -46,7 +46,7 @@ package final class RowContextMenu {
 
     /// Opens the menu of the row at (x, y) in the list's coordinates; false when no row is there.
     @discardableResult
-    package func popup(x: Double, y: Double) -> Bool {
+    func popup(x: Double, y: Double) -> Bool {
         guard let picked = gtk_widget_pick(listView, x, y, GTK_PICK_DEFAULT), let index = Self.rowIndex(around: picked)
         else { return false }
         return show(index, pointingAt: GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1))
@@ -54,7 +54,7 @@ package final class RowContextMenu {
 
     /// Opens the menu of the row that has the keyboard focus; false when the focus is not on a row of this list.
     @discardableResult
-    package func popupForFocusedRow() -> Bool {
+    func popupForFocusedRow() -> Bool {
         guard let root = gtk_widget_get_root(listView), let focus = gtk_root_get_focus(root),
               gtk_widget_is_ancestor(focus, listView) != 0,
               let (index, row) = Self.row(around: focus) else { return false }

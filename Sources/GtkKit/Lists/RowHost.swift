@@ -27,7 +27,7 @@ package final class RowHost {
         return attachment(of: UnsafeMutableRawPointer(child), key: "mayun-row-host", as: RowHost.self)
     }
 
-    package func showRow(_ index: Int) {
+    func showRow(_ index: Int) {
         let row = self.row ?? makeRow()
         if showsFooter {
             showsFooter = false
@@ -38,7 +38,7 @@ package final class RowHost {
         adapter.bind(row, index)
     }
 
-    package func showFooter(_ state: FooterRow.State) {
+    func showFooter(_ state: FooterRow.State) {
         let footer = self.footer ?? makeFooter()
         if !showsFooter {
             showsFooter = true

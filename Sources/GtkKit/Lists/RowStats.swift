@@ -14,8 +14,8 @@ import Foundation
 @MainActor
 package enum RowStats {
     /// Set once by `MayunApplication` from `LaunchOptions` (`countsRows`, `rowsAsListView`), before any list exists.
-    package static var enabled = false
-    package static var usesGridView = true
+    static var enabled = false
+    static var usesGridView = true
     private static var live = 0
     private static var bound = 0
     private static var maxBound = 0
@@ -24,10 +24,10 @@ package enum RowStats {
     private static var bindMicros: [Double] = []
 
     package static func setUp() { if enabled { live += 1 } }
-    package static func tornDown() { if enabled { live -= 1 } }
-    package static func unbound() { if enabled { bound -= 1 } }
+    static func tornDown() { if enabled { live -= 1 } }
+    static func unbound() { if enabled { bound -= 1 } }
     /// A blank grid was re-anchored (`PagedListView.keepRowsOnScreen`).
-    package static func recoveredBlank() {
+    static func recoveredBlank() {
         guard enabled else { return }
         blankRecoveries += 1
         FileHandle.standardError.write(Data("row-stats blank grid re-anchored (\(blankRecoveries) so far)\n".utf8))

@@ -66,7 +66,7 @@ package final class PreferencesWindow {
     }
 
     /// libadwaita's usual 640 x 720, but never larger than the main window: on a phone it covers it exactly.
-    package static func defaultSize(over parent: WidgetRef) -> (width: Int32, height: Int32) {
+    static func defaultSize(over parent: WidgetRef) -> (width: Int32, height: Int32) {
         let (parentWidth, parentHeight) = PreferencesDialog.currentSize(of: parent)
         return (parentWidth > 0 ? min(640, parentWidth) : 640, parentHeight > 0 ? min(720, parentHeight) : 720)
     }

@@ -43,7 +43,7 @@ package final class CodeSearchBar {
         g_object_unref(UnsafeMutableRawPointer(settings))
     }
 
-    package func reveal(_ mode: Mode) {
+    func reveal(_ mode: Mode) {
         self.mode = mode
         let placeholder = mode == .find ? tr("Find in file") : tr("Line number")
         ObjectProperty.set(raw(entry), "placeholder-text", .string(placeholder))
@@ -91,7 +91,7 @@ package final class CodeSearchBar {
         return true
     }
 
-    package func goToLine(_ line: Int) {
+    func goToLine(_ line: Int) {
         let count = Int(gtk_text_buffer_get_line_count(textBuffer))
         var iter = GtkTextIter()
         gtk_text_buffer_get_iter_at_line(textBuffer, &iter, Int32(min(max(line, 1), max(count, 1)) - 1))
@@ -99,7 +99,7 @@ package final class CodeSearchBar {
         gtk_text_view_scroll_to_iter(typed(view), &iter, 0, 1, 0, 0.3)
     }
 
-    package var cursorLine: Int {
+    var cursorLine: Int {
         var iter = GtkTextIter()
         gtk_text_buffer_get_iter_at_mark(textBuffer, &iter, gtk_text_buffer_get_insert(textBuffer))
         return Int(gtk_text_iter_get_line(&iter)) + 1

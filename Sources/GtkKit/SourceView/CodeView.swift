@@ -68,7 +68,7 @@ package final class CodeView {
     }
 
     /// The GtkSourceView id of the language in use ("swift"), nil for plain text.
-    package var languageID: String? {
+    var languageID: String? {
         SourceLanguages.languageID(gtk_source_buffer_get_language(buffer))
     }
 
@@ -85,7 +85,7 @@ package final class CodeView {
         gtk_text_view_set_wrap_mode(typed(sourceView), wrap ? GTK_WRAP_WORD_CHAR : GTK_WRAP_NONE)
     }
 
-    package var isWrapping: Bool { gtk_text_view_get_wrap_mode(typed(sourceView)) != GTK_WRAP_NONE }
+    var isWrapping: Bool { gtk_text_view_get_wrap_mode(typed(sourceView)) != GTK_WRAP_NONE }
 
     package func apply(isNight: Bool) {
         self.isNight = isNight
@@ -101,10 +101,10 @@ package final class CodeView {
     package func find(_ query: String) -> Bool { search.find(query) }
 
     /// Moves the cursor to the start of `line` (1-based, clamped) and scrolls it into view.
-    package func goToLine(_ line: Int) { search.goToLine(line) }
+    func goToLine(_ line: Int) { search.goToLine(line) }
 
     /// The line the cursor is on (1-based).
-    package var cursorLine: Int { search.cursorLine }
+    var cursorLine: Int { search.cursorLine }
 
     private func toolbar() -> Widget {
         let bar = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, classes: ["toolbar", "code-toolbar"])

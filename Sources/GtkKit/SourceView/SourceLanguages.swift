@@ -26,7 +26,7 @@ package enum SourceLanguages {
 
     /// The language of a file from its name and, when the name says nothing, its content type guessed from the
     /// first bytes (`#!/usr/bin/env python`).
-    package static func guess(fileName: String, head: String?) -> OpaquePointer? {
+    static func guess(fileName: String, head: String?) -> OpaquePointer? {
         guard let manager else { return nil }
         var contentType: String?
         if let head {
@@ -40,12 +40,12 @@ package enum SourceLanguages {
         return gtk_source_language_manager_guess_language(manager, fileName, contentType)
     }
 
-    package static func languageID(_ language: OpaquePointer?) -> String? {
+    static func languageID(_ language: OpaquePointer?) -> String? {
         language.flatMap { gtk_source_language_get_id($0) }.map { String(cString: $0) }
     }
 
     /// "Adwaita" / "Adwaita-dark" (Debian's gtksourceview5 ships both), with classic/oblivion as a fallback.
-    package static func styleScheme(isNight: Bool) -> OpaquePointer? {
+    static func styleScheme(isNight: Bool) -> OpaquePointer? {
         guard let manager = gtk_source_style_scheme_manager_get_default() else { return nil }
         for id in isNight ? ["Adwaita-dark", "oblivion"] : ["Adwaita", "classic"] {
             if let scheme = gtk_source_style_scheme_manager_get_scheme(manager, id) { return scheme }

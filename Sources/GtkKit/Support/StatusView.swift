@@ -82,9 +82,9 @@ package final class StatusView {
     }
 
     /// True once the spinner is on (after its delay); tests.
-    package var isSpinnerShown: Bool { gtk_widget_get_visible(spinner) != 0 }
+    var isSpinnerShown: Bool { gtk_widget_get_visible(spinner) != 0 }
     /// True while loading, the spinner shown or about to be; tests.
-    package var isSpinnerPending: Bool { spinnerDelay != nil }
+    var isSpinnerPending: Bool { spinnerDelay != nil }
 
     private func setSpinnerVisible(_ spinning: Bool) {
         gtk_widget_set_visible(spinner, spinning ? 1 : 0)

@@ -11,14 +11,14 @@ package final class ApplicationHandle {
     init(_ application: UnsafeMutablePointer<GtkApplication>) { self.application = application }
 
     /// Whether the active window has the keyboard focus of the desktop.
-    package var isWindowFocused: Bool {
+    var isWindowFocused: Bool {
         guard let window = gtk_application_get_active_window(application) else { return false }
         return gtk_window_is_active(window) != 0
     }
 
     /// Adds `app.<name>`, taking a string (a notification's target); a parameter of any other type, which only a
     /// foreign sender could make, is ignored.
-    package func addAction(_ name: String, stringParameter handler: @escaping @MainActor (String) -> Void) {
+    func addAction(_ name: String, stringParameter handler: @escaping @MainActor (String) -> Void) {
         let stringType = g_variant_type_new("s")
         let action = g_simple_action_new(name, stringType)!
         g_variant_type_free(stringType)
@@ -38,7 +38,7 @@ package final class ApplicationHandle {
         g_application_send_notification(gApplication, id, notification.pointer)
     }
 
-    package func withdrawNotification(id: String) { g_application_withdraw_notification(gApplication, id) }
+    func withdrawNotification(id: String) { g_application_withdraw_notification(gApplication, id) }
 
     private var gApplication: UnsafeMutablePointer<GApplication> {
         UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self)

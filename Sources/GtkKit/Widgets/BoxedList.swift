@@ -111,7 +111,7 @@ package final class DropDown: WidgetObject {
 
     /// True while `replaceOptions` swaps the choices: GTK selects the first new choice on its own before the wanted
     /// one is set, and that passing selection is nobody's choice.
-    package var isReplacingOptions = false
+    var isReplacingOptions = false
 
     /// A choice made by the pointer, the keyboard or `selectedIndex` (not the passing one while the options are
     /// replaced: a page that handed it to its view model would undo the choice it is showing, e.g. the branch a new

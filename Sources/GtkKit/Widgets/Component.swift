@@ -65,9 +65,9 @@ extension PreferencesDialog {
     /// The window, for the page that opened it and for tests.
     package var ref: WidgetRef { WidgetRef(widget: widget) }
 
-    package func setModal(over parent: WidgetRef) { setModal(over: parent.widget) }
+    func setModal(over parent: WidgetRef) { setModal(over: parent.widget) }
 
-    package static func currentSize(of window: WidgetRef) -> (width: Int32, height: Int32) { currentSize(of: window.widget) }
+    static func currentSize(of window: WidgetRef) -> (width: Int32, height: Int32) { currentSize(of: window.widget) }
 }
 
 extension HeldButtonGuard {

@@ -34,7 +34,7 @@ package final class ScrolledWindow: WidgetObject {
         setPolicy(horizontal: horizontal, vertical: vertical)
     }
 
-    package func setPolicy(horizontal: ScrollPolicy, vertical: ScrollPolicy) {
+    func setPolicy(horizontal: ScrollPolicy, vertical: ScrollPolicy) {
         gtk_scrolled_window_set_policy(opaque(widget), horizontal.gtk, vertical.gtk)
     }
 
@@ -49,7 +49,7 @@ package final class ScrolledWindow: WidgetObject {
     }
 
     /// How far down it is scrolled, in pixels.
-    package var verticalOffset: Double {
+    var verticalOffset: Double {
         get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(opaque(widget))) }
         set { gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(opaque(widget)), newValue) }
     }

@@ -62,7 +62,7 @@ package final class LabelChips: WidgetObject {
 
     /// The CSS of one colour pair. Both colours are `LabelChip`'s validated "#rrggbb", never text from outside. The
     /// inset outline keeps a chip whose colour is close to the window's (white by day, near-black by night) visible.
-    package static func css(for chip: LabelChip) -> String {
+    static func css(for chip: LabelChip) -> String {
         """
         label.label-chip { background-color: \(chip.background); color: \(chip.foreground); border-radius: 10px;
           padding: 1px 8px; font-size: smaller; font-weight: bold;

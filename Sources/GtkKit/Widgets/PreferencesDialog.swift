@@ -25,10 +25,10 @@ package final class PreferencesDialog {
         gtk_window_set_destroy_with_parent(typed(widget), 1)
     }
 
-    package func setDefaultSize(width: Int32, height: Int32) { gtk_window_set_default_size(typed(widget), width, height) }
+    func setDefaultSize(width: Int32, height: Int32) { gtk_window_set_default_size(typed(widget), width, height) }
 
     /// The search button and type-to-search over every row (on by default).
-    package var isSearchEnabled: Bool {
+    var isSearchEnabled: Bool {
         get { adw_preferences_window_get_search_enabled(typed(widget)) != 0 }
         set { adw_preferences_window_set_search_enabled(typed(widget), newValue ? 1 : 0) }
     }
@@ -45,13 +45,13 @@ package final class PreferencesDialog {
 
     /// The close button, the window manager or `window.close`: return true to keep it open; false lets GTK destroy
     /// it.
-    package func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) {
+    func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) {
         connect(raw(widget), "close-request", mainWithArguments: { _ in handler() })
     }
 
     /// A key that activates a named action while the window has the focus: `addShortcut("Escape",
     /// action: "window.close")` (GTK's accelerator syntax).
-    package func addShortcut(_ trigger: String, action: String) {
+    func addShortcut(_ trigger: String, action: String) {
         let controller = gtk_shortcut_controller_new()!
         gtk_shortcut_controller_add_shortcut(
             controller, gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), gtk_named_action_new(action)))

@@ -41,7 +41,7 @@ package final class ActionRow: WidgetObject {
     }
 
     /// Whether the title can be selected and copied (a server address); off by default.
-    package var isTitleSelectable: Bool {
+    var isTitleSelectable: Bool {
         get { adw_preferences_row_get_title_selectable(typed(widget)) != 0 }
         set { adw_preferences_row_set_title_selectable(typed(widget), newValue ? 1 : 0) }
     }
@@ -50,7 +50,7 @@ package final class ActionRow: WidgetObject {
     package func addSuffix(_ child: WidgetObject) { child.withWidget { adw_action_row_add_suffix(typed(widget), $0) } }
 
     /// The control a click on the row activates (the row's radio, switch or button); it is named by the row's title.
-    package func activates(_ child: WidgetObject) { adw_action_row_set_activatable_widget(typed(widget), child.widget) }
+    func activates(_ child: WidgetObject) { adw_action_row_set_activatable_widget(typed(widget), child.widget) }
 }
 
 /// An AdwEntryRow (or AdwPasswordEntryRow, whose text is hidden and can be revealed): a text field inside a row,
@@ -76,7 +76,7 @@ package final class EntryRow: WidgetObject {
     }
 
     /// Enter in the field.
-    package func onActivated(_ handler: @escaping @MainActor () -> Void) {
+    func onActivated(_ handler: @escaping @MainActor () -> Void) {
         connect(raw(widget), "entry-activated", main: handler)
     }
 }

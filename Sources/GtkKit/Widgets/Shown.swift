@@ -44,5 +44,5 @@ extension Shown {
     package func onMap(_ handler: @escaping @MainActor () -> Void) { connect(raw(shownWidget), "map", main: handler) }
 
     /// When it leaves the screen.
-    package func onUnmap(_ handler: @escaping @MainActor () -> Void) { connect(raw(shownWidget), "unmap", main: handler) }
+    func onUnmap(_ handler: @escaping @MainActor () -> Void) { connect(raw(shownWidget), "unmap", main: handler) }
 }

@@ -14,5 +14,5 @@ package final class Squeezer: WidgetObject {
     }
 
     /// Whether the child is on show (false once squeezed out).
-    package var showsChild: Bool { adw_squeezer_get_visible_child(opaque(widget)) != nil }
+    var showsChild: Bool { adw_squeezer_get_visible_child(opaque(widget)) != nil }
 }

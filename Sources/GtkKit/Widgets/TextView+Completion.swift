@@ -10,7 +10,7 @@ extension TextView {
 
     private var textBuffer: UnsafeMutablePointer<GtkTextBuffer> { gtk_text_view_get_buffer(typed(widget)) }
 
-    package var cursorOffset: Int {
+    var cursorOffset: Int {
         var iter = GtkTextIter()
         gtk_text_buffer_get_iter_at_mark(textBuffer, &iter, gtk_text_buffer_get_insert(textBuffer))
         return Int(gtk_text_iter_get_offset(&iter))

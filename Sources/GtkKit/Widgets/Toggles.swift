@@ -33,7 +33,7 @@ package final class Switch: WidgetObject {
         set { if newValue != isActive { gtk_switch_set_active(opaque(widget), newValue ? 1 : 0) } }
     }
 
-    package func onActiveChanged(_ handler: @escaping @MainActor (Bool) -> Void) {
+    func onActiveChanged(_ handler: @escaping @MainActor (Bool) -> Void) {
         let widget = widget
         connect(raw(widget), "notify::active", main: { handler(gtk_switch_get_active(opaque(widget)) != 0) })
     }

@@ -39,7 +39,7 @@ public class WidgetObject {
         if on { gtk_widget_add_css_class(widget, name) } else { gtk_widget_remove_css_class(widget, name) }
     }
 
-    package func hasClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
+    func hasClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
 }
 
 // MARK: Layout
@@ -69,14 +69,14 @@ extension WidgetObject {
     package func setSizeRequest(width: Int32 = -1, height: Int32 = -1) { gtk_widget_set_size_request(widget, width, height) }
 
     /// Whether it can take the keyboard focus itself (layout-only containers should not).
-    package var isFocusable: Bool {
+    var isFocusable: Bool {
         get { gtk_widget_get_focusable(widget) != 0 }
         set { gtk_widget_set_focusable(widget, newValue ? 1 : 0) }
     }
 
     /// The size GTK gave it at the last layout (0 before its first).
-    package var allocatedWidth: Int { Int(gtk_widget_get_width(widget)) }
-    package var allocatedHeight: Int { Int(gtk_widget_get_height(widget)) }
+    var allocatedWidth: Int { Int(gtk_widget_get_width(widget)) }
+    var allocatedHeight: Int { Int(gtk_widget_get_height(widget)) }
 
     @discardableResult
     package func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }

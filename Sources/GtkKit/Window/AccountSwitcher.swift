@@ -17,9 +17,9 @@ package final class AccountSwitcher {
     private var rowAvatars: [AvatarView] = []
     private var rowButtons: [Button] = []
     private let bindings = BindingBag()
-    package var onAdd: @MainActor () -> Void = {}
-    package var onManage: @MainActor () -> Void = {}
-    package var onLogOut: @MainActor () -> Void = {}
+    var onAdd: @MainActor () -> Void = {}
+    var onManage: @MainActor () -> Void = {}
+    var onLogOut: @MainActor () -> Void = {}
     private let logOut: Button
 
     package init(accounts: Accounts, images: ImageLoader) {

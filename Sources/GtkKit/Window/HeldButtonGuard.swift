@@ -61,7 +61,7 @@ package struct HeldButtons {
     private(set) var mask: UInt32 = 0
 
     /// Records a press, release or real motion; true for a synthesized motion that arrives while a button is held.
-    package mutating func shouldDrop(_ event: PointerEvent) -> Bool {
+    mutating func shouldDrop(_ event: PointerEvent) -> Bool {
         switch event {
         case .press(let button): mask |= Self.bit(button)
         case .release(let button): mask &= ~Self.bit(button)

@@ -16,7 +16,7 @@ package final class MainWindow: PlatformActions {
     private let titleStack: Widget
     private let pageTitle: Widget
     private let tabs: Widget
-    package let tabsPage: Page
+    let tabsPage: Page
     /// Built when first shown, or by Ctrl+F (its entry must be in the window for the focus request).
     private let discoverPage: LazyPage
     /// Short messages over the bottom of the window (a failed star, "Link copied"); libadwaita queues and times them.
@@ -142,7 +142,7 @@ package final class MainWindow: PlatformActions {
 
     /// The main menu's model, set on its button the first time the menu opens. GTK calls the popup function at every
     /// opening: the model and its popover are made once and kept.
-    package static func setMainMenu(on button: OpaquePointer) {
+    static func setMainMenu(on button: OpaquePointer) {
         guard gtk_menu_button_get_menu_model(button) == nil else { return }
         let menu = g_menu_new()!
         g_menu_append(menu, tr("Preferences"), "app.settings")

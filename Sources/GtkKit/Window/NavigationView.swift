@@ -52,7 +52,7 @@ package final class NavigationView {
     }
 
     /// Starts within 24 px of the left edge, travels at least 80 px right, and more sideways than up or down.
-    package nonisolated static func isBackSwipe(startX: Double, offsetX: Double, offsetY: Double) -> Bool {
+    nonisolated static func isBackSwipe(startX: Double, offsetX: Double, offsetY: Double) -> Bool {
         startX <= 24 && offsetX >= 80 && abs(offsetY) * 2 < offsetX
     }
 
