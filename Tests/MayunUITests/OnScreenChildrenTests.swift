@@ -46,4 +46,72 @@ final class OnScreenChildrenTests: XCTestCase {
             XCTAssertEqual(allocation.height, 100, "a card left out keeps its size")
         }
     }
+
+    /// A thread below a long description (the box is not the scrolled child itself): cards left out while far,
+    /// and cards added while their tab is hidden, are drawn when scrolled to, not left as the blank of the box's
+    /// last drawing (seen in the pulls e2e: a line comment written on Files changed was blank in Conversation).
+    func testCardsAddedWhileTheirTabIsHiddenAreDrawnWhenScrolledTo() {
+        onMain {
+            let provider = gtk_css_provider_new()!
+            gtk_css_provider_load_from_data(provider, ".red-card { background: #ff0000; }", -1)
+            let display = gdk_display_get_default()!
+            gtk_style_context_add_provider_for_display(display, OpaquePointer(provider), 800)
+            defer { gtk_style_context_remove_provider_for_display(display, OpaquePointer(provider)) }
+            @MainActor func card(_ index: Int) -> Widget {
+                let card = widget(gtk_box_new(GTK_ORIENTATION_VERTICAL, 0))
+                gtk_widget_add_css_class(card, "red-card")
+                gtk_widget_set_size_request(card, -1, 100)
+                gtk_box_append(typed(card), widget(gtk_label_new("Card \(index)")))
+                return card
+            }
+            let thread = widget(gtk_box_new(GTK_ORIENTATION_VERTICAL, 10))
+            for index in 0..<3 { gtk_box_append(typed(thread), card(index)) }
+            OnScreenChildren.install(on: thread)
+            // The conversation: a long description above the thread, a composer below it.
+            let content = widget(gtk_box_new(GTK_ORIENTATION_VERTICAL, 10))
+            let description = widget(gtk_label_new("Description"))
+            gtk_widget_set_size_request(description, -1, 2000)
+            let composer = widget(gtk_label_new("Leave a comment"))
+            gtk_widget_set_size_request(composer, -1, 200)
+            gtk_box_append(typed(content), description)
+            gtk_box_append(typed(content), thread)
+            gtk_box_append(typed(content), composer)
+            let scroller = widget(gtk_scrolled_window_new())
+            gtk_scrolled_window_set_child(OpaquePointer(scroller), content)
+            let notebook = widget(gtk_notebook_new())
+            gtk_notebook_append_page(OpaquePointer(notebook), scroller, gtk_label_new("Conversation"))
+            gtk_notebook_append_page(OpaquePointer(notebook), gtk_label_new("Files"), gtk_label_new("Files changed"))
+            let window = gtk_window_new()!
+            gtk_window_set_default_size(typed(window), 400, 500)
+            gtk_window_set_child(typed(window), notebook)
+            gtk_window_present(typed(window))
+            defer { gtk_window_destroy(typed(window)) }
+            waitForFrames(of: window, count: 3)
+            let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller))
+            let windowWidget = widget(window)
+            @MainActor func bottomCardShown() -> Bool {
+                // The last card sits just above the composer's 200 px at the end of the scroll range.
+                guard let shown = pixel(of: windowWidget, x: 200, y: gtk_widget_get_height(windowWidget) - 260) else {
+                    return false
+                }
+                return shown.red > 200 && shown.green < 60 && shown.blue < 60
+            }
+            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
+            waitForFrames(of: window, count: 3)
+            XCTAssertTrue(bottomCardShown(), "scrolled down from the top, the cards left out until then are drawn")
+            gtk_adjustment_set_value(adjustment, 0)
+            waitForFrames(of: window, count: 3)
+
+            gtk_notebook_set_current_page(OpaquePointer(notebook), 1)
+            waitForFrames(of: window, count: 3)
+            // A comment written on the other tab comes into the thread meanwhile.
+            gtk_box_append(typed(thread), card(3))
+            gtk_notebook_set_current_page(OpaquePointer(notebook), 0)
+            waitForFrames(of: window, count: 3)
+            XCTAssertGreaterThan(OnScreenChildren.of(thread)?.leftOut ?? 0, 0, "far below the view, the cards are left out")
+            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
+            waitForFrames(of: window, count: 3)
+            XCTAssertTrue(bottomCardShown(), "scrolled down to it, the new card is drawn, not blank")
+        }
+    }
 }

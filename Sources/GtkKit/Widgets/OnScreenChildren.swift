@@ -56,17 +56,24 @@ package final class OnScreenChildren {
         guard height > 0, gtk_widget_translate_coordinates(box, scroller, 0, 0, &x, &top) != 0 else { return showAll() }
         let low = -height, high = 2 * height
         var count = 0
+        var broughtIn = false
         var child = gtk_widget_get_first_child(box)
         while let current = child {
             var allocation = GtkAllocation()
             gtk_widget_get_allocation(current, &allocation)
             let y = top + Double(allocation.y)
             let near = allocation.height <= 0 || (y + Double(allocation.height) > low && y < high)
-            if (gtk_widget_get_child_visible(current) != 0) != near { gtk_widget_set_child_visible(current, near ? 1 : 0) }
+            if (gtk_widget_get_child_visible(current) != 0) != near {
+                gtk_widget_set_child_visible(current, near ? 1 : 0)
+                broughtIn = broughtIn || near
+            }
             if !near { count += 1 }
             child = gtk_widget_get_next_sibling(current)
         }
         leftOut = count
+        // GTK keeps the box's last drawing (its render node) while nothing in it asks to be redrawn, and mapping a
+        // child again does not ask: without this a card brought back where the view did not move stays blank.
+        if broughtIn { gtk_widget_queue_draw(box) }
     }
 
     private func showAll() {
