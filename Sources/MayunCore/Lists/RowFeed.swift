@@ -5,8 +5,10 @@
 /// Fed a screenful first and a batch per frame after, no frame lays out more than that.
 ///
 /// The model always holds a prefix of the page's rows (`fed` of `rows`), so a model position is a row index.
-/// A change inside that prefix is spliced as it comes when it adds no more than `batch` rows; a larger one puts in
-/// its first `batch` rows and drops the fed rows after it (they come back with the rest, `next()`).
+/// A change inside that prefix is spliced as it comes when it grows the model by no more than `batch` rows (rows
+/// replaced in place, like Mark All as Read's, cost what they did and keep the scroll position); a larger one puts
+/// in as many of its rows as it removes plus `batch`, and drops the fed rows after it (they come back with the
+/// rest, `next()`).
 public struct RowFeed: Equatable, Sendable {
     /// One `g_list_store_splice`: at `at`, remove `removed` items and insert `added` new ones.
     public struct Splice: Equatable, Sendable {
@@ -36,20 +38,19 @@ public struct RowFeed: Equatable, Sendable {
     public var pending: Int { rows - fed }
 
     /// The page's rows changed by `change` (against the rows before it); returns what to splice into the model now,
-    /// putting in at most `batch` new rows (nil: nothing now, e.g. a change wholly among rows not fed yet).
+    /// growing it by at most `batch` rows (nil: nothing now, e.g. a change wholly among rows not fed yet).
     public mutating func apply(_ change: RowListChange, batch: Int) -> Splice? {
         let start = min(max(0, change.start), rows)
         let removed = min(max(0, change.removed), rows - start)
         let added = min(max(0, change.added), Self.maximumRows - (rows - removed))
         rows = rows - removed + added
         guard start <= fed else { return nil }
-        let batch = max(1, batch)
+        let put = min(added, min(removed, fed - start) + max(1, batch))
         let splice: Splice
-        if start + removed <= fed, added <= batch {
+        if start + removed <= fed, put == added {
             splice = Splice(at: start, removed: removed, added: added)
             fed = fed - removed + added
         } else {
-            let put = min(added, batch)
             splice = Splice(at: start, removed: fed - start, added: put)
             fed = start + put
         }

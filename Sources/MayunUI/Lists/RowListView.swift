@@ -56,7 +56,7 @@ final class RowListView {
     var listWidget: Widget { listView }
 
     /// Replaces the changed stretch of rows (`change`, between the rows shown and the rows now) with new objects,
-    /// which GTK binds when they come near the screen; of many new rows, a screenful now and the rest a batch a frame.
+    /// which GTK binds when they come near the screen; of many more rows, a screenful now and the rest a batch a frame.
     func apply(_ change: RowListChange) {
         guard !change.isEmpty else { return }
         if let splice = feed.apply(change, batch: firstBatch) { self.splice(splice) }
@@ -69,9 +69,10 @@ final class RowListView {
     /// The least height of a row, for how many rows a screen can hold (a Notifications header is about 40 px).
     static let leastRowHeight = 40
 
-    /// How many new rows may go in at once: a screenful (the window's height over the least row height).
+    /// How many rows a change may add to the store at once: a screenful (the window's height over the least row
+    /// height).
     private var firstBatch: Int {
-        return max(Self.rowsPerFrame, FirstScreen.rows(of: listView, minimumRowHeight: Self.leastRowHeight) ?? 24)
+        max(Self.rowsPerFrame, FirstScreen.rows(of: listView, minimumRowHeight: Self.leastRowHeight) ?? 24)
     }
 
     private func splice(_ splice: RowFeed.Splice) {
