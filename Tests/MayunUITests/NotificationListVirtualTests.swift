@@ -61,6 +61,16 @@ private func shownButtons(_ name: String, in root: Widget) -> [Widget] {
     }
 }
 
+/// How many rows the page's list view holds in its model (it takes a long list a screenful first, then a batch a
+/// frame: `RowFeed`).
+@MainActor
+private func listedRows(in root: Widget) -> Int {
+    let list = descendants(of: root).first {
+        isA($0, gtk_list_view_get_type()) && gtk_widget_has_css_class($0, "project-list") != 0
+    }
+    return list.flatMap { gtk_list_view_get_model(OpaquePointer($0)) }.map { Int(g_list_model_get_n_items($0)) } ?? 0
+}
+
 final class NotificationListVirtualTests: XCTestCase {
     override func setUpWithError() throws { try requireDisplay() }
 
@@ -80,6 +90,7 @@ final class NotificationListVirtualTests: XCTestCase {
             }
             defer { gtk_window_destroy(typed(window)) }
             waitUntil("the first thread shows") { visibleLabelTexts(in: page.root).contains("Thread 1") }
+            waitUntil("every row is in the list") { listedRows(in: page.root) == 55 }
             waitForFrames(of: window, count: 3)
             XCTAssertEqual(coordinator.notifications.rows.count, 55, "five headers and fifty threads")
             screenshotsInLightAndNight(of: window, nightMode: coordinator.nightMode, named: "notifications-1280")
@@ -131,6 +142,7 @@ final class NotificationListVirtualTests: XCTestCase {
             defer { gtk_window_destroy(typed(window)) }
             waitUntil("the first page shows") { visibleLabelTexts(in: page.root).contains("Thread 1") }
             XCTAssertEqual(coordinator.notifications.rows.count, 56, "five headers, fifty threads and Show Older")
+            waitUntil("every row is in the list") { listedRows(in: page.root) == 56 }
             let older = descendants(of: page.root).filter {
                 isA($0, gtk_button_get_type()) && gtk_widget_get_visible($0) != 0
                     && gtk_button_get_label(typed($0)).map { String(cString: $0) } == "Show Older Notifications"
@@ -155,6 +167,7 @@ final class NotificationListVirtualTests: XCTestCase {
             gtk_widget_activate(button)
             waitUntil("the older page is listed") { coordinator.notifications.items.count == 60 }
             XCTAssertEqual(coordinator.notifications.rows.count, 65, "ten more threads, and no Show Older at the end")
+            waitUntil("the older threads are in the list") { listedRows(in: page.root) == 65 }
         }
     }
 }

@@ -13,6 +13,9 @@ import MayunCore
 /// The store holds one plain GObject per row. A row is bound by its position, so the page keeps its rows in an
 /// array and says which stretch changed (`apply(_:)`): the rows above and below that stretch keep their widgets and
 /// the scroll position stays.
+///
+/// A long list goes into the store a screenful first and a batch per frame after (`RowFeed`): GTK 4.8 builds and
+/// measures a widget for up to ~200 rows around its anchor in the frame after they come (issue 29).
 @MainActor
 package final class RowListView {
     // Stored widget pointers: `root` (the scrolled window) and its child, the list, never removed; the view is owned
@@ -22,7 +25,15 @@ package final class RowListView {
     private let store = g_list_store_new(GTypes.object)!
     private let adapter: RowAdapter
     private let isActivatable: (Int) -> Bool
-    private(set) var rowCount = 0
+    /// The page's rows, and how many of them the store holds so far.
+    private var feed = RowFeed(perFrame: RowListView.rowsPerFrame)
+    /// The tick callback feeding the rest of the rows (0: none).
+    private var feeding: guint = 0
+    /// Frame ticks to let pass before the next batch, so the frame after a splice lays out that splice's rows alone
+    /// (a tick callback runs before the layout of its own frame).
+    private var ticksToSkip = 0
+    /// The rows the page has (the store may hold only the first of them yet).
+    var rowCount: Int { feed.rows }
 
     /// `accessibleName` names the list for screen readers; `isActivatable` says which rows a click activates.
     package init(adapter: RowAdapter, accessibleName: String, isActivatable: @escaping @MainActor (Int) -> Bool) {
@@ -45,18 +56,59 @@ package final class RowListView {
     var listWidget: Widget { listView }
 
     /// Replaces the changed stretch of rows (`change`, between the rows shown and the rows now) with new objects,
-    /// which GTK binds when they come near the screen.
+    /// which GTK binds when they come near the screen; of many more rows, a screenful now and the rest a batch a frame.
     package func apply(_ change: RowListChange) {
         guard !change.isEmpty else { return }
-        let start = min(max(0, change.start), rowCount)
-        let removed = min(max(0, change.removed), rowCount - start)
-        let added = min(max(0, change.added), 1_000_000)
-        var objects: [UnsafeMutableRawPointer?] = (0..<added).map { _ in
+        if let splice = feed.apply(change, batch: firstBatch) { self.splice(splice) }
+        if feed.pending > 0 { startFeeding() }
+    }
+
+    /// Rows put in per frame after the first screenful: a notification row takes about 1 ms to build, bind and
+    /// measure in a release build (issue 29), so a frame of them stays near 12 ms.
+    static let rowsPerFrame = 12
+    /// The least height of a row, for how many rows a screen can hold (a Notifications header is about 40 px).
+    static let leastRowHeight = 40
+
+    /// How many rows a change may add to the store at once: a screenful (the window's height over the least row
+    /// height).
+    private var firstBatch: Int {
+        max(Self.rowsPerFrame, FirstScreen.rows(of: listView, minimumRowHeight: Self.leastRowHeight) ?? 24)
+    }
+
+    private func splice(_ splice: RowFeed.Splice) {
+        var objects: [UnsafeMutableRawPointer?] = (0..<max(0, splice.added)).map { _ in
             UnsafeMutableRawPointer(g_object_new_with_properties(GTypes.object, 0, nil, nil)!)
         }
-        rowCount = rowCount - removed + added
-        g_list_store_splice(store, guint(start), guint(removed), &objects, guint(objects.count))
+        g_list_store_splice(store, guint(splice.at), guint(max(0, splice.removed)), &objects, guint(objects.count))
         for object in objects { g_object_unref(object) }
+    }
+
+    /// Feeds one batch per frame until every row is in, from the frame after the one that lays out the last splice.
+    private func startFeeding() {
+        ticksToSkip = 1
+        guard feeding == 0 else { return }
+        let owner = FeedOwner(self)
+        // The list view owns the callback (and the box through its destroy notify); the box holds this view weakly,
+        // so whichever goes first, nothing is used after it is freed.
+        feeding = gtk_widget_add_tick_callback(listView, { _, _, data in
+            guard let owner = CallbackData.borrow(data, as: FeedOwner.self) else { return 0 }
+            return MainActor.assumeIsolated {
+                guard let view = owner.view else { return 0 }
+                if view.ticksToSkip > 0 {
+                    view.ticksToSkip -= 1
+                    return 1
+                }
+                if let splice = view.feed.next() { view.splice(splice) }
+                if view.feed.pending > 0 { return 1 }
+                view.feeding = 0
+                return 0
+            }
+        }, CallbackData.retain(owner), CallbackData.release)
+    }
+
+    private final class FeedOwner {
+        weak var view: RowListView?
+        init(_ view: RowListView) { self.view = view }
     }
 
     private func connectFactory(_ factory: UnsafeMutableRawPointer) {

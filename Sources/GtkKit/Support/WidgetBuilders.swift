@@ -23,7 +23,11 @@ enum Build {
     static func iconButton(_ iconName: String, accessibleLabel: String, tooltip: String? = nil) -> Widget {
         let button = widget(gtk_button_new_from_icon_name(iconName))
         Accessibility.setLabel(button, accessibleLabel)
+        // Set while hidden: on a visible widget GTK 4.8 asks the X server where the pointer is at once (a round
+        // trip for every button made, e.g. in each new list row; issue 29).
+        gtk_widget_set_visible(button, 0)
         gtk_widget_set_tooltip_text(button, tooltip ?? accessibleLabel)
+        gtk_widget_set_visible(button, 1)
         return button
     }
 

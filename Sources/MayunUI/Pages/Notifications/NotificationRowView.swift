@@ -40,6 +40,9 @@ final class NotificationRowView: ListRow {
         // a wrapping label here made each layout of the list re-measure it many times over (issue 29: 50 rows took
         // seconds to lay out; the title and detail still wrap).
         place.hexpand = true
+        place.tooltipWhenAsked { [weak self] in self?.shownWhen }
+        title.widthChars = 8
+        detail.widthChars = 8
         let context = Box(.horizontal, spacing: 6)
         context.append(kind, place)
         text.append(title, detail, context)
@@ -75,8 +78,7 @@ final class NotificationRowView: ListRow {
             detail.isVisible = !item.detail.isEmpty
             kind.setName(item.kind.iconName)
             kind.accessibleLabel = item.kind.title
-            place.text = placeLine
-            place.tooltip = placeLine
+            place.text = placeLine  // and its tooltip, when asked
             if item.senderLogin != nil { replyButton().isVisible = true } else { answer?.isVisible = false }
             mark.isVisible = item.isUnread
         }
