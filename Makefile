@@ -44,7 +44,8 @@ banner = @printf '\n\033[1m==> %s\033[0m\n' "$(1)"
 # GtkKit is built with library evolution (Package.swift says why); the compiler then warns, once per import of every
 # module that is not, that binary compatibility "can't be guaranteed": no flag turns that one warning off, and Mayun
 # ships no binary framework, so those warnings (each with its source excerpt, up to the blank line) are dropped too.
-QUIET_SWIFT := { awk '/^\/.*was not compiled with library evolution support/ { skip = 1; next } skip && /^$$/ { skip = 0; next } !skip { print; fflush() }' | grep --line-buffered -v -E 'warning: prohibited flag|^\[[0-9]+/[0-9]+\] (Compiling|Emitting|Wrapping|Write|Linking|Planning|Merging|Applying|Generating|Copying)' || true; }
+NO_EVOLUTION_WARNINGS := awk '/^\/.*was not compiled with library evolution support/ { skip = 1; next } skip && /^$$/ { skip = 0; next } !skip { print; fflush() }'
+QUIET_SWIFT := { $(NO_EVOLUTION_WARNINGS) | grep --line-buffered -v -E 'warning: prohibited flag|^\[[0-9]+/[0-9]+\] (Compiling|Emitting|Wrapping|Write|Linking|Planning|Merging|Applying|Generating|Copying)' || true; }
 QUIET_XCTEST := { grep --line-buffered -v -E "warning: prohibited flag|dbus-daemon\[[0-9]+\]|SpiRegistry daemon is running|dbind-WARNING.*GetItems|^Test Case '.*' (started|passed)|^$$" || true; }
 
 .PHONY: deps build data run test test-unit test-meson test-e2e test-fuzz fuzz fuzz-build demo bench install uninstall clean pot help
@@ -142,7 +143,7 @@ bench: deps
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path $(RELEASE_SCRATCH) --product mayun-bench 2>&1 | $(QUIET_SWIFT) && \
 	    xvfb-run -a -s '-screen 0 1280x1024x24' $(RELEASE_SCRATCH)/release/mayun-bench
 	$(call banner,decoding benchmark: json-glib beside Foundation's JSONDecoder on the same bytes (debug build))
-	MAYUN_BENCH=1 $(SWIFT) test --filter GiteeKitBenchmarks 2>&1 | grep -vE "^Test Case '.*' started|^\[[0-9]+/[0-9]+\]"
+	MAYUN_BENCH=1 $(SWIFT) test --filter GiteeKitBenchmarks 2>&1 | $(NO_EVOLUTION_WARNINGS) | grep -vE "^Test Case '.*' started|^\[[0-9]+/[0-9]+\]"
 	$(call banner,idle wake-ups over 60 s: window open and idle; then closed with Run in the background on)
 	$(PYTHON) bench/wakeups.py --skip-build
 	$(call banner,page benchmark: each new page against FakeGitee on loopback, and 50 READMEs for memory (bench/pages.py))
