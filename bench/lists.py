@@ -76,7 +76,9 @@ def run_probe(argv, env, marker, timeout, steps=None, cpu=None, shown=None):
             if text.startswith(marker):
                 line = text
                 break
-    if line is None and proc.poll() is None:
+    if line is None:
+        # Not `proc.poll()`: it would reap an exited child, and the wait4 below, which reads its CPU time, would fail
+        # with ECHILD. Killing a child that has exited (a zombie until reaped) does nothing.
         proc.kill()
     _, status, usage = os.wait4(proc.pid, 0)
     # Popen must know its child is reaped: one that does not is polled by the next Popen's cleanup, and once PIDs wrap
