@@ -71,8 +71,11 @@ final class OfflineStoreBudgetTests: XCTestCase {
                          writes.longest * 1000, writes.loads, writes.preempted, vacuum.longest * 1000, vacuum.loads,
                          vacuum.preempted))
             XCTAssertGreaterThan(writes.loads, 1, "loads ran while the writes did")
-            XCTAssertLessThan(writes.longest, 0.008)
-            XCTAssertLessThan(vacuum.longest, 0.008)
+            // A read that waited would wait for a whole wipe or VACUUM of 20 MB (hundreds of ms); the loads are under
+            // 2 ms on an idle machine. 50 ms leaves room for a loaded one (a clean-clone `make test` saw 8.9 ms once,
+            // with the e2e release build beside XCTest) without letting such a wait through.
+            XCTAssertLessThan(writes.longest, 0.05)
+            XCTAssertLessThan(vacuum.longest, 0.05)
         }
     }
 }
