@@ -66,7 +66,7 @@ final class PullRequestPageTests: XCTestCase {
             guard let pullPage = page as? PullRequestPage else { return XCTFail("not a pull request page") }
             waitUntil("four files in the diff") { pullPage.viewModel.diff.files.count == 4 }
             for expected in ["new-feature", "Open", "crud into master", "add3", "1 commit", "test comment 1"] {
-                waitUntil("\"\(expected)\" shows") { visibleLabelTexts(in: page.root).contains(expected) }
+                waitUntil("\"\(expected)\" shows") { visibleTexts(in: page.root).contains(expected) }
             }
             pullPage.showFiles()
             waitUntil("the diff's rows are drawn") {

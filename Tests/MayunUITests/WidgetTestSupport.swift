@@ -82,6 +82,22 @@ func visibleLabelTexts(in root: Widget) -> [String] {
         .compactMap { gtk_label_get_text(OpaquePointer($0)).map { String(cString: $0) } }
 }
 
+/// Every text a person can see: drawn labels, and the lines of drawn text views (a comment shows as a plain label
+/// first and as a rendered document once parsed, so which of the two a check meets depends on timing).
+@MainActor
+func visibleTexts(in root: Widget) -> [String] {
+    let views = descendants(of: root).filter { isA($0, gtk_text_view_get_type()) && gtk_widget_is_drawable($0) != 0 }
+    let lines = views.flatMap { view -> [String] in
+        let buffer = gtk_text_view_get_buffer(typed(view, as: GtkTextView.self))!
+        var start = GtkTextIter(), end = GtkTextIter()
+        gtk_text_buffer_get_bounds(buffer, &start, &end)
+        let chars = gtk_text_buffer_get_text(buffer, &start, &end, 0)!
+        defer { g_free(chars) }
+        return String(cString: chars).split(separator: "\n").map(String.init)
+    }
+    return visibleLabelTexts(in: root) + lines
+}
+
 @MainActor
 func firstWidget(in root: Widget, ofType type: GType) -> Widget? {
     descendants(of: root).first { isA($0, type) }
