@@ -32,7 +32,7 @@ final class DiffViewModelTests: XCTestCase {
             XCTAssertEqual(diff.rows[0], .file(0, isCollapsed: true))
             XCTAssertTrue(diff.isCollapsed(0))
             XCTAssertEqual(diff.headerRow(of: 1), 1)
-            XCTAssertTrue(diff.lastChange == (0, 5, 1), "only the folded file's rows change: \(diff.lastChange)")
+            XCTAssertEqual(diff.lastChange, RowListChange(start: 0, removed: 5, added: 1), "only the folded file's rows change")
             diff.activate(row: 0)
             XCTAssertEqual(diff.rows.count, 10)
         }

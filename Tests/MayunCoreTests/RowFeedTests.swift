@@ -141,6 +141,49 @@ final class RowFeedTests: XCTestCase {
         XCTAssertEqual(model.items, rows)
     }
 
+    /// A diff: its first screen of up to `allAfter` rows at once, then a batch a frame up to `allAfter` rows in the
+    /// model, then all the rest in one go (GTK makes widgets only for the rows around its anchor).
+    func testPastAllAfterTheRestGoesInAtOnce() {
+        var feed = RowFeed(perFrame: 40, allAfter: 240), model = Model()
+        let small = Array(0..<200)
+        XCTAssertEqual(feed.apply(RowListChange(from: [Int](), to: small), batch: 40),
+                       RowFeed.Splice(at: 0, removed: 0, added: 200), "a diff that fits goes in whole")
+        var big = RowFeed(perFrame: 40, allAfter: 240)
+        let rows = Array(0..<10_000)
+        let first = big.apply(RowListChange(from: [Int](), to: rows), batch: 40)
+        XCTAssertEqual(first, RowFeed.Splice(at: 0, removed: 0, added: 40))
+        model.apply(first, from: rows)
+        var sizes: [Int] = []
+        while let splice = big.next() {
+            sizes.append(splice.added)
+            model.apply(splice, from: rows)
+        }
+        XCTAssertEqual(sizes, [40, 40, 40, 40, 40, 9_760])
+        XCTAssertEqual(model.items, rows)
+        // Side by side from a wider window: every row replaced, the rows shown replaced in place (the scroll
+        // position keeps its row) and the rest fed again.
+        let wide = rows.map { $0 + 20_000 }
+        let replaced = big.apply(RowListChange.replacingAll(10_000, with: 10_000), batch: 40)
+        XCTAssertEqual(replaced, RowFeed.Splice(at: 0, removed: 10_000, added: 10_000))
+        model.apply(replaced, from: wide)
+        XCTAssertEqual(model.items, wide)
+    }
+
+    /// A jump to a file far down puts every row before it in at once; the feed then goes on from there.
+    func testFeedingUpToARowPutsInEveryRowBeforeIt() {
+        var feed = RowFeed(perFrame: 40, allAfter: 240), model = Model()
+        let rows = Array(0..<1_000)
+        model.apply(feed.apply(RowListChange(from: [Int](), to: rows), batch: 40), from: rows)
+        let jump = feed.feed(upTo: 600)
+        XCTAssertEqual(jump, RowFeed.Splice(at: 40, removed: 0, added: 560))
+        model.apply(jump, from: rows)
+        assertPrefix(model, of: rows, feed)
+        XCTAssertNil(feed.feed(upTo: 300), "those rows are in already")
+        XCTAssertEqual(feed.next(), RowFeed.Splice(at: 600, removed: 0, added: 400))
+        XCTAssertNil(feed.feed(upTo: 5_000))
+        XCTAssertEqual(feed.fed, 1_000)
+    }
+
     func testOutOfRangeChangesAreClamped() {
         var feed = RowFeed(perFrame: 0)
         XCTAssertEqual(feed.perFrame, 1)

@@ -12,7 +12,9 @@ import MayunCore
 package final class DiffView {
     let root: Widget
     private let model: DiffViewModel
-    private let store = g_list_store_new(GTypes.object)!
+    /// One plain object per row: the first screen at once, then `feedPerFrame` a frame up to `feedAllAfter` rows,
+    /// then the rest.
+    private let store = FedListStore(perFrame: DiffView.feedPerFrame, allAfter: DiffView.feedAllAfter)
     private let listView: Widget
     private let scroller: Widget
     private let summary = Build.label("", classes: ["heading"], xalign: 0)
@@ -34,17 +36,15 @@ package final class DiffView {
     private let nightWatch = DiffNightWatch()
     private var rowViews: [WeakRowView] = []
 
-    /// The list view and the drop-down hold their own references to the models.
-    isolated deinit {
-        g_object_unref(UnsafeMutableRawPointer(store))
-        g_object_unref(UnsafeMutableRawPointer(paths))
-    }
+    /// The drop-down holds its own reference to the paths.
+    isolated deinit { g_object_unref(UnsafeMutableRawPointer(paths)) }
 
     package init(model: DiffViewModel, bindings: BindingBag) {
         self.model = model
         root = Build.box(GTK_ORIENTATION_VERTICAL, classes: ["diff-view"])
         let factory = gtk_signal_list_item_factory_new()!
-        listView = widget(gtk_list_view_new(gtk_no_selection_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(store)))), factory))
+        listView = widget(gtk_list_view_new(gtk_no_selection_new(store.listModel), factory))
+        store.feeds(listView)
         sideClicks = DiffSideClicks(listView: listView)
         Accessibility.setLabel(listView, tr("Changes"))
         Build.addClasses(listView, ["diff-rows"])
@@ -98,7 +98,7 @@ package final class DiffView {
     /// Rows the list shows once fed (tests, the benchmark).
     package var rowCount: Int { model.rows.count }
     /// Rows in the store so far (the rest are being fed, `feedPerFrame` a frame).
-    var fedRows: Int { Int(g_list_model_get_n_items(store)) }
+    var fedRows: Int { store.fedRows }
     var listWidget: Widget { listView }
     /// The drop-down that jumps to a file (tests).
     var fileListWidget: Widget { fileList }
@@ -113,75 +113,14 @@ package final class DiffView {
     static let feedPerFrame = 40
     static let feedAllAfter = 240
 
-    /// Mirrors the model's last change into the store. Rows after the first `fedRows` are not in the store yet;
-    /// a change that adds more rows than a frame's worth puts in the first of them and leaves the rest to `feed`.
+    /// Mirrors the model's last change into the store (a change that skipped a generation replaces every row);
+    /// rows after the first `fedRows` are not in the store yet.
     private func sync(generation: Int) {
         guard generation != shownGeneration else { return }
-        let fed = fedRows
-        let change: (at: Int, removed: Int, added: Int) =
-            generation == shownGeneration + 1 ? model.lastChange : (0, fed, model.rows.count)
+        let change = generation == shownGeneration + 1
+            ? model.lastChange : RowListChange.replacingAll(store.rows, with: model.rows.count)
         shownGeneration = generation
-        guard change.at < fed || fed == 0 else { return startFeeding() }
-        let budget = max(Self.feedPerFrame, Self.feedAllAfter - change.at)
-        if change.at + change.removed <= fed, change.added <= budget {
-            splice(at: change.at, removing: change.removed, adding: change.added)
-        } else {
-            // Everything from the change on is fed again, starting with one frame's worth.
-            splice(at: change.at, removing: fed - change.at, adding: min(change.added, Self.feedPerFrame))
-        }
-        startFeeding()
-    }
-
-    private func splice(at position: Int, removing removed: Int, adding added: Int) {
-        var objects: [UnsafeMutableRawPointer?] = (0..<max(0, added)).map { _ in
-            UnsafeMutableRawPointer(g_object_new_with_properties(GTypes.object, 0, nil, nil)!)
-        }
-        g_list_store_splice(store, guint(position), guint(max(0, removed)), &objects, guint(objects.count))
-        for object in objects { g_object_unref(object) }
-    }
-
-    /// Appends the next rows: a frame's worth while the list view is still filling its bound window, then the rest.
-    private func feed(upTo wanted: Int? = nil) {
-        let fed = fedRows, total = model.rows.count
-        guard fed < total else { return }
-        let target = wanted.map { min(total, max($0, fed)) }
-            ?? (fed >= Self.feedAllAfter ? total : min(total, fed + Self.feedPerFrame))
-        splice(at: fed, removing: 0, adding: target - fed)
-    }
-
-    private var feeding: guint = 0
-    /// Frame ticks to let pass before the next batch: the frame after a splice lays out and binds the spliced rows
-    /// alone. (A tick callback runs in the update phase, before the layout of the same frame: without this, the
-    /// first screen's frame bound the first batch and the next one, 80 rows instead of 40; issue 29.)
-    private var ticksToSkip = 0
-
-    /// Feeds one batch per frame (a tick callback runs before the frame's layout) until every row is in, starting
-    /// with the frame after the one that shows the rows just spliced.
-    private func startFeeding() {
-        ticksToSkip = 1
-        guard feeding == 0, fedRows < model.rows.count else { return }
-        let owner = FeedOwner(self)
-        // The list view owns the callback (and the box through its destroy notify); the box holds this view weakly,
-        // so whichever goes first, nothing is used after it is freed.
-        feeding = gtk_widget_add_tick_callback(listView, { _, _, data in
-            guard let owner = CallbackData.borrow(data, as: FeedOwner.self) else { return 0 }
-            return MainActor.assumeIsolated {
-                guard let view = owner.view else { return 0 }
-                if view.ticksToSkip > 0 {
-                    view.ticksToSkip -= 1
-                    return 1
-                }
-                view.feed()
-                if view.fedRows < view.model.rows.count { return 1 }
-                view.feeding = 0
-                return 0
-            }
-        }, CallbackData.retain(owner), CallbackData.release)
-    }
-
-    private final class FeedOwner {
-        weak var view: DiffView?
-        init(_ view: DiffView) { self.view = view }
+        store.apply(change, batch: Self.feedPerFrame)
     }
 
     private func connectRows(_ factory: UnsafeMutableRawPointer) {
@@ -237,7 +176,7 @@ package final class DiffView {
     /// Brings a row to the top of the list (GTK 4.8 has no `gtk_list_view_scroll_to`; its action scrolls the row
     /// into view).
     package func scroll(toRow row: Int) {
-        feed(upTo: row + 1)
+        store.feed(upTo: row + 1)
         gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(guint32(row)))
     }
 

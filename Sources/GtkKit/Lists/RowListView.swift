@@ -14,7 +14,7 @@ import MayunCore
 /// array and says which stretch changed (`apply(_:)`): the rows above and below that stretch keep their widgets and
 /// the scroll position stays.
 ///
-/// A long list goes into the store a screenful first and a batch per frame after (`RowFeed`): GTK 4.8 builds and
+/// A long list goes into the store a screenful first and a batch per frame after (`FedListStore`): GTK 4.8 builds and
 /// measures a widget for up to ~200 rows around its anchor in the frame after they come (issue 29).
 @MainActor
 package final class RowListView {
@@ -22,18 +22,12 @@ package final class RowListView {
     // by its page, whose root holds `root`.
     let root: Widget
     private let listView: Widget
-    private let store = g_list_store_new(GTypes.object)!
+    /// One plain object per row, fed a screenful first and a batch per frame after.
+    private let rows = FedListStore(perFrame: RowListView.rowsPerFrame)
     private let adapter: RowAdapter
     private let isActivatable: (Int) -> Bool
-    /// The page's rows, and how many of them the store holds so far.
-    private var feed = RowFeed(perFrame: RowListView.rowsPerFrame)
-    /// The tick callback feeding the rest of the rows (0: none).
-    private var feeding: guint = 0
-    /// Frame ticks to let pass before the next batch, so the frame after a splice lays out that splice's rows alone
-    /// (a tick callback runs before the layout of its own frame).
-    private var ticksToSkip = 0
     /// The rows the page has (the store may hold only the first of them yet).
-    var rowCount: Int { feed.rows }
+    var rowCount: Int { rows.rows }
 
     /// `accessibleName` names the list for screen readers; `isActivatable` says which rows a click activates.
     package init(adapter: RowAdapter, accessibleName: String, isActivatable: @escaping @MainActor (Int) -> Bool) {
@@ -41,7 +35,8 @@ package final class RowListView {
         self.isActivatable = isActivatable
         let factory = gtk_signal_list_item_factory_new()!
         let factoryObject = UnsafeMutableRawPointer(factory)
-        listView = widget(gtk_list_view_new(gtk_no_selection_new(store), factory))  // the view takes both
+        listView = widget(gtk_list_view_new(gtk_no_selection_new(rows.listModel), factory))  // the view takes both
+        rows.feeds(listView)
         gtk_list_view_set_single_click_activate(opaque(listView), 1)
         root = verticalScroller(ofRows: listView, accessibleName: accessibleName)
         connectFactory(factoryObject)
@@ -59,8 +54,7 @@ package final class RowListView {
     /// which GTK binds when they come near the screen; of many more rows, a screenful now and the rest a batch a frame.
     package func apply(_ change: RowListChange) {
         guard !change.isEmpty else { return }
-        if let splice = feed.apply(change, batch: firstBatch) { self.splice(splice) }
-        if feed.pending > 0 { startFeeding() }
+        rows.apply(change, batch: firstBatch)
     }
 
     /// Rows put in per frame after the first screenful: a notification row takes about 1 ms to build, bind and
@@ -73,42 +67,6 @@ package final class RowListView {
     /// height).
     private var firstBatch: Int {
         max(Self.rowsPerFrame, FirstScreen.rows(of: listView, minimumRowHeight: Self.leastRowHeight) ?? 24)
-    }
-
-    private func splice(_ splice: RowFeed.Splice) {
-        var objects: [UnsafeMutableRawPointer?] = (0..<max(0, splice.added)).map { _ in
-            UnsafeMutableRawPointer(g_object_new_with_properties(GTypes.object, 0, nil, nil)!)
-        }
-        g_list_store_splice(store, guint(splice.at), guint(max(0, splice.removed)), &objects, guint(objects.count))
-        for object in objects { g_object_unref(object) }
-    }
-
-    /// Feeds one batch per frame until every row is in, from the frame after the one that lays out the last splice.
-    private func startFeeding() {
-        ticksToSkip = 1
-        guard feeding == 0 else { return }
-        let owner = FeedOwner(self)
-        // The list view owns the callback (and the box through its destroy notify); the box holds this view weakly,
-        // so whichever goes first, nothing is used after it is freed.
-        feeding = gtk_widget_add_tick_callback(listView, { _, _, data in
-            guard let owner = CallbackData.borrow(data, as: FeedOwner.self) else { return 0 }
-            return MainActor.assumeIsolated {
-                guard let view = owner.view else { return 0 }
-                if view.ticksToSkip > 0 {
-                    view.ticksToSkip -= 1
-                    return 1
-                }
-                if let splice = view.feed.next() { view.splice(splice) }
-                if view.feed.pending > 0 { return 1 }
-                view.feeding = 0
-                return 0
-            }
-        }, CallbackData.retain(owner), CallbackData.release)
-    }
-
-    private final class FeedOwner {
-        weak var view: RowListView?
-        init(_ view: RowListView) { self.view = view }
     }
 
     private func connectFactory(_ factory: UnsafeMutableRawPointer) {

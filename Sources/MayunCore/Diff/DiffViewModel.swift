@@ -74,7 +74,7 @@ public final class DiffViewModel {
     public private(set) var rows: [DiffRow] = []
     /// Where the last change of `rows` happened: the rows in `range` (of the old rows) were replaced by `added`
     /// rows, so a view can splice only those and keep its scroll position.
-    public private(set) var lastChange: (at: Int, removed: Int, added: Int) = (0, 0, 0)
+    public private(set) var lastChange = RowListChange(start: 0, removed: 0, added: 0)
     /// Bumped whenever `rows` changes.
     public private(set) var generation = 0
     public private(set) var isSideBySide = false
@@ -365,13 +365,7 @@ public final class DiffViewModel {
     /// Stores the new rows and records the smallest changed range (same start and end kept), so that folding one
     /// file re-creates only that file's rows in the view.
     private func replaceRows(with new: [DiffRow]) {
-        let old = rows
-        var prefix = 0
-        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < old.count - prefix, suffix < new.count - prefix,
-              old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
-        lastChange = (prefix, old.count - prefix - suffix, new.count - prefix - suffix)
+        lastChange = RowListChange(from: rows, to: new)
         var file = -1
         rowFiles = new.map { row in
             if case .file(let index, _) = row { file = index }

@@ -29,16 +29,24 @@ public struct RowFeed: Equatable, Sendable {
     public private(set) var fed = 0
     /// Rows `next()` adds per frame.
     public let perFrame: Int
+    /// Once this many rows are fed, the rest go in at once (nil: never). GtkListView makes widgets only for the
+    /// ~200 rows around its anchor, so past those an item costs nothing to lay out: a diff's 10,000 rows need not
+    /// take 250 frames to get in.
+    public let allAfter: Int?
     /// A cap on the rows one list can hold (a change is clamped to it), against a runaway count.
     public static let maximumRows = 1_000_000
 
-    public init(perFrame: Int) { self.perFrame = max(1, perFrame) }
+    public init(perFrame: Int, allAfter: Int? = nil) {
+        self.perFrame = max(1, perFrame)
+        self.allAfter = allAfter.map { max(0, $0) }
+    }
 
     /// Rows not in the model yet.
     public var pending: Int { rows - fed }
 
     /// The page's rows changed by `change` (against the rows before it); returns what to splice into the model now,
-    /// growing it by at most `batch` rows (nil: nothing now, e.g. a change wholly among rows not fed yet).
+    /// growing it by at most `batch` rows, or to at most `allAfter` rows (nil: nothing now, e.g. a change wholly
+    /// among rows not fed yet).
     public mutating func apply(_ change: RowListChange, batch: Int) -> Splice? {
         let start = min(max(0, change.start), rows)
         let removed = min(max(0, change.removed), rows - start)
@@ -46,8 +54,10 @@ public struct RowFeed: Equatable, Sendable {
         rows = rows - removed + added
         guard start <= fed else { return nil }
         let put = min(added, min(removed, fed - start) + max(1, batch))
+        // A change that ends before `allAfter` goes in whole (a diff's first screen of up to `allAfter` rows).
+        let fitsBeforeAllAfter = allAfter.map { start + added <= $0 } ?? false
         let splice: Splice
-        if start + removed <= fed, put == added {
+        if start + removed <= fed, put == added || fitsBeforeAllAfter {
             splice = Splice(at: start, removed: removed, added: added)
             fed = fed - removed + added
         } else {
@@ -57,10 +67,17 @@ public struct RowFeed: Equatable, Sendable {
         return splice.removed == 0 && splice.added == 0 ? nil : splice
     }
 
-    /// The next frame's batch of rows, appended at the end of the model (nil once every row is in).
+    /// The next frame's batch of rows, appended at the end of the model (nil once every row is in): `perFrame`
+    /// rows, or all the rest once `allAfter` rows are in.
     public mutating func next() -> Splice? {
         guard fed < rows else { return nil }
-        let put = min(rows - fed, perFrame)
+        return feed(upTo: allAfter.map { fed >= $0 } == true ? rows : fed + perFrame)
+    }
+
+    /// Appends every row before `row` not in the model yet (a jump to a row far down), nil when they all are.
+    public mutating func feed(upTo row: Int) -> Splice? {
+        let put = min(rows, row) - fed
+        guard put > 0 else { return nil }
         defer { fed += put }
         return Splice(at: fed, removed: 0, added: put)
     }
