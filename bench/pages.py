@@ -159,6 +159,8 @@ def main():
                 ratios = [float(run["rss_last_mib"]) / max(float(run["rss_first_mib"]), 1) for run in runs]
                 print(f"  RSS after the first {spread(series('rss_first_mib'), 'MiB')}")
                 print(f"  RSS after the 50th  {spread(series('rss_last_mib'), 'MiB')}")
+                print(f"  longest stall at open {sorted(int(run.get('stall_open', 0)) for run in runs)}; the next "
+                      f"longest {spread(series('stall_second_ms'))}")
                 print(f"  last / first     {spread(ratios, 'x', digits=2)}  target within {MEMORY_TARGET}x: "
                       f"{'MET' if statistics.median(ratios) <= MEMORY_TARGET else 'MISSED'}")
             print(f"  RSS at the end   {spread(series('rss_mib'), 'MiB')}, peak {spread(series('peak_mib'), 'MiB')}")

@@ -186,6 +186,9 @@ final class PageBenchmarkProbe {
             finish([String(format: "first_screen_ms=%.1f", PageBenchmarkTree.percentile(readmeTimes, 0.5)),
                     String(format: "first_screen_max_ms=%.1f", readmeTimes.max() ?? 0),
                     String(format: "stall_ms=%.1f", readmeStalls.max() ?? 0), "readmes=\(readmeTimes.count)",
+                    // Which open had it, and the next longest: a once-per-process cost shows as open 1.
+                    "stall_open=\((readmeStalls.indices.max { readmeStalls[$0] < readmeStalls[$1] } ?? -1) + 1)",
+                    String(format: "stall_second_ms=%.1f", readmeStalls.sorted().dropLast().last ?? 0),
                     String(format: "rss_first_mib=%.1f", firstReadmeRSS), String(format: "rss_last_mib=%.1f", last)])
         }
     }
