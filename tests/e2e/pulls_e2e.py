@@ -166,6 +166,11 @@ def comments_on_a_line(server, app, owner, repo, number, head_sha):
                "the comment shows in the diff with Edit and Delete", seen=seen_labels(app))
     seen = {"rects": None}
 
+    def wheel_up():
+        fx, fy, fw, fh = h.screen_rect(app.frame, app.frame, app.pid)
+        h.move_pointer(fx + fw // 2, fy + fh // 2)
+        h.run(["xdotool", "click", "4"], check=True)
+
     def thread_under_line():
         # The list may have scrolled when the composer gave way to the thread: the wheel brings the line back.
         line_acc = h.find(changes, shown, ("label",), into_rows=True)
@@ -173,9 +178,7 @@ def comments_on_a_line(server, app, owner, repo, number, head_sha):
         top_y = h.screen_rect(changes, app.frame, app.pid)[1]
         if line_acc is None or edit_acc is None or not in_view(app, line_acc) or not in_view(app, edit_acc) \
                 or h.screen_rect(line_acc, app.frame, app.pid)[1] < top_y:
-            fx, fy, fw, fh = h.screen_rect(app.frame, app.frame, app.pid)
-            h.move_pointer(fx + fw // 2, fy + fh // 2)
-            h.run(["xdotool", "click", "4"], check=True)
+            wheel_up()
             return None
         line_rect = h.screen_rect(line_acc, app.frame, app.pid)
         edit_rect = h.screen_rect(edit_acc, app.frame, app.pid)
@@ -184,9 +187,7 @@ def comments_on_a_line(server, app, owner, repo, number, head_sha):
             # The thread's row comes after its line's, so this cannot be on screen: GTK 4.8 leaves the extents of
             # list rows scrolled out above the view where they were (seen in a CI run: the line reported at y=231
             # under the view's top, its thread drawn from y=68). The wheel brings the line back, with fresh extents.
-            fx, fy, fw, fh = h.screen_rect(app.frame, app.frame, app.pid)
-            h.move_pointer(fx + fw // 2, fy + fh // 2)
-            h.run(["xdotool", "click", "4"], check=True)
+            wheel_up()
             return None
         return seen["rects"] if 0 < edit_rect[1] - (line_rect[1] + line_rect[3]) < 120 else None
     r.wait_for(thread_under_line, "the thread is drawn right under its line (its Edit button below the line)",
