@@ -101,7 +101,7 @@ package final class DiffHighlighter {
         if let known = files[file], known.path == path { return known }
         let language = language(for: path)
         if let language, let id = SourceLanguages.languageID(language),
-           !SourceLanguageWarmUp.compiledLanguageIDs.contains(id) {
+           !SourceLanguageWarmUp.isCompiled(id) {
             waiting[id] = language
             waitUntilReady()
             return nil
@@ -155,7 +155,7 @@ package final class DiffHighlighter {
     private func makeBuffer(language: OpaquePointer?, lines: [String]) -> UnsafeMutablePointer<GtkSourceBuffer>? {
         guard let language, let buffer = gtk_source_buffer_new(nil) else { return nil }
         gtk_source_buffer_set_highlight_matching_brackets(buffer, 0)
-        gtk_source_buffer_set_language(buffer, language)
+        CompiledLanguages.set(language, on: buffer)
         gtk_source_buffer_set_style_scheme(buffer, SourceLanguages.styleScheme(isNight: isNight))
         gtk_source_buffer_set_highlight_syntax(buffer, 1)
         fill(buffer, with: lines)
@@ -179,7 +179,7 @@ package final class DiffHighlighter {
         }
         guard let scratch else { return nil }
         if language != scratchLanguage {
-            gtk_source_buffer_set_language(scratch, language)
+            CompiledLanguages.set(language, on: scratch)
             scratchLanguage = language
         }
         let scheme = SourceLanguages.styleScheme(isNight: isNight)

@@ -78,7 +78,7 @@ package final class CodeHighlighter {
 
     private func prepare(language: OpaquePointer, scheme: OpaquePointer?) {
         if language != currentLanguage {
-            gtk_source_buffer_set_language(scratch, language)
+            CompiledLanguages.set(language, on: scratch)
             currentLanguage = language
             mirrorOfSourceTag = [:]
         }

@@ -63,20 +63,22 @@ package enum SourceLanguageWarmUp {
         _ = SourceLanguages.language(forFence: "sh")
     }
 
-    /// Highlighting a line compiles the language's definitions, which the language keeps for the process.
+    /// Compiling a language keeps its definitions for the process (`CompiledLanguages`).
     private static func warm(languageID id: String) {
         guard let language = SourceLanguages.language(forFence: id) else { return }
         compile(language)
     }
 
-    /// Languages compiled in this process (by the warm-up or `compile`).
-    private(set) static var compiledLanguageIDs: Set<String> = []
+    /// Whether `id`'s definitions are compiled and held (by the warm-up, `compile` or any buffer set to it).
+    package static func isCompiled(_ id: String) -> Bool { CompiledLanguages.isHeld(id) }
 
-    /// Compiles `language`'s definitions by highlighting one sample line in a throwaway buffer: 17-190 ms the first
-    /// time per language, nothing after. Callers run it at idle, one language per main-loop turn.
+    /// Compiles `language`'s definitions (held for the process by `CompiledLanguages`) and highlights one sample
+    /// line in a throwaway buffer: 17-190 ms the first time per language, nothing after. Callers run it at idle, one
+    /// language per main-loop turn.
     package static func compile(_ language: OpaquePointer) {
-        guard let id = SourceLanguages.languageID(language), !compiledLanguageIDs.contains(id),
-              let buffer = gtk_source_buffer_new_with_language(language) else { return }
+        guard let id = SourceLanguages.languageID(language), !CompiledLanguages.isHeld(id),
+              let buffer = gtk_source_buffer_new(nil) else { return }
+        CompiledLanguages.set(language, on: buffer)
         gtk_source_buffer_set_style_scheme(buffer, SourceLanguages.styleScheme(isNight: false))
         let text = UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: GtkTextBuffer.self)
         let sample = "x = 1 # \"a\"\n"
@@ -85,6 +87,5 @@ package enum SourceLanguageWarmUp {
         gtk_text_buffer_get_bounds(text, &start, &end)
         gtk_source_buffer_ensure_highlight(buffer, &start, &end)
         g_object_unref(UnsafeMutableRawPointer(buffer))
-        compiledLanguageIDs.insert(id)
     }
 }

@@ -12,7 +12,7 @@ extension CodeView {
         let name = fileName.split(separator: "/").last.map(String.init) ?? ""
         let language = SourceLanguages.guess(fileName: name, head: String(text.prefix(1024)))
         guard SourceLanguages.languageID(language) != languageID else { return }
-        gtk_source_buffer_set_language(buffer, language)
+        CompiledLanguages.set(language, on: buffer)
         gtk_source_buffer_set_highlight_syntax(buffer, language == nil ? 0 : 1)
     }
 }

@@ -59,7 +59,7 @@ package final class CodeView {
     package func show(text: String, fileName: String, highlight: Bool = true) {
         let textBuffer = UnsafeMutableRawPointer(buffer).assumingMemoryBound(to: GtkTextBuffer.self)
         let language = highlight ? SourceLanguages.guess(fileName: fileName, head: String(text.prefix(1024))) : nil
-        gtk_source_buffer_set_language(buffer, language)
+        CompiledLanguages.set(language, on: buffer)
         gtk_source_buffer_set_highlight_syntax(buffer, language == nil ? 0 : 1)
         gtk_text_buffer_set_text(textBuffer, text, Int32(clamping: text.utf8.count))
         var start = GtkTextIter()
