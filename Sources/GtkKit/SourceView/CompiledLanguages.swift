@@ -8,11 +8,12 @@ internal import CGtk
 /// so a README paid for each of its fence languages on every open: `perf` over ten README opens found 90-210 ms of
 /// each open's main-thread time in `gtk_source_buffer_set_language`, the longest stall 85-110 ms (issue 29).
 ///
-/// One empty buffer per language holds the definitions. At most `limit` languages are held (a stranger's README may
-/// name any of the ~150 installed); past that, the least recently set one is let go.
+/// One empty buffer per language holds the definitions. They are not small (50 READMEs in about 17 languages: RSS
+/// 1.04x -> 1.14x of the first README's), so at most `limit` languages are held (a stranger's README may name any of
+/// the ~150 installed); past that, the least recently set one is let go.
 @MainActor
 enum CompiledLanguages {
-    static let limit = 32
+    static let limit = 16
     private static var keepers: [String: UnsafeMutablePointer<GtkSourceBuffer>] = [:]
     /// Language ids, least recently set first.
     private static var order: [String] = []
