@@ -46,8 +46,8 @@ func fuzzDiff(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
                 index += 1
             }
             let change = diff.lastChange
-            precondition(change.at >= 0 && change.removed >= 0 && change.added >= 0
-                         && change.at + change.added <= diff.rows.count, "a change range outside the rows")
+            precondition(change.start >= 0 && change.removed >= 0 && change.added >= 0
+                         && change.start + change.added <= diff.rows.count, "a change range outside the rows")
         }
         precondition(diff.reveal(file: 2) == diff.headerRow(of: 2), "revealing a file finds its header")
     }
