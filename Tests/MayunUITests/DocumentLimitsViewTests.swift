@@ -20,7 +20,7 @@ final class DocumentLimitsViewTests: XCTestCase {
                     ? DocumentParser.plain(kind.text, note: DocumentNotes.tooComplex)
                     : DocumentParser.parseMarkdown(kind.text, context: hostileContext)
                 let (view, window, stall) = render(document)
-                let text = bufferText(of: view)
+                let text = documentText(of: view)
                 XCTAssertFalse(text.isEmpty, "\(kind) shows something")
                 let ending = kind == .plain2MB ? "too long to show in full" : "After the"
                 XCTAssertTrue(text.contains(ending), "\(kind): the end of the document is shown")
@@ -41,7 +41,7 @@ final class DocumentLimitsViewTests: XCTestCase {
             let document = DocumentParser.parseMarkdown(HostileReadme.intOverflow.text, context: hostileContext)
             let (view, window, _) = render(document)
             defer { gtk_window_destroy(typed(window)) }
-            let text = bufferText(of: view)
+            let text = documentText(of: view)
             XCTAssertTrue(text.contains("1000000002.\u{00A0}max + 2"), text)
             XCTAssertTrue(text.contains("-1000000000.\u{00A0}min"), text)
             // Built by hand past the clamp: the pane saturates instead of trapping.
@@ -51,7 +51,7 @@ final class DocumentLimitsViewTests: XCTestCase {
             ]))])
             view.show(raw)
             waitUntil("rendered") { view.isRendered }
-            XCTAssertTrue(bufferText(of: view).contains("\(Int.max).\u{00A0}b"))
+            XCTAssertTrue(documentText(of: view).contains("\(Int.max).\u{00A0}b"))
         }
     }
 
@@ -60,7 +60,7 @@ final class DocumentLimitsViewTests: XCTestCase {
             let document = DocumentParser.plain(HostileReadme.plain2MB.text, note: DocumentNotes.tooComplex)
             let (view, window, stall) = render(document)
             defer { gtk_window_destroy(typed(window)) }
-            let text = bufferText(of: view)
+            let text = documentText(of: view)
             XCTAssertTrue(text.hasPrefix(DocumentNotes.tooComplex), String(text.prefix(200)))
             XCTAssertTrue(text.contains("Plain words without any markup"))
             XCTAssertLessThan(stall, 0.5)
@@ -74,7 +74,7 @@ final class DocumentLimitsViewTests: XCTestCase {
             XCTAssertEqual(document.blocks.count, 1, "one list of 5,000 items")
             let (view, window, _) = render(document)
             defer { gtk_window_destroy(typed(window)) }
-            let text = bufferText(of: view)
+            let text = documentText(of: view)
             XCTAssertTrue(text.contains("65.\u{00A0}item 65\n"), "numbering continues across slices")
             XCTAssertTrue(text.contains("5000.\u{00A0}item 5000"))
         }
@@ -107,11 +107,3 @@ private func render(_ document: Document) -> (DocumentView, UnsafeMutablePointer
     return (view, window, longest)
 }
 
-@MainActor
-private func bufferText(of view: DocumentView) -> String {
-    var start = GtkTextIter(), end = GtkTextIter()
-    gtk_text_buffer_get_bounds(view.content.buffer, &start, &end)
-    guard let chars = gtk_text_buffer_get_slice(view.content.buffer, &start, &end, 1) else { return "" }
-    defer { g_free(chars) }
-    return String(cString: chars)
-}

@@ -24,7 +24,7 @@ final class DocumentProgressiveViewTests: XCTestCase {
             view.begin()
             view.append(Self.longDocument.blocks)
             // Written before the main loop turns once: the top of the document, not all of it.
-            let text = text(of: view)
+            let text = documentText(of: view)
             XCTAssertTrue(text.hasPrefix("First block\n"), String(text.prefix(80)))
             XCTAssertFalse(text.contains("Last words."))
             XCTAssertEqual(view.slicesWritten, 1)
@@ -58,8 +58,8 @@ final class DocumentProgressiveViewTests: XCTestCase {
             chunked.finish { completed = true }
             waitUntil("both rendered", timeout: 60) { whole.isRendered && chunked.isRendered }
             XCTAssertTrue(completed)
-            XCTAssertEqual(text(of: chunked), text(of: whole))
-            XCTAssertTrue(text(of: chunked).hasSuffix("Last words.\n"))
+            XCTAssertEqual(documentText(of: chunked), documentText(of: whole))
+            XCTAssertTrue(documentText(of: chunked).hasSuffix("Last words.\n"))
             XCTAssertEqual(chunked.content.anchorOffsets, whole.content.anchorOffsets)
             XCTAssertTrue(chunked.scroll(toAnchor: "section-1499"))
         }
@@ -78,7 +78,7 @@ final class DocumentProgressiveViewTests: XCTestCase {
             for _ in 0..<200 { _ = g_main_context_iteration(nil, 0) }
             XCTAssertEqual(gtk_text_buffer_get_char_count(view.content.buffer), written, "no slice after cancel")
             XCTAssertFalse(view.isRendered)
-            XCTAssertFalse(text(of: view).contains("Last words."))
+            XCTAssertFalse(documentText(of: view).contains("Last words."))
             // Without the cancel the same turns keep writing (so the check above can fail).
             view.show(Self.longDocument)
             let first = gtk_text_buffer_get_char_count(view.content.buffer)
@@ -213,15 +213,6 @@ private func presentEmpty() -> (DocumentView, UnsafeMutablePointer<GtkWidget>) {
     gtk_window_present(typed(window))
     waitUntil("mapped") { gtk_widget_get_mapped(view.root) != 0 }
     return (view, window)
-}
-
-@MainActor
-private func text(of view: DocumentView) -> String {
-    var start = GtkTextIter(), end = GtkTextIter()
-    gtk_text_buffer_get_bounds(view.content.buffer, &start, &end)
-    guard let chars = gtk_text_buffer_get_slice(view.content.buffer, &start, &end, 1) else { return "" }
-    defer { g_free(chars) }
-    return String(cString: chars)
 }
 
 /// The size GTK gives the widget (its natural size, what the text view allocates an embedded child).

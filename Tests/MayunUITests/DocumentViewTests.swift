@@ -23,7 +23,7 @@ final class DocumentViewTests: XCTestCase {
             let (view, window) = present(DocumentParser.parseMarkdown(markdown, context: context))
             defer { gtk_window_destroy(typed(window)) }
             XCTAssertNil(firstWidget(in: view.root, ofType: gtk_grid_get_type()), "a narrow table is text, not widgets")
-            let text = bufferText(view)
+            let text = documentText(of: view)
             XCTAssertTrue(text.contains("\tFeature\tStatus\tNotes\n"), text)
             XCTAssertTrue(text.contains("\tLogin\t✅\tOAuth2\n"), text)
             XCTAssertTrue(text.contains("\t暗色主题\t🚧\tcss\n"), text)
@@ -85,7 +85,7 @@ final class DocumentViewTests: XCTestCase {
             defer { gtk_window_destroy(typed(window)) }
             var activated: [LinkTarget] = []
             view.onActivateLink = { activated.append($0) }
-            let text = bufferText(view)
+            let text = documentText(of: view)
             func offset(of word: String) -> Int32 {
                 Int32(text.distance(from: text.startIndex, to: text.range(of: word)!.lowerBound)) + 1
             }
@@ -118,7 +118,7 @@ final class DocumentViewTests: XCTestCase {
             let night = foreground(in: view, at: blocks[0].start)
             XCTAssertNotNil(night)
             XCTAssertNotEqual(day, night, "night mode recolours code")
-            let copy = bufferText(view).range(of: "Copy").map { bufferText(view).distance(from: bufferText(view).startIndex, to: $0.lowerBound) }
+            let copy = documentText(of: view).range(of: "Copy").map { documentText(of: view).distance(from: documentText(of: view).startIndex, to: $0.lowerBound) }
             XCTAssertEqual(copy.flatMap { view.content.copyAction(atOffset: Int32($0)) }, "let x = 1")
         }
     }
@@ -251,15 +251,6 @@ private func present(_ document: Document, loader: (any DocumentImageLoader)? = 
     view.show(document)
     if wait { waitUntil("rendered") { view.isRendered && gtk_widget_get_mapped(view.root) != 0 } }
     return (view, window)
-}
-
-@MainActor
-private func bufferText(_ view: DocumentView) -> String {
-    var start = GtkTextIter(), end = GtkTextIter()
-    gtk_text_buffer_get_bounds(view.content.buffer, &start, &end)
-    guard let chars = gtk_text_buffer_get_slice(view.content.buffer, &start, &end, 1) else { return "" }
-    defer { g_free(chars) }
-    return String(cString: chars)
 }
 
 /// The foreground colour a tag gives the character at `offset`, as text (nil when no tag sets one).

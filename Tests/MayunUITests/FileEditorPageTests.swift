@@ -197,12 +197,7 @@ private final class EditorFixture {
     }
 
     func bufferText(in root: Widget) -> String? {
-        guard let buffer = buffer(in: root) else { return nil }
-        var start = GtkTextIter(), end = GtkTextIter()
-        gtk_text_buffer_get_bounds(buffer, &start, &end)
-        guard let chars = gtk_text_buffer_get_text(buffer, &start, &end, 1) else { return nil }
-        defer { g_free(chars) }
-        return String(cString: chars)
+        buffer(in: root).map { contents(of: $0) }
     }
 
     /// As typing would: the buffer changes and the page hears it.

@@ -28,12 +28,7 @@ private final class IssueTransport: Transport {
 @MainActor
 private func textViewTexts(in root: Widget) -> [String] {
     descendants(of: root).filter { isA($0, gtk_text_view_get_type()) }.map { view in
-        let buffer = gtk_text_view_get_buffer(typed(view, as: GtkTextView.self))!
-        var start = GtkTextIter(), end = GtkTextIter()
-        gtk_text_buffer_get_bounds(buffer, &start, &end)
-        let chars = gtk_text_buffer_get_slice(buffer, &start, &end, 1)!
-        defer { g_free(chars) }
-        return String(cString: chars)
+        contents(of: gtk_text_view_get_buffer(typed(view, as: GtkTextView.self))!)
     }
 }
 

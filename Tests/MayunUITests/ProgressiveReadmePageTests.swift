@@ -44,23 +44,23 @@ final class ProgressiveReadmePageTests: XCTestCase {
             defer { gtk_window_destroy(typed(window)) }
             let viewModel = try XCTUnwrap(coordinator.top?.model as? ProjectViewModel)
             let feed = try XCTUnwrap(page as? ProjectPage).readmeFeed
-            waitUntil("the README's first screen is in the pane", timeout: 30) { !text(of: feed.view).isEmpty }
+            waitUntil("the README's first screen is in the pane", timeout: 30) { !documentText(of: feed.view).isEmpty }
             let document = try XCTUnwrap(viewModel.readmeDocument)
             let chunksAtFirstScreen = document.chunks.count
-            XCTAssertTrue(text(of: feed.view).hasPrefix("Mayun\n"), String(text(of: feed.view).prefix(80)))
+            XCTAssertTrue(documentText(of: feed.view).hasPrefix("Mayun\n"), String(documentText(of: feed.view).prefix(80)))
             XCTAssertNotEqual(gtk_widget_get_visible(feed.view.root), 0, "the document replaced the plain text")
             let clock = try XCTUnwrap(gtk_widget_get_frame_clock(window))
             let frame = gdk_frame_clock_get_frame_counter(clock)
             waitUntil("a frame is painted") { gdk_frame_clock_get_frame_counter(clock) > frame }
             XCTAssertFalse(feed.view.isRendered, "the first screen was painted before the whole document was in")
-            XCTAssertFalse(text(of: feed.view).contains("Last words."))
+            XCTAssertFalse(documentText(of: feed.view).contains("Last words."))
 
             waitUntil("the whole README is written", timeout: 90) { feed.view.isRendered }
             XCTAssertEqual(document.phase, .complete)
             XCTAssertLessThan(chunksAtFirstScreen, document.chunks.count, "more chunks came after the first screen")
             let whole = try XCTUnwrap(document.document)
-            XCTAssertEqual(text(of: feed.view), renderedWhole(whole), "the chunks end as `show` of the whole document")
-            XCTAssertTrue(text(of: feed.view).contains("Last words."))
+            XCTAssertEqual(documentText(of: feed.view), renderedWhole(whole), "the chunks end as `show` of the whole document")
+            XCTAssertTrue(documentText(of: feed.view).contains("Last words."))
         }
     }
 
@@ -74,7 +74,7 @@ final class ProgressiveReadmePageTests: XCTestCase {
             let feed = try XCTUnwrap(page as? ProjectPage).readmeFeed
             var rendered = 0
             feed.onRendered = { rendered += 1 }
-            waitUntil("the README's first screen is in the pane", timeout: 30) { !text(of: feed.view).isEmpty }
+            waitUntil("the README's first screen is in the pane", timeout: 30) { !documentText(of: feed.view).isEmpty }
             let old = try XCTUnwrap(viewModel.readmeDocument)
             XCTAssertFalse(feed.view.isRendered, "the old README is still being written when F5 comes")
 
@@ -85,11 +85,11 @@ final class ProgressiveReadmePageTests: XCTestCase {
             }
             XCTAssertNotEqual(old.phase, .parsing, "the old parse stopped (or had ended)")
             let fresh = try XCTUnwrap(viewModel.readmeDocument?.document)
-            XCTAssertEqual(text(of: feed.view), renderedWhole(fresh))
-            XCTAssertEqual(text(of: feed.view), "Fresh\nThe new text.\n")
+            XCTAssertEqual(documentText(of: feed.view), renderedWhole(fresh))
+            XCTAssertEqual(documentText(of: feed.view), "Fresh\nThe new text.\n")
             // Whatever the old writer had queued never lands.
             while g_main_context_iteration(nil, 0) != 0 {}
-            XCTAssertEqual(text(of: feed.view), "Fresh\nThe new text.\n")
+            XCTAssertEqual(documentText(of: feed.view), "Fresh\nThe new text.\n")
             XCTAssertEqual(rendered, 1, "only the fresh document finished")
         }
     }
@@ -106,7 +106,7 @@ final class ProgressiveReadmePageTests: XCTestCase {
             let blobPage = try XCTUnwrap(page as? BlobPage)
             let viewModel = try XCTUnwrap(coordinator.top?.model as? BlobViewModel)
             waitUntil("the document pane has its first screen", timeout: 30) {
-                blobPage.documentFeed.map { !text(of: $0.view).isEmpty } ?? false
+                blobPage.documentFeed.map { !documentText(of: $0.view).isEmpty } ?? false
             }
             let feed = try XCTUnwrap(blobPage.documentFeed)
             guard case .document(let document, _)? = viewModel.content else { return XCTFail("not a document") }
@@ -115,7 +115,7 @@ final class ProgressiveReadmePageTests: XCTestCase {
             waitUntil("the whole README is written", timeout: 90) { feed.view.isRendered }
             XCTAssertEqual(document.phase, .complete)
             XCTAssertLessThan(chunksAtFirstScreen, document.chunks.count, "more chunks came after the first screen")
-            XCTAssertEqual(text(of: feed.view), renderedWhole(try XCTUnwrap(document.document)))
+            XCTAssertEqual(documentText(of: feed.view), renderedWhole(try XCTUnwrap(document.document)))
         }
     }
 
@@ -137,8 +137,8 @@ final class ProgressiveReadmePageTests: XCTestCase {
             defer { binding.cancel() }
             waitUntil("the fallback is written", timeout: 60) { document.phase != .parsing && view.isRendered }
             XCTAssertEqual(document.phase, .replaced)
-            XCTAssertTrue(text(of: view).hasPrefix(DocumentNotes.tooComplex), String(text(of: view).prefix(120)))
-            XCTAssertTrue(text(of: view).contains("## Section"), "the markdown shows as it was written")
+            XCTAssertTrue(documentText(of: view).hasPrefix(DocumentNotes.tooComplex), String(documentText(of: view).prefix(120)))
+            XCTAssertTrue(documentText(of: view).contains("## Section"), "the markdown shows as it was written")
         }
     }
 }
@@ -172,14 +172,6 @@ private func renderedWhole(_ document: Document) -> String {
     defer { gtk_window_destroy(typed(window)) }
     view.show(document)
     waitUntil("the whole document is written", timeout: 90) { view.isRendered }
-    return text(of: view)
+    return documentText(of: view)
 }
 
-@MainActor
-private func text(of view: DocumentView) -> String {
-    var start = GtkTextIter(), end = GtkTextIter()
-    gtk_text_buffer_get_bounds(view.content.buffer, &start, &end)
-    guard let chars = gtk_text_buffer_get_slice(view.content.buffer, &start, &end, 1) else { return "" }
-    defer { g_free(chars) }
-    return String(cString: chars)
-}

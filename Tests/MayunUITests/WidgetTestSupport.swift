@@ -82,18 +82,30 @@ func visibleLabelTexts(in root: Widget) -> [String] {
         .compactMap { gtk_label_get_text(OpaquePointer($0)).map { String(cString: $0) } }
 }
 
+/// A text buffer's whole text: with its hidden text and an U+FFFC for each embedded widget or image (`slice`), or as
+/// drawn (`text`, hidden text left out).
+@MainActor
+func contents(of buffer: UnsafeMutablePointer<GtkTextBuffer>, asDrawn: Bool = false) -> String {
+    var start = GtkTextIter(), end = GtkTextIter()
+    gtk_text_buffer_get_bounds(buffer, &start, &end)
+    let chars = asDrawn ? gtk_text_buffer_get_text(buffer, &start, &end, 0) : gtk_text_buffer_get_slice(buffer, &start, &end, 1)
+    guard let chars else { return "" }
+    defer { g_free(chars) }
+    return String(cString: chars)
+}
+
+/// A document pane's text (`contents(of:)` of its buffer).
+@MainActor
+func documentText(of view: DocumentView) -> String { contents(of: view.content.buffer) }
+
 /// Every text a person can see: drawn labels, and the lines of drawn text views (a comment shows as a plain label
 /// first and as a rendered document once parsed, so which of the two a check meets depends on timing).
 @MainActor
 func visibleTexts(in root: Widget) -> [String] {
     let views = descendants(of: root).filter { isA($0, gtk_text_view_get_type()) && gtk_widget_is_drawable($0) != 0 }
-    let lines = views.flatMap { view -> [String] in
-        let buffer = gtk_text_view_get_buffer(typed(view, as: GtkTextView.self))!
-        var start = GtkTextIter(), end = GtkTextIter()
-        gtk_text_buffer_get_bounds(buffer, &start, &end)
-        let chars = gtk_text_buffer_get_text(buffer, &start, &end, 0)!
-        defer { g_free(chars) }
-        return String(cString: chars).split(separator: "\n").map(String.init)
+    let lines = views.flatMap { view in
+        contents(of: gtk_text_view_get_buffer(typed(view, as: GtkTextView.self))!, asDrawn: true)
+            .split(separator: "\n").map(String.init)
     }
     return visibleLabelTexts(in: root) + lines
 }

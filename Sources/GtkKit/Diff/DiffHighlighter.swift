@@ -101,7 +101,7 @@ package final class DiffHighlighter {
         if let known = files[file], known.path == path { return known }
         let language = language(for: path)
         if let language, let id = SourceLanguages.languageID(language),
-           !SourceLanguageWarmUp.isCompiled(id) {
+           !CompiledLanguages.isHeld(id) {
             waiting[id] = language
             waitUntilReady()
             return nil

@@ -43,8 +43,7 @@ package final class DiffView {
         self.model = model
         root = Build.box(GTK_ORIENTATION_VERTICAL, classes: ["diff-view"])
         let factory = gtk_signal_list_item_factory_new()!
-        listView = widget(gtk_list_view_new(gtk_no_selection_new(store.listModel), factory))
-        store.feeds(listView)
+        listView = store.makeListView(factory: factory)
         sideClicks = DiffSideClicks(listView: listView)
         Accessibility.setLabel(listView, tr("Changes"))
         Build.addClasses(listView, ["diff-rows"])

@@ -69,9 +69,6 @@ package enum SourceLanguageWarmUp {
         compile(language)
     }
 
-    /// Whether `id`'s definitions are compiled and held (by the warm-up, `compile` or any buffer set to it).
-    package static func isCompiled(_ id: String) -> Bool { CompiledLanguages.isHeld(id) }
-
     /// Compiles `language`'s definitions (held for the process by `CompiledLanguages`) and highlights one sample
     /// line in a throwaway buffer: 17-190 ms the first time per language, nothing after. Callers run it at idle, one
     /// language per main-loop turn.

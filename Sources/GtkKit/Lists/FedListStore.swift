@@ -13,7 +13,7 @@ import MayunCore
 final class FedListStore {
     let store = g_list_store_new(GTypes.object)!
     private var feed: RowFeed
-    // Stored widget pointer: the list view showing `store`, which owns the tick callback; set once by `feeds(_:)`.
+    // Stored widget pointer: the list view showing `store`, which owns the tick callback; set once by `makeListView`.
     private var listView: Widget?
     /// The tick callback feeding the rest of the rows (0: none).
     private var feeding: guint = 0
@@ -23,11 +23,14 @@ final class FedListStore {
 
     isolated deinit { g_object_unref(UnsafeMutableRawPointer(store)) }
 
-    /// A new reference to the store, for the selection model the list view shows (which takes it).
-    var listModel: OpaquePointer { OpaquePointer(g_object_ref(UnsafeMutableRawPointer(store)))! }
-
-    /// The list view that shows the store: the feed runs on its frame clock.
-    func feeds(_ listView: Widget) { self.listView = listView }
+    /// Makes the list view that shows the store (through a no-selection model) with `factory`; the feed runs on its
+    /// frame clock. Once.
+    func makeListView(factory: OpaquePointer) -> Widget {
+        let model = gtk_no_selection_new(OpaquePointer(g_object_ref(UnsafeMutableRawPointer(store))))
+        let view = widget(gtk_list_view_new(model, factory))  // the view takes the model and the factory
+        listView = view
+        return view
+    }
 
     /// The rows the page has (the store may hold only the first of them yet).
     var rows: Int { feed.rows }

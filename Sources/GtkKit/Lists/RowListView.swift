@@ -35,8 +35,7 @@ package final class RowListView {
         self.isActivatable = isActivatable
         let factory = gtk_signal_list_item_factory_new()!
         let factoryObject = UnsafeMutableRawPointer(factory)
-        listView = widget(gtk_list_view_new(gtk_no_selection_new(rows.listModel), factory))  // the view takes both
-        rows.feeds(listView)
+        listView = rows.makeListView(factory: factory)
         gtk_list_view_set_single_click_activate(opaque(listView), 1)
         root = verticalScroller(ofRows: listView, accessibleName: accessibleName)
         connectFactory(factoryObject)

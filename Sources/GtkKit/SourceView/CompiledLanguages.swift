@@ -42,6 +42,6 @@ enum CompiledLanguages {
         }
     }
 
-    /// Whether `id`'s definitions are held (tests).
+    /// Whether `id`'s definitions are held (by `SourceLanguageWarmUp.compile` or any buffer set to it).
     static func isHeld(_ id: String) -> Bool { keepers[id] != nil }
 }
