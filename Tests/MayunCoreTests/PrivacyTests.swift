@@ -133,9 +133,10 @@ final class PrivacyTests: XCTestCase {
             let (_, services) = try Self.makeApp(folders)
             services.store?.save("x", key: "k")
             services.drafts.save(IssueDraft(title: "t", body: "b"), for: Self.privateRepo)
-            runUntilDone("writes") {
+            runUntilDone("writes, and a request (the HTTP cache folder is made with the first one)") {
                 await services.store?.flush()
                 await services.drafts.flush()
+                _ = try? await services.client.send(Endpoints.languages())
             }
             let drafts = folders.data.appendingPathComponent("drafts")
             try PrivateFiles.write(Data("image".utf8), to: folders.cache.appendingPathComponent("images/abc"))

@@ -7,49 +7,66 @@ import GLibRuntime
 /// loop with `MainQueueBridge` installed). Bodies are read asynchronously in chunks, never with a blocking read.
 @MainActor
 public final class SoupTransport: Transport {
-    nonisolated(unsafe) private let session: UnsafeMutablePointer<SoupSession>
-    nonisolated(unsafe) private let cache: UnsafeMutablePointer<SoupCache>?
+    /// The session and its disk cache, made by the first request: the transport is made at start, and libsoup
+    /// (with its Kerberos and PSL libraries) is one of those Mayun loads on first use (Sources/CLazyLibraries).
+    private struct Connection {
+        let session: UnsafeMutablePointer<SoupSession>
+        let cache: UnsafeMutablePointer<SoupCache>?
+    }
+    nonisolated(unsafe) private var madeConnection: Connection?
+    private let configuration: GiteeConfiguration
     private static let chunkSize = 256 * 1024
     /// Only the configured server sees the token (see `TokenOrigin`).
     private let tokenOrigin: TokenOrigin
 
     public init(configuration: GiteeConfiguration) {
-        // GObject constructors do not return NULL (allocation failure aborts), so this unwrap cannot fail.
-        session = soup_session_new()!
+        self.configuration = configuration
         tokenOrigin = TokenOrigin(server: configuration.server)
-        soup_session_set_user_agent(session, configuration.userAgent)
-        soup_session_set_timeout(session, guint(max(1, configuration.timeout.rounded(.up))))
-        soup_session_set_idle_timeout(session, 60)
-        if let directory = configuration.cacheDirectory {
-            g_mkdir_with_parents(directory, 0o700)
-            chmod(directory, 0o700)  // a folder made by an older Mayun may be 0755
-        }
-        if let directory = configuration.cacheDirectory, let cache = soup_cache_new(directory, SOUP_CACHE_SINGLE_USER) {
-            soup_cache_set_max_size(cache, guint(clamping: configuration.cacheSizeLimit))
-            soup_cache_load(cache)
-            soup_session_add_feature(session, OpaquePointer(cache))
-            self.cache = cache
-        } else {
-            cache = nil
-        }
     }
 
     deinit {
-        if let cache { soup_cache_dump(cache); g_object_unref(UnsafeMutableRawPointer(cache)) }
-        g_object_unref(UnsafeMutableRawPointer(session))
+        guard let madeConnection else { return }
+        if let cache = madeConnection.cache { soup_cache_dump(cache); g_object_unref(UnsafeMutableRawPointer(cache)) }
+        g_object_unref(UnsafeMutableRawPointer(madeConnection.session))
     }
 
-    /// Writes the cache index to disk (call when the app quits).
+    private var connection: Connection {
+        if let madeConnection { return madeConnection }
+        let made = Self.openConnection(configuration)
+        madeConnection = made
+        return made
+    }
+
+    private static func openConnection(_ configuration: GiteeConfiguration) -> Connection {
+        // GObject constructors do not return NULL (allocation failure aborts), so this unwrap cannot fail.
+        let session = soup_session_new()!
+        soup_session_set_user_agent(session, configuration.userAgent)
+        soup_session_set_timeout(session, guint(max(1, configuration.timeout.rounded(.up))))
+        soup_session_set_idle_timeout(session, 60)
+        guard let directory = configuration.cacheDirectory else { return Connection(session: session, cache: nil) }
+        g_mkdir_with_parents(directory, 0o700)
+        chmod(directory, 0o700)  // a folder made by an older Mayun may be 0755
+        guard let cache = soup_cache_new(directory, SOUP_CACHE_SINGLE_USER) else {
+            return Connection(session: session, cache: nil)
+        }
+        soup_cache_set_max_size(cache, guint(clamping: configuration.cacheSizeLimit))
+        soup_cache_load(cache)
+        soup_session_add_feature(session, OpaquePointer(cache))
+        return Connection(session: session, cache: cache)
+    }
+
+    /// Writes the cache index to disk (call when the app quits); nothing to write if nothing was asked.
     public func flushCache() {
-        guard let cache else { return }
+        guard let cache = madeConnection?.cache else { return }
         soup_cache_flush(cache)
         soup_cache_dump(cache)
     }
 
     /// Deletes every HTTP disk cache entry and its index (at Log Out). Authenticated answers never enter the cache
-    /// (see `exchange`), so this is a second line: entries written by an older Mayun go too.
+    /// (see `exchange`), so this is a second line: entries written by an older Mayun go too (so the cache is opened
+    /// for this even if nothing was asked yet).
     public func clearCache() {
-        guard let cache else { return }
+        guard let cache = connection.cache else { return }
         soup_cache_clear(cache)
         soup_cache_dump(cache)
     }
@@ -109,7 +126,7 @@ public final class SoupTransport: Transport {
         tokenOrigin.guardRedirects(of: message)
         let limit = request.maxBodyBytes
 
-        let session = self.session
+        let session = connection.session
         return try await withTaskCancellable { cancellable in
             let stream: OpaquePointer
             do {

@@ -3,9 +3,24 @@ import GLibRuntime
 import MayunCore
 
 /// Work that the first screen does not need waits until the window's first frame is painted (issue 29): it then
-/// runs when the main loop is idle (frames due meanwhile go first). What runs here: the window icon (MainWindow).
+/// runs when the main loop is idle (frames due meanwhile go first). What runs here: the window icon (MainWindow), and
+/// MayunCore's `FirstFrameGate` opens (the keyring reads wait for it).
 @MainActor
 package enum AfterFirstFrame {
+    /// Closes `FirstFrameGate` until `window`'s first frame is painted, or for at most the gate's fallback (a window
+    /// that is never mapped must not keep the login from being read). Only the first window closes it.
+    static func openGate(whenPainted window: Widget) {
+        guard FirstFrameGate.isOpen, !gateClosedOnce else { return }
+        gateClosedOnce = true
+        FirstFrameGate.close()
+        run(in: window) { FirstFrameGate.open() }
+        g_timeout_add_once(FirstFrameGate.fallbackMilliseconds, { _ in
+            MainActor.assumeIsolated { FirstFrameGate.open() }
+        }, nil)
+    }
+
+    private static var gateClosedOnce = false
+
     /// Runs `work` once, at idle after `window`'s first `after-paint`. A window that is never realized never runs it.
     static func run(in window: Widget, _ work: @escaping @MainActor () -> Void) {
         let once = Once(work)

@@ -12,19 +12,29 @@ import GLibRuntime
 public final class KeyringCredentialStore: CredentialStore {
     public static let schemaName = "io.gitee.Mayun.Token"
 
-    nonisolated(unsafe) private let schema: UnsafeMutablePointer<SecretSchema>
+    private let schemaName: String
+    /// Made on first use, not with the store: the store is made at start, and libsecret is one of the libraries Mayun
+    /// loads on first use (Sources/CLazyLibraries), after the first frame.
+    nonisolated(unsafe) private var madeSchema: UnsafeMutablePointer<SecretSchema>?
 
     public init(schemaName: String = KeyringCredentialStore.schemaName) {
+        self.schemaName = schemaName
+    }
+
+    deinit { if let madeSchema { secret_schema_unref(madeSchema) } }
+
+    private var schema: UnsafeMutablePointer<SecretSchema> {
+        if let madeSchema { return madeSchema }
         let types = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, nil)
         for name in ["server", "kind", "login"] {
             g_hash_table_insert(types, g_strdup(name), gpointer(bitPattern: Int(SECRET_SCHEMA_ATTRIBUTE_STRING.rawValue)))
         }
         // SECRET_SCHEMA_NONE: items are matched on our attributes only, not on the schema name libsecret adds.
-        schema = secret_schema_newv(schemaName, SECRET_SCHEMA_NONE, types)
+        let schema = secret_schema_newv(schemaName, SECRET_SCHEMA_NONE, types)!
         g_hash_table_unref(types)
+        madeSchema = schema
+        return schema
     }
-
-    deinit { secret_schema_unref(schema) }
 
     public func secret(for key: CredentialKey) async throws(CredentialStoreError) -> String? {
         let attributes = Attributes(key)
