@@ -14,15 +14,8 @@ final class GitCloneTests: XCTestCase {
 
     @discardableResult
     private static func git(_ arguments: [String], in folder: URL) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try XCTUnwrap(GitClone.findGit()))
-        process.arguments = ["-c", "user.name=Test", "-c", "user.email=test@mayun.test"] + arguments
-        process.currentDirectoryURL = folder
-        process.standardError = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        try runProgram(try XCTUnwrap(GitClone.findGit()),
+                       ["-c", "user.name=Test", "-c", "user.email=test@mayun.test"] + arguments, in: folder).status
     }
 
     func testClonesARepositoryWithProgress() throws {

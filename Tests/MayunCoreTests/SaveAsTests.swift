@@ -107,11 +107,6 @@ final class SaveAsTests: XCTestCase {
     }
 
     private static func run(_ tool: String, _ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        do { try process.run() } catch { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
+        (try? runProgram(tool, arguments).status) ?? -1
     }
 }

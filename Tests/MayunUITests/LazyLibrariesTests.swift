@@ -20,7 +20,7 @@ final class LazyLibrariesTests: XCTestCase {
     func testTheExecutableDoesNotNeedTheLazilyLoadedLibraries() throws {
         let sonames = try lazySonames()
         XCTAssertEqual(sonames.count, 8, "lazy_library_list.h read")
-        let dynamic = try run("/usr/bin/readelf", ["-d", mayun.path])
+        let dynamic = try runProgram("/usr/bin/readelf", ["-d", mayun.path])
         XCTAssertEqual(dynamic.status, 0, dynamic.output)
         let needed = dynamic.output.split(separator: "\n").filter { $0.contains("(NEEDED)") }
         XCTAssertTrue(needed.contains { $0.contains("[libgtk-4.so.1]") }, "readelf lists the needed libraries: \(needed)")
@@ -32,21 +32,8 @@ final class LazyLibrariesTests: XCTestCase {
     }
 
     func testEveryTrampolineFindsItsFunction() throws {
-        let check = try run(mayun.path, ["--check-libraries"])
+        let check = try runProgram(mayun.path, ["--check-libraries"])
         XCTAssertEqual(check.status, 0, check.output)
         XCTAssertTrue(check.output.contains("every library loaded, every function found"), check.output)
-    }
-
-    private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
     }
 }

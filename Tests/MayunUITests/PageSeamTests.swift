@@ -60,15 +60,6 @@ final class PageSeamTests: XCTestCase {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("SeamProbe-\(UUID().uuidString).swift")
         try source.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = kept + ["-typecheck", file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        return try runProgram(arguments[0], kept + ["-typecheck", file.path])
     }
 }

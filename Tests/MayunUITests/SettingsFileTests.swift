@@ -17,12 +17,8 @@ final class SettingsFileTests: XCTestCase {
             let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent().appendingPathComponent("data/io.gitee.Mayun.gschema.xml")
             try FileManager.default.copyItem(at: source, to: schemas.appendingPathComponent(source.lastPathComponent))
-            let compile = Process()
-            compile.executableURL = URL(fileURLWithPath: "/usr/bin/glib-compile-schemas")
-            compile.arguments = [schemas.path]
-            try compile.run()
-            compile.waitUntilExit()
-            XCTAssertEqual(compile.terminationStatus, 0)
+            let compile = try runProgram("/usr/bin/glib-compile-schemas", [schemas.path])
+            XCTAssertEqual(compile.status, 0, compile.output)
 
             let previous = umask(0o022)
             defer { umask(previous) }
