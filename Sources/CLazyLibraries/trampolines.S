@@ -14,6 +14,7 @@
     .type \name, @function
     .p2align 4
 \name:
+    .cfi_startproc
     movq mayun_lazy_addresses+8*\index(%rip), %r11
     testq %r11, %r11
     jz 1f
@@ -21,6 +22,7 @@
 1:
     movl $\index, %r11d
     jmp mayun_lazy_bind
+    .cfi_endproc
     .size \name, .-\name
 .endm
 
@@ -30,12 +32,17 @@
 
 // First call of a function: keep every register that may carry an argument (six integer ones, %rax with the count
 // of vector registers a variadic call uses, %r10, and %xmm0-7), ask mayun_lazy_resolve for the address (which
-// loads the library), restore them and jump there, so the function runs as if it had been called directly.
+// loads the library), restore them and jump there, so the function runs as if it had been called directly. The CFI
+// lines let unwinders (a crash report, a debugger) walk through it to the caller.
     .p2align 4
     .type mayun_lazy_bind, @function
 mayun_lazy_bind:
+    .cfi_startproc
     pushq %rbp                  // entry: %rsp is 8 past a 16-byte boundary; now on it
+    .cfi_def_cfa_offset 16
+    .cfi_offset %rbp, -16
     movq %rsp, %rbp
+    .cfi_def_cfa_register %rbp
     pushq %rdi
     pushq %rsi
     pushq %rdx
@@ -74,7 +81,9 @@ mayun_lazy_bind:
     popq %rsi
     popq %rdi
     popq %rbp
+    .cfi_def_cfa %rsp, 8
     jmpq *%r11
+    .cfi_endproc
     .size mayun_lazy_bind, .-mayun_lazy_bind
 
 #endif
