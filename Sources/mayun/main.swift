@@ -51,7 +51,9 @@ if command.checkLibraries {
     // For LazyLibrariesTests and packagers: would every first call find its function on this system?
     let failures = mayun_lazy_libraries_check()
     print(failures == 0 ? "every library loaded, every function found" : "\(failures) functions not found")
-    exit(failures == 0 ? 0 : 1)
+    let wrong = mayun_lazy_libraries_selftest()
+    print(wrong == 0 ? "first calls through the trampolines pass their arguments unchanged" : "\(wrong) first calls went wrong")
+    exit(failures == 0 && wrong == 0 ? 0 : 1)
 }
 // Everything Mayun writes under the XDG folders (offline store, drafts, cached images and HTTP answers, settings) is
 // private to the person: files the libraries create themselves (libsoup's cache entries, GLib's keyfile) get 0600

@@ -31,9 +31,12 @@ final class LazyLibrariesTests: XCTestCase {
         }
     }
 
+    /// Also runs selftest.c: SQLite's first calls, through mayun_lazy_bind, with integer and double arguments.
     func testEveryTrampolineFindsItsFunction() throws {
         let check = try runProgram(mayun.path, ["--check-libraries"])
         XCTAssertEqual(check.status, 0, check.output)
         XCTAssertTrue(check.output.contains("every library loaded, every function found"), check.output)
+        XCTAssertTrue(check.output.contains("first calls through the trampolines pass their arguments unchanged"),
+                      check.output)
     }
 }

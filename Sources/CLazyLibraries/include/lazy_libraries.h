@@ -17,6 +17,10 @@
  *  failure to stderr. Returns the number of failures (0: the list and the sonames match this system). */
 int mayun_lazy_libraries_check(void);
 
+/** Calls SQLite through its trampolines, each call the first of its function, and checks that the arguments (in
+ *  integer and vector registers) and the answers came through unchanged. Returns the number of failures. */
+int mayun_lazy_libraries_selftest(void);
+
 /** How many of the lazily loaded libraries are loaded in this process so far, and their sonames, for the startup
  *  trace: writes at most `capacity` sonames into `names`. */
 int mayun_lazy_libraries_loaded(const char **names, int capacity);
