@@ -66,7 +66,7 @@ def run_probe(argv, env, marker, timeout, steps=None, cpu=None, shown=None):
     while line is None:
         ready, _, _ = select.select([proc.stdout], [], [], max(0.0, deadline - time.monotonic()))
         if not ready:
-            proc.kill()
+            startup.kill_unreaped(proc)
             break
         chunk = os.read(proc.stdout.fileno(), 4096)
         if not chunk:
@@ -77,9 +77,9 @@ def run_probe(argv, env, marker, timeout, steps=None, cpu=None, shown=None):
                 line = text
                 break
     if line is None:
-        # Not `proc.poll()`: it would reap an exited child, and the wait4 below, which reads its CPU time, would fail
-        # with ECHILD. Killing a child that has exited (a zombie until reaped) does nothing.
-        proc.kill()
+        # Not `proc.poll()` or `proc.kill()` (which polls): either would reap an exited child, and the wait4 below,
+        # which reads its CPU time, would fail with ECHILD.
+        startup.kill_unreaped(proc)
     _, status, usage = os.wait4(proc.pid, 0)
     # Popen must know its child is reaped: one that does not is polled by the next Popen's cleanup, and once PIDs wrap
     # (pid_max 32768 here, with builds running) that waitpid can reap a new child of ours (ECHILD at its wait4).

@@ -114,8 +114,10 @@ def main():
                 states.append(state)
                 env = dict(lists.base_env(display, bus, state, server.url), MAYUN_BENCH_PAGE=spec,
                            MAYUN_TOKEN="mayun-demo-token")
-                # The account switch reads the stored account's token back from a keyring: a throwaway one.
-                argv = [KEYRING, mayun] if name == "accounts" else [mayun]
+                # The account switch reads the stored account's token back from a keyring: a throwaway one, on a bus
+                # of its own (the earlier cases' runs read the keyring too, which D-Bus-activates gnome-keyring on the
+                # shared bus, and start-keyring.sh refuses a bus that has a Secret Service already).
+                argv = ["dbus-run-session", "--", KEYRING, mayun] if name == "accounts" else [mayun]
                 line, _, peak = lists.run_probe(argv, env, "page ", 600)
                 values = parse(line)
                 if "error" in values:

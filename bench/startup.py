@@ -36,6 +36,7 @@ import argparse
 import os
 import select
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -177,6 +178,16 @@ def step_table(runs, floors, title):
         print(f"{line}  {len(at[name])}")
 
 
+def kill_unreaped(proc):
+    """SIGKILL for a child whose rusage os.wait4 reads next. Not `proc.kill()`: since Python 3.9 it polls first, which
+    reaps a child that has already exited, and the wait4 then fails with ECHILD. A child that has exited stays a zombie
+    until wait4, so its pid cannot have been reused and the signal does nothing."""
+    try:
+        os.kill(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
 def run_once(argv, env, timeout=30.0, steps=None, cpu=None, lazy=None):
     """exec -> first frame in ms, and peak RSS in MiB; the run's step stamps are appended to `steps`, its CPU
     time (user + system, ms) to `cpu`, and the sonames of its `lazy-libraries` line to `lazy` when given."""
@@ -188,7 +199,7 @@ def run_once(argv, env, timeout=30.0, steps=None, cpu=None, lazy=None):
     while first is None:
         ready, _, _ = select.select([proc.stdout], [], [], max(0.0, deadline - time.monotonic()))
         if not ready:
-            proc.kill()
+            kill_unreaped(proc)
             break
         chunk = os.read(proc.stdout.fileno(), 4096)
         if not chunk:

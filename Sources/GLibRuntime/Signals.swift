@@ -51,6 +51,28 @@ public func connect(
     }
 }
 
+/// Connects a main-actor handler that runs at the first emission only: it disconnects itself first.
+@discardableResult
+public func connectOnce(
+    _ object: UnsafeMutableRawPointer, _ signal: String, after: Bool = false,
+    main handler: @escaping @MainActor () -> Void
+) -> SignalConnection {
+    let slot = ConnectionSlot()
+    let connection = connect(object, signal, after: after, main: {
+        guard let connection = slot.connection else { return }
+        slot.connection = nil
+        disconnect(connection)
+        handler()
+    })
+    slot.connection = connection
+    return connection
+}
+
+/// The connection a once-handler disconnects (set just after connecting; signals are emitted on the main thread).
+private final class ConnectionSlot: @unchecked Sendable {
+    var connection: SignalConnection?
+}
+
 /// Connects a main-actor handler that sees the signal's arguments and may return a boolean to GLib.
 @discardableResult
 public func connect(

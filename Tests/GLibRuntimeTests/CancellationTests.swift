@@ -44,7 +44,7 @@ final class CancellationTests: XCTestCase {
                     }, finish: { result in
                         var contents: UnsafeMutablePointer<CChar>?
                         var length: gsize = 0
-                        try withGError { g_file_load_contents_finish(file, result, &contents, &length, nil, $0) }
+                        _ = try withGError { g_file_load_contents_finish(file, result, &contents, &length, nil, $0) }
                         defer { g_free(contents) }
                         return contents.map { String(cString: $0) } ?? ""
                     })

@@ -6,7 +6,23 @@ private final class Tracker {
     var calls = 0
 }
 
+@MainActor private final class MainCounter {
+    var calls = 0
+}
+
 final class SignalTests: XCTestCase {
+    func testAOnceHandlerRunsAtTheFirstEmissionOnly() {
+        onMain {
+            let action = g_simple_action_new("once", nil)!
+            defer { g_object_unref(UnsafeMutableRawPointer(action)) }
+            let counter = MainCounter()
+            connectOnce(UnsafeMutableRawPointer(action), "activate", main: { counter.calls += 1 })
+            g_action_activate(action, nil)
+            g_action_activate(action, nil)
+            XCTAssertEqual(counter.calls, 1)
+        }
+    }
+
     func testHandlerRunsAndIsReleasedWhenTheObjectDies() {
         weak var weakTracker: Tracker?
         var cancellable: UnsafeMutablePointer<GCancellable>? = g_cancellable_new()

@@ -49,7 +49,7 @@ private func readme(_ text: String) -> HTTPResponse {
 /// The file, README and image pages load through `RemoteResource`: leaving cancels, F5 replaces the load.
 final class FilePageLoadTests: XCTestCase {
     func testLeavingAFileReadmeOrImagePageCancelsItsRequest() throws {
-        try onMain {
+        onMain {
             for route in [Route.blob(repo, ref: "master", path: "src/main.swift"), .readme(repo, ref: "master"),
                           .image(repo, ref: "master", path: "docs/logo.png")] {
                 let transport = HoldingTransport()

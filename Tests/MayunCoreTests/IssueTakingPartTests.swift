@@ -48,7 +48,7 @@ final class IssueTakingPartTests: XCTestCase {
     }
 
     func testFakeGiteeRefusesAStateItDoesNotKnow() throws {
-        try onMain {
+        onMain {
             var status = 0
             let url = URL(string: "\(IssueFixture.server.baseURL)/api/v5/repos/\(IssueFixture.server.world.fullName(of: IssueFixture.server.world.projects[0]))/issues?state=opened")!
             runUntilDone("the request") {

@@ -15,7 +15,7 @@ final class ScreenWritesTests: XCTestCase {
     }
 
     func testAWriteShowsAtOnceAndSettlesFromTheAnswer() throws {
-        try onMain {
+        onMain {
             var reported: [String] = []
             let writes = ScreenWrites { reported.append($0) }
             let gate = Gate()
@@ -33,7 +33,7 @@ final class ScreenWritesTests: XCTestCase {
     }
 
     func testAFailedWriteRollsBackAndSaysWhy() throws {
-        try onMain {
+        onMain {
             var reported: [String] = []
             let writes = ScreenWrites { reported.append($0) }
             let gate = Gate()
@@ -51,7 +51,7 @@ final class ScreenWritesTests: XCTestCase {
     }
 
     func testASecondWriteToTheSameThingWaitsForTheFirst() throws {
-        try onMain {
+        onMain {
             let writes = ScreenWrites()
             let gate = Gate()
             var sent = 0
@@ -69,7 +69,7 @@ final class ScreenWritesTests: XCTestCase {
     }
 
     func testLeavingThePageDropsTheFollowUpButStillSaysWhyAWriteFailed() throws {
-        try onMain {
+        onMain {
             var reported: [String] = []
             let writes = ScreenWrites { reported.append($0) }
             let settled = Gate(), refused = Gate()
@@ -88,7 +88,7 @@ final class ScreenWritesTests: XCTestCase {
     }
 
     func testALoadThatBeganBeforeAWriteSettledIsMarkedStale() throws {
-        try onMain {
+        onMain {
             let writes = ScreenWrites()
             let beforeAnyWrite = writes.mark()
             XCTAssertFalse(writes.mayBeStale(since: beforeAnyWrite))
@@ -106,7 +106,7 @@ final class ScreenWritesTests: XCTestCase {
     }
 
     func testAResourceLaysTheWrittenFieldsOverAnOlderAnswer() throws {
-        try onMain {
+        onMain {
             let writes = ScreenWrites()
             let load = Gate(), write = Gate()
             var written: Int?

@@ -145,7 +145,7 @@ final class DocumentProgressiveViewTests: XCTestCase {
             markdown += "码云是开源中国推出的代码托管平台。\n\n- item one\n- [x] done\n\n"
             if section % 5 == 0 { markdown += "```swift\nlet value = \(section)\n```\n\n" }
         }
-        try onMain {
+        onMain {
             let provider = DocumentScreenshotTests.loadTheme(themes, isNight: false)
             defer { DocumentScreenshotTests.unloadTheme(provider) }
             let loader = GatedImageLoader { DocumentScreenshotTests.sampleImage(for: $0) }

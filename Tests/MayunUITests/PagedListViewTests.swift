@@ -54,7 +54,10 @@ private final class Fixture {
     let view: PagedListView<Int>
     let window = gtk_window_new()!
     let bindings = BindingBag()
-    private(set) var activated: [Int] = []
+    /// The items rows opened, in order (a reference, so that the adapter made before `self` can add to it).
+    @MainActor private final class Log { var items: [Int] = [] }
+    private let log = Log()
+    var activated: [Int] { log.items }
 
     init(pages: Int, answersAtOnce: Bool) {
         let source = FakeSource(pages: pages)
@@ -62,12 +65,11 @@ private final class Fixture {
         self.source = source
         let list = PagedListViewModel<Int>(emptyText: "Nothing") { try await source.fetch($0) }
         self.list = list
-        var activate: (Int) -> Void = { _ in }
+        let log = self.log
         view = PagedListView(list: list, adapter: SimpleRowView.adapter(
             row: { index in list.items.indices.contains(index) ? SimpleRow(title: "row \(list.items[index])") : nil },
-            activate: { activate($0) }, retryMore: { list.retry() }),
+            activate: { log.items.append($0) }, retryMore: { list.retry() }),
             accessibleName: "Numbers", bindings: bindings)
-        activate = { [unowned self] in activated.append($0) }
         gtk_window_set_default_size(typed(window), 500, 600)
         gtk_window_set_child(typed(window), view.root)
         gtk_window_present(typed(window))

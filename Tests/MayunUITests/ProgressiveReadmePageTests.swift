@@ -121,7 +121,7 @@ final class ProgressiveReadmePageTests: XCTestCase {
 
     /// Past the time budget the pane shows the plain text with its note instead of the chunks.
     func testAParseOverItsBudgetShowsThePlainTextWithTheNote() throws {
-        try onMain {
+        onMain {
             let view = DocumentView(imageLoader: nil)
             let window = gtk_window_new()!
             gtk_window_set_child(typed(window), view.root)

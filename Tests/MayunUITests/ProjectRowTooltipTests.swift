@@ -17,7 +17,7 @@ final class ProjectRowTooltipTests: XCTestCase {
         let first = try XCTUnwrap(try JSONDecoder().decode([Project].self, from: sample).first)
         var second = first
         second.description = "Another project's description, long enough to be cut in a row: " + String(repeating: "word ", count: 80)
-        try onMain {
+        onMain {
             let images = testImages()
             let row = ProjectRowView(images: images)
             XCTAssertEqual(gtk_widget_get_has_tooltip(row.summary), 1)

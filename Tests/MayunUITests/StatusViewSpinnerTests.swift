@@ -49,7 +49,7 @@ final class StatusViewSpinnerTests: XCTestCase {
             let root = status?.root
             if let root { g_object_ref_sink(UnsafeMutableRawPointer(root)) }
             status?.showSpinner(true)
-            weak var gone = status
+            weak let gone = status
             status = nil
             XCTAssertNil(gone, "the pending delay does not keep the view alive")
             let deadline = g_get_monotonic_time() + Int(StatusView.spinnerDelayMilliseconds) * 1000 + 100_000

@@ -26,9 +26,7 @@ package enum AfterFirstFrame {
         let once = Once(work)
         connect(raw(window), "realize", after: true, main: {
             guard let clock = gtk_widget_get_frame_clock(window) else { return }
-            var afterPaint: SignalConnection?
-            afterPaint = connect(UnsafeMutableRawPointer(clock), "after-paint", main: {
-                if let afterPaint { disconnect(afterPaint) }
+            connectOnce(UnsafeMutableRawPointer(clock), "after-paint", main: {
                 // The window stays a window until the work ran (it may be destroyed meanwhile: a test's window).
                 g_object_ref(raw(window))
                 once.runAtIdle(then: { g_object_unref(raw(window)) })

@@ -36,7 +36,7 @@ package final class ImageView {
     package init(isNight: Bool = false) {
         picture = widget(gtk_picture_new())
         gtk_picture_set_can_shrink(opaque(picture), 1)
-        gtk_picture_set_keep_aspect_ratio(opaque(picture), 1)
+        gtk_picture_set_content_fit(opaque(picture), GTK_CONTENT_FIT_CONTAIN)  // keeps the aspect ratio
         frame = Build.box(GTK_ORIENTATION_HORIZONTAL, classes: ["image-checkerboard"])
         gtk_widget_set_halign(frame, GTK_ALIGN_CENTER)
         gtk_widget_set_valign(frame, GTK_ALIGN_CENTER)
@@ -139,7 +139,7 @@ package final class ImageView {
     }
 
     private func applyZoom(_ newZoom: Double, offset: (x: Double, y: Double)) {
-        guard let image else { return }
+        guard image != nil else { return }
         zoom = newZoom
         let geometry = self.geometry
         let (width, height) = geometry.displaySize(zoom: zoom)

@@ -32,7 +32,7 @@ enum AtomicFile {
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw LocalFileError(errno: errno, path: destination) }
         close(descriptor)
-        let path = String(cString: template)
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         unlink(path)
         return path
     }

@@ -18,7 +18,8 @@ public enum PrivateFiles {
     /// replace), or tightens an existing one.
     public static func prepareFile(_ file: URL) {
         if !FileManager.default.fileExists(atPath: file.path) {
-            FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: Int(fileMode)])
+            _ = FileManager.default.createFile(atPath: file.path, contents: nil,
+                                               attributes: [.posixPermissions: Int(fileMode)])  // chmod below says
         }
         chmod(file.path, fileMode)
     }
@@ -31,7 +32,7 @@ public enum PrivateFiles {
         var template = Array(folder.appendingPathComponent(".\(file.lastPathComponent).XXXXXX").path.utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        let temporary = String(cString: template)
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var failure: Int32 = 0
         let written = data.withUnsafeBytes { bytes -> Bool in
             var offset = 0

@@ -36,9 +36,7 @@ final class BlobPage: Page {
         let root = Box(.vertical)
         super.init(root: root)
 
-        sourceToggle = actions.toggle(tr("Source"), icon: "text-x-generic-symbolic") { [unowned self] _ in
-            viewModel.toggleSource()
-        }
+        sourceToggle = actions.toggle(tr("Source"), icon: "text-x-generic-symbolic") { _ in viewModel.toggleSource() }
         wrapToggle = actions.toggle(tr("Wrap"), icon: "format-justify-fill-symbolic") { [unowned self] on in
             code?.setWrap(on)
         }

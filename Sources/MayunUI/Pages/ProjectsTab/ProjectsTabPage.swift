@@ -25,8 +25,8 @@ final class ProjectsTabPage: GtkKit.Page {
             notebook.appendWithNamedTab(page, title: list.title)
             listPages.append(page)
         }
-        notebook.onSwitchPage { [unowned self] index in viewModel.select(index: index) }
-        notebook.bindCurrentPage(in: bindings) { [unowned self] in viewModel.selectedIndex }
+        notebook.onSwitchPage { [unowned self] index in self.viewModel.select(index: index) }
+        notebook.bindCurrentPage(in: bindings) { [unowned self] in self.viewModel.selectedIndex }
     }
 }
 
