@@ -81,10 +81,9 @@ __attribute__((visibility("hidden"))) void *mayun_lazy_resolve(unsigned index) {
         abort();
     }
     __atomic_store_n(&mayun_lazy_addresses[index], address, __ATOMIC_RELEASE);
-    // MAYUN_LAZY_TRACE=1: what calls first into each library (a breakpoint on this line shows who, in gdb).
-    static int tracing = -1;
-    if (tracing < 0) tracing = getenv("MAYUN_LAZY_TRACE") != NULL;
-    if (tracing) {
+    // MAYUN_LAZY_TRACE=1: what calls first into each library (a breakpoint on this line shows who, in gdb). Read
+    // each time: this runs once per function, on whichever thread calls it first.
+    if (getenv("MAYUN_LAZY_TRACE") != NULL) {
         struct timespec now;  // CLOCK_MONOTONIC in µs: the clock of the startup steps (MayunCore's StartupSteps)
         clock_gettime(CLOCK_MONOTONIC, &now);
         fprintf(stderr, "mayun: first call of %s (%s) at %lld\n", symbols[index].name, sonames[symbols[index].library],

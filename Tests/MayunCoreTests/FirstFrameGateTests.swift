@@ -2,34 +2,14 @@ import Foundation
 @testable import MayunCore
 import XCTest
 
-/// A keyring that counts how often it is read.
-@MainActor
-private final class CountingCredentialStore: CredentialStore {
-    let inner = InMemoryCredentialStore()
-    private(set) var reads = 0
-
-    func secret(for key: CredentialKey) async throws(CredentialStoreError) -> String? {
-        reads += 1
-        return try await inner.secret(for: key)
-    }
-
-    func store(_ secret: String, for key: CredentialKey, label: String) async throws(CredentialStoreError) {
-        try await inner.store(secret, for: key, label: label)
-    }
-
-    func removeSecret(for key: CredentialKey) async throws(CredentialStoreError) {
-        try await inner.removeSecret(for: key)
-    }
-}
-
 /// The keyring (libsecret, a D-Bus exchange) is not part of the first screen: while the application's first window
 /// has not painted its first frame, keyring reads wait, then go on in the order they asked.
 final class FirstFrameGateTests: XCTestCase {
     func testKeyringReadsWaitForTheFirstFrameThenGoOnInOrder() {
         onMain {
-            let store = CountingCredentialStore()
+            let store = InMemoryCredentialStore()
             runUntilDone("seed") {
-                try? await store.inner.store("token", for: CredentialKey(server: "s", kind: .oauthClientID), label: "t")
+                try? await store.store("token", for: CredentialKey(server: "s", kind: .oauthClientID), label: "t")
             }
             let vault = SecretVault(store: store, server: "s")
             FirstFrameGate.close()
@@ -38,12 +18,12 @@ final class FirstFrameGateTests: XCTestCase {
             Task { @MainActor in answers.append(await vault.secret(.oauthClientID)) }
             Task { @MainActor in answers.append(await vault.secret(.oauthClientSecret)) }
             drainMainQueue()
-            XCTAssertEqual(store.reads, 0, "nothing is read before the first frame")
+            XCTAssertEqual(store.readCount, 0, "nothing is read before the first frame")
             XCTAssertTrue(answers.isEmpty)
 
             FirstFrameGate.open()
             waitUntil("both reads answer") { answers.count == 2 }
-            XCTAssertEqual(store.reads, 2)
+            XCTAssertEqual(store.readCount, 2)
             XCTAssertEqual(answers, ["token", nil], "in the order they asked")
         }
     }
@@ -51,12 +31,12 @@ final class FirstFrameGateTests: XCTestCase {
     func testAnOpenGateDoesNotHoldReads() {
         onMain {
             XCTAssertTrue(FirstFrameGate.isOpen, "open unless the application closes it: tests and tools never wait")
-            let store = CountingCredentialStore()
+            let store = InMemoryCredentialStore()
             let vault = SecretVault(store: store, server: "s")
             var answered = false
             Task { @MainActor in _ = await vault.secret(.oauthClientID); answered = true }
             waitUntil("the read answers") { answered }
-            XCTAssertEqual(store.reads, 1)
+            XCTAssertEqual(store.readCount, 1)
         }
     }
 }

@@ -58,6 +58,8 @@ public final class InMemoryCredentialStore: CredentialStore {
     public var failure: CredentialStoreError?
     /// How many writes and removals reached the store (tests check what was, and was not, stored).
     public private(set) var writeCount = 0
+    /// How many reads reached the store (tests check when the keyring is, and is not, read).
+    public private(set) var readCount = 0
 
     public init(secrets: [CredentialKey: String] = [:]) {
         self.secrets = secrets
@@ -65,6 +67,7 @@ public final class InMemoryCredentialStore: CredentialStore {
 
     public func secret(for key: CredentialKey) async throws(CredentialStoreError) -> String? {
         if let failure { throw failure }
+        readCount += 1
         return secrets[key]
     }
 

@@ -19,7 +19,7 @@ public enum PrivateFiles {
     public static func prepareFile(_ file: URL) {
         if !FileManager.default.fileExists(atPath: file.path) {
             _ = FileManager.default.createFile(atPath: file.path, contents: nil,
-                                               attributes: [.posixPermissions: Int(fileMode)])  // chmod below says
+                                               attributes: [.posixPermissions: Int(fileMode)])  // failure: chmod below fails too
         }
         chmod(file.path, fileMode)
     }
