@@ -199,6 +199,48 @@ final class DocumentProgressiveViewTests: XCTestCase {
         XCTAssertTrue(ImageFit.box(requestedWidth: nil, requestedHeight: 20, isBlock: false, available: 600) == (100, 20))
         XCTAssertTrue(ImageFit.box(requestedWidth: nil, requestedHeight: nil, isBlock: true, available: 240) == (240, 135))
     }
+
+    /// Slices stay at 4 ms unless the main loop spent more than two frames elsewhere since the last one; then they
+    /// write as long as that took, up to 100 ms.
+    func testASliceWritesLongerOnlyAfterASlowTurnOfTheLoop() {
+        XCTAssertEqual(DocumentView.sliceBudget(afterGap: 0), DocumentView.sliceBudget)
+        XCTAssertEqual(DocumentView.sliceBudget(afterGap: 0.02), DocumentView.sliceBudget, "a frame or so")
+        XCTAssertEqual(DocumentView.sliceBudget(afterGap: 0.06), 0.06)
+        XCTAssertEqual(DocumentView.sliceBudget(afterGap: 3), DocumentView.longestAdaptiveSlice)
+    }
+
+    /// A pane grown with its content draws every line it holds in each frame (the project page's README). Here each
+    /// of its frames is made to cost 40 ms: the slices after it write for that long, so the document is written in
+    /// a few dozen frames instead of one 4 ms slice a frame.
+    func testSlowFramesGetLongerSlices() throws {
+        try onMain {
+            let view = DocumentView(imageLoader: nil)
+            view.growWithContent()
+            let window = gtk_window_new()!
+            gtk_window_set_default_size(typed(window), 800, 700)
+            let scroller = gtk_scrolled_window_new()!
+            gtk_scrolled_window_set_child(OpaquePointer(scroller), view.root)
+            gtk_window_set_child(typed(window), scroller)
+            gtk_window_present(typed(window))
+            defer { gtk_window_destroy(typed(window)) }
+            waitUntil("the window is mapped") { gtk_widget_get_mapped(window) != 0 }
+            let clock = try XCTUnwrap(gtk_widget_get_frame_clock(window))
+            var slowFrames = 0
+            // "after-paint" runs only in frames that happen anyway (a tick callback would ask for every frame).
+            let slow = connect(UnsafeMutableRawPointer(clock), "after-paint", main: {
+                guard !view.isRendered else { return }
+                slowFrames += 1
+                g_usleep(40_000)
+            })
+            defer { disconnect(slow) }
+            view.show(Self.longDocument)
+            waitUntil("the whole document is written", timeout: 60) { view.isRendered }
+            XCTAssertGreaterThan(slowFrames, 0)
+            XCTAssertGreaterThanOrEqual(view.longestSlice, DocumentView.slowLoopGap,
+                                        "after a 40 ms frame a slice writes for about as long")
+            XCTAssertLessThanOrEqual(view.longestSlice, DocumentView.longestAdaptiveSlice + 0.05)
+        }
+    }
 }
 
 private let progressContext = DocumentContext(repository: RepositoryID(owner: "mayun", name: "desktop"), ref: "master",

@@ -31,14 +31,32 @@ package final class DocumentView {
     /// Whether the first screenful has been written (it goes in at once, the rest in slices).
     private var wroteFirstScreen = false
     private var writer: MainLoopSource?
+    /// When the last slice ended or the writer was scheduled (g_get_monotonic_time): what the main loop did since.
+    private var lastSliceEnd = 0
     private var completion: (@MainActor () -> Void)?
     /// Longest slice of writing allowed per main-loop turn; a block is never cut, so a slice may end a block later
     /// (`DocumentSlicing` keeps every block short: the bound is 8 ms a slice).
-    static let sliceBudget: Double = 0.004
+    nonisolated static let sliceBudget: Double = 0.004
     /// About a screenful of lines: the first slice, written as soon as the first chunk comes, stops there, so the
     /// first frame is painted early and full; it may take up to `firstSliceBudget` to get there.
     static let firstScreenLines: Int32 = 60
     static let firstSliceBudget: Double = 0.008
+    /// Past this much time spent elsewhere between two slices (two frames at 60 Hz), the next slice writes longer.
+    nonisolated static let slowLoopGap: Double = 0.033
+    /// The most a slice may take after such a gap.
+    nonisolated static let longestAdaptiveSlice: Double = 0.1
+
+    /// How long the next slice may write, given how long the main loop spent elsewhere since the last one (`gap`,
+    /// seconds): `sliceBudget`, or, past `slowLoopGap`, as long as that gap up to `longestAdaptiveSlice`.
+    ///
+    /// A pane grown with its content (the project page's README, an issue's body) draws every line it holds in each
+    /// frame: GTK does not know the page's scroller shows only part of it. Its frames cost more as the document grows
+    /// (150-280 ms for a 150 KB README on a machine busy with a compile), and at one 4 ms slice a frame that README
+    /// was still being written after a minute. Writing for as long as the frame took keeps the window painting every
+    /// other turn and ends the document in a few frames' time. With frames that cost less, slices stay at 4 ms.
+    nonisolated static func sliceBudget(afterGap gap: Double) -> Double {
+        gap > slowLoopGap ? min(gap, longestAdaptiveSlice) : sliceBudget
+    }
 
     /// Between GTK's redraw (GDK_PRIORITY_REDRAW, 120: frames are still painted between slices, and input events
     /// at 0 still come first) and the text view's background line validation (125). At the default idle priority
@@ -180,8 +198,11 @@ package final class DocumentView {
 
     private func startWriting() {
         guard writer == nil, !pending.isEmpty || carried != nil else { return }
+        // Only the time the writer waited counts: not how long the pane waited for the parse's next chunk.
+        lastSliceEnd = g_get_monotonic_time()
         writer = MainLoopSource(milliseconds: 0, priority: Self.writerPriority) { [unowned self] in
-            writeSlice()
+            let gap = Double(g_get_monotonic_time() - lastSliceEnd) / 1e6
+            writeSlice(budget: Self.sliceBudget(afterGap: gap))
             guard pending.isEmpty, carried == nil else { return true }
             writer = nil
             if inputComplete { complete() }
@@ -189,9 +210,9 @@ package final class DocumentView {
         }
     }
 
-    /// Writes blocks for up to `sliceBudget`; the first screen's slice writes `lines` lines, or as many as
+    /// Writes blocks for up to `budget`; the first screen's slice writes `lines` lines, or as many as
     /// `firstSliceBudget` allows (a screenful of a 64-column table is 30 pieces measured cell by cell).
-    private func writeSlice(stoppingAt lines: Int32 = 0) {
+    private func writeSlice(stoppingAt lines: Int32 = 0, budget: Double = DocumentView.sliceBudget) {
         let start = g_get_monotonic_time()
         var wrote = false
         while true {
@@ -207,12 +228,13 @@ package final class DocumentView {
             let spent = Double(g_get_monotonic_time() - start) / 1e6
             if lines > 0 {
                 if gtk_text_buffer_get_line_count(content.buffer) >= lines || spent > Self.firstSliceBudget { break }
-            } else if spent > Self.sliceBudget {
+            } else if spent > budget {
                 break
             }
         }
         guard wrote else { return }
-        sliceDurations.append(Double(g_get_monotonic_time() - start) / 1e6)
+        lastSliceEnd = g_get_monotonic_time()
+        sliceDurations.append(Double(lastSliceEnd - start) / 1e6)
     }
 
     private func complete() {
