@@ -121,7 +121,7 @@ package final class DocumentView {
         guard !inputComplete, !isDestroyed, !blocks.isEmpty else { return }
         pending.append(contentsOf: blocks)
         if !wroteFirstScreen {
-            writeSlice(stoppingAt: Self.firstScreenLines)
+            writeSlice(budget: Self.firstSliceBudget, stoppingAt: Self.firstScreenLines)
             wroteFirstScreen = true
         }
         startWriting()
@@ -210,9 +210,9 @@ package final class DocumentView {
         }
     }
 
-    /// Writes blocks for up to `budget`; the first screen's slice writes `lines` lines, or as many as
-    /// `firstSliceBudget` allows (a screenful of a 64-column table is 30 pieces measured cell by cell).
-    private func writeSlice(stoppingAt lines: Int32 = 0, budget: Double = DocumentView.sliceBudget) {
+    /// Writes blocks for up to `budget` seconds; the first screen's slice stops earlier once the buffer has `lines`
+    /// lines (within `firstSliceBudget`: a screenful of a 64-column table is 30 pieces measured cell by cell).
+    private func writeSlice(budget: Double, stoppingAt lines: Int32 = 0) {
         let start = g_get_monotonic_time()
         var wrote = false
         while true {
@@ -226,11 +226,7 @@ package final class DocumentView {
             content.write(block, style: style)
             wrote = true
             let spent = Double(g_get_monotonic_time() - start) / 1e6
-            if lines > 0 {
-                if gtk_text_buffer_get_line_count(content.buffer) >= lines || spent > Self.firstSliceBudget { break }
-            } else if spent > budget {
-                break
-            }
+            if spent > budget || (lines > 0 && gtk_text_buffer_get_line_count(content.buffer) >= lines) { break }
         }
         guard wrote else { return }
         lastSliceEnd = g_get_monotonic_time()
