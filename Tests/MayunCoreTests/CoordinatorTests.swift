@@ -242,3 +242,16 @@ final class HangingTransport: Transport {
         throw GiteeError.cancelled
     }
 }
+
+extension CoordinatorTests {
+    /// Issue 36: a link whose path leaves its project opens nothing and says why.
+    func testARefusedLinkSaysWhyAndOpensNothing() {
+        onMain {
+            let coordinator = makeCoordinator()
+            let depth = coordinator.stack.count
+            coordinator.openLink("https://gitee.com/openharmony/docs/blob/master/..%2F..%2F..%2Fevil%2Fother%2Fcontents%2FREADME.md")
+            XCTAssertEqual(coordinator.stack.count, depth, "no page opened")
+            XCTAssertEqual(coordinator.toast?.message.contains("leaves the project"), true)
+        }
+    }
+}

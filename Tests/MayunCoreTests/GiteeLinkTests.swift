@@ -100,4 +100,20 @@ final class GiteeLinkTests: XCTestCase {
         XCTAssertEqual(GiteeLink.outcome(for: "https://gitee.com/openharmony/docs", server: local), .foreign,
                        "with --server, gitee.com links belong to another site")
     }
+
+    /// Issue 36: a link whose path could leave its project is refused, not opened (here or in the browser).
+    func testLinksWithDotSegmentsOrEncodedSlashesAreRefused() {
+        for text in ["https://gitee.com/openharmony/docs/blob/master/..%2F..%2F..%2Fevil%2Fother%2Fcontents%2FREADME.md",
+                     "https://gitee.com/openharmony/docs/blob/master/%2E%2E/%2E%2E/x/y",
+                     "https://gitee.com/openharmony/docs/tree/master/a/%2e/b",
+                     "https://gitee.com/openharmony%2Fevil/docs", "https://gitee.com/openharmony/docs%2F..%2Fx",
+                     "https://gitee.com/openharmony/docs/blob/master/a%5Cb.md", "https://gitee.com/openharmony/docs/issues/I1%00",
+                     "https://gitee.com/%2E%2E/docs"] {
+            XCTAssertEqual(GiteeLink.outcome(for: text, server: gitee), .refused, text)
+        }
+        XCTAssertEqual(page("https://gitee.com/openharmony/docs/blob/master/..hidden/a...b.md"),
+                       .blob(repo, ref: "master", path: "..hidden/a...b.md"), "dots inside a name are a name")
+        XCTAssertEqual(page("https://gitee.com/openharmony/docs/releases/tag/release%2F1.0"),
+                       .release(repo, tag: "release/1.0"), "an encoded slash in a tag is kept")
+    }
 }

@@ -6,7 +6,9 @@
      instance) and exits; the file's page shows in the first window
   3. Ctrl+L, a person's link typed and Return: their page opens
   4. a second launch with a link to another site: the window says it is not a link to this site, and stays put
-  5. the project again with its README held back by the server: Back while it waits closes the connection (FakeGitee
+  5. a second launch with a file link whose path climbs out of its project with escaped `..` segments (issue 36): the
+     window says why, nothing opens, and FakeGitee's log shows no request for it
+  6. the project again with its README held back by the server: Back while it waits closes the connection (FakeGitee
      logs the request `aborted`) and the README is not asked for again
 
 Run by tests/e2e/run.sh inside Xvfb, dbus-run-session and the throwaway keyring, with Debian's /usr/bin/python3.
@@ -133,6 +135,18 @@ def scenario(state):
         r.check(app.find(f"Pages of {login}", None, root=h.top_page(app.frame)) is not None,
                 "the user page stays on top")
         shot("4-foreign")
+
+        r.step("5. a file link whose path climbs into another project is refused and asks nothing")
+        since = server.last_seq()
+        second_launch(env, f"{server.url}/{owner}/{repo}/blob/{branch}/..%2F..%2F..%2F{login}%2Fother%2Fcontents%2FREADME.md")
+        r.wait_for(lambda: any("leaves the project" in t for t in h.toasts(app.frame)),
+                   "the window says the link leaves its project", seen=lambda: h.toasts(app.frame))
+        r.check(app.find(f"Pages of {login}", None, root=h.top_page(app.frame)) is not None,
+                "the user page stays on top")
+        # Background polls (notifications) may run meanwhile: only what the link could have asked counts.
+        sent = [e["path"] for e in server.log(since)
+                if f"/{login}/other" in e["path"] or "README.md" in e["path"] or f"/repos/{owner}/{repo}" in e["path"]]
+        r.check(not sent, "no request was sent for the link, inside or outside its project", f"{sent}")
 
         leaving_cancels_the_request(app, server, env, owner, repo, login)
         app.quit()

@@ -126,8 +126,16 @@ public final class GiteeClient {
         return String(reflecting: item)
     }
 
+    /// The last page of a numbered list, as the first page's `total_page` names it: a thread's newest comments.
+    public func lastPage<Item>(_ endpoint: Endpoint<[Item]>) async throws -> [Item] {
+        let first = try await page(endpoint)
+        guard let total = first.totalPages, total > 1, case .numbered = endpoint.paging else { return first.items }
+        return try await page(endpoint, at: Pagination(style: endpoint.paging, page: total, afterID: nil)).items
+    }
+
     /// Streams a raw file to `path` without holding it in memory (big blobs).
     public func download(_ endpoint: Endpoint<Data>, to path: String, progress: TransferProgress? = nil) async throws {
+        try Self.refuseUnsafePath(endpoint)
         var attemptedRefresh = false
         while true {
             let usedToken = auth.accessToken
@@ -248,6 +256,7 @@ public final class GiteeClient {
 
     private func performOne<Response>(_ endpoint: Endpoint<Response>, extraQuery: [QueryItem],
                                       uploaded: TransferProgress? = nil) async throws -> (Response, HTTPResponse) {
+        try Self.refuseUnsafePath(endpoint)
         await waitForPendingCredential()
         if endpoint.requiresAuth, !auth.isLoggedIn { throw GiteeError.unauthorized(nil) }
         if !endpoint.isPublic, auth.needsRefreshBeforeUse { try? await refreshToken() }
@@ -255,7 +264,8 @@ public final class GiteeClient {
         var attemptedRefresh = false
         while true {
             let usedToken = auth.accessToken
-            let request = makeRequest(endpoint, extraQuery: extraQuery)
+            var request = makeRequest(endpoint, extraQuery: extraQuery)
+            if request.maxBodyBytes == nil { request.maxBodyBytes = Self.maxAnswerBytes }
             let started = Date()
             let account = auth.account
             let response = try await mapTransportFailure { try await exchange(request, uploaded: uploaded) }
@@ -276,7 +286,7 @@ public final class GiteeClient {
                     continue
                 }
             }
-            if let delay = retryDelay(for: response, isPost: endpoint.method == .post, retries: retries) {
+            if let delay = retryDelay(for: response, isWrite: endpoint.method != .get, retries: retries) {
                 retries += 1
                 do { try await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000)) } catch { throw GiteeError.cancelled }
                 continue
@@ -290,6 +300,17 @@ public final class GiteeClient {
             if request.header("Authorization") != nil, auth.account != account { throw GiteeError.cancelled }
             return (value, response)
         }
+    }
+
+    /// The most an answer held in memory may be (JSON, a raw file without a cap of its own): a server that sends more
+    /// gets `.badResponse(.tooLarge)`, said in words, instead of filling the memory. The largest real answers (a
+    /// recursive tree of a very large repository, 100 rows of anything) are a few MB. Downloads to disk stream and
+    /// have no such cap.
+    public static let maxAnswerBytes: Int64 = 64 * 1_024 * 1_024
+
+    /// Nothing whose path could be turned into another project's leaves (PathSafety says why).
+    private nonisolated static func refuseUnsafePath<Response>(_ endpoint: Endpoint<Response>) throws {
+        if let problem = PathSafety.problem(inEncodedPath: endpoint.path) { throw GiteeError.unsafePath(problem) }
     }
 
     private func makeRequest<Response>(_ endpoint: Endpoint<Response>, extraQuery: [QueryItem]) -> HTTPRequest {
@@ -313,11 +334,18 @@ public final class GiteeClient {
     }
 
     /// How long to wait before retrying, or `nil` when this answer is final.
-    private func retryDelay(for response: HTTPResponse, isPost: Bool, retries: Int) -> TimeInterval? {
-        let retryable = response.status == 429 || response.status == 502 || response.status == 503 || response.status == 504
-            || response.status == 500
-        guard !isPost, retries < configuration.retry.maxRetries else { return nil }
-        if !retryable {
+    ///
+    /// A GET is asked again after a 5xx or a rate limit. A write (POST, PUT, PATCH, DELETE) is sent again only after
+    /// an answer that proves it was not done: a rate limit (429, or Gitee's 401/403 "rate limit exceeded"), which the
+    /// site gives before any route runs. A 5xx may come from a gateway after the write was done (a merge, a comment):
+    /// sent again blindly it would be refused as "not open" or posted twice, so it ends here and the caller settles
+    /// it by asking the server (`SettledWrite`, docs/WRITES.md).
+    private func retryDelay(for response: HTTPResponse, isWrite: Bool, retries: Int) -> TimeInterval? {
+        guard retries < configuration.retry.maxRetries else { return nil }
+        let rateLimited = response.status == 429
+        let serverFailed = response.status == 500 || response.status == 502 || response.status == 503 || response.status == 504
+        if isWrite, serverFailed { return nil }
+        if !rateLimited, !serverFailed {
             // Gitee's rate limit in words (401/403 "API rate limit exceeded"): worth waiting only when it says how long.
             guard response.status == 401 || response.status == 403,
                   let message = HTTPErrorMapping.serverMessage(response), HTTPErrorMapping.saysRateLimited(message),

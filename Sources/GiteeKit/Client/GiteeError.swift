@@ -23,6 +23,9 @@ public enum GiteeError: Error, Sendable, Hashable {
     case badResponse(BadResponse)
     /// The caller cancelled (a new search replaced the old one, a page closed). Never shown.
     case cancelled
+    /// Refused before sending: a path part (from a link, a file name, an answer) is empty, `.` or `..`, or holds a
+    /// `/`, a backslash or a control character, so the request could reach another project (`PathSafety`).
+    case unsafePath(String)
     /// Gitee's OAuth server refused a password login, named by its `error` value (a wrong password is only one of
     /// the reasons: the application may lack a scope, or its id or secret may be wrong).
     case oauth(OAuthFailure)
@@ -64,6 +67,7 @@ public enum GiteeError: Error, Sendable, Hashable {
         case .badResponse(.tooLarge): return "This is too large to download here."
         case .badResponse: return "Gitee sent an answer Mayun does not understand."
         case .cancelled: return "Cancelled."
+        case .unsafePath: return "Mayun did not open this: its address leaves the project it names."
         case .oauth(let failure): return failure.explanation
         }
     }
@@ -81,6 +85,16 @@ public enum GiteeError: Error, Sendable, Hashable {
     public var isTransient: Bool {
         switch self {
         case .offline, .unreachable, .timeout, .rateLimited, .server, .badResponse(.truncated), .badResponse(.htmlPage): return true
+        default: return false
+        }
+    }
+
+    /// The request may have reached the server and been done there (a gateway's 5xx, a timeout, a reset, a cut-off
+    /// or HTML answer): for a write, its answer says nothing either way, and it must be settled by asking
+    /// (MayunCore's `SettledWrite`), never sent again blindly.
+    public var leavesOutcomeUnknown: Bool {
+        switch self {
+        case .server, .timeout, .unreachable, .badResponse(.truncated), .badResponse(.htmlPage): return true
         default: return false
         }
     }

@@ -22,6 +22,7 @@ public enum ErrorText {
                 of: "%@", with: ByteSize.format(Int(clamping: limit)))
         case .badResponse: tr("Gitee sent an answer Mayun does not understand.")
         case .cancelled: tr("Cancelled.")
+        case .unsafePath: tr("Mayun did not open this: its address leaves the project it names.")
         case .oauth(let failure): oauth(failure)
         }
     }

@@ -11,6 +11,8 @@ extension Coordinator {
             guard let url = URL(string: text.trimmingCharacters(in: .whitespacesAndNewlines)) else { return }
             showToast(tr("Mayun has no page for this link yet; it opens in your browser."))
             openExternal(url)
+        case .refused:
+            showToast(Self.refusedLinkMessage)
         case .foreign:
             let server = environment.server
             let site = (server.host ?? server.absoluteString) + (server.port.map { ":\($0)" } ?? "")
@@ -21,10 +23,14 @@ extension Coordinator {
     /// A web address clicked inside a README, issue or profile: pages of this Gitee site open in Mayun, the rest
     /// in the browser.
     func followWebAddress(_ url: URL) {
-        if case .page(let route) = GiteeLink.outcome(for: url.absoluteString, server: environment.server) {
-            push(route)
-        } else {
-            openExternal(url)
+        switch GiteeLink.outcome(for: url.absoluteString, server: environment.server) {
+        case .page(let route): push(route)
+        case .refused: showToast(Self.refusedLinkMessage)
+        case .foreign, .unsupported: openExternal(url)
         }
+    }
+
+    static var refusedLinkMessage: String {
+        tr("This link was not opened: its address leaves the project it names (“..” or an encoded “/”).")
     }
 }

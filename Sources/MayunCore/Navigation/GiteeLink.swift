@@ -1,4 +1,5 @@
 import Foundation
+import GiteeKit
 
 /// A web address on the Gitee site Mayun talks to, taken apart into the page Mayun shows for it:
 /// `https://gitee.com/owner/repo` and its `/tree/<ref>/<path>`, `/blob/<ref>/<path>`, `/issues[/<number>]`, `/pulls[/<number>]`,
@@ -10,6 +11,9 @@ public enum GiteeLink {
         case foreign
         /// The site's own page that Mayun has no screen for (the explore page, a wiki...).
         case unsupported
+        /// A link of this site whose path could leave the project it names (`..`, `%2E%2E`, an encoded `/` in a
+        /// name, a backslash or a control character): opened nowhere, neither here nor in the browser.
+        case refused
     }
 
     /// What `text` (typed, pasted, dropped, given on the command line or clicked in a document) opens.
@@ -25,6 +29,7 @@ public enum GiteeLink {
         else { return .foreign }
         // Decoded segments: `%E6%96%87` is the folder "文", and an encoded "/" stays inside its segment.
         let segments = components.percentEncodedPath.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
+        guard segmentsAreSafe(segments) else { return .refused }
         return outcome(forPath: segments)
     }
 
@@ -78,6 +83,15 @@ public enum GiteeLink {
         default:
             // The repository's other pages (wikis...) have no screen in Mayun yet.
             return .unsupported
+        }
+    }
+
+    /// The user, owner and repository are single names; every later part (a ref, a tag, a file path, whose `%2F`
+    /// decodes to a real `/`) may hold slashes but no piece that is empty, `.` or `..` (PathSafety, GiteeKit's last
+    /// check before sending, would refuse the request anyway: this says so before a page opens).
+    private static func segmentsAreSafe(_ segments: [String]) -> Bool {
+        segments.enumerated().allSatisfy { index, segment in
+            PathSafety.problem(inSegment: segment, mayHoldSlash: index >= 2) == nil
         }
     }
 
