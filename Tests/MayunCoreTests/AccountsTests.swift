@@ -74,6 +74,35 @@ final class AccountsTests: XCTestCase {
         XCTAssertEqual(ServerAddress.parse("   "), .failure(.empty))
     }
 
+    /// Issue 36: only 127.0.0.0/8 addresses, ::1 and localhost are this machine; a name beginning with "127." is not.
+    /// Issue 36: a `MAYUN_TOKEN` session's drafts live in a folder of their own, so the account added next (whose
+    /// drafts come from the shared "nobody yet" folder) never takes them.
+    func testEnvironmentTokenDraftsAreNotTheNextAccountsDrafts() throws {
+        try onMain {
+            let servers = try TwoServers()
+            let token = servers.factory.draftsDirectory(server: TwoServers.home, account: nil, environmentToken: "secret")
+            let nobody = servers.factory.draftsDirectory(server: TwoServers.home, account: nil, environmentToken: nil)
+            let alice = servers.factory.draftsDirectory(server: TwoServers.home, account: TwoServers.alice, environmentToken: nil)
+            XCTAssertNotEqual(token, nobody)
+            XCTAssertNotEqual(token, alice)
+            XCTAssertFalse(token.path.hasPrefix(nobody.path + "/"))
+            XCTAssertNotEqual(token, servers.factory.draftsDirectory(server: TwoServers.work, account: nil, environmentToken: "secret"),
+                              "per server")
+        }
+    }
+
+    func testOnlyRealLoopbackAddressesMayUsePlainHTTP() {
+        for host in ["127.0.0.1", "127.1.2.3", "localhost", "::1", "[::1]", "LOCALHOST"] {
+            XCTAssertTrue(ServerAddress.isLoopback(host), host)
+        }
+        for host in ["127.evil.example", "127.0.0.1.evil.example", "127.0.0", "127.0.0.256", "127.0.0.1a", "0127.0.0.1",
+                     "128.0.0.1", "localhost.example", "::2", ""] {
+            XCTAssertFalse(ServerAddress.isLoopback(host), host)
+        }
+        XCTAssertEqual(ServerAddress.parse("http://127.evil.example"), .failure(.insecure))
+        XCTAssertEqual(ServerAddress.parse("http://127.0.0.1.nip.io:8080"), .failure(.insecure))
+    }
+
     func testTheSingleLoginOfAnEarlierVersionBecomesTheFirstAccount() throws {
         try onMain {
             let servers = try TwoServers()

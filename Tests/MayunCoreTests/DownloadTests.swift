@@ -42,6 +42,13 @@ final class DownloadTests: XCTestCase {
         XCTAssertEqual(DownloadCenter.safeName("a\u{0}b\nc.zip"), "abc.zip")
         XCTAssertEqual(DownloadCenter.safeName("..."), "download")
         XCTAssertEqual(DownloadCenter.safeName(String(repeating: "x", count: 500)).count, 200)
+        // Bytes, not characters, with the extension kept: 90 x "中" is 270 bytes.
+        let chinese = DownloadCenter.safeName(String(repeating: "中", count: 90) + ".zip")
+        XCTAssertLessThanOrEqual(chinese.utf8.count, DownloadCenter.maxNameBytes)
+        XCTAssertTrue(chinese.hasSuffix("中.zip"), chinese)
+        // Bidirectional overrides and C1 controls go: "gpj.exe" shown backwards would pass for a picture.
+        XCTAssertEqual(DownloadCenter.safeName("photo\u{202E}gpj.exe"), "photogpj.exe")
+        XCTAssertEqual(DownloadCenter.safeName("a\u{85}b\u{2066}c\u{200F}.txt"), "abc.txt")
         XCTAssertEqual(DownloadCenter.split("tool-v1.tar.gz").1, ".tar.gz")
         XCTAssertEqual(DownloadCenter.split(".hidden").1, "")
         let folder = try Self.folder()

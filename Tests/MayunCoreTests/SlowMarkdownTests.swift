@@ -87,6 +87,24 @@ final class SlowMarkdownTests: XCTestCase {
         XCTAssertNotNil(gone, "both renderers go with their pages")
     }
 
+    /// Issue 36: a thread of 40 long hostile comments never has more than two renderer children at once, and every
+    /// comment still gets its answer (the plain text, at its budget).
+    func testFortyLongCommentsNeverRunMoreThanTwoRenderers() async throws {
+        let gone = await childrenGone(within: .seconds(2))
+        XCTAssertNotNil(gone, "no renderer left from an earlier test")
+        MarkdownProcess.peak.store(0, ordering: .relaxed)
+        let comment = String(repeating: "![[]()", count: 20 * 1_024 / 6)
+        XCTAssertGreaterThan(comment.utf8.count, MarkdownProcess.inProcessLimit)
+        let parses = (0..<40).map { _ in
+            Task { await DocumentParseService.parse(markdownRequest(comment), allowance: .milliseconds(300)) }
+        }
+        var answered = 0
+        for parse in parses where await parse.value != nil { answered += 1 }
+        XCTAssertEqual(answered, 40, "every comment is shown (as plain text when its parse ran out of time)")
+        XCTAssertLessThanOrEqual(MarkdownProcess.peak.load(ordering: .relaxed), MarkdownProcess.maxChildren)
+        XCTAssertGreaterThan(MarkdownProcess.peak.load(ordering: .relaxed), 0, "the renderer ran in a child")
+    }
+
     func testLongMarkdownRenderedInAChildIsTheSameDocument() async throws {
         var text = "# Title\n\n"
         for index in 0..<400 {

@@ -176,10 +176,28 @@ final class ImageBombTests: XCTestCase {
         let kept = Set((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
         XCTAssertEqual(kept, Set([urls[0], urls[3], urls[4]].map { cache.path(for: $0).lastPathComponent }),
                        "the read one stays, the two least recently used went")
-        XCTAssertEqual(cache.knownTotal, 9000)
+        let oneFile = Int64(ImageDiskCache.stored(Data(count: 3000), for: urls[0]).count)
+        XCTAssertEqual(cache.knownTotal, 3 * oneFile)
         cache.write(Data(count: 20_000), for: urls[1])
         cache.waitForPendingWork()
         XCTAssertFalse(FileManager.default.fileExists(atPath: cache.path(for: urls[1]).path), "over the whole budget")
+    }
+
+    /// Issue 36: a file is named by a 64-bit hash of its URL, so it holds the whole URL and is used only for that URL
+    /// (another URL with the same hash, or a file of the old format, is a miss).
+    func testTheDiskCacheChecksTheWholeURL() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mayun-disk-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = ImageDiskCache(directory: folder, limit: 1 << 20)
+        let mine = URL(string: "http://127.0.0.1:9/mine.png")!, theirs = URL(string: "http://127.0.0.1:9/theirs.png")!
+        cache.write(Data("mine".utf8), for: mine)
+        cache.waitForPendingWork()
+        // As a hash collision would: the file of `theirs` holds `mine`'s entry; and an old-format file holds bare bytes.
+        try FileManager.default.copyItem(at: cache.path(for: mine), to: cache.path(for: theirs))
+        let old = URL(string: "http://127.0.0.1:9/old.png")!
+        try Data("bare bytes".utf8).write(to: cache.path(for: old))
+        let answers = [await cache.read(mine), await cache.read(theirs), await cache.read(old)]
+        XCTAssertEqual(answers, [Data("mine".utf8), nil, nil])
     }
 
     // MARK: - Fixtures

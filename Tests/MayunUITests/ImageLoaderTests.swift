@@ -25,6 +25,26 @@ final class ImageLoaderTests: XCTestCase {
         return outcome
     }
 
+    /// Issue 36: a page of many images decodes at most two at once (each may be hundreds of MB while decoded).
+    func testAtMostTwoImagesAreDecodedAtOnce() throws {
+        try requireDisplay()
+        try onMain {
+            let png = try XCTUnwrap(testPNG(width: 600, height: 400))
+            let loader = ImageLoader(fetch: { _, _ in FetchedImage(data: png, wasAuthenticated: false) }, diskDirectory: nil)
+            var done = 0
+            var tickets: [ImageTicket] = []
+            for index in 0..<12 {
+                tickets.append(loader.image(URL(string: "http://127.0.0.1:9/\(index).png")!) { result in
+                    if case .success = result { done += 1 }
+                })
+            }
+            waitUntil("every image") { done == 12 }
+            XCTAssertLessThanOrEqual(loader.decodes.peak, ImageLoader.maxConcurrentDecodes)
+            XCTAssertGreaterThan(loader.decodes.peak, 0)
+            _ = tickets
+        }
+    }
+
     func testHugeImagesAreRefusedFromTheHeaderWithAMessage() throws {
         try requireDisplay()
         onMain {
@@ -68,7 +88,7 @@ final class ImageLoaderTests: XCTestCase {
             waitUntil("the public image is on disk") {
                 (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) == [publicFile.lastPathComponent]
             }
-            XCTAssertEqual(try Data(contentsOf: publicFile), png)
+            XCTAssertEqual(ImageDiskCache.bytes(in: try Data(contentsOf: publicFile), for: Self.url), png)
         }
     }
 

@@ -25,9 +25,14 @@ package final class ImageDiskCache: @unchecked Sendable {
         queue.async { self.trim() }
     }
 
+    /// The bytes stored for exactly `url`: the file names only a 64-bit hash, so each file starts with the full URL
+    /// it holds (`stored(_:for:)`), and a file of another URL with the same hash (or of an older format) is a miss.
     package func read(_ url: URL) async -> Data? {
         let file = path(for: url)
-        let data = await Task.detached(priority: .userInitiated) { try? Data(contentsOf: file) }.value
+        let data = await Task.detached(priority: .userInitiated) { () -> Data? in
+            guard let stored = try? Data(contentsOf: file) else { return nil }
+            return Self.bytes(in: stored, for: url)
+        }.value
         if data != nil {
             queue.async { self.touch(file) }
         }
@@ -36,15 +41,29 @@ package final class ImageDiskCache: @unchecked Sendable {
 
     package func write(_ bytes: Data, for url: URL) {
         let file = path(for: url)
-        guard Int64(bytes.count) <= limit else { return }
+        let stored = Self.stored(bytes, for: url)
+        guard Int64(stored.count) <= limit else { return }
         queue.async {
             let previous = (try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize).map(Int64.init) ?? 0
-            guard (try? PrivateFiles.write(bytes, to: file)) != nil else { return }
+            guard (try? PrivateFiles.write(stored, to: file)) != nil else { return }
             self.markUsed(file)
-            if let total = self.total { self.total = total - previous + Int64(bytes.count) }
+            if let total = self.total { self.total = total - previous + Int64(stored.count) }
             if (self.total ?? .max) > self.limit { self.trim() }
         }
     }
+
+    /// A file's contents: a magic line, the URL, a newline, then the image's bytes.
+    static func stored(_ bytes: Data, for url: URL) -> Data {
+        Data((magic + url.absoluteString + "\n").utf8) + bytes
+    }
+
+    static func bytes(in stored: Data, for url: URL) -> Data? {
+        let header = Data((magic + url.absoluteString + "\n").utf8)
+        guard stored.count >= header.count, stored.prefix(header.count) == header else { return nil }
+        return stored.dropFirst(header.count)
+    }
+
+    private static let magic = "mayun-image-cache 2\n"
 
     /// Waits for the writes and trims asked for so far (tests).
     func waitForPendingWork() { queue.sync {} }

@@ -27,6 +27,9 @@ package final class ImageLoader {
     private var inFlight: [Key: InFlight] = [:]
     /// Downloads started (not served from memory or disk): tests check de-duplication with it.
     package private(set) var networkFetches = 0
+    /// Two decodes at once (`DecodeSlots` says why): the two cores' worth.
+    nonisolated static let maxConcurrentDecodes = 2
+    let decodes = DecodeSlots(count: ImageLoader.maxConcurrentDecodes)
 
     /// An image at full size (`fit` 0) or as a still scaled to fit a `fit`-pixel square (avatars in rows).
     private struct Key: Hashable {
@@ -106,7 +109,8 @@ package final class ImageLoader {
     }
 
     private func decodedImage(for url: URL, fit: Int) async -> Result<DecodedImage, ImageDecodeError> {
-        if let bytes = await disk?.read(url), let image = try? await ImageDecoder.decodeInBackground(bytes, fit: fit) {
+        if let bytes = await disk?.read(url),
+           let image = try? await decodes.run({ try await ImageDecoder.decodeInBackground(bytes, fit: fit) }) {
             return .success(image)
         }
         networkFetches += 1
@@ -120,7 +124,7 @@ package final class ImageLoader {
         }
         if Task.isCancelled { return .failure(.unreadable("")) }
         do {
-            let image = try await ImageDecoder.decodeInBackground(fetched.data, fit: fit)
+            let image = try await decodes.run { try await ImageDecoder.decodeInBackground(fetched.data, fit: fit) }
             if !fetched.wasAuthenticated { disk?.write(fetched.data, for: url) }
             return .success(image)
         } catch let error as ImageDecodeError {

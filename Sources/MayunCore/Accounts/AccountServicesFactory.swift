@@ -30,11 +30,21 @@ public struct AccountServicesFactory {
         var environment = self.environment
         environment[EnvironmentToken.variable] = environmentToken
         let session = Session(client: client, store: keyring, account: account?.login, environment: environment)
-        let drafts = DraftStore(directory: account.map { AccountUpgrade.draftsDirectory(of: $0, in: dataDirectory) }
-            ?? dataDirectory.appendingPathComponent("drafts"))
+        let drafts = DraftStore(directory: draftsDirectory(server: server, account: account, environmentToken: environmentToken))
         let services = AppServices(cached: CachedClient(client: client, store: offline), session: session, drafts: drafts)
         session.beginRestore()
         return services
+    }
+
+    /// An account's own folder; a `MAYUN_TOKEN` session's own folder per server (its drafts are never moved into an
+    /// account added later, which `adopt` does with the shared "nobody yet" folder); else that shared folder.
+    func draftsDirectory(server: String, account: Account?, environmentToken: String?) -> URL {
+        if let account { return AccountUpgrade.draftsDirectory(of: account, in: dataDirectory) }
+        if environmentToken != nil {
+            return dataDirectory.appendingPathComponent("drafts-environment-token", isDirectory: true)
+                .appendingPathComponent(DraftStore.encode(server), isDirectory: true)
+        }
+        return dataDirectory.appendingPathComponent("drafts")
     }
 
     /// Removes what is private to `account`: its keyring item, its offline rows and its folder (drafts). Nothing of

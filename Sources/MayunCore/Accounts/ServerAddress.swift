@@ -43,9 +43,17 @@ public enum ServerAddress {
         return text
     }
 
+    /// Only names that cannot leave this machine: `localhost`, `::1` and dotted-quad IPv4 addresses in 127.0.0.0/8.
+    /// A name that merely begins with "127." (`127.evil.example`) is a name to resolve, anywhere.
     public static func isLoopback(_ host: String) -> Bool {
         let host = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
-        return host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        if host == "localhost" || host == "::1" || host == "0:0:0:0:0:0:0:1" { return true }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard octets.count == 4, octets.first == "127" else { return false }
+        return octets.allSatisfy { octet in
+            (1...3).contains(octet.count) && octet.allSatisfy(\.isASCII) && octet.allSatisfy(\.isNumber)
+                && (UInt8(octet) != nil)
+        }
     }
 
     public static func message(for problem: Problem) -> String {

@@ -10,13 +10,15 @@ enum AtomicFile {
     static let savedFileMode: mode_t = 0o644
 
     /// Runs `write` with the path of a new temporary file next to `destination`, then puts it in place.
+    /// `replacing`: "Save as…", where the file chooser already asked; a download into the Downloads folder never
+    /// replaces a file (one that appeared meanwhile makes it fail with EEXIST, and nothing is lost).
     @MainActor
-    static func write(to destination: String, _ write: (String) async throws -> Void) async throws {
+    static func write(to destination: String, replacing: Bool = true, _ write: (String) async throws -> Void) async throws {
         let temporary = try reserveTemporaryPath(next: destination)
         do {
             try await write(temporary)
             try Task.checkCancellation()
-            try commit(temporary, to: destination)
+            try commit(temporary, to: destination, replacing: replacing)
         } catch {
             unlink(temporary)
             throw error
@@ -39,7 +41,7 @@ enum AtomicFile {
 
     /// fsync the data, give it its final mode, rename it over the destination, and fsync the folder so the rename
     /// itself survives a crash.
-    private static func commit(_ temporary: String, to destination: String) throws {
+    private static func commit(_ temporary: String, to destination: String, replacing: Bool) throws {
         let descriptor = open(temporary, O_RDWR)
         guard descriptor >= 0 else { throw LocalFileError(errno: errno, path: destination) }
         if fchmod(descriptor, savedFileMode) != 0 || fsync(descriptor) != 0 {
@@ -48,7 +50,13 @@ enum AtomicFile {
             throw LocalFileError(errno: code, path: destination)
         }
         close(descriptor)
-        guard rename(temporary, destination) == 0 else { throw LocalFileError(errno: errno, path: destination) }
+        if replacing {
+            guard rename(temporary, destination) == 0 else { throw LocalFileError(errno: errno, path: destination) }
+        } else {
+            // link(2) fails with EEXIST instead of replacing: the no-replace rename every Linux file system has.
+            guard link(temporary, destination) == 0 else { throw LocalFileError(errno: errno, path: destination) }
+            unlink(temporary)
+        }
         let folder = open(URL(fileURLWithPath: destination).deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY)
         if folder >= 0 {
             fsync(folder)

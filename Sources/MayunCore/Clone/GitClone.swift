@@ -40,6 +40,13 @@ public final class GitClone {
         task = Task { [weak self] in await self?.run(git) }
     }
 
+    /// A clone that does not start: `why` is shown where its progress would be.
+    public init(refusing url: String, because why: String) {
+        self.url = url
+        self.folder = ""
+        state = .failed(why)
+    }
+
     public nonisolated static func findGit() -> String? {
         guard let path = g_find_program_in_path("git") else { return nil }
         defer { g_free(path) }
@@ -82,6 +89,10 @@ public final class GitClone {
         // Over SSH neither: no passphrase, password or host-key question that nobody would see.
         g_subprocess_launcher_setenv(launcher, "GIT_SSH_COMMAND",
                                      Self.sshCommand(inheriting: ProcessInfo.processInfo.environment["GIT_SSH_COMMAND"]), 1)
+        // Only the transports CloneAddress allows, whatever the person's git configuration or a redirect says
+        // (`ext::`, `file://` and friends stay closed; http only for a test server on this machine).
+        g_subprocess_launcher_setenv(launcher, "GIT_PROTOCOL_FROM_USER", "0", 1)
+        g_subprocess_launcher_setenv(launcher, "GIT_ALLOW_PROTOCOL", url.hasPrefix("http://") ? "https:ssh:http" : "https:ssh", 1)
         g_subprocess_launcher_set_child_setup(launcher, { _ in setpgid(0, 0) }, nil, nil)
         var error: UnsafeMutablePointer<GError>?
         let spawned = withCStringArray([git, "clone", "--progress", "--", url, folder]) { argv in

@@ -22,6 +22,13 @@ enum MarkdownProcess {
     /// Children started and not yet reaped (tests check that a cancelled parse leaves none).
     static let running = Atomic<Int>(0)
     static var runningChildren: Int { running.load(ordering: .relaxed) }
+    /// At most this many children at once, across the app: a thread of 40 long hostile comments must not fork 40
+    /// copies of a large process. The others wait for a slot on their own waiting thread (and give up when their
+    /// budget does), never on the app's threads.
+    static let maxChildren = 2
+    private static let slots = DispatchSemaphore(value: maxChildren)
+    /// The most children that ever ran at once (tests).
+    static let peak = Atomic<Int>(0)
 
     /// cmark-gfm's HTML for `markdown`: in-process when short, otherwise from a child killed when `budget` runs out
     /// or is cancelled; nil then, or when the child failed (the caller shows the plain text).
@@ -36,6 +43,11 @@ enum MarkdownProcess {
 
     /// Starts the child and reads its HTML until it ends, the budget runs out, or the output is too large.
     private static func renderInChild(_ markdown: String, budget: ParseBudget) -> String? {
+        while slots.wait(timeout: .now() + .milliseconds(Int(pollInterval))) == .timedOut {
+            if budget.isExhausted { return nil }
+        }
+        defer { slots.signal() }
+        if budget.isExhausted { return nil }
         MarkdownRenderer.registerExtensions()
         var readEnd: Int32 = -1
         let pid = markdown.utf8CString.withUnsafeBufferPointer { text in
@@ -45,7 +57,8 @@ enum MarkdownProcess {
             }
         }
         guard pid > 0 else { return nil }
-        running.add(1, ordering: .relaxed)
+        let now = running.add(1, ordering: .relaxed).newValue
+        peak.max(now, ordering: .relaxed)
         var status: Int32 = 0
         var reaped = false
         defer {

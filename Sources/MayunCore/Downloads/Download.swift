@@ -72,7 +72,7 @@ public final class Download: Identifiable {
         task = Task { [weak self, fetch, weak center] in
             defer { center?.release(destination) }
             do {
-                try await AtomicFile.write(to: destination) { temporary in
+                try await AtomicFile.write(to: destination, replacing: false) { temporary in
                     try await fetch(temporary) { received, total in
                         guard let self, self.isRunning else { return }
                         self.meter.record(received: received, total: total, at: self.clock())

@@ -93,14 +93,40 @@ public final class DownloadCenter {
 
     func ended(_ download: Download) { onEnded(download) }
 
-    /// The last path component, without control characters or leading dots (no hidden file, no `..`), at most
-    /// 200 characters; "download" when nothing is left.
+    /// The last path component, without control characters (C0, DEL, C1), bidirectional overrides and isolates
+    /// (U+202E would show "gpj.exe" as "exe.jpg"), or leading dots (no hidden file, no `..`); at most
+    /// `maxNameBytes` bytes, cut before the extension so it stays, which leaves room in the file system's 255-byte
+    /// names for the " (9999)" of a second copy and the ".<name>.part-XXXXXX" of the temporary file.
+    /// "download" when nothing is left.
     nonisolated static func safeName(_ name: String) -> String {
         let last = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
-        let visible = String(last.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
-        let trimmed = visible.drop { $0 == "." || $0 == " " }
-        let capped = String(trimmed.prefix(200))
+        let visible = String(String.UnicodeScalarView(last.unicodeScalars.filter { !isHiddenControl($0) }))
+        let trimmed = String(visible.drop { $0 == "." || $0 == " " })
+        let capped = capBytes(trimmed)
         return capped.isEmpty ? "download" : capped
+    }
+
+    nonisolated static let maxNameBytes = 200
+
+    nonisolated private static func isHiddenControl(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x061C || value == 0x200E || value == 0x200F
+            || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+    }
+
+    /// Cuts whole characters off the stem until the name fits `maxNameBytes`; an extension longer than 32 bytes is
+    /// not treated as one.
+    nonisolated private static func capBytes(_ name: String) -> String {
+        guard name.utf8.count > maxNameBytes else { return name }
+        var (stem, suffix) = split(name)
+        if suffix.utf8.count > 32 { (stem, suffix) = (name, "") }
+        let budget = maxNameBytes - suffix.utf8.count
+        var kept = ""
+        for character in stem {
+            if kept.utf8.count + character.utf8.count > budget { break }
+            kept.append(character)
+        }
+        return kept + suffix
     }
 
     /// "name.tar.gz" -> ("name", ".tar.gz"), so a second copy is "name (1).tar.gz".

@@ -92,26 +92,44 @@ public final class MessageReplyComposer {
     private var tooLong: String { String(format: tr("A message can be at most %d characters."), Self.longestMessage) }
 }
 
-/// Unsent private messages, one small file per account and recipient under the drafts folder.
+/// Unsent private messages, one small file per account and recipient under the drafts folder: private (0600 files in
+/// 0700 folders, `PrivateFiles`), written in order off the main thread; what is still being written is read from
+/// memory.
 @MainActor
 final class MessageDrafts {
     private let directory: URL
+    private var unwritten: [URL: String] = [:]
+    private var writes: Task<Void, Never>?
 
     init(directory: URL) { self.directory = directory.appendingPathComponent("messages", isDirectory: true) }
 
     func text(account: String, recipient: String) -> String? {
-        try? String(contentsOf: file(account: account, recipient: recipient), encoding: .utf8)
+        let file = file(account: account, recipient: recipient)
+        if let waiting = unwritten[file] { return waiting.isEmpty ? nil : waiting }
+        return try? String(contentsOf: file, encoding: .utf8)
     }
 
-    /// Writes at once (a message is short); an empty text removes the file.
+    /// Queues the write; an empty text removes the file.
     func save(_ text: String, account: String, recipient: String) {
         let file = file(account: account, recipient: recipient)
-        if text.isEmpty {
-            try? FileManager.default.removeItem(at: file)
-            return
+        unwritten[file] = text
+        let previous = writes
+        writes = Task.detached(priority: .utility) { [weak self] in
+            await previous?.value
+            if text.isEmpty {
+                try? FileManager.default.removeItem(at: file)
+            } else {
+                try? PrivateFiles.write(Data(text.utf8), to: file)
+            }
+            await self?.written(file, text)
         }
-        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? Data(text.utf8).write(to: file, options: [.atomic])
+    }
+
+    /// Waits for queued writes (tests).
+    func flush() async { await writes?.value }
+
+    private func written(_ file: URL, _ text: String) {
+        if unwritten[file] == text { unwritten[file] = nil }
     }
 
     /// Logins come from the server: only letters, digits, "-", "_" and "." reach a file name, and never "..".

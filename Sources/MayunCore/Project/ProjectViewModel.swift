@@ -154,9 +154,17 @@ public final class ProjectViewModel {
 
     /// Clones the project into a new folder named after it inside `parent`, over HTTPS or, when the person chose it,
     /// SSH (`cloneOverSSH`).
+    /// The address is checked against the account's server (`CloneAddress`) and the folder name as a path part.
     public func startClone(into parent: String) {
         guard let header, clone?.isRunning != true else { return }
-        clone = GitClone(url: cloneURL(of: header), into: parent + "/" + repo.name)
+        let url = cloneURL(of: header)
+        if let problem = CloneAddress.problem(with: url, server: server) {
+            clone = GitClone(refusing: url, because: problem)
+        } else if PathSafety.problem(inSegment: repo.name) != nil || repo.name.hasPrefix("-") {
+            clone = GitClone(refusing: url, because: tr("The project's name cannot be a folder's name."))
+        } else {
+            clone = GitClone(url: url, into: parent + "/" + repo.name)
+        }
     }
 
     public func cancelClone() { clone?.cancel() }
@@ -234,9 +242,14 @@ public final class ProjectViewModel {
         case (.watch, false): Endpoints.unwatch(owner: repo.owner, repo: repo.name)
         }
         let client = cached.client
+        let check: Endpoint<Bool> = toggle.kind == .star ? Endpoints.isStarred(owner: repo.owner, repo: repo.name)
+            : Endpoints.isWatched(owner: repo.owner, repo: repo.name)
         writes.send(key: "\(toggle.kind)", failure: toggle.failureFormat(turningOn: turningOn),
                     apply: { toggle.beginChange(to: turningOn) },
-                    request: { try await client.send(endpoint) },
+                    request: {
+                        try await SettledWrite.perform({ try await client.send(endpoint) },
+                                                       check: { try await client.send(check) == turningOn ? NoContent() : nil })
+                    },
                     settle: { [weak self] _ in
                         toggle.finishChange()
                         self?.settleProject()
