@@ -72,7 +72,7 @@ extension FakeGiteeServer {
 
     private static func loggedStatus(_ fault: Fault) -> Int {
         switch fault.kind {
-        case .reset, .noAnswer, .truncated: return 0
+        case .reset, .noAnswer, .truncated, .lostConnection: return 0
         case .latency, .slow, .malformedJSON: return 200
         default: return fault.status
         }
@@ -114,6 +114,11 @@ extension FakeGiteeServer {
             ConnectionFaults.reset(message)
         case .noAnswer:
             if let held = ConnectionFaults.hold(message) { heldConnections.append(held) }
+        case .lostAnswer:
+            let gateway = "<html><head><title>\(fault.status) Bad Gateway</title></head><body><center><h1>\(fault.status) Bad Gateway</h1></center><hr><center>nginx</center></body></html>"
+            Self.send(FakeResponse(status: fault.status, contentType: "text/html", headers: [], body: Data(gateway.utf8)), to: message)
+        case .lostConnection:
+            ConnectionFaults.reset(message)
         }
     }
 

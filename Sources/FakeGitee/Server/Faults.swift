@@ -22,9 +22,16 @@ public struct Fault: Sendable, Hashable {
         case noAnswer = "no-answer"
         /// The normal answer, `delayMs` later.
         case latency
+        /// The handler runs (a write is done), then the answer is lost: a gateway's `status` (default 502) comes
+        /// instead, as when the site's proxy gives up on a slow backend that finishes anyway.
+        case lostAnswer = "lost-answer"
+        /// The handler runs (a write is done), then the connection is reset without an answer.
+        case lostConnection = "lost-connection"
 
         /// Delays or damages the real answer (so the handler still runs), rather than replacing it.
-        var wrapsRealAnswer: Bool { self == .latency || self == .slow || self == .truncated }
+        var wrapsRealAnswer: Bool {
+            self == .latency || self == .slow || self == .truncated || self == .lostAnswer || self == .lostConnection
+        }
     }
 
     public var id: Int = 0
@@ -50,7 +57,7 @@ public struct Fault: Sendable, Hashable {
         self.kind = kind
         self.path = path
         self.method = method?.uppercased()
-        self.status = status ?? (kind == .html ? 200 : kind == .rateLimit ? 403 : 500)
+        self.status = status ?? (kind == .html ? 200 : kind == .rateLimit ? 403 : kind == .lostAnswer ? 502 : 500)
         self.retryAfter = retryAfter ?? (self.status == 429 ? 1 : nil)
         self.delayMs = delayMs ?? (kind == .slow ? 200 : kind == .latency ? 500 : 0)
         remaining = count

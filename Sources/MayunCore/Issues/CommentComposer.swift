@@ -146,6 +146,23 @@ public final class CommentComposer {
         if !wasEdit, text.isEmpty { saveDraft("") }
     }
 
+    /// What becomes of the stored draft once a new comment with `text` is settled, even after the page is gone (it
+    /// holds the store and the key, not the composer): sent, the draft goes if it is still that text (anything typed
+    /// since stays); failed after the page was left, the text is put back in the draft, before anything typed since,
+    /// so reopening the issue shows it with the reason in a toast.
+    func draftOutcome(for text: String) -> @MainActor (_ succeeded: Bool, _ pageLeft: Bool) -> Void {
+        guard let drafts, let key = draftKey() else { return { _, _ in } }
+        return { succeeded, pageLeft in
+            let stored = drafts.comment(account: key.account, repo: key.repo, issue: key.issue)
+            if succeeded {
+                if stored == text { drafts.saveComment("", account: key.account, repo: key.repo, issue: key.issue) }
+            } else if pageLeft, !stored.contains(text) {
+                let kept = stored.isEmpty ? text : text + "\n\n" + stored
+                drafts.saveComment(kept, account: key.account, repo: key.repo, issue: key.issue)
+            }
+        }
+    }
+
     /// The send failed: the text comes back (into the same edit when it was one) and the reason is shown.
     func failed(_ sentText: String, editing: Int?, reason: String) {
         isSending = false

@@ -27,6 +27,8 @@ final class CommentSender<Item: EditableComment> {
         let create: @MainActor (String) async throws -> Item
         let edit: @MainActor (Int, String) async throws -> Item
         let delete: @MainActor (Int) async throws -> Void
+        /// The thread's newest comments (its last page): where a comment whose answer was lost is looked for.
+        let newest: @MainActor () async throws -> [Item]
     }
 
     private let comments: PagedListViewModel<Item>
@@ -103,9 +105,16 @@ final class CommentSender<Item: EditableComment> {
         }
         let pendingID = nextPendingID
         nextPendingID -= 1
+        // A comment whose answer was lost is looked for, never posted again: the person's newest comment with this
+        // text that was not on the page before sending.
+        let shownBefore = Set(comments.items.map(\.id))
+        let login = author?.login
+        let found: @MainActor () async throws -> Item? = {
+            try await calls.newest().last { $0.author?.login == login && $0.body == text && !shownBefore.contains($0.id) }
+        }
         writes.send(failure: tr("Could not comment: %@"),
                     apply: { comments.editItems { $0.append(Item(pendingID: pendingID, body: text, author: author)) } },
-                    request: { try await calls.create(text) },
+                    request: { try await SettledWrite.perform({ try await calls.create(text) }, check: found) },
                     settle: { [weak self] answer in
                         self?.replace(pendingID) { $0 = answer }
                         self?.composer.sent(wasEdit: false)
@@ -113,7 +122,8 @@ final class CommentSender<Item: EditableComment> {
                     rollBack: { [weak self] error in
                         self?.comments.editItems { $0.removeAll { $0.id == pendingID } }
                         self?.composer.failed(text, editing: nil, reason: ErrorText.message(for: error))
-                    })
+                    },
+                    always: composer.draftOutcome(for: text))
     }
 
     private func replace(_ id: Int, _ change: (inout Item) -> Void) {

@@ -3,11 +3,14 @@ import GiteeKit
 extension Coordinator {
     /// After the server confirmed a new issue: a toast, the issue at the top of open lists, and its page instead of
     /// the form.
-    public func issueCreated(_ issue: Issue, in repo: RepositoryID) {
+    /// A new issue exists: the lists show it, a toast says so, and the form's page becomes the issue's, only when the
+    /// form is still there (after Back, the page now on top is another and stays).
+    public func issueCreated(_ issue: Issue, in repo: RepositoryID, replacingTheForm formIsOpen: Bool = true) {
         for screen in stack {
             if case .issues(let list) = screen.content, list.repo == repo { list.insertCreated(issue) }
         }
         showToast(String(format: tr("Issue #%@ created"), issue.number))
+        guard formIsOpen else { return }
         replace(with: .issue(repo, number: issue.number), content: .issue(makeIssuePage(repo, number: issue.number,
                                                                                        preloaded: issue)))
     }

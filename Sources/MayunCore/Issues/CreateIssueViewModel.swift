@@ -33,11 +33,15 @@ public final class CreateIssueViewModel {
     @ObservationIgnored private weak var navigator: (any Navigator)?
     @ObservationIgnored private let markdown: RepositoryMarkdown?
     /// Where a created issue goes (the Coordinator shows it in place of the form and in open lists).
-    @ObservationIgnored private let created: @MainActor (Issue, RepositoryID) -> Void
+    /// The issue exists; `pageIsOpen`: this form is still on screen (the person did not go Back meanwhile), so its
+    /// page may be replaced by the new issue's.
+    @ObservationIgnored private let created: @MainActor (_ issue: Issue, _ repo: RepositoryID, _ pageIsOpen: Bool) -> Void
+    /// The form was left (Back while the POST was on its way): the answer must not replace another page.
+    @ObservationIgnored var wasLeft = false
 
     init(repo: RepositoryID, drafts: DraftStore, client: GiteeClient, markdown: RepositoryMarkdown?,
          navigator: (any Navigator)?, project: Cached<Project>? = nil, session: Session? = nil,
-         created: @escaping @MainActor (Issue, RepositoryID) -> Void = { _, _ in }) {
+         created: @escaping @MainActor (Issue, RepositoryID, Bool) -> Void = { _, _, _ in }) {
         self.repo = repo
         self.project = project
         self.session = session
@@ -105,7 +109,7 @@ public final class CreateIssueViewModel {
                 // Only now is the writing safe on the server.
                 if draft == submitted { draft = IssueDraft() }
                 drafts.clear(for: repo)
-                created(issue, repo)
+                created(issue, repo, !wasLeft)
             } catch let error as GiteeError {
                 show(error)
             } catch {

@@ -69,9 +69,13 @@ extension IssueViewModel {
         let previousState = current.state, previousWritten = writtenState
         let endpoint = Endpoints.setIssueState(owner: repo.owner, repo: repo.name, number: number, to: settable)
         let client = client
+        let reread = Endpoints.issue(owner: repo.owner, repo: repo.name, number: number)
         writes.send(key: "state", failure: tr("Could not change the state: %@"),
                     apply: { showState(settable.rawValue) },
-                    request: { try await client.send(endpoint) },
+                    request: {
+                        try await SettledWrite.perform({ try await client.send(endpoint) },
+                                                       check: { taken(try await client.send(reread)) { $0.state == settable.rawValue } })
+                    },
                     settle: { [weak self] answer in
                         self?.writtenState = answer.state
                         self?.resource.show(answer)

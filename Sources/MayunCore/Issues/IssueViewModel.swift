@@ -90,6 +90,10 @@ public final class IssueViewModel {
                          },
                          delete: { id in
                              _ = try await client.send(Endpoints.deleteIssueComment(owner: repo.owner, repo: repo.name, id: id))
+                         },
+                         newest: {
+                             try await client.lastPage(Endpoints.issueComments(owner: repo.owner, repo: repo.name,
+                                                                               number: number, perPage: 100))
                          }),
             me: { [weak session] in session?.loggedInUser })
         if let preloaded { parseBody(of: preloaded) }

@@ -177,7 +177,9 @@ public final class Coordinator {
             .createIssue(CreateIssueViewModel(repo: repo, drafts: services.drafts, client: services.client,
                                               markdown: markdown, navigator: self,
                                               project: services.cached.project(repo), session: services.session,
-                                              created: { [weak self] issue, repo in self?.issueCreated(issue, in: repo) }))
+                                              created: { [weak self] issue, repo, pageIsOpen in
+                                                  self?.issueCreated(issue, in: repo, replacingTheForm: pageIsOpen)
+                                              }))
         case .pullRequests(let repo):
             .pullRequests(withNewPullRequest(PullRequestsViewModel(repo: repo, client: services.client, navigator: self)))
         case .pullRequest(let repo, let number, let opensFiles):

@@ -56,7 +56,7 @@ extension LoginViewModel: ScreenModel {
 extension CreateIssueViewModel: ScreenModel {
     public func start() {}
     public func refresh() {}
-    public func cancel() {}
+    public func cancel() { wasLeft = true }
 }
 
 extension Coordinator {

@@ -38,6 +38,8 @@ public final class NewPullRequestViewModel {
     public private(set) var existingNumber: Int?
     public var draftError: String? { drafts.writeError }
 
+    /// The page was left (Back while the POST was on its way): its answer must not replace another page.
+    @ObservationIgnored private var wasLeft = false
     @ObservationIgnored private var titleEdited = false
     @ObservationIgnored private let client: GiteeClient
     @ObservationIgnored private let session: Session?
@@ -106,7 +108,10 @@ public final class NewPullRequestViewModel {
     }
 
     public func refresh() { runCompare() }
-    public func cancel() { compareTask.cancel() }
+    public func cancel() {
+        wasLeft = true
+        compareTask.cancel()
+    }
 
     public func selectHeadRepo(_ index: Int) {
         guard headRepos.indices.contains(index), headRepos[index] != headRepo else { return }
@@ -170,7 +175,12 @@ public final class NewPullRequestViewModel {
                 let pull = try await client.send(endpoint)
                 clearDraft()
                 onCreated(pull)
-                navigator?.replace(with: .pullRequest(target, number: pull.number))
+                // After Back the page on top is another one: it stays, and the toast says where the pull request is.
+                if wasLeft {
+                    navigator?.showToast(String(format: tr("Pull request !%d created"), pull.number))
+                } else {
+                    navigator?.replace(with: .pullRequest(target, number: pull.number))
+                }
             } catch {
                 await refused(GiteeError.from(error), head: head, base: baseBranch)
             }

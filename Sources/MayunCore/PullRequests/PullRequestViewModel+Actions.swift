@@ -87,9 +87,13 @@ extension PullRequestViewModel {
         writes.send(key: "state", failure: tr("Could not merge: %@"),
                     apply: { showState("merged") },
                     request: { () async throws -> PullRequest? in
-                        _ = try await client.send(merge)
-                        // Merged: a failed re-read is not a failed merge (the optimistic state stays).
-                        return try? await client.send(reread)
+                        // A merge whose answer was lost is settled by the pull request's state, never merged again.
+                        let merged: PullRequest? = try await SettledWrite.perform({
+                            _ = try await client.send(merge)
+                            // Merged: a failed re-read is not a failed merge (the optimistic state stays).
+                            return try? await client.send(reread)
+                        }, check: { taken(try await client.send(reread), if: \.isMerged) })
+                        return merged
                     },
                     settle: { [weak self] answer in
                         guard let self else { return }
@@ -114,9 +118,13 @@ extension PullRequestViewModel {
         let endpoint = Endpoints.setPullRequestState(owner: repo.owner, repo: repo.name, number: number, to: target)
         let client = client
         let failure = target == .closed ? tr("Could not close the pull request: %@") : tr("Could not reopen the pull request: %@")
+        let reread = Endpoints.pullRequest(owner: repo.owner, repo: repo.name, number: number)
         writes.send(key: "state", failure: failure,
                     apply: { showState(target.rawValue) },
-                    request: { try await client.send(endpoint) },
+                    request: {
+                        try await SettledWrite.perform({ try await client.send(endpoint) },
+                                                       check: { taken(try await client.send(reread)) { $0.state == target.rawValue } })
+                    },
                     settle: { [weak self] answer in
                         self?.writtenState = answer.state
                         self?.resource.show(answer)

@@ -104,6 +104,10 @@ public final class PullRequestViewModel {
                          delete: { id in
                              _ = try await client.send(Endpoints.deletePullRequestComment(owner: repo.owner,
                                                                                           repo: repo.name, id: id))
+                         },
+                         newest: {
+                             try await client.lastPage(Endpoints.pullRequestComments(owner: repo.owner, repo: repo.name,
+                                                                                     number: number, perPage: 100))
                          }),
             me: { [weak session] in session?.loggedInUser })
         let place = LineDraftPlace()

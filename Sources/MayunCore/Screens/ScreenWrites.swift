@@ -53,7 +53,9 @@ public final class ScreenWrites {
                                        apply: @MainActor () -> Void = {},
                                        request: @escaping @MainActor () async throws -> Answer,
                                        settle: @escaping @MainActor (Answer) -> Void = { _ in },
-                                       rollBack: @escaping @MainActor (GiteeError) -> Void = { _ in }) -> Task<Void, Never>? {
+                                       rollBack: @escaping @MainActor (GiteeError) -> Void = { _ in },
+                                       always: (@MainActor (_ succeeded: Bool, _ pageLeft: Bool) -> Void)? = nil)
+        -> Task<Void, Never>? {
         if let key {
             guard !busyKeys.contains(key) else { return nil }
             busyKeys.insert(key)
@@ -69,6 +71,11 @@ public final class ScreenWrites {
                 outcome = .success(try await request())
             } catch {
                 outcome = .failure(GiteeError.from(error))
+            }
+            // What belongs to the thing written rather than to the page (a draft on disk) is settled even when the
+            // page, and this object with it, is gone.
+            if case .failure(.cancelled) = outcome {} else {
+                always?(outcome.isSuccess, self?.left ?? true)
             }
             self?.finish(id: id, key: key, outcome: outcome, failure: failure, settle: settle, rollBack: rollBack)
         }
@@ -97,4 +104,8 @@ public final class ScreenWrites {
             if error != .cancelled { report(String(format: failure, ErrorText.message(for: error))) }
         }
     }
+}
+
+extension Result {
+    var isSuccess: Bool { if case .success = self { true } else { false } }
 }
