@@ -176,4 +176,42 @@ final class DownloadTests: XCTestCase {
             XCTAssertEqual(Self.names(in: folder).count, 3)
         }
     }
+
+    // MARK: Release files of a private project (issue 39)
+
+    /// From its page, a private project's release file comes through the API byte for byte (the page's `assets`
+    /// carry no id: the client looks it up). Its website address answers the login page, which the row reports in
+    /// words ("needs signing in"), and nothing of it is left in the folder, not even the temporary file.
+    func testPrivateReleaseFileFromItsPageAndTheLoginPageRefused() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try onMain {
+            let world = Self.server.world
+            let project = try XCTUnwrap(world.project(owner: "mayun-demo", repo: "private-notes"))
+            let fake = try XCTUnwrap(Releases.of(project, world: world).first)
+            let file = try XCTUnwrap(fake.assets.first)
+            let configuration = GiteeConfiguration(server: Self.server.baseURL, appVersion: "test", timeout: 5, retry: .none)
+            let client = GiteeClient(configuration: configuration, auth: GiteeAuth(credential: .personalToken("mayun-demo-token")))
+            let center = DownloadCenter(folder: { folder.path })
+            let page = ReleaseViewModel(repo: RepositoryID(owner: "mayun-demo", name: "private-notes"), tag: fake.tag,
+                                        client: client, downloads: center, markdown: nil, navigator: RecordingNavigator())
+            page.start()
+            waitUntil("the release") { page.release != nil }
+            let row = try XCTUnwrap(page.assets.first { $0.title == file.name })
+            page.download(row)
+            let download = try XCTUnwrap(page.download(of: row))
+            waitUntil("the download ends", timeout: 10) { !download.isRunning }
+            XCTAssertEqual(download.state, .finished(path: folder.path + "/" + file.name))
+            XCTAssertEqual(FileManager.default.contents(atPath: folder.path + "/" + file.name), Releases.bytes(of: file))
+
+            guard case .asset(let asset) = row.source, let website = URL(string: asset.url) else { return XCTFail("\(row)") }
+            let refused = center.start(key: "website", fileName: "website-" + file.name) { temporary, progress in
+                try await client.download(from: website, to: temporary, progress: progress)
+            }
+            waitUntil("the website's answer is refused", timeout: 10) { !refused.isRunning }
+            XCTAssertEqual(refused.state, .failed(ErrorText.message(for: .badResponse(.webPage))))
+            XCTAssertTrue(refused.statusText.contains("needs signing in on the website"), refused.statusText)
+            XCTAssertEqual(Self.names(in: folder), [file.name], "the login page was not saved")
+        }
+    }
 }

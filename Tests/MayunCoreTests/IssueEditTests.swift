@@ -4,7 +4,8 @@ import Foundation
 @testable import MayunCore
 import XCTest
 
-/// Editing an issue's title and body (members only), through the update call, with the text kept on a refusal.
+/// Editing an issue's title and body (members and the issue's author), through the update call, with the text kept
+/// on a refusal.
 final class IssueEditTests: XCTestCase {
     func testAMemberEditsTheTitleAndBody() throws {
         try onMain {
@@ -80,6 +81,52 @@ final class IssueEditTests: XCTestCase {
                 } catch { refusal = error as? GiteeError }
             }
             guard case .validation? = refusal else { return XCTFail("expected 400, got \(String(describing: refusal))") }
+        }
+    }
+
+    /// On gitee.com an issue's author edits its title and body (issue 39): the demo account opens an issue on a
+    /// project it is not a member of, sees Edit (and no state or triage controls), and the server takes the new
+    /// text. A state change from the author is still refused: that stays with members.
+    func testItsAuthorEditsAnIssueWithoutBeingAMember() throws {
+        try onMain {
+            let app = IssueFixture.makeApp()
+            // The world's last project someone else owns: the other tests take the first ones, and pick their
+            // issues by state, so an issue by the demo account there would change what they see.
+            let world = IssueFixture.server.world
+            let demo = try XCTUnwrap(world.user(login: "mayun-demo"))
+            let project = try XCTUnwrap(world.projects.last { $0.ownerID != demo.id && !$0.isEmpty })
+            let other = RepositoryID(owner: world.owner(of: project).login, name: project.path)
+            var created: Issue?
+            runUntilDone("the new issue") {
+                created = try? await app.client.send(Endpoints.createIssue(owner: other.owner, repo: other.name,
+                                                                           title: "Typo in the README", body: "Line 3"))
+            }
+            let number = try XCTUnwrap(created?.number)
+            app.coordinator.push(.issue(other, number: number))
+            let issue = try XCTUnwrap(app.coordinator.top?.model as? IssueViewModel)
+            issue.start()
+            waitUntil("the issue loads") { issue.state == .content && issue.permission != nil }
+            XCTAssertFalse(issue.canChangeState)
+            XCTAssertTrue(issue.isIssueAuthor)
+            XCTAssertTrue(issue.canEditIssue)
+            issue.beginEditingIssue()
+            issue.editIssueText(title: "Typo in the README's third line", body: "Line 3 says \"teh\".")
+            issue.saveIssueEdit()
+            waitUntil("the PATCH settles") { !issue.writes.isWriting }
+            let patch = try XCTUnwrap(IssueFixture.server.requestLog.last { $0.method == "PATCH" })
+            XCTAssertEqual(patch.status, 200)
+            XCTAssertEqual(patch.login, "mayun-demo")
+            XCTAssertNil(patch.fields["state"], "only the text was sent")
+            XCTAssertEqual(issue.heading, "Typo in the README's third line")
+            XCTAssertNil(issue.issueEdit?.error)
+            var refusal: GiteeError?
+            runUntilDone("the state PATCH") {
+                do {
+                    _ = try await app.client.send(Endpoints.setIssueState(owner: other.owner, repo: other.name,
+                                                                          number: number, to: .closed))
+                } catch { refusal = error as? GiteeError }
+            }
+            guard case .forbidden? = refusal else { return XCTFail("expected 403, got \(String(describing: refusal))") }
         }
     }
 }

@@ -105,6 +105,40 @@ final class IssueLabelTests: XCTestCase {
         }
     }
 
+    /// The last label goes with the description's `DELETE .../issues/{number}/labels`, not an empty `labels` in the
+    /// update (which the description does not say clears anything), and the issue is read back. A server that
+    /// answers 204 but keeps the labels is caught by that read: the label comes back on the page with the reason.
+    func testRemovingTheLastLabelUsesTheDeleteCallAndIsCheckedByReadingBack() throws {
+        try onMain {
+            let app = IssueFixture.makeApp()
+            let repo = try IssueFixture.project(ownedByDemo: true, with: ["open"], client: app.client)
+            let issue = try IssueFixture.openIssue(app, repo, state: "open")
+            waitUntil("the labels for a member") { issue.canEditLabels }
+            XCTAssertNil(Self.send(app, Endpoints.setIssueLabels(owner: repo.owner, repo: repo.name, number: issue.number,
+                                                                 labels: ["bug"])))
+            issue.refresh()
+            waitUntil("one label") { issue.labels == ["bug"] && issue.state == .content }
+
+            // A server that ignores the call: 204, labels kept.
+            IssueFixture.server.addFault(Fault(kind: .status, path: "/api/v5/repos/*/*/issues/*/labels", method: "DELETE",
+                                               status: 204, count: 1))
+            issue.setLabel("bug", on: false)
+            XCTAssertEqual(issue.labels, [], "shown at once")
+            waitUntil("the read-back settles") { !issue.writes.isWriting }
+            XCTAssertEqual(issue.labels, ["bug"], "put back: the site kept it")
+            XCTAssertEqual(app.coordinator.toast?.message, "Could not change the labels: Gitee kept the labels on the issue.")
+
+            IssueFixture.server.clearLog()
+            issue.setLabel("bug", on: false)
+            waitUntil("the removal settles") { !issue.writes.isWriting }
+            XCTAssertEqual(issue.labels, [])
+            let calls = IssueFixture.server.requestLog.map { "\($0.method) \($0.path) \($0.status)" }
+            XCTAssertEqual(calls, ["DELETE /api/v5/repos/\(repo.owner)/\(repo.name)/issues/\(issue.number)/labels 204",
+                                   "GET /api/v5/repos/\(repo.owner)/\(repo.name)/issues/\(issue.number) 200"])
+            XCTAssertFalse(IssueFixture.server.requestLog.contains { $0.fields["labels"] == "" }, "no blank labels sent")
+        }
+    }
+
     // MARK: Who may; FakeGitee's rules
 
     func testSomeoneWhoIsNotAMemberGetsNoLabelControlsAndTheServerRefusesThem() throws {

@@ -77,7 +77,8 @@ final class PullRequestActionsTests: XCTestCase {
     func testSomeoneWhoIsNotAMemberSeesNoControlsAndTheServerRefusesThem() throws {
         try onMain {
             let app = IssueFixture.makeApp()
-            let (repo, pull) = try PullFixture.find(ownedByDemo: false, state: "open", mergeable: true, client: app.client)
+            let (repo, pull) = try PullFixture.find(ownedByDemo: false, state: "open", mergeable: true,
+                                                    authoredByDemo: false, client: app.client)
             let page = try PullFixture.open(app, repo, pull.number)
             waitUntil("the permission") { page.permission != nil }
             XCTAssertFalse(page.canAct)
@@ -224,6 +225,39 @@ final class PullRequestActionsTests: XCTestCase {
         }
     }
 
+    /// On gitee.com a pull request's author closes it (issue 39): the demo account, not a member of the project,
+    /// sees Close on its own open pull request (and no merge box), closes it and the server agrees. Reopening is not
+    /// offered to it, and FakeGitee refuses it (assumed: members only).
+    func testItsAuthorClosesAPullRequestWithoutBeingAMember() throws {
+        try onMain {
+            let app = IssueFixture.makeApp()
+            let (repo, pull) = try PullFixture.find(ownedByDemo: false, state: "open", authoredByDemo: true, client: app.client)
+            let page = try PullFixture.open(app, repo, pull.number)
+            waitUntil("the permission") { page.permission != nil }
+            XCTAssertFalse(page.canAct)
+            XCTAssertTrue(page.isAuthor)
+            XCTAssertFalse(page.showsMerge)
+            XCTAssertEqual(page.stateAction?.target, .closed)
+            XCTAssertEqual(page.stateAction?.title, "Close pull request")
+            page.setState(.closed)
+            XCTAssertEqual(page.pullRequest?.state, "closed", "shown at once")
+            waitUntil("the close settles") { !page.writes.isWriting }
+            XCTAssertEqual(page.pullRequest?.state, "closed")
+            let patch = try XCTUnwrap(IssueFixture.server.requestLog.last { $0.method == "PATCH" })
+            XCTAssertEqual(patch.path, "/api/v5/repos/\(repo.owner)/\(repo.name)/pulls/\(pull.number)")
+            XCTAssertEqual(patch.login, "mayun-demo")
+            XCTAssertEqual(patch.status, 200)
+            XCTAssertNil(page.stateAction, "reopening is for members")
+            page.setState(.open)
+            XCTAssertFalse(page.writes.isWriting, "nothing is sent")
+            let refusal = PullFixture.refusal {
+                _ = try await app.client.send(Endpoints.setPullRequestState(owner: repo.owner, repo: repo.name,
+                                                                            number: pull.number, to: .open))
+            }
+            guard case .forbidden? = refusal else { return XCTFail("expected 403, got \(String(describing: refusal))") }
+        }
+    }
+
     // MARK: FakeGitee as strict as the site
 
     func testFakeGiteeChecksTheMethodTheStateAndTheLogin() throws {
@@ -263,8 +297,8 @@ final class PullRequestActionsTests: XCTestCase {
 enum PullFixture {
 
     /// A pull request of a project the demo account owns (a member) or not, open and mergeable or conflicting, or
-    /// in another state.
-    @MainActor static func find(ownedByDemo: Bool, state: String, mergeable: Bool? = nil,
+    /// in another state; opened by the demo account or not when `authoredByDemo` says.
+    @MainActor static func find(ownedByDemo: Bool, state: String, mergeable: Bool? = nil, authoredByDemo: Bool? = nil,
                                      client: GiteeClient) throws -> (RepositoryID, PullRequest) {
         let server = IssueFixture.server
         let demo = try XCTUnwrap(server.world.user(login: "mayun-demo"))
@@ -277,6 +311,7 @@ enum PullFixture {
             }
             // Pull requests this run changed are skipped (the shared server keeps them changed).
             let wanted = pulls.first { $0.state == state && (mergeable == nil || $0.mergeable == mergeable)
+                && (authoredByDemo == nil || ($0.author?.login == "mayun-demo") == authoredByDemo)
                 && !Self.used.contains("\(repo)!\($0.number)") }
             if let wanted {
                 Self.used.insert("\(repo)!\(wanted.number)")

@@ -2,9 +2,9 @@
 """End-to-end test of downloads and clones (issue 28), driven through AT-SPI against FakeGitee.
 
   1. a project link opens the project; its Releases row lists the releases; the newest one opens
-  2. Download of an attached file that FakeGitee drips slowly: the progress bar moves, reaches the end, and the
-     file is in the chosen download folder (XDG_DOWNLOAD_DIR of the test's user-dirs.dirs) whole, byte for byte,
-     with nothing else beside it (the temporary file was renamed into place); the launcher's progress (the Unity
+  2. Download of an attached file (through the API's download call) that FakeGitee drips slowly: the progress bar
+     moves, reaches the end, and the file is in the chosen download folder (XDG_DOWNLOAD_DIR of the test's
+     user-dirs.dirs) whole, byte for byte, with nothing else beside it (the temporary file was renamed into place); the launcher's progress (the Unity
      LauncherEntry D-Bus signal, seen with dbus-monitor) rises and is then hidden; a source archive cancelled
      part-way leaves nothing in the folder
   3. Clone… over HTTPS from FakeGitee's smart HTTP (git http-backend) into a folder chosen in the file chooser:
@@ -80,7 +80,10 @@ def download(app, server, owner, repo, release, asset, folder):
     url = asset["browser_download_url"]
     with urllib.request.urlopen(url, timeout=h.TIMEOUT) as answer:
         expected = answer.read()
-    path = url.split(server.url, 1)[1]
+    # The app fetches it through the API's download call (issue 39), by the id the release's files list gives.
+    files = server.get(f"/api/v5/repos/{owner}/{repo}/releases/{release['id']}/attach_files?per_page=100")
+    file_id = next(f["id"] for f in files if f["name"] == asset["name"])
+    path = f"/api/v5/repos/{owner}/{repo}/releases/{release['id']}/attach_files/{file_id}/download"
     server.fault(kind="slow", delay=DRIP_MS, path=path)
     since = server.last_seq()
     launcher = LauncherMonitor(artifact("launcher-entry.log"))
@@ -101,7 +104,8 @@ def download(app, server, owner, repo, release, asset, folder):
                seen=lambda: f"values {seen}, now {progress_value(app)}")
     r.ok(f"the bar moved through {seen} to the end")
     asked = [e for e in server.log(since) if e["path"] == path]
-    r.check(asked and asked[0]["status"] == 200, "the app fetched the file's address", h.brief_log(server.log(since)))
+    r.check(asked and asked[0]["status"] == 200, "the app fetched the file through the API's download call",
+            h.brief_log(server.log(since)))
     names = sorted(os.listdir(folder))
     r.check(names == [asset["name"]], f"the chosen folder holds {asset['name']} and nothing else (no temporary file)",
             f"{names}")

@@ -24,7 +24,9 @@ public enum Releases {
     public static func of(_ project: FakeProject, world: World) -> [FakeRelease] {
         guard !project.isEmpty else { return [] }
         var random = SeededRandom(seed: world.seed, UInt64(project.id), 11)
-        guard random.chance(0.5) else { return [] }
+        // A private project always has releases, its newest with a file: tests need one whose website address
+        // answers the login page while the API hands out its bytes.
+        guard random.chance(0.5) || project.isPrivate else { return [] }
         let count = random.int(1...30)
         var time = project.pushedAt
         var (major, minor, patch) = (random.int(0...3), random.int(0...9), random.int(0...9))
@@ -32,7 +34,8 @@ public enum Releases {
             let isPrerelease = index == 0 && random.chance(0.3)
             let tag = "v\(major).\(minor).\(patch)" + (isPrerelease ? "-rc.1" : "")
             let id = project.id * 1_000 + (count - index)
-            let assets = (0..<random.int(0...3)).map { number in
+            let fileCount = random.int(0...3)
+            let assets = (0..<(index == 0 && project.isPrivate ? max(1, fileCount) : fileCount)).map { number in
                 FakeAsset(id: id * 10 + number, name: assetName(project: project, tag: tag, number: number),
                           size: random.int(2_000...400_000))
             }

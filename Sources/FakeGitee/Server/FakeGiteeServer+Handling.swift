@@ -100,6 +100,10 @@ extension FakeGiteeServer {
             Self.send(.json(.object([("message", .string(text))]), status: fault.status, headers: headers), to: message)
         case .html:
             Self.send(Self.firewallPage(status: fault.status), to: message)
+        case .untypedHTML:
+            var page = Self.firewallPage(status: fault.status)
+            page.contentType = "application/octet-stream"
+            Self.send(page, to: message)
         case .rateLimit:
             Self.send(Self.rateLimitAnswer(status: fault.status, retryAfter: fault.retryAfter), to: message)
         case .malformedJSON:

@@ -7,6 +7,9 @@ public struct Fault: Sendable, Hashable {
         case status
         /// An HTML page (a web firewall) with `status` (default 200) where JSON belongs.
         case html
+        /// The same page labelled `Content-Type: application/octet-stream` (a proxy or portal that calls everything
+        /// bytes): only a client that looks at the first bytes can tell a download got a page.
+        case untypedHTML = "untyped-html"
         /// Gitee's rate limit: `status` (default 403) with `{"message": "403 Forbidden: API rate limit exceeded..."}`
         /// and `Retry-After` only when `retry-after` is given (Gitee is not known to send it).
         case rateLimit = "rate-limit"
@@ -57,7 +60,7 @@ public struct Fault: Sendable, Hashable {
         self.kind = kind
         self.path = path
         self.method = method?.uppercased()
-        self.status = status ?? (kind == .html ? 200 : kind == .rateLimit ? 403 : kind == .lostAnswer ? 502 : 500)
+        self.status = status ?? (kind == .html || kind == .untypedHTML ? 200 : kind == .rateLimit ? 403 : kind == .lostAnswer ? 502 : 500)
         self.retryAfter = retryAfter ?? (self.status == 429 ? 1 : nil)
         self.delayMs = delayMs ?? (kind == .slow ? 200 : kind == .latency ? 500 : 0)
         remaining = count

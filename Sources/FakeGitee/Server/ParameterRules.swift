@@ -18,6 +18,7 @@ public enum ParameterRules {
         "/api/v5/repos/:owner/:repo/issues": ["state": ["open", "progressing", "closed", "rejected", "all"],
                                               "sort": ["created", "updated"], "direction": ["asc", "desc"]],
         "/api/v5/repos/:owner/:repo/releases": ["direction": ["asc", "desc"]],
+        "/api/v5/repos/:owner/:repo/releases/:release_id/attach_files": ["direction": ["asc", "desc"]],
         "/api/v5/repos/:owner/:repo/pulls": ["state": ["open", "closed", "merged", "all"],
                                              "sort": ["created", "updated", "popularity", "long-running"],
                                              "direction": ["asc", "desc"]],

@@ -3,7 +3,7 @@ import Foundation
 /// Taking part in issues: the update (state, labels) and comments, as strict as the site. The shapes and rules
 /// come from the published description (`gitee/spec/`: `PATCH /repos/{owner}/issues/{number}` with `repo` in the
 /// body and `state` one of open / progressing / closed; comment `body` required) and GITEE-API.md; who may do what
-/// follows the website (members triage, authors edit and delete their own comments).
+/// follows the website (members triage, authors edit their own issue's text and edit and delete their own comments).
 extension FakeGiteeServer {
     func registerIssueWriteRoutes() {
         router.add("PATCH", "/api/v5/repos/:owner/issues/:number") { [unowned self] request, parameters in
@@ -11,11 +11,18 @@ extension FakeGiteeServer {
             guard let repo = request.field("repo"), !repo.isEmpty else { return .error(400, "repo is missing") }
             guard let project = world.project(owner: parameters["owner"] ?? "", repo: repo) else { return Self.projectNotFound }
             let number = parameters["number"] ?? ""
-            guard state.issues(of: project).contains(where: { $0.number == number }) else { return .notFound("Issue Not Found") }
-            // Only members change an issue (here: the owner, whom `permission` calls push/admin).
-            guard viewer.id == project.ownerID else { return .error(403, "403 Forbidden: 没有权限 (no permission to update this issue)") }
+            guard let current = state.issues(of: project).first(where: { $0.number == number }) else {
+                return .notFound("Issue Not Found")
+            }
             let wantedState = request.field("state"), labelField = request.field("labels")
             let assigneeField = request.field("assignee"), milestoneField = request.field("milestone")
+            // Members change anything (here: the owner, whom `permission` calls push/admin); the issue's author edits
+            // its title and body, as on the website (issue 39). Anything else from the author is refused whole
+            // (assumed: whether the site ignores or refuses triage fields from a non-member is not recorded).
+            let onlyText = wantedState == nil && labelField == nil && assigneeField == nil && milestoneField == nil
+            guard viewer.id == project.ownerID || (viewer.id == current.authorID && onlyText) else {
+                return .error(403, "403 Forbidden: 没有权限 (no permission to update this issue)")
+            }
             let titleField = request.field("title")?.trimmingCharacters(in: .whitespacesAndNewlines)
             let bodyField = request.field("body")
             guard wantedState != nil || labelField != nil || assigneeField != nil || milestoneField != nil
@@ -72,6 +79,16 @@ extension FakeGiteeServer {
                 return .notFound("Issue Not Found")
             }
             return .json(renderer.issue(issue, project: project))
+        }
+        // The description's "删除 Issue 所有标签": members only, like the update; 204.
+        router.add("DELETE", "/api/v5/repos/:owner/:repo/issues/:number/labels") { [unowned self] request, parameters in
+            guard let viewer = request.viewer else { return Self.loginRequired }
+            guard let project = project(parameters) else { return Self.projectNotFound }
+            let number = parameters["number"] ?? ""
+            guard state.issues(of: project).contains(where: { $0.number == number }) else { return .notFound("Issue Not Found") }
+            guard viewer.id == project.ownerID else { return .error(403, "403 Forbidden: 没有权限 (no permission to update this issue)") }
+            _ = state.updateIssue(number: number, project: project) { $0.labels = [] }
+            return .noContent
         }
         router.add("GET", "/api/v5/repos/:owner/:repo/collaborators") { [unowned self] request, parameters in
             guard request.viewer != nil else { return Self.loginRequired }

@@ -33,8 +33,13 @@ extension FakeGiteeServer {
         router.add("PATCH", "/api/v5/repos/:owner/:repo/pulls/:number") { [unowned self] request, parameters in
             guard let viewer = request.viewer else { return Self.loginRequired }
             guard let (project, pull) = pullRequest(parameters) else { return .notFound("Pull Request Not Found") }
-            guard viewer.id == project.ownerID else { return Self.notAMember }
-            guard let wanted = request.field("state") else { return .error(400, "nothing to update") }
+            let wanted = request.field("state")
+            // Members close and reopen; the pull request's author closes it, as on the website (issue 39). Reopening
+            // by an author who is not a member is refused (assumed: not recorded either way).
+            guard viewer.id == project.ownerID || (viewer.id == pull.authorID && wanted == "closed") else {
+                return Self.notAMember
+            }
+            guard let wanted else { return .error(400, "nothing to update") }
             guard ["open", "closed"].contains(wanted) else { return .error(400, "state is not valid: open or closed") }
             guard pull.state != "merged" else { return .error(400, "Pull Request 已经合并 (a merged pull request stays merged)") }
             guard let changed = state.setPullRequestState(wanted, number: pull.number, project: project) else {

@@ -1,8 +1,10 @@
 import Foundation
 
 /// Releases (`../shared/gitee/spec`: `GET /v5/repos/:owner/:repo/releases`, `.../releases/tags/:tag`) and their
-/// attached files at the website's address (`/{owner}/{repo}/releases/download/{tag}/{name}`, what
-/// `browser_download_url` names). Private projects are hidden before these run (`hiddenRepository`).
+/// attached files, through the API (`.../releases/:release_id/attach_files[/:attach_file_id[/download]]`, with the
+/// token) and at the website's address (`/{owner}/{repo}/releases/download/{tag}/{name}`, what
+/// `browser_download_url` names). Private projects are hidden before these run (`hiddenRepository`), and their files'
+/// website addresses answer the login page there.
 extension FakeGiteeServer {
     func registerReleaseRoutes() {
         router.add("GET", "/api/v5/repos/:owner/:repo/releases") { [unowned self] request, parameters in
@@ -33,6 +35,7 @@ extension FakeGiteeServer {
                 return .bytes(Releases.bytes(of: asset), type: type)
             }
         }
+        registerAttachFileRoutes()
         router.add("GET", "/:owner/:repo/releases/download/:tag/:name") { [unowned self] _, parameters in
             guard let project = project(parameters),
                   let release = Releases.of(project, world: world).first(where: { $0.tag == parameters["tag"] }),
@@ -44,7 +47,61 @@ extension FakeGiteeServer {
     }
 }
 
+extension FakeGiteeServer {
+    /// The spec's `AttachFile` calls: the list (paged, `direction` asc/desc, ascending by default as the spec says),
+    /// one file, and its bytes. An unknown release or file of the project answers 404.
+    private func registerAttachFileRoutes() {
+        let base = "/api/v5/repos/:owner/:repo/releases/:release_id/attach_files"
+        router.add("GET", base) { [unowned self] request, parameters in
+            guard let project = project(parameters) else { return Self.projectNotFound }
+            guard let release = release(parameters, of: project) else { return .notFound("Release Not Found") }
+            var files = release.assets
+            if request.query["direction"] == "desc" { files.reverse() }
+            let (slice, headers) = Paging.numbered(files, request)
+            let renderer = renderer
+            return .json(.array(slice.map { renderer.attachFile($0, of: release, project: project) }), headers: headers)
+        }
+        router.add("GET", base + "/:attach_file_id") { [unowned self] _, parameters in
+            guard let project = project(parameters) else { return Self.projectNotFound }
+            guard let release = release(parameters, of: project), let file = attachFile(parameters, of: release) else {
+                return .notFound("Not Found")
+            }
+            return .json(renderer.attachFile(file, of: release, project: project))
+        }
+        // The bytes themselves, answered here (assumed: whether the site redirects to a storage host first is not
+        // recorded; a client following redirects sees the same bytes either way).
+        router.add("GET", base + "/:attach_file_id/download") { [unowned self] _, parameters in
+            guard let project = project(parameters) else { return Self.projectNotFound }
+            guard let release = release(parameters, of: project), let file = attachFile(parameters, of: release) else {
+                return .notFound("Not Found")
+            }
+            return .bytes(Releases.bytes(of: file), type: "application/octet-stream")
+        }
+    }
+
+    private func release(_ parameters: [String: String], of project: FakeProject) -> FakeRelease? {
+        guard let id = Int(parameters["release_id"] ?? "") else { return nil }
+        return Releases.of(project, world: world).first { $0.id == id }
+    }
+
+    private func attachFile(_ parameters: [String: String], of release: FakeRelease) -> FakeAsset? {
+        guard let id = Int(parameters["attach_file_id"] ?? "") else { return nil }
+        return release.assets.first { $0.id == id }
+    }
+}
+
 extension Renderer {
+    /// The spec's `AttachFile`: `id`, `name`, `size`, `uploader` (the release's author), `browser_download_url`.
+    func attachFile(_ file: FakeAsset, of release: FakeRelease, project: FakeProject) -> JSON {
+        let owner = world.owner(of: project)
+        let uploader = world.user(id: release.authorID) ?? owner
+        return .object([
+            ("id", .int(file.id)), ("name", .string(file.name)), ("size", .int(file.size)),
+            ("uploader", userBasic(uploader)),
+            ("browser_download_url", .string("\(base)/\(owner.login)/\(project.path)/releases/download/\(release.tag)/\(file.name)")),
+        ])
+    }
+
     func release(_ release: FakeRelease, project: FakeProject) -> JSON {
         let owner = world.owner(of: project)
         let author = world.user(id: release.authorID) ?? owner

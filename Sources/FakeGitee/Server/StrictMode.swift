@@ -30,9 +30,7 @@ extension FakeGiteeServer {
         case .html:
             return Self.firewallPage(status: 403)
         case .redirect:
-            return FakeResponse(status: 302, contentType: "text/html; charset=utf-8",
-                                headers: [("Location", "\(baseURL)/login?redirect_to=\(request.rawPath)")],
-                                body: Data("<html><body>You are being <a href=\"/login\">redirected</a>.</body></html>".utf8))
+            return loginRedirect(request)
         case .unauthorized:
             return .error(401, "401 Unauthorized")
         }

@@ -324,6 +324,7 @@ public final class GiteeClient {
         var request = HTTPRequest(method: endpoint.method.rawValue, url: url, headers: headers,
                                   allowsCaching: endpoint.isShareable && endpoint.method == .get,
                                   maxBodyBytes: endpoint.maxBodyBytes)
+        request.refusesWebPage = endpoint.refusesWebPage
         if let form = endpoint.form {
             request.body = Data(FormEncoding.encode(form).utf8)
             request.contentType = "application/x-www-form-urlencoded"

@@ -33,6 +33,9 @@ public enum GiteeError: Error, Sendable, Hashable {
     public enum BadResponse: Sendable, Hashable {
         /// An HTML page (a web firewall, a captive portal, a proxy error) where JSON was expected.
         case htmlPage
+        /// A web page where a file was asked for (a download whose answer is the website's login page: see
+        /// `WebPageCheck`). Nothing was saved.
+        case webPage
         /// JSON that does not parse, or not the expected shape.
         case malformedJSON(String)
         /// The connection ended before the whole body arrived.
@@ -63,6 +66,7 @@ public enum GiteeError: Error, Sendable, Hashable {
         case .validation(let message): return message
         case .server: return "Gitee had a problem answering. Try again later."
         case .badResponse(.htmlPage): return "Gitee answered with a web page instead of data (perhaps a firewall check). Try again later or open it in the browser."
+        case .badResponse(.webPage): return "This file needs signing in on the website: Gitee answered with a web page, so nothing was saved."
         case .badResponse(.truncated): return "The answer from Gitee was cut off. Try again."
         case .badResponse(.tooLarge): return "This is too large to download here."
         case .badResponse: return "Gitee sent an answer Mayun does not understand."

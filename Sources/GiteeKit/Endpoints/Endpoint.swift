@@ -39,6 +39,8 @@ public struct Endpoint<Response: Sendable>: Sendable {
     public var valueWhenNotFound: Response?
     /// Reading the body stops here (`.badResponse(.tooLarge)`): for raw files whose size is not known beforehand.
     public var maxBodyBytes: Int64?
+    /// A download that must be the file, not a web page (`HTTPRequest.refusesWebPage`).
+    public var refusesWebPage = false
     let decode: @Sendable (HTTPResponse) throws -> Response
 
     public init(_ method: Method = .get, _ api: API = .v5, path: String, query: [QueryItem] = [], form: [QueryItem]? = nil,

@@ -33,11 +33,18 @@ extension Endpoints {
         Endpoint(.get, .v5, path: path("repos", owner, repo, "labels"))
     }
 
-    /// `PATCH /repos/{owner}/issues/{number}` with `repo` and `labels` (names, comma-separated; empty clears them)
-    /// in the body. Answers 200 with the issue.
+    /// `PATCH /repos/{owner}/issues/{number}` with `repo` and `labels` (names, comma-separated) in the body. Answers
+    /// 200 with the issue. To remove the last one, `clearIssueLabels`.
     public static func setIssueLabels(owner: String, repo: String, number: String, labels: [String]) -> Endpoint<Issue> {
         Endpoint(.patch, .v5, path: path("repos", owner, "issues", number),
                  form: [QueryItem("repo", repo), QueryItem("labels", labels.joined(separator: ","))], requiresAuth: true)
+    }
+
+    /// `DELETE /repos/{owner}/{repo}/issues/{number}/labels` (the description's "删除 Issue 所有标签"): removes every
+    /// label. Answers 204. Used instead of an empty `labels` in the update, which the description does not say clears
+    /// anything (a site that ignored it would leave the labels on while the app showed none).
+    public static func clearIssueLabels(owner: String, repo: String, number: String) -> Endpoint<NoContent> {
+        Endpoint(.delete, .v5, path: path("repos", owner, repo, "issues", number, "labels"), requiresAuth: true)
     }
 
     /// `GET /repos/{owner}/{repo}/collaborators` (paged): the people an issue can be assigned to.

@@ -49,20 +49,24 @@ public struct Release: Sendable, Hashable, Identifiable, Decodable {
     public static let maxAssets = 200
 }
 
-/// One attached file: its name, its download address and its size when the server says.
+/// One attached file: its name, its download address and its size when the server says. As a release's `assets`
+/// it has no `id`; as the spec's `AttachFile` (`GET .../releases/{id}/attach_files`) it has the `id` that the API's
+/// download call (`Endpoints.releaseFile`) needs.
 public struct ReleaseAsset: Sendable, Hashable, Decodable {
+    public var id: Int?
     public var name: String
     /// `browser_download_url`: an address on the website, not under the API.
     public var url: String
     public var size: Int64?
 
-    public init(name: String, url: String, size: Int64? = nil) {
+    public init(name: String, url: String, size: Int64? = nil, id: Int? = nil) {
+        self.id = id
         self.name = name
         self.url = url
         self.size = size
     }
 
-    enum CodingKeys: String, CodingKey { case name, size, url = "browser_download_url" }
+    enum CodingKeys: String, CodingKey { case id, name, size, url = "browser_download_url" }
 
     /// Only an http(s) address is something to download (a number or a `file:` path in `assets` is dropped).
     var isWebAddress: Bool {
@@ -75,13 +79,14 @@ public struct ReleaseAsset: Sendable, Hashable, Decodable {
         if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
             url = text
             name = Self.lastComponent(of: text)
-            size = nil
+            (size, id) = (nil, nil)
             return
         }
         guard let c = try? decoder.container(keyedBy: CodingKeys.self) else {
-            (name, url, size) = ("", "", nil)
+            (name, url, size, id) = ("", "", nil, nil)
             return
         }
+        id = c.optional(Int.self, .id)
         url = c.value(.url, or: "")
         name = c.text(.name) ?? Self.lastComponent(of: url)
         size = c.optional(Int64.self, .size).map { max(0, $0) }
@@ -112,6 +117,7 @@ extension Release: Encodable {
 extension ReleaseAsset: Encodable {
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(id, forKey: .id)
         try c.encode(name, forKey: .name)
         try c.encode(url, forKey: .url)
         try c.encodeIfPresent(size, forKey: .size)

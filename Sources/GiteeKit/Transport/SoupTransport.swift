@@ -72,7 +72,7 @@ public final class SoupTransport: Transport {
     }
 
     public func send(_ request: HTTPRequest, progress: TransferProgress?) async throws -> HTTPResponse {
-        try await exchange(request, progress: progress) { stream, cancellable, expected in
+        try await exchange(request, progress: progress) { stream, cancellable, expected, _ in
             try await Self.readAll(stream, cancellable: cancellable, expected: expected, limit: request.maxBodyBytes,
                                    progress: progress)
         }
@@ -80,16 +80,20 @@ public final class SoupTransport: Transport {
 
     /// libsoup's `wrote-body-data` tells each chunk of the request body written to the socket.
     public func send(_ request: HTTPRequest, uploaded: TransferProgress?) async throws -> HTTPResponse {
-        try await exchange(request, progress: nil, uploaded: uploaded) { stream, cancellable, expected in
+        try await exchange(request, progress: nil, uploaded: uploaded) { stream, cancellable, expected, _ in
             try await Self.readAll(stream, cancellable: cancellable, expected: expected, limit: request.maxBodyBytes,
                                    progress: nil)
         }
     }
 
     public func download(_ request: HTTPRequest, to path: String, progress: TransferProgress?) async throws -> HTTPResponse {
-        try await exchange(request, progress: progress, onlyOnSuccess: true) { stream, cancellable, expected in
+        try await exchange(request, progress: progress, onlyOnSuccess: true) { stream, cancellable, expected, type in
+            // A web page where a file was asked for is refused before the file is created (`WebPageCheck`): by its
+            // type now, or by its first bytes when the type says nothing.
+            let verdict = request.refusesWebPage ? WebPageCheck.verdict(contentType: type) : false
+            if verdict == true { throw GiteeError.badResponse(.webPage) }
             try await Self.copy(stream, toFile: path, cancellable: cancellable, expected: expected,
-                                limit: request.maxBodyBytes, progress: progress)
+                                limit: request.maxBodyBytes, sniffsForPage: verdict == nil, progress: progress)
             return Data()
         }
     }
@@ -97,7 +101,7 @@ public final class SoupTransport: Transport {
     /// Sends the request, then hands the body stream to `readBody` (successful answers only, when `onlyOnSuccess`).
     private func exchange(_ request: HTTPRequest, progress: TransferProgress?, onlyOnSuccess: Bool = false,
                           uploaded: TransferProgress? = nil,
-                          readBody: @MainActor (OpaquePointer, TaskCancellable, Int64?) async throws -> Data) async throws -> HTTPResponse {
+                          readBody: @MainActor (OpaquePointer, TaskCancellable, Int64?, String?) async throws -> Data) async throws -> HTTPResponse {
         guard let message = soup_message_new(request.method, request.url) else {
             throw GiteeError.unreachable("invalid address \(request.url)")
         }
@@ -149,7 +153,7 @@ public final class SoupTransport: Transport {
             }
             var body = Data()
             if !onlyOnSuccess || (200..<300).contains(status) {
-                do { body = try await readBody(stream, cancellable, announced) }
+                do { body = try await readBody(stream, cancellable, announced, responseHeaders["content-type"]) }
                 catch let failure as LocalFileError { throw failure }
                 catch { throw Self.bodyFailure(error) }
             } else {
@@ -183,10 +187,32 @@ public final class SoupTransport: Transport {
     }
 
     /// Streams the body into the file at `path` (the caller's temporary file: see `AtomicFile` in MayunCore).
-    /// A write that fails is a `LocalFileError` (disk full, permission), not a network failure.
+    /// A write that fails is a `LocalFileError` (disk full, permission), not a network failure. With `sniffsForPage`,
+    /// the first `WebPageCheck.sniffLength` bytes are held and looked at before the file is created: an HTML page
+    /// is refused and leaves nothing on disk.
     private static func copy(_ stream: OpaquePointer, toFile path: String, cancellable: TaskCancellable, expected: Int64?,
-                             limit: Int64?, progress: TransferProgress?) async throws {
+                             limit: Int64?, sniffsForPage: Bool, progress: TransferProgress?) async throws {
         func local(_ error: Error) -> Error { LocalFileError(gio: error, path: path) ?? GiteeError.cancelled }
+        var held: [OpaquePointer] = []
+        defer { held.forEach { g_bytes_unref($0) } }
+        var heldSize = 0, ended = false
+        if sniffsForPage {
+            var prefix = Data()
+            while prefix.count < WebPageCheck.sniffLength {
+                let chunk = try await readChunk(stream, cancellable: cancellable)
+                var size: gsize = 0
+                guard let bytes = g_bytes_get_data(chunk, &size), size > 0 else {
+                    g_bytes_unref(chunk)
+                    ended = true
+                    break
+                }
+                held.append(chunk)
+                heldSize += Int(size)
+                if let limit, Int64(heldSize) > limit { throw GiteeError.badResponse(.tooLarge(limit: limit)) }
+                prefix.append(bytes.assumingMemoryBound(to: UInt8.self), count: min(Int(size), WebPageCheck.sniffLength))
+            }
+            if WebPageCheck.looksLikeHTML(prefix) { throw GiteeError.badResponse(.webPage) }
+        }
         let file = g_file_new_for_path(path)
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
         let output: UnsafeMutablePointer<GFileOutputStream>?
@@ -197,12 +223,7 @@ public final class SoupTransport: Transport {
         defer { g_object_unref(UnsafeMutableRawPointer(output)) }
         let outputStream = UnsafeMutableRawPointer(output).assumingMemoryBound(to: GOutputStream.self)
         var received: Int64 = 0
-        while true {
-            let chunk = try await readChunk(stream, cancellable: cancellable)
-            defer { g_bytes_unref(chunk) }
-            let size = g_bytes_get_size(chunk)
-            if size == 0 { break }
-            if let limit, received + Int64(size) > limit { throw GiteeError.badResponse(.tooLarge(limit: limit)) }
+        func write(_ chunk: OpaquePointer) async throws {
             do {
                 _ = try await gioAsync({ callback, data in
                     var length: gsize = 0
@@ -212,8 +233,17 @@ public final class SoupTransport: Transport {
                     try withGError { g_output_stream_write_all_finish(outputStream, result, nil, $0) }
                 })
             } catch { throw local(error) }
-            received += Int64(size)
+            received += Int64(g_bytes_get_size(chunk))
             progress?(received, expected)
+        }
+        for chunk in held { try await write(chunk) }
+        while !ended {
+            let chunk = try await readChunk(stream, cancellable: cancellable)
+            defer { g_bytes_unref(chunk) }
+            let size = g_bytes_get_size(chunk)
+            if size == 0 { break }
+            if let limit, received + Int64(size) > limit { throw GiteeError.badResponse(.tooLarge(limit: limit)) }
+            try await write(chunk)
         }
         do { _ = try withGError { g_output_stream_close(outputStream, nil, $0) } } catch { throw local(error) }
         if let expected, received < expected { throw GiteeError.badResponse(.truncated) }

@@ -12,6 +12,9 @@ public struct HTTPRequest: Sendable, Hashable {
     /// The most body bytes to accept: reading stops (and the request fails with `.badResponse(.tooLarge)`) as soon as
     /// more arrive, whatever `Content-Length` said. `nil`: no cap (the caller's own answers, e.g. JSON pages).
     public var maxBodyBytes: Int64?
+    /// A download of a file that must not be a web page (a release file, an archive): an HTML answer is refused with
+    /// `.badResponse(.webPage)` before any byte is written (`WebPageCheck`).
+    public var refusesWebPage = false
 
     public init(method: String, url: String, headers: [HTTPHeader] = [], body: Data? = nil, contentType: String? = nil,
                 allowsCaching: Bool = false, maxBodyBytes: Int64? = nil) {
@@ -77,6 +80,9 @@ extension Transport {
     public func download(_ request: HTTPRequest, to path: String, progress: TransferProgress?) async throws -> HTTPResponse {
         var response = try await send(request, progress: progress)
         guard (200..<300).contains(response.status) else { return response }
+        if request.refusesWebPage, WebPageCheck.isWebPage(contentType: response.header("content-type"), prefix: response.body) {
+            throw GiteeError.badResponse(.webPage)
+        }
         do { try response.body.write(to: URL(fileURLWithPath: path)) } catch {
             throw GiteeError.unreachable("could not write \(path): \(error)")
         }

@@ -16,6 +16,8 @@ public enum ErrorText {
         case .server: tr("Gitee had a problem answering. Try again later.")
         case .badResponse(.htmlPage):
             tr("Gitee answered with a web page instead of data (perhaps a firewall check). Try again later.")
+        case .badResponse(.webPage):
+            tr("This file needs signing in on the website: Gitee answered with a web page, so nothing was saved.")
         case .badResponse(.truncated): tr("The answer from Gitee was cut off. Try again.")
         case .badResponse(.tooLarge(let limit)):
             tr("This is too large to download here (the limit is %@).").replacingOccurrences(

@@ -1,11 +1,18 @@
 import Foundation
 import GiteeKit
 
-/// Editing an issue's title and body: members only (the published description gives no rule for authors, so Mayun
-/// does not offer it to them; FakeGitee refuses them too). Through the update call, optimistic like every write; a
-/// refusal puts the old text back on the issue and the edited text back in the editor, with the reason.
+/// Editing an issue's title and body: members, and the issue's author (on gitee.com the author edits their own
+/// issue, issue 39; the published description gives no rule). Through the update call with only `title` and `body`,
+/// optimistic like every write; a refusal puts the old text back on the issue and the edited text back in the editor,
+/// with the reason.
 extension IssueViewModel {
-    public var canEditIssue: Bool { canChangeState && issue != nil }
+    public var canEditIssue: Bool { issue != nil && (canChangeState || isIssueAuthor) }
+
+    /// The logged-in person opened this issue.
+    public var isIssueAuthor: Bool {
+        guard isLoggedIn, let me = session?.user?.login, let author = issue?.author?.login else { return false }
+        return me == author
+    }
     public var editIssueTitle: String { tr("Edit issue") }
     public var saveEditTitle: String { tr("Save") }
     public var cancelEditTitle: String { tr("Cancel") }

@@ -45,10 +45,22 @@ extension IssueViewModel {
         let after = on ? before + [label] : before.filter { $0.name != name }
         let endpoint = Endpoints.setIssueLabels(owner: repo.owner, repo: repo.name, number: number,
                                                 labels: after.map(\.name))
+        // The last label goes with the description's own call for it, then the issue is read back: the answer
+        // (204) says nothing, and only the issue says whether the labels went.
+        let clear = Endpoints.clearIssueLabels(owner: repo.owner, repo: repo.name, number: number)
+        let reread = Endpoints.issue(owner: repo.owner, repo: repo.name, number: number)
         let client = client
         let sent = writes.send(key: "labels", failure: tr("Could not change the labels: %@"),
                                apply: { showLabels(after) },
-                               request: { try await client.send(endpoint) },
+                               request: { () async throws -> Issue in
+                                   guard after.isEmpty else { return try await client.send(endpoint) }
+                                   _ = try await client.send(clear)
+                                   let read = try await client.send(reread)
+                                   guard read.labels.isEmpty else {
+                                       throw GiteeError.validation(tr("Gitee kept the labels on the issue."))
+                                   }
+                                   return read
+                               },
                                settle: { [weak self] answer in
                                    self?.writtenLabels = answer.labels
                                    self?.resource.show(answer)

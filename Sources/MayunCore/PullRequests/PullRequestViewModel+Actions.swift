@@ -1,7 +1,8 @@
 import Foundation
 import GiteeKit
 
-/// Acting on a pull request (members only): merge, close, reopen, every change through the screen's `writes`.
+/// Acting on a pull request: members merge, close and reopen; its author closes it (as on the website). Every change
+/// goes through the screen's `writes`.
 extension PullRequestViewModel {
     // MARK: Who may do what
 
@@ -12,6 +13,14 @@ extension PullRequestViewModel {
     public var canAct: Bool {
         guard isLoggedIn, let permission, permissionFor == session?.user?.login else { return false }
         return permission.push || permission.admin
+    }
+
+    /// The logged-in person opened this pull request. On gitee.com its author may close it (issue 39): Close is
+    /// offered to them even without push rights. Reopening stays with members (whether the site lets an author reopen
+    /// is not recorded; offering it could only fail).
+    public var isAuthor: Bool {
+        guard isLoggedIn, let me = session?.user?.login, let author = pullRequest?.author?.login else { return false }
+        return me == author
     }
 
     /// The merge box is offered to a member while the pull request is open.
@@ -37,10 +46,12 @@ extension PullRequestViewModel {
     /// Merge is offered only while the pull request is open and mergeable.
     public var canMerge: Bool { showsMerge && mergeBlockedReason == nil && !writes.isPending("state") }
 
-    /// Close while open, Reopen while closed; nothing once merged (a merge cannot be undone here).
+    /// Close while open, Reopen while closed; nothing once merged (a merge cannot be undone here). Its author who is
+    /// not a member: Close only.
     public var stateAction: (title: String, target: Endpoints.SettablePullRequestState)? {
-        guard canAct, let pull = pullRequest, !pull.isMerged else { return nil }
-        return pull.isOpen ? (tr("Close pull request"), .closed) : (tr("Reopen pull request"), .open)
+        guard let pull = pullRequest, !pull.isMerged else { return nil }
+        if canAct { return pull.isOpen ? (tr("Close pull request"), .closed) : (tr("Reopen pull request"), .open) }
+        return isAuthor && pull.isOpen ? (tr("Close pull request"), .closed) : nil
     }
 
     /// Asked before merging (the page shows it in a confirmation dialog).
@@ -113,7 +124,7 @@ extension PullRequestViewModel {
 
     /// Close or Reopen.
     public func setState(_ target: Endpoints.SettablePullRequestState) {
-        guard canAct, let before = pullRequest, !before.isMerged, before.state != target.rawValue else { return }
+        guard stateAction?.target == target, let before = pullRequest else { return }
         let previousWritten = writtenState
         let endpoint = Endpoints.setPullRequestState(owner: repo.owner, repo: repo.name, number: number, to: target)
         let client = client

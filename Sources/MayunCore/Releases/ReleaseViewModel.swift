@@ -85,9 +85,12 @@ public final class ReleaseViewModel {
         let client = client, repo = repo, tag = tag
         switch file.source {
         case .asset(let asset):
-            guard let url = URL(string: asset.url) else { return }
+            // Through the API's download call with the token (the website's address answers a private project's
+            // file with its login page); a page that comes anyway is refused, not saved.
+            guard let releaseID = release?.id else { return }
             downloads.start(key: key(of: file), fileName: asset.name) { temporary, progress in
-                try await client.download(from: url, to: temporary, progress: progress)
+                try await client.downloadReleaseFile(asset, releaseID: releaseID, owner: repo.owner, repo: repo.name,
+                                                     to: temporary, progress: progress)
             }
         case .archive(let format):
             let endpoint = Endpoints.archive(owner: repo.owner, repo: repo.name, ref: tag, format: format)
