@@ -96,3 +96,15 @@ final class AnswerCapTests: XCTestCase {
         }
     }
 }
+
+/// Issue 41: a page's parallel requests are not queued two by two behind libsoup's default.
+final class ConnectionLimitTests: XCTestCase {
+    func testTheSessionOpensSixConnectionsPerHost() {
+        onMainLoop {
+            let transport = SoupTransport(configuration: GiteeConfiguration(server: "http://127.0.0.1:9", appVersion: "test"))
+            let limits = transport.connectionLimits()
+            XCTAssertEqual(limits.perHost, SoupTransport.maxConnectionsPerHost)
+            XCTAssertEqual(limits.total, SoupTransport.maxConnections)
+        }
+    }
+}

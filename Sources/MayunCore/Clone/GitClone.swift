@@ -47,6 +47,14 @@ public final class GitClone {
         state = .failed(why)
     }
 
+    /// https and ssh, and the address's own transport when it is another one that was checked before (`CloneAddress`:
+    /// http to this machine; a local folder in tests): a redirect or a submodule can never switch to `ext::` or `file`.
+    nonisolated static func allowedProtocols(for url: String) -> String {
+        if url.hasPrefix("http://") { return "https:ssh:http" }
+        if url.hasPrefix("/") || url.hasPrefix("file://") { return "https:ssh:file" }
+        return "https:ssh"
+    }
+
     public nonisolated static func findGit() -> String? {
         guard let path = g_find_program_in_path("git") else { return nil }
         defer { g_free(path) }
@@ -92,7 +100,7 @@ public final class GitClone {
         // Only the transports CloneAddress allows, whatever the person's git configuration or a redirect says
         // (`ext::`, `file://` and friends stay closed; http only for a test server on this machine).
         g_subprocess_launcher_setenv(launcher, "GIT_PROTOCOL_FROM_USER", "0", 1)
-        g_subprocess_launcher_setenv(launcher, "GIT_ALLOW_PROTOCOL", url.hasPrefix("http://") ? "https:ssh:http" : "https:ssh", 1)
+        g_subprocess_launcher_setenv(launcher, "GIT_ALLOW_PROTOCOL", Self.allowedProtocols(for: url), 1)
         g_subprocess_launcher_set_child_setup(launcher, { _ in setpgid(0, 0) }, nil, nil)
         var error: UnsafeMutablePointer<GError>?
         let spawned = withCStringArray([git, "clone", "--progress", "--", url, folder]) { argv in
