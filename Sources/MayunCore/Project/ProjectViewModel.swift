@@ -85,15 +85,19 @@ public final class ProjectViewModel {
         refresh()
     }
 
-    /// The project, then its README (which needs the project's default branch).
+    /// The project and its README at once (asked without `ref`, the site answers the default branch's, so the README
+    /// need not wait a round trip for the project); the README is shown once the project is there too, since its
+    /// relative links resolve against the default branch.
     public func refresh() {
         releases.refresh()
         loads.run { [weak self] in
             guard let self else { return }
+            async let readmeAnswer = fetchReadme()
             await resource.reload()
+            let answer = await readmeAnswer
             guard !Task.isCancelled else { return }
             if let project { fork?.projectLoaded(project) }
-            await loadReadme()
+            showReadme(answer)
         }
     }
 
@@ -188,19 +192,21 @@ public final class ProjectViewModel {
 
     // MARK: Loading
 
-    private func loadReadme() async {
-        do {
-            let fresh = try await cached.readme(repo, ref: project?.defaultBranch).fetch()
-            guard !Task.isCancelled else { return }
-            guard case .file(_, let text) = fresh else {
-                readme = .none
-                return
-            }
+    private func fetchReadme() async -> Result<Readme, any Error> {
+        do { return .success(try await cached.readme(repo, ref: nil).fetch()) } catch { return .failure(error) }
+    }
+
+    private func showReadme(_ answer: Result<Readme, any Error>) {
+        switch answer {
+        case .success(.file(_, let text)):
             showReadme(text)
-        } catch let error as GiteeError {
+        case .success:
+            readme = .none
+        case .failure(let error):
             if case .text = readme { return }  // keep the saved README offline
-            if error != .cancelled { readme = .failed(ErrorText.message(for: error)) }
-        } catch {}
+            let failure = GiteeError.from(error)
+            if failure != .cancelled { readme = .failed(ErrorText.message(for: failure)) }
+        }
     }
 
     /// Keeps the text (shown until the document's first screen is ready) and parses it in the background; a

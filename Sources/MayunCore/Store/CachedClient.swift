@@ -29,11 +29,13 @@ public final class CachedClient {
     public func project(_ repo: RepositoryID) -> Cached<Project> {
         let client = client
         return cached(Project.self, key: OfflineKey.project(repo)) {
+            guard client.auth.isLoggedIn else { return try await client.send(Endpoints.project(owner: repo.owner, repo: repo.name)) }
+            // The three at once: one round trip, not three in a row.
+            async let starred = try? client.send(Endpoints.isStarred(owner: repo.owner, repo: repo.name))
+            async let watched = try? client.send(Endpoints.isWatched(owner: repo.owner, repo: repo.name))
             var fresh = try await client.send(Endpoints.project(owner: repo.owner, repo: repo.name))
-            if client.auth.isLoggedIn, fresh.isStarred == nil {
-                fresh.isStarred = try? await client.send(Endpoints.isStarred(owner: repo.owner, repo: repo.name))
-                fresh.isWatched = try? await client.send(Endpoints.isWatched(owner: repo.owner, repo: repo.name))
-            }
+            if fresh.isStarred == nil { fresh.isStarred = await starred }
+            if fresh.isWatched == nil { fresh.isWatched = await watched }
             return fresh
         }
     }
