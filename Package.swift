@@ -1,10 +1,6 @@
 // swift-tools-version:6.0
 // Mayun: a Gitee client for the Linux desktop. Targets and their layering rules are described in docs/ARCHITECTURE.md.
-import Foundation
 import PackageDescription
-
-// tools/link-as-needed, by its absolute path (the linker is started from SwiftPM's build directory).
-let linkAsNeeded = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("tools/link-as-needed").path
 
 let package = Package(
     name: "Mayun",
@@ -26,10 +22,6 @@ let package = Package(
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4 gtksourceview-5 libadwaita-1"),
         .systemLibrary(name: "CMark", pkgConfig: "libcmark-gfm"),
 
-        // Trampolines for the libraries the first window does not need: they load on first use
-        // (Sources/CLazyLibraries/include/lazy_libraries.h says how). Only the `mayun` executable links them.
-        .target(name: "CLazyLibraries"),
-
         // Swift's global executor on GLib threads (GLibRuntime/GlobalExecutor.swift says why).
         .target(name: "CGlobalExecutor", dependencies: ["CSoup"]),
         .target(name: "GLibRuntime", dependencies: ["CSoup", "CGlobalExecutor"]),
@@ -46,15 +38,14 @@ let package = Package(
         .target(name: "MayunUI", dependencies: ["GtkKit", "MayunCore", "GiteeKit", "GLibRuntime"],
                 swiftSettings: [.unsafeFlags(["-module-alias", "CGtk=CGtkIsForGtkKitOnly"])]),
         .executableTarget(name: "mayun", dependencies: [
-            "MayunUI", "GtkKit", "MayunCore", "GiteeKit", "GLibRuntime", "MayunBenchProbes", "CLazyLibraries",
+            "MayunUI", "GtkKit", "MayunCore", "GiteeKit", "GLibRuntime", "MayunBenchProbes",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], linkerSettings: [.unsafeFlags(["-ld-path=\(linkAsNeeded)"])]),
+        ]),
         .executableTarget(name: "mayun-bench", dependencies: ["MayunUI", "GtkKit", "MayunCore", "GLibRuntime", "CGtk", "CMark",
                                                                  "FakeGitee"]),
         // make bench's probes inside the app (start-up, first rows, scroll); `mayun` installs them only when a
         // MAYUN_BENCH_ variable is set, through MayunUI's one BenchmarkHook.
-        .target(name: "MayunBenchProbes", dependencies: ["MayunUI", "GtkKit", "MayunCore", "GLibRuntime", "CGtk",
-                                                  "CLazyLibraries"]),
+        .target(name: "MayunBenchProbes", dependencies: ["MayunUI", "GtkKit", "MayunCore", "GLibRuntime", "CGtk"]),
         .target(name: "FakeGitee", dependencies: ["CSoup", "GLibRuntime", "GiteeKit"]),
         .executableTarget(name: "fake-gitee", dependencies: [
             "FakeGitee", "GLibRuntime",

@@ -21,10 +21,8 @@ beside both floors' stamps of the same name from the same run (main, gtk-adw-ini
 the libadwaita floor, adw_init; window-built (libadwaita floor), window-realize, window-map, frame-layout,
 frame-paint, first-frame).
 
-Only what the first screen needs may load before it (issue 29): Mayun's `lazy-libraries` line names the libraries it
-loads on first use (Sources/CLazyLibraries) that are loaded by its first frame; the verdict allows SQLite (the
-offline store's own thread, for the saved rows) and what the libadwaita floor maps too (one extra floor run under
-LD_DEBUG=files), and the libraries mapped at exec are counted with ldd for both.
+The shared libraries each program maps at exec are counted with ldd (mayun links its libraries as usual: libsoup,
+SQLite, libsecret... are mapped at exec, as in any GTK application; what Mayun defers is the work, not the loading).
 
 Mayun is measured as installed: a release build installed with meson-wrapper into .build/bench/prefix (sharing the
 release build of `make install` and the end-to-end test, in .build-release).
@@ -188,9 +186,9 @@ def kill_unreaped(proc):
         pass
 
 
-def run_once(argv, env, timeout=30.0, steps=None, cpu=None, lazy=None):
-    """exec -> first frame in ms, and peak RSS in MiB; the run's step stamps are appended to `steps`, its CPU
-    time (user + system, ms) to `cpu`, and the sonames of its `lazy-libraries` line to `lazy` when given."""
+def run_once(argv, env, timeout=30.0, steps=None, cpu=None):
+    """exec -> first frame in ms, and peak RSS in MiB; the run's step stamps are appended to `steps` and its CPU
+    time (user + system, ms) to `cpu` when given."""
     t0 = time.monotonic()
     proc = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     first = None
@@ -217,10 +215,6 @@ def run_once(argv, env, timeout=30.0, steps=None, cpu=None, lazy=None):
         steps.append(parse_steps(buf.decode(errors="replace"), t0))
     if cpu is not None:
         cpu.append((usage.ru_utime + usage.ru_stime) * 1000.0)
-    if lazy is not None:
-        for line in buf.decode(errors="replace").splitlines():
-            if line.startswith("lazy-libraries "):
-                lazy.append(line.split()[2:])
     return (first - t0) * 1000.0, usage.ru_maxrss / 1024.0
 
 
@@ -228,36 +222,6 @@ def needed_at_exec(path):
     """How many shared libraries the dynamic loader maps for `path` before main (ldd's list)."""
     out = subprocess.run(["ldd", path], capture_output=True, text=True).stdout
     return sum(1 for line in out.splitlines() if ".so" in line)
-
-
-def mapped_by(argv, env):
-    """The sonames a program's process loads on its way to the first frame (LD_DEBUG=files), for the libraries it
-    maps through others (Mesa's libLLVM maps libxml2 under Xvfb)."""
-    log = tempfile.mkdtemp(prefix="lddebug.", dir=OUT)
-    run_once(argv, dict(env, LD_DEBUG="files", LD_DEBUG_OUTPUT=os.path.join(log, "files")))
-    names = set()
-    for name in os.listdir(log):
-        with open(os.path.join(log, name), errors="replace") as f:
-            for line in f:
-                if "file=" in line and "generating link map" in line:
-                    names.add(line.split("file=", 1)[1].split()[0])
-    shutil.rmtree(log, ignore_errors=True)
-    return names
-
-
-def lazy_library_verdict(mayun, lazy_runs, floor_maps):
-    """Issue 29: only what the first screen needs loads before it. Prints which of the libraries mayun loads on
-    first use (Sources/CLazyLibraries) were loaded by its first frame, and MET when each of them is either SQLite
-    (the offline store opens it on its own thread for the saved rows) or mapped by the libadwaita floor as well."""
-    early = sorted({name for run in lazy_runs for name in run})
-    unneeded = [name for name in early if not name.startswith("libsqlite3") and name not in floor_maps]
-    print(f"libraries mayun loads on first use, already loaded at its first frame: {', '.join(early) or 'none'}")
-    for name in early:
-        why = ("the offline store's own thread opens it for the saved rows" if name.startswith("libsqlite3")
-               else "mapped by adw-floor too" if name in floor_maps else "not needed by the first screen")
-        print(f"  {name}: {why}")
-    print(f"shared libraries mapped at exec (ldd): mayun {needed_at_exec(mayun)}, adw-floor {needed_at_exec(ADW_FLOOR)}")
-    print(f"libraries used later loaded when first needed: {'MET' if not unneeded else 'MISSED: ' + ', '.join(unneeded)}")
 
 
 def main():
@@ -292,13 +256,11 @@ def main():
         rss = {name: [] for name, _, _ in programs}
         steps = {name: [] for name, _, _ in programs}
         cpu = {name: [] for name, _, _ in programs}
-        lazy = []
         for name, argv, program_env in programs:  # warm-up: page cache, fontconfig cache, the a11y bus
             run_once(argv, program_env)
         for i in range(args.runs):
             for name, argv, program_env in programs:
-                ms, mib = run_once(argv, program_env, steps=steps[name], cpu=cpu[name],
-                                   lazy=lazy if name == "mayun" else None)
+                ms, mib = run_once(argv, program_env, steps=steps[name], cpu=cpu[name])
                 results[name].append(ms)
                 rss[name].append(mib)
         print(f"\nstartup: exec -> first frame, {args.runs} runs each, Xvfb, GSK_RENDERER=cairo "
@@ -319,7 +281,7 @@ def main():
         print(f"CPU time to the first frame mayun / adw-floor (medians, user + system): "
               f"{statistics.median(cpu['mayun']):.1f} ms / {statistics.median(cpu['adw-floor']):.1f} ms = "
               f"{statistics.median(cpu['mayun']) / statistics.median(cpu['adw-floor']):.2f}x")
-        lazy_library_verdict(mayun, lazy, mapped_by([ADW_FLOOR], env))
+        print(f"shared libraries mapped at exec (ldd): mayun {needed_at_exec(mayun)}, adw-floor {needed_at_exec(ADW_FLOOR)}")
         print("runs (ms): " + "; ".join(f"{n}: " + " ".join(f"{x:.0f}" for x in results[n]) for n, _, _ in programs))
         if args.before:
             print(f"first frame before / adw-floor: {verdict(med['before'] / med['adw-floor'], FIRST_FRAME_TARGET)}")

@@ -1,5 +1,4 @@
 import CGtk
-import CLazyLibraries
 import Foundation
 import GLibRuntime
 import GtkKit
@@ -14,9 +13,6 @@ import MayunUI
 ///   along the way, plus the window's realize and map and the first frame's layout and paint phases).
 /// - `MAYUN_BENCH_STARTUP_STEPS=rows`: carries on past the first frame until the Featured list's rows are painted
 ///   (from the saved copy on a warm start), stamps `saved-rows`, prints the steps and `first-rows <µs>`, then exits.
-///
-/// Before its last line, each prints `lazy-libraries <count> <sonames>`: those of the libraries Mayun loads on first use
-/// (Sources/CLazyLibraries) that are loaded by then.
 ///
 /// g_get_monotonic_time is CLOCK_MONOTONIC, the clock the benchmark reads before it starts the process.
 @MainActor
@@ -37,7 +33,6 @@ enum FirstFrameProbe {
                 StartupSteps.mark("first-frame")
                 if !untilRows {
                     StartupSteps.report()
-                    printLazyLibraries()
                     print("first-frame \(g_get_monotonic_time())")
                     exit(0)
                 }
@@ -45,7 +40,6 @@ enum FirstFrameProbe {
                       featured.rowCount > 0, gtk_widget_get_mapped(featured.listWidget) != 0 else { return }
                 StartupSteps.mark("saved-rows")
                 StartupSteps.report()
-                printLazyLibraries()
                 // Rows may be held back for the next frame (PagedListView): those painted must fill the list's view.
                 print("saved-rows-shown rows=\(featured.rowCount) filled=\(rowsFillView(of: featured) ? 1 : 0)")
                 print("first-rows \(g_get_monotonic_time())")
@@ -53,14 +47,6 @@ enum FirstFrameProbe {
             })
         })
     }
-}
-
-/// `lazy-libraries <count> <soname> ...`: which of the lazily loaded libraries are mapped in the process now.
-private func printLazyLibraries() {
-    var names = [UnsafePointer<CChar>?](repeating: nil, count: 16)
-    let count = Int(mayun_lazy_libraries_loaded(&names, Int32(names.count)))
-    let loaded = names.prefix(min(count, names.count)).compactMap { $0.map { String(cString: $0) } }
-    print((["lazy-libraries", String(count)] + loaded).joined(separator: " "))
 }
 
 /// Whether the bound rows reach the bottom of the list's scrolled window (no empty band under the last row painted).

@@ -28,8 +28,10 @@ func makeServices(options: LaunchOptions, resources: AppResources) -> Services {
         FileHandle.standardError.write(Data("mayun: offline store unavailable (\(error)); running without it\n".utf8))
         store = nil
     }
-    // Logins are kept in the desktop keyring (libsecret); the session says so when it cannot reach one.
-    let keyring = KeyringCredentialStore()
+    // Logins are kept in the desktop keyring (libsecret); the session says so when it cannot reach one. Its reads wait
+    // for the first window's first frame (FirstFrameGate says why), which the application opens.
+    let firstFrame = FirstFrameGate()
+    let keyring = ReadsAfterFirstFrame(KeyringCredentialStore(), gate: firstFrame)
     let cacheDirectory = environment.cacheDirectory.appendingPathComponent("http").path
     let factory = AccountServicesFactory(
         keyring: keyring, offline: store, dataDirectory: environment.dataDirectory,
@@ -52,6 +54,6 @@ func makeServices(options: LaunchOptions, resources: AppResources) -> Services {
             if let list = outcome.list { accounts.adoptUpgraded(list) }
         }
     }
-    return Services(options: options, preferences: preferences, accounts: accounts,
+    return Services(options: options, preferences: preferences, accounts: accounts, firstFrame: firstFrame,
                     makePages: { PageFactory(images: $0) })
 }

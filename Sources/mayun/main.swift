@@ -1,5 +1,4 @@
 import ArgumentParser
-import CLazyLibraries
 import Foundation
 import GLibRuntime
 import MayunBenchProbes
@@ -20,11 +19,6 @@ struct MayunCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Start hidden, checking notifications (how the session starts Mayun when Run in the Background is on).")
     var background = false
-
-    @Flag(name: .long, help: ArgumentHelp(
-        "Load each library Mayun loads on first use and find every function it calls there; print what is missing.",
-        visibility: .hidden))
-    var checkLibraries = false
 
     @Argument(help: ArgumentHelp(
         "Gitee links to open: a project, a folder (/tree/...), a file (/blob/...), an issue or a person.",
@@ -47,14 +41,6 @@ GlobalExecutor.install()
 StartupSteps.mark("main")
 let command = MayunCommand.parseOrExit()
 StartupSteps.mark("arguments")
-if command.checkLibraries {
-    // For LazyLibrariesTests and packagers: would every first call find its function on this system?
-    let failures = mayun_lazy_libraries_check()
-    print(failures == 0 ? "every library loaded, every function found" : "\(failures) functions not found")
-    let wrong = mayun_lazy_libraries_selftest()
-    print(wrong == 0 ? "first calls through the trampolines pass their arguments unchanged" : "\(wrong) first calls went wrong")
-    exit(failures == 0 && wrong == 0 ? 0 : 1)
-}
 // Everything Mayun writes under the XDG folders (offline store, drafts, cached images and HTTP answers, settings) is
 // private to the person: files the libraries create themselves (libsoup's cache entries, GLib's keyfile) get 0600
 // and folders 0700 too. Files saved with "Save as" set their own mode.

@@ -2,8 +2,8 @@ import Foundation
 @testable import MayunCore
 import XCTest
 
-/// The keyring (libsecret, a D-Bus exchange) is not part of the first screen: while the application's first window
-/// has not painted its first frame, keyring reads wait, then go on.
+/// The keyring is not part of the first screen: while the application's first window has not painted its first
+/// frame, reads of a keyring wrapped in `ReadsAfterFirstFrame` wait, then go on; writes never wait.
 final class FirstFrameGateTests: XCTestCase {
     func testKeyringReadsWaitForTheFirstFrameThenGoOn() {
         onMain {
@@ -11,9 +11,9 @@ final class FirstFrameGateTests: XCTestCase {
             runUntilDone("seed") {
                 try? await store.store("token", for: CredentialKey(server: "s", kind: .oauthClientID), label: "t")
             }
-            let vault = SecretVault(store: store, server: "s")
-            FirstFrameGate.close()
-            defer { FirstFrameGate.open() }
+            let gate = FirstFrameGate()
+            let vault = SecretVault(store: ReadsAfterFirstFrame(store, gate: gate), server: "s")
+            XCTAssertTrue(gate.close(), "the first window closes the gate")
             // Keyed by what was asked: the two reads are separate tasks, and which of them finishes first is the
             // scheduler's choice (on a machine busy with a compile the second finished first).
             var answers: [String: String?] = [:]
@@ -23,7 +23,7 @@ final class FirstFrameGateTests: XCTestCase {
             XCTAssertEqual(store.readCount, 0, "nothing is read before the first frame")
             XCTAssertTrue(answers.isEmpty)
 
-            FirstFrameGate.open()
+            gate.open()
             waitUntil("both reads answer") { answers.count == 2 }
             XCTAssertEqual(store.readCount, 2)
             XCTAssertEqual(answers, ["id": "token", "secret": String?.none], "each read has its own answer")
@@ -32,13 +32,38 @@ final class FirstFrameGateTests: XCTestCase {
 
     func testAnOpenGateDoesNotHoldReads() {
         onMain {
-            XCTAssertTrue(FirstFrameGate.isOpen, "open unless the application closes it: tests and tools never wait")
+            let gate = FirstFrameGate()
+            XCTAssertTrue(gate.isOpen, "open until a window closes it: a start without a window never waits")
             let store = InMemoryCredentialStore()
-            let vault = SecretVault(store: store, server: "s")
+            let vault = SecretVault(store: ReadsAfterFirstFrame(store, gate: gate), server: "s")
             var answered = false
             Task { @MainActor in _ = await vault.secret(.oauthClientID); answered = true }
             waitUntil("the read answers") { answered }
             XCTAssertEqual(store.readCount, 1)
+        }
+    }
+
+    func testOnlyTheFirstWindowClosesTheGate() {
+        onMain {
+            let gate = FirstFrameGate()
+            XCTAssertTrue(gate.close())
+            gate.open()
+            XCTAssertFalse(gate.close(), "a later window (an account switch) does not hold the reads again")
+            XCTAssertTrue(gate.isOpen)
+        }
+    }
+
+    func testWritesDoNotWaitForTheFirstFrame() {
+        onMain {
+            let store = InMemoryCredentialStore()
+            let gate = FirstFrameGate()
+            let vault = SecretVault(store: ReadsAfterFirstFrame(store, gate: gate), server: "s")
+            gate.close()
+            defer { gate.open() }
+            vault.write("token", .oauthClientID, label: "t")
+            runUntilDone("the write settles") { await vault.settle() }
+            XCTAssertEqual(store.writeCount, 1)
+            XCTAssertEqual(store.secrets[CredentialKey(server: "s", kind: .oauthClientID)], "token")
         }
     }
 }

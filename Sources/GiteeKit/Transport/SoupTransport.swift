@@ -7,13 +7,13 @@ import GLibRuntime
 /// loop with `MainQueueBridge` installed). Bodies are read asynchronously in chunks, never with a blocking read.
 @MainActor
 public final class SoupTransport: Transport {
-    /// The session and its disk cache, made by the first request: the transport is made at start, and libsoup
-    /// (with its Kerberos and PSL libraries) is one of those Mayun loads on first use (Sources/CLazyLibraries).
+    /// The session and its disk cache, made by the first request: the transport is made at start, before the first
+    /// frame, and making them (loading the cache's index from disk) is no part of that frame.
     private struct Connection {
         let session: UnsafeMutablePointer<SoupSession>
         let cache: UnsafeMutablePointer<SoupCache>?
     }
-    nonisolated(unsafe) private var madeConnection: Connection?
+    private var madeConnection: Connection?
     private let configuration: GiteeConfiguration
     private static let chunkSize = 256 * 1024
     /// Only the configured server sees the token (see `TokenOrigin`).
@@ -24,7 +24,7 @@ public final class SoupTransport: Transport {
         tokenOrigin = TokenOrigin(server: configuration.server)
     }
 
-    deinit {
+    isolated deinit {
         guard let madeConnection else { return }
         if let cache = madeConnection.cache { soup_cache_dump(cache); g_object_unref(UnsafeMutableRawPointer(cache)) }
         g_object_unref(UnsafeMutableRawPointer(madeConnection.session))

@@ -4,22 +4,20 @@ import MayunCore
 
 /// Work that the first screen does not need waits until the window's first frame is painted (issue 29): it then
 /// runs when the main loop is idle (frames due meanwhile go first). What runs here: the window icon (MainWindow), and
-/// MayunCore's `FirstFrameGate` opens (the keyring reads wait for it).
+/// the application's `FirstFrameGate` opens (the keyring reads wait for it).
 @MainActor
 package enum AfterFirstFrame {
-    /// Closes `FirstFrameGate` until `window`'s first frame is painted, or for at most the gate's fallback (a window
-    /// that is never mapped must not keep the login from being read). Only the first window closes it.
-    static func openGate(whenPainted window: Widget) {
-        guard FirstFrameGate.isOpen, !gateClosedOnce else { return }
-        gateClosedOnce = true
-        FirstFrameGate.close()
-        run(in: window) { FirstFrameGate.open() }
-        g_timeout_add_once(FirstFrameGate.fallbackMilliseconds, { _ in
-            MainActor.assumeIsolated { FirstFrameGate.open() }
-        }, nil)
+    /// Closes `gate` until `window`'s first frame is painted, or for at most the gate's fallback (a window that is
+    /// never mapped must not keep the login from being read). Only the first window closes it (`FirstFrameGate.close`).
+    static func openGate(_ gate: FirstFrameGate, whenPainted window: Widget,
+                         fallbackMilliseconds: UInt32 = FirstFrameGate.fallbackMilliseconds) {
+        guard gate.close() else { return }
+        run(in: window) { gate.open() }
+        g_timeout_add_full(G_PRIORITY_DEFAULT, fallbackMilliseconds, { data in
+            MainActor.assumeIsolated { CallbackData.borrow(data, as: FirstFrameGate.self)?.open() }
+            return 0  // G_SOURCE_REMOVE: once
+        }, CallbackData.retain(gate), CallbackData.release)
     }
-
-    private static var gateClosedOnce = false
 
     /// Runs `work` once, at idle after `window`'s first `after-paint`. A window that is never realized never runs it.
     static func run(in window: Widget, _ work: @escaping @MainActor () -> Void) {

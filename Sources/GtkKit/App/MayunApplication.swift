@@ -195,7 +195,7 @@ package final class MayunApplication {
         LinkClipboard.install(on: window.window, coordinator: coordinator)
         BenchmarkHook.windowBuilt?(BenchmarkWindow(window))
         StartupSteps.mark("window-built")
-        AfterFirstFrame.openGate(whenPainted: window.window)
+        AfterFirstFrame.openGate(services.firstFrame, whenPainted: window.window)
         gtk_window_present(typed(window.window))
         StartupSteps.mark("present")
     }

@@ -14,13 +14,16 @@ package final class Services {
     package let downloads = DownloadCenter()
     /// Run in the background: one switch and one hold for the whole app, whichever account is active.
     package let background: BackgroundMode
+    /// What the keyring's reads wait for; the application opens it at its first window's first frame.
+    package let firstFrame: FirstFrameGate
 
     /// The pages of one identity's window (MayunUI's `PageFactory`, which the kit cannot name).
     package let makePages: @MainActor (ImageLoader) -> any PageMaking
 
     package init(options: LaunchOptions, preferences: any PreferencesStore, accounts: Accounts,
-                 makePages: @escaping @MainActor (ImageLoader) -> any PageMaking) {
+                 firstFrame: FirstFrameGate, makePages: @escaping @MainActor (ImageLoader) -> any PageMaking) {
         self.options = options
+        self.firstFrame = firstFrame
         self.makePages = makePages
         self.preferences = preferences
         self.accounts = accounts

@@ -19,7 +19,6 @@ public enum AccountUpgrade {
     public static func run(legacyServer: String, server: String, keyring: (any CredentialStore)?,
                            offline: OfflineStore?, dataDirectory: URL) async -> Outcome {
         guard let keyring else { return Outcome(list: AccountList()) }
-        await FirstFrameGate.passed()  // the keyring is read after the first frame
         let legacyKey = CredentialKey(server: legacyServer, kind: .login)
         let secret: String?
         do throws(CredentialStoreError) {

@@ -13,15 +13,15 @@ public final class KeyringCredentialStore: CredentialStore {
     public static let schemaName = "io.gitee.Mayun.Token"
 
     private let schemaName: String
-    /// Made on first use, not with the store: the store is made at start, and libsecret is one of the libraries Mayun
-    /// loads on first use (Sources/CLazyLibraries), after the first frame.
-    nonisolated(unsafe) private var madeSchema: UnsafeMutablePointer<SecretSchema>?
+    /// Made on first use, not with the store: the store is made at start, and its first use comes after the first
+    /// frame (`ReadsAfterFirstFrame`).
+    private var madeSchema: UnsafeMutablePointer<SecretSchema>?
 
     public init(schemaName: String = KeyringCredentialStore.schemaName) {
         self.schemaName = schemaName
     }
 
-    deinit { if let madeSchema { secret_schema_unref(madeSchema) } }
+    isolated deinit { if let madeSchema { secret_schema_unref(madeSchema) } }
 
     private var schema: UnsafeMutablePointer<SecretSchema> {
         if let madeSchema { return madeSchema }

@@ -23,11 +23,10 @@ public final class SecretVault {
         isAvailable = store != nil
     }
 
-    /// The stored secret, or `nil` when there is none or the store is unusable.
-    /// Read after the window's first frame (FirstFrameGate): the keyring is not part of the first screen.
+    /// The stored secret, or `nil` when there is none or the store is unusable. (The app's keyring answers after the
+    /// window's first frame: the composition root wraps it in `ReadsAfterFirstFrame`.)
     public func secret(_ kind: CredentialKind, login: String? = nil) async -> String? {
         guard isAvailable, let store else { return nil }
-        await FirstFrameGate.passed()
         await lastWrite?.value  // read what was last written, not what was there before it
         do throws(CredentialStoreError) {
             return try await store.secret(for: key(kind, login: login))
