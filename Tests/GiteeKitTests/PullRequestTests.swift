@@ -28,6 +28,45 @@ final class PullRequestDecodingTests: XCTestCase {
         XCTAssertTrue(list.allSatisfy { !$0.head.ref.isEmpty && !$0.base.ref.isEmpty })
     }
 
+    /// What merging needs (issue 39): the recorded pull request asks for one approval and one test with nobody
+    /// asked (`can_merge_check: false`); the list's reviewers carry no `accept`, so nobody counts as approved.
+    func testRecordedRequiredReviewsAndTests() throws {
+        let pull = try decode(PullRequest.self, "pr.json")
+        XCTAssertEqual(pull.requiredApprovals, 1)
+        XCTAssertEqual(pull.requiredTests, 1)
+        XCTAssertEqual(pull.canMergeCheck, false)
+        XCTAssertTrue(pull.reviewers.isEmpty && pull.testers.isEmpty)
+        XCTAssertEqual(pull.missingApprovals, 1)
+        XCTAssertEqual(pull.missingTests, 1)
+        let listed = try XCTUnwrap(try decode([PullRequest].self, "pulls.json").first)
+        XCTAssertEqual(listed.reviewers.map(\.login), ["kit101"])
+        XCTAssertEqual(listed.reviewers.map(\.accepted), [false], "no `accept` in the recording: not approved")
+        XCTAssertEqual(listed.missingApprovals, 1)
+    }
+
+    /// The spec's shapes (`UserAssignee` with `accept`), and numbers that are strings, negative, absurd or absent.
+    func testRequiredReviewsAreReadTolerantly() throws {
+        func pull(_ fields: String) throws -> PullRequest {
+            try JSONNodeDecoding.decode(PullRequest.self, from: Data(#"{"number": 3, "state": "open", \#(fields)}"#.utf8))
+        }
+        let approved = try pull(#""assignees_number": 2, "testers_number": 1, "can_merge_check": true, "#
+            + #""assignees": [{"login": "a", "accept": true}, {"login": "b", "accept": false}, {"login": "", "accept": true}], "#
+            + #""testers": [{"login": "t", "accept": true, "assignee": true, "code_owner": false}]"#)
+        XCTAssertEqual(approved.approvals.map(\.login), ["a"], "an entry without a login does not count")
+        XCTAssertEqual(approved.missingApprovals, 1)
+        XCTAssertEqual(approved.passedTests.map(\.login), ["t"])
+        XCTAssertEqual(approved.missingTests, 0)
+        XCTAssertEqual(approved.canMergeCheck, true)
+        let odd = try pull(#""assignees_number": "x", "testers_number": -4, "can_merge_check": "maybe", "assignees": 7"#)
+        XCTAssertEqual(odd.requiredApprovals, 0)
+        XCTAssertEqual(odd.requiredTests, 0)
+        XCTAssertNil(odd.canMergeCheck)
+        XCTAssertTrue(odd.reviewers.isEmpty)
+        XCTAssertEqual(try pull(#""assignees_number": 1000000"#).requiredApprovals, 100, "capped")
+        let absent = try pull(#""title": "t""#)
+        XCTAssertEqual(absent.requiredApprovals + absent.requiredTests + absent.missingApprovals, 0)
+    }
+
     func testRecordedFilesCarryThePatchObjectAndStringCounts() throws {
         let files = try decode([PullRequestFile].self, "pr_files.json")
         let deleted = try XCTUnwrap(files.first)
@@ -133,6 +172,30 @@ final class PullRequestServerTests: XCTestCase {
             XCTAssertEqual(firstPage.totalCount, all.count)
             let again = try await client.page(Endpoints.pullRequests(owner: owner, repo: repo, state: .all, perPage: 100)).items
             XCTAssertEqual(again, all, "the same seed, the same pull requests")
+        }
+    }
+
+    /// The generated world carries review rules (issue 39): some pull requests need an approval or a passed test,
+    /// nobody is asked yet, and `can_merge_check` says false exactly for the open ones still waiting.
+    func testGeneratedPullRequestsCarryReviewRules() {
+        onMainLoop {
+            let client = Fake.client()
+            let candidates = try await client.page(Endpoints.search("a", sort: .stars, perPage: 30)).items
+            var pulls: [PullRequest] = []
+            for project in candidates where !project.isEmpty {
+                pulls += try await client.page(Endpoints.pullRequests(owner: project.ownerPath, repo: project.repoPath,
+                                                                      state: .all, perPage: 100)).items
+            }
+            XCTAssertGreaterThan(pulls.count, 40)
+            let needing = pulls.filter { $0.requiredApprovals > 0 }
+            XCTAssertFalse(needing.isEmpty, "some need an approval")
+            XCTAssertFalse(pulls.filter { $0.requiredTests > 0 }.isEmpty, "some need a passed test")
+            XCTAssertLessThan(needing.count, pulls.count, "not all")
+            XCTAssertTrue(pulls.allSatisfy { $0.requiredApprovals <= 1 && $0.requiredTests <= 1 })
+            for pull in pulls {
+                let waiting = pull.missingApprovals + pull.missingTests > 0
+                XCTAssertEqual(pull.canMergeCheck, pull.isOpen && !waiting, "!\(pull.number)")
+            }
         }
     }
 

@@ -117,6 +117,11 @@ final class TolerantDecodingTests: XCTestCase {
         XCTAssertEqual(map(422), .validation("m"))
         XCTAssertEqual(map(500), .server(status: 500, message: "m"))
         XCTAssertEqual(map(418, [:], ""), .badResponse(.unexpectedStatus(418)))
+        // A refusal of any other status is explained in words (issue 39): the site's message, else the status.
+        XCTAssertEqual(map(405, [:], #"{"message": "此 Pull Request 未通过审查"}"#), .validation("此 Pull Request 未通过审查"))
+        XCTAssertEqual(map(400), .validation("m"))
+        XCTAssertEqual(map(405, [:], "").explanation, "Gitee refused this without saying why (HTTP 405).")
+        XCTAssertFalse(map(403).explanation.localizedCaseInsensitiveContains("unexpected"))
         guard case .rateLimited(let reset?) = map(429, ["Retry-After": "30"]) else { return XCTFail("no reset time") }
         XCTAssertEqual(reset.timeIntervalSinceNow, 30, accuracy: 2)
         guard case .rateLimited = map(403, ["X-RateLimit-Remaining": "0"]) else { return XCTFail("throttled 403") }

@@ -12,6 +12,8 @@ enum IssueFixture {
     @MainActor static let server = FakeGiteeServer.startedForTests {
         $0.projectCount = 200
         $0.userCount = 40
+        // Shared by many tests that merge: no generated review rules; the tests of them set their own.
+        $0.requiredReviews = false
     }
 
     @MainActor struct App {

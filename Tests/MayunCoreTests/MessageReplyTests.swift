@@ -62,7 +62,8 @@ final class MessageReplyTests: XCTestCase {
             XCTAssertEqual(transport.formFields(of: first)["username"], "wang")
             XCTAssertEqual(transport.formFields(of: first)["content"], "好的 OK")
 
-            // A restart: a new model over the same drafts folder finds the text again.
+            // A restart: a new model over the same drafts folder finds the text again (once the write is on disk).
+            runUntilDone("the draft is written") { await reply.flushDrafts() }
             let (_, again) = loadedModel(ScriptedTransport(), drafts: drafts)
             again.reply.begin(replyingTo: try XCTUnwrap(again.items.first))
             XCTAssertEqual(again.reply.text, "好的 OK", "the draft survived")

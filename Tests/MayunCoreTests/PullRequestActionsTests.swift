@@ -297,7 +297,8 @@ final class PullRequestActionsTests: XCTestCase {
 enum PullFixture {
 
     /// A pull request of a project the demo account owns (a member) or not, open and mergeable or conflicting, or
-    /// in another state; opened by the demo account or not when `authoredByDemo` says.
+    /// in another state; opened by the demo account or not when `authoredByDemo` says. The shared world generates
+    /// no review rules (IssueFixture), so any of them may be merged by a member.
     @MainActor static func find(ownedByDemo: Bool, state: String, mergeable: Bool? = nil, authoredByDemo: Bool? = nil,
                                      client: GiteeClient) throws -> (RepositoryID, PullRequest) {
         let server = IssueFixture.server

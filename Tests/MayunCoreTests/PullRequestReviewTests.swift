@@ -6,7 +6,8 @@ import XCTest
 
 /// Reviewers and testers against FakeGitee: a member asks collaborators (chosen from `GET .../collaborators`),
 /// approves and passes the test when asked, takes people off; each shown at once and settled; others see the lists
-/// but no controls; FakeGitee refuses non-members (403), unknown pull requests (404), missing people (400).
+/// but no controls, except Approve for whoever is asked; FakeGitee refuses non-members' asking (403), approving
+/// without being asked (400), unknown pull requests (404), missing people (400).
 final class PullRequestReviewTests: XCTestCase {
     func testAMemberAsksApprovesPassesAndRemoves() throws {
         try onMain {
@@ -93,8 +94,14 @@ final class PullRequestReviewTests: XCTestCase {
             XCTAssertFalse(page.canAccept(.reviewers))
             let client = app.client
             let owner = repo.owner, name = repo.name, number = pull.number
-            XCTAssertEqual(PullFixture.refusal { _ = try await client.send(Endpoints.approvePullRequest(owner: owner, repo: name, number: number)) }.httpStatus, 403)
-            XCTAssertEqual(PullFixture.refusal { _ = try await client.send(Endpoints.passPullRequestTest(owner: owner, repo: name, number: number)) }.httpStatus, 403)
+            // Not asked on it: refused (400, assumed), whatever the person's rights in the project.
+            XCTAssertEqual(PullFixture.refusal { _ = try await client.send(Endpoints.approvePullRequest(owner: owner, repo: name, number: number)) }.httpStatus, 400)
+            XCTAssertEqual(PullFixture.refusal { _ = try await client.send(Endpoints.passPullRequestTest(owner: owner, repo: name, number: number)) }.httpStatus, 400)
+            // Asked, though not a member: on gitee.com the people asked decide, so Approve is offered.
+            asked?.reviewers = [PullRequest.Reviewer(login: "mayun-demo", accepted: false)]
+            page.resource.show(try XCTUnwrap(asked))
+            XCTAssertTrue(page.canAccept(.reviewers))
+            XCTAssertFalse(page.canAccept(.testers), "not asked to test")
             XCTAssertEqual(PullFixture.refusal { _ = try await client.send(Endpoints.assign(["mayun-demo"], as: .reviewers, owner: owner, repo: name, number: number)) }.httpStatus, 403)
         }
     }

@@ -51,6 +51,22 @@ final class PullRequestActionsViewTests: XCTestCase {
         }
     }
 
+    /// A pull request waiting for a required approval: the same reason label says what merging needs, with no new
+    /// widget, and the Reviewers heading counts them (issue 39).
+    func testAMissingApprovalShowsTheReasonAndNoMergeBox() throws {
+        try onMain {
+            let (coordinator, repo, number) = try PullPage.openPull(ownedByDemo: true, mergeable: true, needsApproval: true)
+            let (page, window) = try PullPage.present(coordinator, repo, number, width: 1280)
+            defer { gtk_window_destroy(typed(window)) }
+            waitUntil("the reason") { page.viewModel.mergeBlockedReason != nil }
+            let reason = try XCTUnwrap(page.viewModel.mergeBlockedReason)
+            XCTAssertTrue(reason.hasPrefix("Merging needs 1 approvals; 0 given."), reason)
+            waitUntil("the reason shows") { visibleLabelTexts(in: page.root).contains(reason) }
+            XCTAssertFalse(visibleLabelTexts(in: page.root).contains("Squash"), "no merge box")
+            waitUntil("the heading counts") { visibleLabelTexts(in: page.root).contains("Reviewers (0 of 1 approvals)") }
+        }
+    }
+
     func testSomeoneElseSeesNoControls() throws {
         try onMain {
             let (coordinator, repo, number) = try PullPage.openPull(ownedByDemo: false, mergeable: true)
@@ -81,7 +97,7 @@ private enum PullPage {
 
     /// A coordinator logged in as the demo account, and an open pull request of a project it owns (or, opened by
     /// someone else, of a project it does not own).
-    @MainActor static func openPull(ownedByDemo: Bool, mergeable: Bool) throws -> (Coordinator, RepositoryID, Int) {
+    @MainActor static func openPull(ownedByDemo: Bool, mergeable: Bool, needsApproval: Bool = false) throws -> (Coordinator, RepositoryID, Int) {
         let server = try server()
         let client = GiteeClient(configuration: GiteeConfiguration(server: server.baseURL, appVersion: "test", retry: .none))
         let session = Session(client: client, store: nil, environment: [:])
@@ -96,7 +112,9 @@ private enum PullPage {
                 pulls = (try? await client.all(Endpoints.pullRequests(owner: repo.owner, repo: repo.name, perPage: 100))) ?? []
             }
             // Someone else's project: not one the demo account opened either (its author may close it, issue 39).
-            let wanted = pulls.first { $0.mergeable == mergeable && (ownedByDemo || $0.author?.login != "mayun-demo") }
+            // Review rules (`assignees_number` / `testers_number`) only when asked for.
+            let wanted = pulls.first { $0.mergeable == mergeable && (ownedByDemo || $0.author?.login != "mayun-demo")
+                && (needsApproval ? $0.requiredApprovals > 0 : $0.requiredApprovals + $0.requiredTests == 0) }
             if let pull = wanted { return (coordinator, repo, pull.number) }
         }
         XCTFail("no open pull request (mergeable: \(mergeable))")

@@ -20,9 +20,25 @@ struct FakePullRequest: Sendable {
     /// (`accept`). Empty when generated; set through the API (`WorldState.pullRequests(of:)` lays them over).
     var reviewers: [FakeReview] = []
     var testers: [FakeReview] = []
+    /// The project's review settings as the pull request carries them (`assignees_number`, `testers_number`): how
+    /// many reviewers must approve and testers pass before it may be merged. Generated: a seeded share needs one.
+    var requiredApprovals = 0
+    var requiredTests = 0
 
     /// Opened from another project (a fork) through the API: its id; nil for the project itself.
     var headProjectID: Int? = nil
+
+    /// Why the project's review rules still hold a merge back (nil: enough reviewers approved and testers passed).
+    var reviewsMissing: String? {
+        let approvals = reviewers.filter(\.accepted).count, tests = testers.filter(\.accepted).count
+        if approvals < requiredApprovals {
+            return "此 Pull Request 还需要 \(requiredApprovals - approvals) 人审查通过 (needs \(requiredApprovals) approvals, has \(approvals))"
+        }
+        if tests < requiredTests {
+            return "此 Pull Request 还需要 \(requiredTests - tests) 人测试通过 (needs \(requiredTests) passed tests, has \(tests))"
+        }
+        return nil
+    }
 
     /// The changed files of the whole pull request: each path once, with the counts and hunks of all its commits.
     var files: [(path: String, status: String, additions: Int, deletions: Int, patch: String)] { Self.mergedFiles(of: commits) }
@@ -77,11 +93,16 @@ enum PullRequests {
                 """
             // A stream of its own, so that adding it left every other generated value as it was.
             var conflicts = SeededRandom(seed: world.seed, UInt64(project.id), UInt64(number), 47)
-            return FakePullRequest(id: project.id * 1000 + 500 + number, number: number, projectID: project.id,
+            var settings = SeededRandom(seed: world.seed, UInt64(project.id), UInt64(number), 53)
+            var pull = FakePullRequest(id: project.id * 1000 + 500 + number, number: number, projectID: project.id,
                                    authorID: authorID, title: random.pick(Vocabulary.commitMessages), body: body,
                                    state: state, headBranch: head, baseBranch: base, createdAt: time,
                                    updatedAt: time + random.int(0...86_400), commentCount: random.int(0...6),
                                    hasConflicts: conflicts.chance(0.25), commits: commits)
+            // Required reviews (a stream of its own too): a third need one approval, a sixth one passed test.
+            pull.requiredApprovals = settings.chance(0.33) ? 1 : 0
+            pull.requiredTests = settings.chance(0.17) ? 1 : 0
+            return pull
         }
     }
 

@@ -27,6 +27,10 @@ public final class FakeGiteeServer {
         public var cacheHeaders = false
         /// Every project's README is this hostile document (see HostileReadmes.swift).
         public var hostileReadme: HostileReadme?
+        /// Generated pull requests carry their project's review rules (about a third need one approval, a sixth one
+        /// passed test: `assignees_number` / `testers_number`). Off: none does until `setRequiredReviews` says so,
+        /// for tests that share one world and need pull requests anyone may merge.
+        public var requiredReviews = true
         public init() {}
     }
 
@@ -65,6 +69,7 @@ public final class FakeGiteeServer {
                                             accounts: options.accounts.accounts.map { ($0.login, $0.email) })
         generationSeconds = Date().timeIntervalSince(started)
         state = WorldState(world: world, stateFile: options.stateFile)
+        state.generatesRequiredReviews = options.requiredReviews
         inbox = FakeInbox(world: world)
         authority = TokenAuthority(fixture: options.accounts, lifetime: options.tokenLifetime)
         authority.strict = options.strict
@@ -130,6 +135,16 @@ public final class FakeGiteeServer {
     }
 
     public func clearFaults() { faults.removeAll() }
+
+    /// Sets how many approvals and passed tests a pull request needs before it may be merged, as a project's admin
+    /// does on the website (the API has no call for it). false when there is no such pull request.
+    @discardableResult
+    public func setRequiredReviews(approvals: Int, tests: Int, owner: String, repo: String, number: Int) -> Bool {
+        guard let project = world.project(owner: owner, repo: repo),
+              let pull = state.pullRequest(number: number, project: project) else { return false }
+        state.pullRequestChanges.requiredReviews[pull.id] = (max(0, approvals), max(0, tests))
+        return true
+    }
     public func clearLog() { requestLog.removeAll() }
     /// Makes every OAuth access token issued so far expired (to test silent refresh without waiting).
     public func expireAllTokens() { authority.expireAll() }

@@ -3,22 +3,24 @@ import Foundation
 /// Reviews and tests of pull requests, as strict as the site or stricter: `POST .../pulls/{number}/review` and
 /// `.../test` (the spec: 201 with no body, `force` "only for admins"), `POST`/`DELETE .../assignees` and
 /// `.../testers` (the spec: `assignees` / `testers` required, comma-separated logins; 201 / 200 with the pull
-/// request). Who may act from GITEE-API.md (members; others 403). docs/FAKE-GITEE.md lists each rule's source.
+/// request). Asking and un-asking people is for members (GITEE-API.md; others 403); approving and passing is for
+/// the people asked (Gitee's help). docs/FAKE-GITEE.md lists each rule's source.
 extension FakeGiteeServer {
     func registerPullRequestReviewRoutes() {
         for (action, role) in [("review", "assignees"), ("test", "testers")] {
             router.add("POST", "/api/v5/repos/:owner/:repo/pulls/:number/\(action)") { [unowned self] request, parameters in
                 guard let viewer = request.viewer else { return Self.loginRequired }
                 guard let (project, pull) = pullRequest(parameters) else { return .notFound("Pull Request Not Found") }
-                guard viewer.id == project.ownerID else { return Self.notAMember }
                 guard pull.state == "open" else { return .error(400, "Pull Request 不是开启状态 (not open)") }
-                let force = request.field("force") == "true"
+                // `force` "only takes effect for admins" (the spec): the owner is this fake's only admin; from
+                // anyone else it is ignored, as the spec's wording says, not refused.
+                let force = request.field("force") == "true" && viewer.id == project.ownerID
                 var list = role == "assignees" ? pull.reviewers : pull.testers
                 if force {
-                    // "Only for admins": the owner is this fake's only admin, and everyone asked passes.
                     for index in list.indices { list[index].accepted = true }
                 } else {
-                    // Stricter than the description says: only someone asked may approve or pass.
+                    // The people asked on the pull request decide (help article 4304: "指定人员...决定是否同意"),
+                    // members or not. Anyone else: refused with 400 (assumed: the site's status is not recorded).
                     guard let index = list.firstIndex(where: { $0.userID == viewer.id }) else {
                         return .error(400, role == "assignees" ? "你不是此 Pull Request 的审查人员 (not a reviewer)"
                                                                : "你不是此 Pull Request 的测试人员 (not a tester)")

@@ -19,6 +19,9 @@ extension FakeGiteeServer {
                 return .error(400, pull.state == "merged" ? "Pull Request 已经合并 (already merged)" : "Pull Request 已关闭 (closed)")
             }
             guard !pull.hasConflicts else { return .error(400, "Pull Request 存在冲突，不可自动合并 (not mergeable)") }
+            // The project's review rules (`assignees_number` / `testers_number`): refused until enough reviewers
+            // approved and testers passed it. The status and words are assumed (not recorded; GitHub answers 405).
+            if let missing = pull.reviewsMissing { return .error(405, missing) }
             guard state.setPullRequestState("merged", number: pull.number, project: project, mergeMethod: method) != nil else {
                 return .notFound("Pull Request Not Found")
             }

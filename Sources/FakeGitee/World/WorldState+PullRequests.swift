@@ -13,6 +13,8 @@ struct PullRequestChanges: Sendable {
     /// Reviewers and testers by pull request id.
     var reviewers: [Int: [FakeReview]] = [:]
     var testers: [Int: [FakeReview]] = [:]
+    /// Required approvals and passed tests set by `FakeGiteeServer.setRequiredReviews`, by pull request id.
+    var requiredReviews: [Int: (approvals: Int, tests: Int)] = [:]
 }
 
 /// Someone asked to review or test a pull request, and whether they approved or passed it.
@@ -40,6 +42,10 @@ extension WorldState {
             }
             pull.reviewers = pullRequestChanges.reviewers[pull.id] ?? []
             pull.testers = pullRequestChanges.testers[pull.id] ?? []
+            if !generatesRequiredReviews { (pull.requiredApprovals, pull.requiredTests) = (0, 0) }
+            if let required = pullRequestChanges.requiredReviews[pull.id] {
+                (pull.requiredApprovals, pull.requiredTests) = required
+            }
             return pull
         }
     }

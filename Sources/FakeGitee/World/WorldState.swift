@@ -28,6 +28,8 @@ public final class WorldState {
     private var followingCache: [Int: [Int]] = [:]
     /// What merges, closes, reopens and comments changed on generated pull requests (WorldState+PullRequests.swift).
     var pullRequestChanges = PullRequestChanges()
+    /// Whether generated pull requests keep their generated review rules (`Options.requiredReviews`).
+    var generatesRequiredReviews = true
     /// Forks, created branches, commits written through the contents API and created pull requests
     /// (WorldState+Forks.swift).
     var forkChanges = ForkChanges()

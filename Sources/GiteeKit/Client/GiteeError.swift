@@ -69,6 +69,8 @@ public enum GiteeError: Error, Sendable, Hashable {
         case .badResponse(.webPage): return "This file needs signing in on the website: Gitee answered with a web page, so nothing was saved."
         case .badResponse(.truncated): return "The answer from Gitee was cut off. Try again."
         case .badResponse(.tooLarge): return "This is too large to download here."
+        case .badResponse(.unexpectedStatus(let status)) where (400...499).contains(status):
+            return "Gitee refused this without saying why (HTTP \(status))."
         case .badResponse: return "Gitee sent an answer Mayun does not understand."
         case .cancelled: return "Cancelled."
         case .unsafePath: return "Mayun did not open this: its address leaves the project it names."

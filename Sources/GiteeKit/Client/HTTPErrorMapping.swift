@@ -25,6 +25,11 @@ enum HTTPErrorMapping {
         case 400, 409, 422: return html ? .badResponse(.htmlPage) : .validation(message ?? "The server refused the request.")
         case 429: return .rateLimited(resetAt: resetDate(response))
         case 500...599: return .server(status: response.status, message: message)
+        // Any other refusal that says why (405 is how GitHub answers a merge its rules forbid; Gitee's status for
+        // one is not recorded) is the site's words (issue 39). Without a message it stays an unexpected status, which
+        // `APIAvailability` counts as evidence of an API gone, and `explanation` still puts in words.
+        case 400...499 where !html && message != nil:
+            return .validation(message ?? "")
         default:
             if html { return .badResponse(.htmlPage) }
             return .badResponse(.unexpectedStatus(response.status))

@@ -21,6 +21,15 @@ public struct PullRequest: Sendable, Hashable, Identifiable, Decodable {
     /// The people asked to review it (`assignees`) and to test it (`testers`), each with whether they passed it.
     public var reviewers: [Reviewer]
     public var testers: [Reviewer]
+    /// How many of its reviewers must approve (`assignees_number`) and how many testers must pass it
+    /// (`testers_number`) before the site merges it: the project's review settings (Gitee help 4304, "设置合并
+    /// Pull Request 的门槛"). 0 when absent, negative or not a number; at most 100.
+    public var requiredApprovals: Int
+    public var requiredTests: Int
+    /// `can_merge_check`: undocumented. Recorded answers say `false` wherever the required approvals were missing
+    /// (samples/pr.json, pulls.json), so it reads as the site's own verdict on its review rules; kept, but Merge is
+    /// decided from the counts, which the description does document. nil when absent.
+    public var canMergeCheck: Bool?
 
     /// Someone asked to review or test a pull request (the spec's `UserAssignee`): who, and `accept`, whether they
     /// approved (review) or passed it (test).
@@ -79,6 +88,7 @@ public struct PullRequest: Sendable, Hashable, Identifiable, Decodable {
         case id, number, state, title, body, user, head, base, labels, draft, mergeable
         case htmlURL = "html_url", createdAt = "created_at", updatedAt = "updated_at", mergedAt = "merged_at"
         case closedAt = "closed_at", assignees, testers
+        case requiredApprovals = "assignees_number", requiredTests = "testers_number", canMergeCheck = "can_merge_check"
     }
 
     public init(from decoder: Decoder) throws {
@@ -102,7 +112,17 @@ public struct PullRequest: Sendable, Hashable, Identifiable, Decodable {
         // Untrusted: at most 100 of each (a page's worth), and only entries that name someone.
         reviewers = Array((c.list(.assignees) as [Reviewer]).filter { !$0.login.isEmpty }.prefix(100))
         testers = Array((c.list(.testers) as [Reviewer]).filter { !$0.login.isEmpty }.prefix(100))
+        requiredApprovals = min(max(c.value(.requiredApprovals, or: 0), 0), 100)
+        requiredTests = min(max(c.value(.requiredTests, or: 0), 0), 100)
+        canMergeCheck = c.optional(.canMergeCheck)
     }
+
+    /// Reviewers who approved and testers who passed it.
+    public var approvals: [Reviewer] { reviewers.filter(\.accepted) }
+    public var passedTests: [Reviewer] { testers.filter(\.accepted) }
+    /// How many more approvals (tests) the site waits for before it merges.
+    public var missingApprovals: Int { max(0, requiredApprovals - approvals.count) }
+    public var missingTests: Int { max(0, requiredTests - passedTests.count) }
 
     public var isOpen: Bool { state == "open" }
     /// Gitee lists a merged pull request with `state: "merged"`; a `merged_at` time says the same.

@@ -30,6 +30,9 @@ public final class MessageReplyComposer {
     /// Gitee's own limit is not published; FakeGitee refuses more than this, and so does the composer, before sending.
     public static let longestMessage = 5_000
 
+    /// Waits for the drafts' queued writes (tests; a restart reads what is on disk).
+    func flushDrafts() async { await drafts?.flush() }
+
     init(client: GiteeClient, writes: ScreenWrites, drafts: MessageDrafts?, account: @escaping @MainActor () -> String?) {
         self.client = client
         self.writes = writes

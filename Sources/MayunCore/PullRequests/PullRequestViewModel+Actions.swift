@@ -29,18 +29,45 @@ extension PullRequestViewModel {
         return pull.isOpen && !pull.isMerged
     }
 
-    /// Why an open pull request cannot be merged now (nil: it can). Shown instead of the Merge button.
+    /// Why an open pull request cannot be merged now (nil: it can), as the site decides it: not a draft, no
+    /// conflicts, and the project's required approvals and tests given (`assignees_number` / `testers_number`,
+    /// counted from the reviewers' and testers' `accept`). Shown instead of the Merge button.
     public var mergeBlockedReason: String? {
         guard showsMerge, let pull = pullRequest else { return nil }
         if pull.isDraft { return tr("This pull request is a draft: it cannot be merged until it is marked ready.") }
         switch pull.mergeable {
-        case true?: return nil
+        case true?: break
         case false?:
             return String(format: tr("This pull request has conflicts with %@ that must be resolved before it can be merged."),
                           pull.base.ref)
         case nil:
             return tr("Gitee has not said yet whether this pull request can be merged. Refresh to ask again.")
         }
+        let missing = [Self.missingReviewsReason(pull, .reviewers), Self.missingReviewsReason(pull, .testers)].compactMap { $0 }
+        return missing.isEmpty ? nil : missing.joined(separator: " ")
+    }
+
+    /// "Merging needs 1 approvals; 0 given." with who gave them and who is still asked, or nil when enough were given.
+    static func missingReviewsReason(_ pull: PullRequest, _ role: Endpoints.ReviewRole) -> String? {
+        let reviewing = role == .reviewers
+        guard (reviewing ? pull.missingApprovals : pull.missingTests) > 0 else { return nil }
+        let asked = reviewing ? pull.reviewers : pull.testers
+        let given = asked.filter(\.accepted).map(\.login)
+        let waiting = asked.filter { !$0.accepted }.map(\.login)
+        var parts = [reviewing
+            ? String(format: tr("Merging needs %d approvals; %d given."), pull.requiredApprovals, given.count)
+            : String(format: tr("Merging needs %d passed tests; %d given."), pull.requiredTests, given.count)]
+        if !given.isEmpty {
+            parts.append(String(format: reviewing ? tr("Approved by %@.") : tr("Passed by %@."), given.joined(separator: ", ")))
+        }
+        if !waiting.isEmpty {
+            parts.append(String(format: tr("Waiting for %@."), waiting.joined(separator: ", ")))
+        } else if asked.isEmpty {
+            parts.append(reviewing ? tr("Nobody is asked to review yet.") : tr("Nobody is asked to test yet."))
+        } else {
+            parts.append(reviewing ? tr("No one else is asked to review.") : tr("No one else is asked to test."))
+        }
+        return parts.joined(separator: " ")
     }
 
     /// Merge is offered only while the pull request is open and mergeable.
@@ -117,8 +144,12 @@ extension PullRequestViewModel {
                     rollBack: { [weak self] error in
                         self?.resource.show(before)
                         self?.writtenState = previousWritten
-                        // Refused as it stands (merged or closed meanwhile, a conflict since): show how it is now.
-                        if case .validation = error { self?.resource.refresh() }
+                        // Refused as it stands (merged or closed meanwhile, a conflict since, a review withdrawn):
+                        // show how it is now, so the reason above the merge box says why.
+                        switch error {
+                        case .validation, .forbidden, .badResponse(.unexpectedStatus): self?.resource.refresh()
+                        default: break
+                        }
                     })
     }
 

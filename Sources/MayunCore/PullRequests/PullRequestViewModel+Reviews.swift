@@ -9,14 +9,22 @@ public struct ReviewerRow: Equatable, Sendable {
     public let accepted: Bool
 }
 
-/// Reviews and tests (members only, decided by the project's `permission`): who is asked and whether they passed
-/// it, Approve and Pass test for the person when they are asked, and asking collaborators or taking them off. Every
+/// Reviews and tests: who is asked and whether they passed it (to everyone), Approve and Pass test for the person
+/// when they are asked, and (members only, by the project's `permission`) asking collaborators or taking them off. Every
 /// change goes through `writes`: shown at once, settled from the server, put back with the reason when refused.
 extension PullRequestViewModel {
     // MARK: Outputs
 
-    public var reviewersHeading: String { tr("Reviewers") }
-    public var testersHeading: String { tr("Testers") }
+    /// "Reviewers", or with the project's requirement: "Reviewers (0 of 1 approvals)".
+    public var reviewersHeading: String {
+        guard let pull = pullRequest, pull.requiredApprovals > 0 else { return tr("Reviewers") }
+        return String(format: tr("Reviewers (%d of %d approvals)"), pull.approvals.count, pull.requiredApprovals)
+    }
+
+    public var testersHeading: String {
+        guard let pull = pullRequest, pull.requiredTests > 0 else { return tr("Testers") }
+        return String(format: tr("Testers (%d of %d passed)"), pull.passedTests.count, pull.requiredTests)
+    }
     public var nobodyAsked: String { tr("Nobody yet") }
 
     public func people(_ role: Endpoints.ReviewRole) -> [ReviewerRow] {
@@ -32,17 +40,21 @@ extension PullRequestViewModel {
         }
     }
 
-    /// A role's list is shown when someone is asked (to everyone), or to a member (who may ask someone); a project
-    /// that does not use reviews or tests shows nothing to the others.
+    /// A role's list is shown when someone is asked or the project requires approvals (tests) before merging (to
+    /// everyone), or to a member (who may ask someone); a project that does not use them shows nothing to the others.
     public func showsSection(_ role: Endpoints.ReviewRole) -> Bool {
-        pullRequest != nil && (canAct || !people(role).isEmpty)
+        guard let pull = pullRequest else { return false }
+        let required = role == .reviewers ? pull.requiredApprovals : pull.requiredTests
+        return canAct || required > 0 || !people(role).isEmpty
     }
 
     public var showsReviews: Bool { Endpoints.ReviewRole.allCases.contains(where: showsSection) }
 
-    /// Approve (or Pass test) for a member who is asked and has not yet, while the pull request is open.
+    /// Approve (or Pass test) for whoever is asked on the pull request and has not yet, while it is open: on
+    /// gitee.com the reviewers and testers assigned to it decide (help article 4304: "指定人员...决定是否同意"),
+    /// members or not; nobody else is offered it (docs/FAKE-GITEE.md, "Assumed rules").
     public func canAccept(_ role: Endpoints.ReviewRole) -> Bool {
-        guard canAct, let pull = pullRequest, pull.isOpen, !pull.isMerged, let me = session?.user?.login else { return false }
+        guard isLoggedIn, let pull = pullRequest, pull.isOpen, !pull.isMerged, let me = session?.user?.login else { return false }
         let list = role == .reviewers ? pull.reviewers : pull.testers
         return list.contains { $0.login == me && !$0.accepted } && !writes.isPending("accept \(role.rawValue)")
     }
