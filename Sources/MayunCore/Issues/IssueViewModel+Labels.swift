@@ -19,21 +19,26 @@ extension IssueViewModel {
         return projectLabels.map { (LabelChip($0), current.contains($0.name)) }
     }
 
-    /// Reads the project's labels, collaborators and milestones once the person is known to be a member.
+    /// Reads the project's labels, collaborators and milestones once the person is known to be a member (from the
+    /// saved project when there is one, so with the page's first requests), the three at once: one round trip.
     func loadProjectLabels() {
-        guard canChangeState, projectLabels.isEmpty else { return }
+        guard canChangeState, projectLabels.isEmpty, !triageLoading else { return }
+        triageLoading = true
         let endpoint = Endpoints.labels(owner: repo.owner, repo: repo.name), client = client
         let collaborators = Endpoints.collaborators(owner: repo.owner, repo: repo.name)
         let milestones = Endpoints.milestones(owner: repo.owner, repo: repo.name)
         let directory = collaboratorDirectory, repo = repo
         Task { [weak self] in
-            if let labels = try? await client.send(endpoint) { self?.projectLabels = Array(labels.prefix(Self.labelLimit)) }
+            async let labels = try? client.send(endpoint)
+            async let found = try? client.send(milestones)
             if let directory {
                 self?.projectCollaborators = await directory.collaborators(of: repo)
             } else if let people = try? await client.send(collaborators) {
                 self?.projectCollaborators = Array(people.prefix(Self.labelLimit))
             }
-            if let found = try? await client.send(milestones) { self?.projectMilestones = Array(found.prefix(Self.labelLimit)) }
+            if let labels = await labels { self?.projectLabels = Array(labels.prefix(Self.labelLimit)) }
+            if let found = await found { self?.projectMilestones = Array(found.prefix(Self.labelLimit)) }
+            self?.triageLoading = false
         }
     }
 

@@ -46,6 +46,7 @@ extension IssueViewModel {
             if permissionFor != login, let saved = project.saved()?.permission {
                 permission = saved
                 permissionFor = login
+                loadProjectLabels()
             }
             guard let fresh = try? await project.fetch(), session.user?.login == login else { return }
             permission = fresh.permission
