@@ -29,7 +29,7 @@ MO_FILES := $(foreach l,$(LINGUAS),$(DATA_OUT)/locale/$(l)/LC_MESSAGES/mayun.mo)
 
 # A target that imports another target of this package must list it (or reach it through what it lists): without
 # this, an undeclared import compiles or not depending on build order. It does NOT keep a target from importing what
-# a dependency imports: MayunUI is kept from CGtk by a module alias instead (ARCHITECTURE.md, "The widget kit and the C seam").
+# a dependency imports: MayunUI is kept from CGtk by a module alias instead (ARCHITECTURE.md, "The seam: pages cannot call C").
 IMPORT_CHECK := --explicit-target-dependency-import-check=error
 
 # One release build shared by `make install`, the end-to-end test and the benchmark.
