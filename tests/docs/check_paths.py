@@ -8,6 +8,7 @@ A name counts when it is a repository path starting with one of PREFIXES (`Sourc
 (`main.swift`), which must exist somewhere under Sources/, Tests/ or Fuzz/ (or at the top, for Package.swift); a
 name starting with `+` (`+Reviews.swift`, short for `PullRequestViewModel+Reviews.swift`) matches any file ending so.
 Paths that git ignores (`tests/artifacts/`, written by the tests) are outputs, not files of the tree, and are skipped.
+A path with `*` (`Tests/MayunCoreTests/Session*.swift`) must match at least one file.
 A path reached through `../` (`../shared/ARCHITECTURE.md`) is outside the repository and is not checked.
 
 Run by `make test-meson`, so a file that moves or goes without its doc fails CI.
@@ -22,7 +23,7 @@ PREFIXES = ("Sources", "Tests", "tests", "docs", "bench", "tools", "meson-wrappe
 
 # A prefix at the start of a token: not preceded by a path or word character, so `../shared/...` and
 # `foo/tests/...` do not match. The path runs over the characters file names here use.
-PATH = re.compile(r"(?<![\w./-])((?:%s)/[\w.+@-]+(?:/[\w.+@-]+)*/?)" % "|".join(re.escape(p) for p in PREFIXES))
+PATH = re.compile(r"(?<![\w./-])((?:%s)/[\w.+@*-]+(?:/[\w.+@*-]+)*/?)" % "|".join(re.escape(p) for p in PREFIXES))
 # `+Comments.swift` (short for `PullRequestViewModel+Comments.swift` after the full name) is any file ending so.
 SWIFT_FILE = re.compile(r"(?<![\w./+-])(\+?[A-Za-z_][\w+-]*\.swift)\b")
 SWIFT_ROOTS = ("Sources", "Tests", "Fuzz")
@@ -57,7 +58,8 @@ def check(doc):
     paths, files = names_in(text)
     missing = []
     for path, line in paths.items():
-        if (ROOT / path).exists() or ignored_by_git(path):
+        exists = any(ROOT.glob(path.rstrip("/"))) if "*" in path else (ROOT / path).exists()
+        if exists or ignored_by_git(path):
             continue
         missing.append((line, path))
     for name, line in files.items():
