@@ -29,7 +29,7 @@ MO_FILES := $(foreach l,$(LINGUAS),$(DATA_OUT)/locale/$(l)/LC_MESSAGES/mayun.mo)
 
 # A target that imports another target of this package must list it (or reach it through what it lists): without
 # this, an undeclared import compiles or not depending on build order. It does NOT keep a target from importing what
-# a dependency imports: MayunUI is kept from CGtk by a module alias instead (ARCHITECTURE.md, "The widget kit and the C seam").
+# a dependency imports: MayunUI is kept from CGtk by a module alias instead (ARCHITECTURE.md, "The seam: pages cannot call C").
 IMPORT_CHECK := --explicit-target-dependency-import-check=error
 
 # One release build shared by `make install`, the end-to-end test and the benchmark.
@@ -103,12 +103,14 @@ test-unit:
 	    dbus-run-session -- tests/keyring/start-keyring.sh $(SWIFT) test --skip-build --skip GiteeKitBenchmarks 2>&1 \
 	    | $(QUIET_XCTEST)
 
-# desktop-file-validate, appstreamcli validate, glib-compile-schemas --strict (meson-wrapper/meson.build).
+# desktop-file-validate, appstreamcli validate, glib-compile-schemas --strict (meson-wrapper/meson.build); and every
+# file docs/ARCHITECTURE.md names exists (tests/docs/check_paths.py).
 test-meson:
 	$(call banner,meson validation tests)
 	@if [ ! -f .build-meson/check/build.ninja ]; then \
 	    meson setup .build-meson/check meson-wrapper -Dswiftpm_scratch=$(RELEASE_SCRATCH) > /dev/null; fi
 	meson test -C .build-meson/check --print-errorlogs
+	$(PYTHON) tests/docs/check_paths.py
 
 # The installed app launched through its .desktop file and driven over AT-SPI with real mouse clicks.
 test-e2e:

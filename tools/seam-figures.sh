@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The seam between Swift and C, in figures (docs/ARCHITECTURE.md, "The widget kit"): per target under Sources/ (and
-# per folder of GtkKit), how many GTK/libadwaita calls and how many unsafe casts its Swift files hold.
+# The seam between Swift and C, in figures (docs/ARCHITECTURE.md, "The seam: pages cannot call C"): per target under
+# Sources/ (and per folder of GtkKit), how many GTK/libadwaita calls and how many unsafe casts its Swift files hold.
 #   calls: every `gtk_...(` or `adw_...(` (a call or a function passed by name with its parentheses)
 #   casts: `as!`, `unsafeBitCast`, `unsafeDowncast`, `OpaquePointer(`, `UnsafeMutableRawPointer(`,
 #          `UnsafeRawPointer(`, `UnsafeMutablePointer(`, `UnsafePointer(`, `assumingMemoryBound`, `bindMemory`,
