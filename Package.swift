@@ -29,13 +29,15 @@ let package = Package(
         // Trampolines for the libraries the first window does not need: they load on first use
         // (Sources/CLazyLibraries/include/lazy_libraries.h says how). Only the `mayun` executable links them.
         .target(name: "CLazyLibraries"),
+        // The VERSION file, embedded at compile time (AppVersion in MayunCore reads it).
+        .target(name: "CAppVersion"),
 
         // Swift's global executor on GLib threads (GLibRuntime/GlobalExecutor.swift says why).
         .target(name: "CGlobalExecutor", dependencies: ["CSoup"]),
         .target(name: "GLibRuntime", dependencies: ["CSoup", "CGlobalExecutor"]),
         .target(name: "GiteeKit", dependencies: ["CSoup", "GLibRuntime"]),
         .target(name: "MayunCore", dependencies: [
-            "GiteeKit", "GLibRuntime", "CMark", "CSoup", .product(name: "GRDB", package: "GRDB.swift"),
+            "GiteeKit", "GLibRuntime", "CMark", "CSoup", "CAppVersion", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         // The typed widget layer and the window shell: the only Swift code that imports CGtk. It imports it
         // `internal`ly and is built with library evolution, so CGtk is not a dependency of its clients' imports.
