@@ -16,14 +16,16 @@ ok() { echo "PASS: $*"; }
 [ "$(id -u)" -eq 0 ] || { echo "FAIL: test-deb installs a package and hides /opt/swift: it needs root"; exit 1; }
 
 # 1. Build, lintian.
-tools/make-deb.sh "$repo/.build-pkg/out"
+MAYUN_DEB_XZ_LEVEL=1 tools/make-deb.sh "$repo/.build-pkg/out"   # the files of `make deb`'s package, compressed faster
 version="$(tr -d '[:space:]' < VERSION)"
 deb="$(echo "$repo"/.build-pkg/out/mayun_"$version"_*.deb)"
 [ -f "$deb" ] || { echo "FAIL: no package at $deb"; exit 1; }
 echo "deb: lintian (its output: $artifacts/lintian.txt)"
 lintian_status=0
 lintian --fail-on error --display-info "$deb" > "$artifacts/lintian.txt" 2>&1 || lintian_status=$?
-sed 's/^/lintian: /' "$artifacts/lintian.txt"
+grep -v -e 'spelling-error-in-binary' -e 'running with root privileges' "$artifacts/lintian.txt" | sed 's/^/lintian: /' || true
+spelling=$(grep -c 'spelling-error-in-binary' "$artifacts/lintian.txt" || true)
+[ "$spelling" -eq 0 ] || echo "lintian: I: ... and $spelling spelling-error-in-binary infos (strings of the statically linked libraries)"
 [ "$lintian_status" -eq 0 ] && ok "lintian: no errors ($(grep -c '^W:' "$artifacts/lintian.txt" || true) warnings)" \
     || fail "lintian reported errors (status $lintian_status)"
 
@@ -33,7 +35,9 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$deb" > "$artifacts/apt.lo
     || { tail -n 30 "$artifacts/apt.log"; echo "FAIL: apt-get install"; exit 1; }
 dpkg -L mayun | LC_ALL=C sort > "$artifacts/files.txt"
 ok "installed: $(dpkg-query -W -f='${Package} ${Version}, ${Installed-Size} KiB' mayun)"
-gsettings list-schemas | grep -qx io.gitee.Mayun && ok "the schema io.gitee.Mayun is compiled (libglib2.0-0's trigger ran)" \
+# (The list is read whole first: grep -q would stop reading, and gsettings's SIGPIPE fail the pipeline.)
+schemas="$(gsettings list-schemas)"
+grep -qx io.gitee.Mayun <<< "$schemas" && ok "the schema io.gitee.Mayun is compiled (libglib2.0-0's trigger ran)" \
     || fail "the schema io.gitee.Mayun is not among the compiled schemas after the install"
 
 # 3. With /opt/swift out of reach. The smoke's FakeGitee (the debug build's fake-gitee, which needs Swift's shared
@@ -81,7 +85,8 @@ done < "$artifacts/files.txt"
 [ ${#left[@]} -eq 0 ] && ok "removed: none of the $(wc -l < "$artifacts/files.txt") paths the package listed is left" \
     || fail "left after apt-get remove: ${left[*]}"
 dpkg-query -W -f='${Status}' mayun 2>/dev/null | grep -q 'install ok installed' && fail "dpkg still lists mayun as installed"
-if gsettings list-schemas 2>/dev/null | grep -qx io.gitee.Mayun; then fail "the schema io.gitee.Mayun is still compiled"
+schemas="$(gsettings list-schemas)"
+if grep -qx io.gitee.Mayun <<< "$schemas"; then fail "the schema io.gitee.Mayun is still compiled"
 else ok "the schema io.gitee.Mayun is no longer among the compiled schemas"; fi
 
 [ "$failures" -eq 0 ] && echo "deb: all checks passed" || echo "deb: $failures failed"

@@ -8,6 +8,7 @@
 #   MAYUN_E2E_ONLY="account"    run only the named scenarios (smoke browse account blob hostile links phone pulls issues people transfers background forks files accounts),
 #                               or single passes of browse (browse:gone browse:html browse:flaky)
 #   MAYUN_E2E_JOBS=1            one scenario at a time (default 2; blob and hostile always run alone)
+#   MAYUN_E2E_SKIP="smoke"     leave these scenarios out (make test: the smoke runs in test-deb, against the package)
 #   MAYUN_E2E_INSTALLED=/usr    run against an app installed there (no meson install; tests/deb/run.sh, the package)
 #   MAYUN_E2E_ARTIFACTS_DIR=D   artifacts in D instead of tests/artifacts
 set -euo pipefail
@@ -38,7 +39,10 @@ fake_gitee="${MAYUN_E2E_FAKE_GITEE:-$repo/.build/debug/fake-gitee}"
 # the smoke test never talks to the internet.
 set +e
 status=0
-want() { case " ${MAYUN_E2E_ONLY:-smoke browse account blob hostile links phone pulls issues people transfers background forks files accounts} " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+want() {
+    case " ${MAYUN_E2E_SKIP:-} " in *" $1 "*) return 1 ;; esac
+    case " ${MAYUN_E2E_ONLY:-smoke browse account blob hostile links phone pulls issues people transfers background forks files accounts} " in *" $1 "*) return 0 ;; *) return 1 ;; esac
+}
 # smoke: the app as a desktop launches it, with no keyring and its own display and bus (start_run below runs it),
 # and a desktop's PATH: the prefix first, the Swift toolchain's folder (which this script put first) not on it.
 desktop_path="$prefix/bin:$(printf '%s' "$PATH" | tr ':' '\n' | grep -v '^/opt/swift' | paste -sd:)"
