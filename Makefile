@@ -1,11 +1,13 @@
 # Mayun: a Gitee client for the Linux desktop (Swift 6 + GTK 4).
 #
 #   make run       install what is missing, build, open the app
-#   make test      unit + widget tests (Xvfb), meson validation tests, end-to-end smoke (AT-SPI), 15 s of fuzzing each
+#   make test      unit + widget tests (Xvfb), meson validation tests, end-to-end smoke (AT-SPI), the Debian package
+#                  installed and smoke-tested without /opt/swift, 15 s of fuzzing each
 #   make fuzz      libFuzzer on every parser and decoder, FUZZ_SECONDS each (default 300; docs/FUZZING.md)
 #   make demo      the app against a local fake Gitee server
 #   make bench     startup against a minimal libadwaita window, a WebKitGTK peer, lists, documents (printed, not asserted)
 #   make install   release build + install into PREFIX (default /usr/local) through meson-wrapper/
+#   make deb       mayun_<version>_<arch>.deb from the same release build (tools/make-deb.sh; VERSION holds the version)
 #
 # Variables: SWIFT (default swift, with /opt/swift/usr/bin first on PATH), PREFIX, DESTDIR, ARGS (for run),
 # FUZZ_SECONDS and FUZZ_TARGETS (for fuzz).
@@ -48,10 +50,10 @@ NO_EVOLUTION_WARNINGS := awk '/^\/.*was not compiled with library evolution supp
 QUIET_SWIFT := { $(NO_EVOLUTION_WARNINGS) | grep --line-buffered -v -E 'warning: prohibited flag|^\[[0-9]+/[0-9]+\] (Compiling|Emitting|Wrapping|Write|Linking|Planning|Merging|Applying|Generating|Copying)' || true; }
 QUIET_XCTEST := { grep --line-buffered -v -E "warning: prohibited flag|dbus-daemon\[[0-9]+\]|SpiRegistry daemon is running|dbind-WARNING.*GetItems|^Test Case '.*' (started|passed)|^$$" || true; }
 
-.PHONY: deps build data run test test-unit test-meson test-e2e test-fuzz fuzz fuzz-build demo bench install uninstall clean pot help
+.PHONY: deps build data run test test-unit test-meson test-e2e test-deb test-fuzz fuzz fuzz-build demo bench install uninstall deb clean pot help
 
 help:
-	@sed -n '2,11p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,13p' Makefile | sed 's/^# \{0,1\}//'
 
 deps:
 	@.ci/deps.sh
@@ -76,7 +78,7 @@ run: deps build
 
 test: deps build
 	@status=0; failed=""; times=""; \
-	for stage in test-unit test-meson test-e2e test-fuzz; do \
+	for stage in test-unit test-meson test-e2e test-deb test-fuzz; do \
 	    start=$$(date +%s); \
 	    $(MAKE) --no-print-directory $$stage E2E_PREBUILD=1 || { status=1; failed="$$failed $$stage"; }; \
 	    times="$$times $$stage $$(( $$(date +%s) - start ))s"; \
@@ -112,10 +114,18 @@ test-meson:
 	meson test -C .build-meson/check --print-errorlogs
 	$(PYTHON) tests/docs/check_paths.py
 
-# The installed app launched through its .desktop file and driven over AT-SPI with real mouse clicks.
+# The installed app launched through its .desktop file and driven over AT-SPI with real mouse clicks. Under make test
+# (E2E_PREBUILD set) the smoke scenario is left to test-deb, which runs it against the installed Debian package.
 test-e2e:
-	$(call banner,end-to-end smoke test)
-	tests/e2e/run.sh
+	$(call banner,end-to-end scenarios)
+	$(if $(E2E_PREBUILD),MAYUN_E2E_SKIP=smoke) tests/e2e/run.sh
+
+# The Debian package built from the e2e stage's release build, checked by lintian, installed with apt-get, smoke-tested
+# through its desktop entry with /opt/swift hidden (the smoke scenario of make test), then removed (tests/deb/run.sh;
+# needs root).
+test-deb:
+	$(call banner,Debian package: build, lintian, apt-get install, smoke without /opt/swift, apt-get remove)
+	tests/deb/run.sh
 
 # libFuzzer targets (Fuzz/, a separate package built into .build-fuzz with -sanitize=fuzzer,address): saved crash
 # inputs in Tests/Fuzz/regressions are replayed first, then each target runs for the given time.
@@ -160,6 +170,11 @@ install:
 	fi
 	meson install -C $(INSTALL_BUILDDIR)
 
+# The package in this folder: mayun_<VERSION>_<arch>.deb (Debian's dpkg-deb, dpkg-shlibdeps; no debhelper).
+deb: deps
+	$(call banner,Debian package from the release build)
+	tools/make-deb.sh
+
 uninstall:
 	@[ -f $(INSTALL_BUILDDIR)/build.ninja ] || { echo "nothing installed from this tree"; exit 1; }
 	ninja -C $(INSTALL_BUILDDIR) uninstall
@@ -169,4 +184,4 @@ pot:
 	po/update-pot.sh
 
 clean:
-	rm -rf .build .build-pkg .build-release .build-meson .build-bench .build-fuzz tests/artifacts
+	rm -rf .build .build-pkg .build-release .build-meson .build-bench .build-fuzz tests/artifacts mayun_*.deb

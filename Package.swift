@@ -22,12 +22,15 @@ let package = Package(
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4 gtksourceview-5 libadwaita-1"),
         .systemLibrary(name: "CMark", pkgConfig: "libcmark-gfm"),
 
+        // The VERSION file, embedded at compile time (AppVersion in MayunCore reads it).
+        .target(name: "CAppVersion"),
+
         // Swift's global executor on GLib threads (GLibRuntime/GlobalExecutor.swift says why).
         .target(name: "CGlobalExecutor", dependencies: ["CSoup"]),
         .target(name: "GLibRuntime", dependencies: ["CSoup", "CGlobalExecutor"]),
         .target(name: "GiteeKit", dependencies: ["CSoup", "GLibRuntime"]),
         .target(name: "MayunCore", dependencies: [
-            "GiteeKit", "GLibRuntime", "CMark", "CSoup", .product(name: "GRDB", package: "GRDB.swift"),
+            "GiteeKit", "GLibRuntime", "CMark", "CSoup", "CAppVersion", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         // The typed widget layer and the window shell: the only Swift code that imports CGtk. It imports it
         // `internal`ly and is built with library evolution, so CGtk is not a dependency of its clients' imports.

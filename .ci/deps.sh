@@ -9,9 +9,10 @@ packages=(
     libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libsecret-1-dev libsqlite3-dev
     xvfb xauth xdotool python3-pyatspi dbus-x11 at-spi2-core gnome-keyring
     meson ninja-build desktop-file-utils appstream gettext imagemagick libglib2.0-bin pkg-config gcc
-    git locales fonts-droid-fallback fonts-noto-color-emoji webp-pixbuf-loader
+    git locales lintian dpkg-dev chrpath fonts-droid-fallback fonts-noto-color-emoji webp-pixbuf-loader
     openssh-server
 )
+# lintian, dpkg-dev (dpkg-shlibdeps), chrpath: make deb and the package's test stage (tests/deb/run.sh).
 # openssh-server: /usr/sbin/sshd for the SSH clone test (tests/e2e/private_sshd.py runs its own on 127.0.0.1 as the
 # current user). Installing it on a machine booted with systemd also enables and starts the system's ssh service on
 # port 22, which nobody asked for: when this script is what installs it, that service is disabled again below.

@@ -8,17 +8,20 @@
 #   MAYUN_E2E_ONLY="account"    run only the named scenarios (smoke browse account blob hostile links phone pulls issues people transfers background forks files accounts),
 #                               or single passes of browse (browse:gone browse:html browse:flaky)
 #   MAYUN_E2E_JOBS=1            one scenario at a time (default 2; blob and hostile always run alone)
+#   MAYUN_E2E_SKIP="smoke"     leave these scenarios out (make test: the smoke runs in test-deb, against the package)
+#   MAYUN_E2E_INSTALLED=/usr    run against an app installed there (no meson install; tests/deb/run.sh, the package)
+#   MAYUN_E2E_ARTIFACTS_DIR=D   artifacts in D instead of tests/artifacts
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$repo"
 export PATH="/opt/swift/usr/bin:$PATH"
 
-prefix="$repo/.build/e2e/prefix"
-artifacts="$repo/tests/artifacts"
+prefix="${MAYUN_E2E_INSTALLED:-$repo/.build/e2e/prefix}"
+artifacts="${MAYUN_E2E_ARTIFACTS_DIR:-$repo/tests/artifacts}"
 mkdir -p "$repo/.build/e2e" "$artifacts"
 rm -f "$artifacts"/e2e-*
 
-if [ "${MAYUN_E2E_SKIP_INSTALL:-0}" != 1 ]; then
+if [ "${MAYUN_E2E_SKIP_INSTALL:-0}" != 1 ] && [ -z "${MAYUN_E2E_INSTALLED:-}" ]; then
     # Waits for the install `make test` started beside XCTest, if any (tests/e2e/install.sh).
     tests/e2e/install.sh || { echo "smoke: 0 passed, 1 failed"; exit 1; }
 fi
@@ -36,15 +39,20 @@ fake_gitee="${MAYUN_E2E_FAKE_GITEE:-$repo/.build/debug/fake-gitee}"
 # the smoke test never talks to the internet.
 set +e
 status=0
-want() { case " ${MAYUN_E2E_ONLY:-smoke browse account blob hostile links phone pulls issues people transfers background forks files accounts} " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
-# smoke: the app as a desktop launches it, with no keyring and its own display and bus (start_run below runs it).
+want() {
+    case " ${MAYUN_E2E_SKIP:-} " in *" $1 "*) return 1 ;; esac
+    case " ${MAYUN_E2E_ONLY:-smoke browse account blob hostile links phone pulls issues people transfers background forks files accounts} " in *" $1 "*) return 0 ;; *) return 1 ;; esac
+}
+# smoke: the app as a desktop launches it, with no keyring and its own display and bus (start_run below runs it),
+# and a desktop's PATH: the prefix first, the Swift toolchain's folder (which this script put first) not on it.
+desktop_path="$prefix/bin:$(printf '%s' "$PATH" | tr ':' '\n' | grep -v '^/opt/swift' | paste -sd:)"
 run_smoke() {
     env -u NO_AT_BRIDGE -u GTK_A11Y -u LC_ALL -u LANGUAGE -u DBUS_SESSION_BUS_ADDRESS -u DISPLAY -u WAYLAND_DISPLAY \
         LANG=C.UTF-8 \
         XDG_CONFIG_HOME="$run/config" XDG_CACHE_HOME="$run/cache" XDG_DATA_HOME="$run/data" \
         XDG_RUNTIME_DIR="$run/runtime" XDG_DATA_DIRS="$prefix/share:/usr/share" \
         GSETTINGS_BACKEND=memory \
-        PATH="$prefix/bin:$PATH" \
+        PATH="$desktop_path" \
         MAYUN_SERVER="http://127.0.0.1:9" \
         MAYUN_E2E_PREFIX="$prefix" MAYUN_E2E_ARTIFACTS="$artifacts" MAYUN_E2E_CONFIG="$run/config" \
         MAYUN_E2E_FAKE_GITEE="$fake_gitee" \

@@ -438,9 +438,20 @@ def quit_app(app, frame, pid, label):
     r.check(code == 0, f"{label}: the app exited with status 0 after {how}", f"status {code}")
 
 
+def check_process_image(pid):
+    """The desktop entry started the installed binary, and nothing of the Swift toolchain (/opt/swift) is mapped in it:
+    the runtime is linked statically (tests/deb/run.sh runs this scenario with /opt/swift hidden altogether)."""
+    exe = os.readlink(f"/proc/{pid}/exe")
+    r.check(exe == os.path.realpath(BINARY), f"first launch: the desktop entry started {BINARY}", f"it started {exe}")
+    with open(f"/proc/{pid}/maps") as f:
+        swift = sorted({line.split()[-1] for line in f if "/opt/swift" in line})
+    r.check(not swift, "first launch: nothing of /opt/swift is mapped in the app", f"mapped: {swift}")
+
+
 def scenario():
     # 1. First launch through the desktop file.
     pid, (app, frame) = launch_window("first launch")
+    check_process_image(pid)
     save_tree(app, "1-start")
     r.check(frame.name == "Mayun", "window title is \"Mayun\"")
     check_tabs(app, frame, pid)
