@@ -5,7 +5,8 @@
 #                  installed and smoke-tested without /opt/swift, 15 s of fuzzing each
 #   make fuzz      libFuzzer on every parser and decoder, FUZZ_SECONDS each (default 300; docs/FUZZING.md)
 #   make demo      the app against a local fake Gitee server
-#   make bench     startup against a minimal libadwaita window, a WebKitGTK peer, lists, documents (printed, not asserted)
+#   make bench     startup (and the Debian package's binary) against a minimal libadwaita window, the package's sizes,
+#                  a WebKitGTK peer, lists, documents (printed, not asserted)
 #   make install   release build + install into PREFIX (default /usr/local) through meson-wrapper/
 #   make deb       mayun_<version>_<arch>.deb from the same release build (tools/make-deb.sh; VERSION holds the version)
 #
@@ -53,7 +54,7 @@ QUIET_XCTEST := { grep --line-buffered -v -E "warning: prohibited flag|dbus-daem
 .PHONY: deps build data run test test-unit test-meson test-e2e test-deb test-fuzz fuzz fuzz-build demo bench install uninstall deb clean pot help
 
 help:
-	@sed -n '2,13p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,14p' Makefile | sed 's/^# \{0,1\}//'
 
 deps:
 	@.ci/deps.sh
@@ -144,8 +145,8 @@ demo: deps build
 
 bench: deps
 	@.ci/deps.sh --bench
-	$(call banner,startup benchmark: against a libadwaita window (bench/adwfloor.c) and a bare GTK one)
-	$(PYTHON) bench/startup.py
+	$(call banner,startup benchmark: against a libadwaita window (bench/adwfloor.c) and a bare GTK one; the Debian package)
+	$(PYTHON) bench/package.py
 	$(PYTHON) bench/lists.py --skip-build
 	$(call banner,saved rows beside a WebKitGTK 6.0 web view showing the same rows (bench/webpeer.c))
 	$(PYTHON) bench/webpeer.py --skip-build

@@ -57,7 +57,7 @@ let package = Package(
 
         // What the test targets share (onMain, waitUntil, StubTransport, a FakeGitee per test class); each test
         // target re-exports it from one file, so its tests use it without an import.
-        .target(name: "TestSupport", dependencies: ["GiteeKit", "FakeGitee", "GLibRuntime", "CSoup"],
+        .target(name: "TestSupport", dependencies: ["GiteeKit", "MayunCore", "FakeGitee", "GLibRuntime", "CSoup"],
                 path: "Tests/TestSupport"),
         .testTarget(name: "GLibRuntimeTests", dependencies: ["GLibRuntime", "CSoup", "TestSupport"]),
         .testTarget(name: "MayunCoreTests", dependencies: ["MayunCore", "GiteeKit", "GLibRuntime", "CSoup", "FakeGitee",

@@ -230,6 +230,8 @@ def main():
     ap.add_argument("--skip-build", action="store_true", help="reuse the installed release build if present")
     ap.add_argument("--before", metavar="PREFIX", help="also run the mayun installed in PREFIX, interleaved (an older "
                     "build, for a before/after table in one session)")
+    ap.add_argument("--packaged", metavar="BINARY", help="also run this mayun, interleaved: the stripped binary of the "
+                    "Debian package, unpacked by bench/package.py")
     args = ap.parse_args()
 
     build(args.skip_build)
@@ -252,6 +254,8 @@ def main():
         programs = [("floor", [FLOOR], env), ("adw-floor", [ADW_FLOOR], env), ("mayun", [mayun], mayun_env)]
         if args.before:
             programs.append(("before", [os.path.join(args.before, "bin", "mayun")], mayun_env))
+        if args.packaged:
+            programs.append(("packaged", [args.packaged], mayun_env))
         results = {name: [] for name, _, _ in programs}
         rss = {name: [] for name, _, _ in programs}
         steps = {name: [] for name, _, _ in programs}
@@ -283,6 +287,10 @@ def main():
               f"{statistics.median(cpu['mayun']) / statistics.median(cpu['adw-floor']):.2f}x")
         print(f"shared libraries mapped at exec (ldd): mayun {needed_at_exec(mayun)}, adw-floor {needed_at_exec(ADW_FLOOR)}")
         print("runs (ms): " + "; ".join(f"{n}: " + " ".join(f"{x:.0f}" for x in results[n]) for n, _, _ in programs))
+        if args.packaged:
+            print(f"first frame packaged / adw-floor (the .deb's stripped binary): "
+                  f"{med['packaged']:.1f} / {med['adw-floor']:.1f} ms = "
+                  f"{verdict(med['packaged'] / med['adw-floor'], FIRST_FRAME_TARGET)}")
         if args.before:
             print(f"first frame before / adw-floor: {verdict(med['before'] / med['adw-floor'], FIRST_FRAME_TARGET)}")
             step_table(steps["before"], [("adw-floor", steps["adw-floor"]), ("bare floor", steps["floor"])],

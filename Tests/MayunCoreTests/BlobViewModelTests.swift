@@ -197,13 +197,6 @@ final class BlobViewModelTests: XCTestCase {
     }
 }
 
-@MainActor
-private final class RecordingPlatform: PlatformActions {
-    var opened: [URL] = []
-    func open(_ url: URL) { opened.append(url) }
-    func copy(_ text: String) {}
-}
-
 private func imageSources(in blocks: [Block]) -> [URL] {
     blocks.flatMap { block -> [URL] in
         switch block {

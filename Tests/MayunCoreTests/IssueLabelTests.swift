@@ -179,6 +179,46 @@ final class IssueLabelTests: XCTestCase {
         }
     }
 
+    /// Issue 39: the description is silent on clearing, so a clearing is checked in the answer: against a site that
+    /// ignores an empty `assignee` and refuses `milestone=0`, the page says the change did not take and shows the
+    /// issue as it is; against one that takes them, they clear.
+    func testClearingTheAssigneeOrMilestoneSaysWhenTheSiteKeptThem() throws {
+        try onMain {
+            let app = IssueFixture.makeApp()
+            let repo = try IssueFixture.project(ownedByDemo: true, with: ["open"], client: app.client)
+            let issue = try IssueFixture.openIssue(app, repo, state: "open")
+            waitUntil("the triage lists") { issue.canAssign && issue.canSetMilestone }
+            let person = try XCTUnwrap(issue.projectCollaborators.first?.login)
+            let milestone = try XCTUnwrap(issue.projectMilestones.first?.number)
+            XCTAssertNil(Self.send(app, Endpoints.setIssueAssignee(owner: repo.owner, repo: repo.name, number: issue.number,
+                                                                   login: person)))
+            XCTAssertNil(Self.send(app, Endpoints.setIssueMilestone(owner: repo.owner, repo: repo.name, number: issue.number,
+                                                                    milestone: milestone)))
+            issue.refresh()
+            waitUntil("assigned, in a milestone") { issue.issue?.assignee?.login == person && issue.issue?.milestone != nil }
+
+            IssueFixture.server.ignoresBlankTriage = true
+            defer { IssueFixture.server.ignoresBlankTriage = false }
+            issue.setAssignee(nil)
+            XCTAssertNil(issue.issue?.assignee, "shown at once")
+            waitUntil("the answer") { !issue.writes.isWriting }
+            XCTAssertEqual(issue.issue?.assignee?.login, person, "put back: the site kept it")
+            XCTAssertEqual(app.coordinator.toast?.message,
+                           "Could not change the assignee: Gitee kept the assignee: the change did not take.")
+            issue.setMilestone(nil)
+            waitUntil("the refusal") { !issue.writes.isWriting }
+            XCTAssertEqual(issue.issue?.milestone?.number, milestone)
+            XCTAssertEqual(app.coordinator.toast?.message.hasPrefix("Could not change the milestone:"), true)
+
+            IssueFixture.server.ignoresBlankTriage = false
+            issue.setAssignee(nil)
+            issue.setMilestone(nil)
+            waitUntil("both cleared") { !issue.writes.isWriting }
+            XCTAssertNil(issue.issue?.assignee)
+            XCTAssertNil(issue.issue?.milestone)
+        }
+    }
+
     @MainActor private static func send(_ app: IssueFixture.App, _ endpoint: Endpoint<Issue>) -> GiteeError? {
         var refusal: GiteeError?
         runUntilDone("the PATCH") {

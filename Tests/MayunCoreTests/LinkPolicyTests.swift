@@ -3,13 +3,6 @@ import Foundation
 @testable import MayunCore
 import XCTest
 
-@MainActor
-private final class RecordingPlatform: PlatformActions {
-    var opened: [URL] = []
-    func open(_ url: URL) { opened.append(url) }
-    func copy(_ text: String) {}
-}
-
 /// One rule for every address handed to the desktop: http(s) with a host opens, everything else is inert with a hint.
 final class LinkPolicyTests: XCTestCase {
     func testOnlyWebAddressesWithAHostOpen() {

@@ -3,14 +3,6 @@ import Foundation
 @testable import MayunCore
 import XCTest
 
-@MainActor
-private final class RecordingPlatform: PlatformActions {
-    var opened: [URL] = []
-    var copied: [String] = []
-    func open(_ url: URL) { opened.append(url) }
-    func copy(_ text: String) { copied.append(text) }
-}
-
 private let sampleRepo = RepositoryID(owner: "kit101", name: "drone-yml-test")
 private let projectPath = "/api/v5/repos/kit101/drone-yml-test"
 private let starPath = "/api/v5/user/starred/kit101/drone-yml-test"

@@ -103,13 +103,6 @@ private func present(_ route: Route, transport: FileTransport) -> (Coordinator, 
 }
 
 @MainActor
-private final class RecordingPlatform: PlatformActions {
-    var opened: [URL] = []
-    func open(_ url: URL) { opened.append(url) }
-    func copy(_ text: String) {}
-}
-
-@MainActor
 private func isDocument(_ view: Widget) -> Bool { gtk_widget_has_css_class(view, "document") != 0 }
 
 @MainActor

@@ -6,13 +6,6 @@ import GLibRuntime
 @testable import MayunUI
 import XCTest
 
-@MainActor
-private final class RecordingPlatform: PlatformActions {
-    var opened: [URL] = []
-    func open(_ url: URL) { opened.append(url) }
-    func copy(_ text: String) {}
-}
-
 /// Links `LinkPolicy` refuses are shown but cannot be activated, and their tooltip says why (issue 10).
 final class InertLinkTests: XCTestCase {
     override func setUpWithError() throws { try requireDisplay() }

@@ -49,6 +49,9 @@ public final class FakeGiteeServer {
     /// What an expired token gets: 401 (default) or 403, both with Gitee's "Access token is expired".
     public var expiredTokenStatus = 401
     public var sendsCacheHeaders: Bool
+    /// The other reading of the site's silence on clearing (FAKE-GITEE.md, "Assumed rules"): an empty `assignee` is
+    /// ignored and `milestone=0` refused, so tests can show the app says when a clearing did not take.
+    public var ignoresBlankTriage = false
     /// Set by `Options.hostileReadme` or `POST /__fake/hostile-readme`.
     public var hostileReadme: HostileReadme?
     /// Set by `POST /__fake/hostile-commit?files=N`: every commit's detail lists that many vendored files.

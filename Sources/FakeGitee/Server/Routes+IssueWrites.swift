@@ -38,7 +38,7 @@ extension FakeGiteeServer {
             var assigneeID: Int?? = nil
             if let assigneeField {
                 if assigneeField.isEmpty {
-                    assigneeID = .some(nil)
+                    assigneeID = ignoresBlankTriage ? nil : .some(nil)
                 } else {
                     guard let user = world.user(login: assigneeField),
                           FakeTriage.collaboratorIDs(of: project, userCount: world.users.count).contains(user.id) else {
@@ -52,6 +52,7 @@ extension FakeGiteeServer {
                 guard let number = Int(milestoneField.isEmpty ? "0" : milestoneField) else {
                     return .error(400, "milestone is not a number")
                 }
+                if ignoresBlankTriage, number <= 0 { return .error(400, "milestone is invalid") }
                 guard number == 0 || FakeTriage.milestones(of: project).contains(where: { $0.number == number }) else {
                     return .error(422, "里程碑不存在 (no such milestone: \(number))")
                 }

@@ -260,7 +260,22 @@ public final class SoupTransport: Transport {
         defer { g_object_unref(UnsafeMutableRawPointer(output)) }
         let outputStream = UnsafeMutableRawPointer(output).assumingMemoryBound(to: GOutputStream.self)
         var received: Int64 = 0
-        func write(_ chunk: OpaquePointer) async throws {
+        // The held chunks first, then the rest of the stream; one loop, so each chunk is a local of this (main
+        // actor) function when gioAsync's closures capture it (a nested function's parameter is not, and the release
+        // build refuses to send it).
+        var nextHeld = 0
+        while true {
+            let fromHeld = nextHeld < held.count
+            if !fromHeld, ended { break }
+            let chunk = fromHeld ? held[nextHeld] : try await readChunk(stream, cancellable: cancellable)
+            if fromHeld { nextHeld += 1 }
+            defer { if !fromHeld { g_bytes_unref(chunk) } }
+            let size = g_bytes_get_size(chunk)
+            if size == 0 {
+                if fromHeld { continue }
+                break
+            }
+            if !fromHeld, let limit, received + Int64(size) > limit { throw GiteeError.badResponse(.tooLarge(limit: limit)) }
             do {
                 _ = try await gioAsync({ callback, data in
                     var length: gsize = 0
@@ -270,17 +285,8 @@ public final class SoupTransport: Transport {
                     try withGError { g_output_stream_write_all_finish(outputStream, result, nil, $0) }
                 })
             } catch { throw local(error) }
-            received += Int64(g_bytes_get_size(chunk))
+            received += Int64(size)
             progress?(received, expected)
-        }
-        for chunk in held { try await write(chunk) }
-        while !ended {
-            let chunk = try await readChunk(stream, cancellable: cancellable)
-            defer { g_bytes_unref(chunk) }
-            let size = g_bytes_get_size(chunk)
-            if size == 0 { break }
-            if let limit, received + Int64(size) > limit { throw GiteeError.badResponse(.tooLarge(limit: limit)) }
-            try await write(chunk)
         }
         do { _ = try withGError { g_output_stream_close(outputStream, nil, $0) } } catch { throw local(error) }
         if let expected, received < expected { throw GiteeError.badResponse(.truncated) }

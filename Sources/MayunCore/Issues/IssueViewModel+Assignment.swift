@@ -37,10 +37,14 @@ extension IssueViewModel {
         guard login == nil || person != nil else { return }
         let before = current.assignee, previousWritten = writtenAssignee
         let endpoint = Endpoints.setIssueAssignee(owner: repo.owner, repo: repo.name, number: number, login: login)
-        let client = client
+        let client = client, reread = rereadIssue
         writes.send(key: "assignee", failure: tr("Could not change the assignee: %@"),
                     apply: { showChange { $0.assignee = person }; writtenAssignee = .some(person) },
-                    request: { try await client.send(endpoint) },
+                    request: {
+                        try Self.took(await SettledWrite.perform({ try await client.send(endpoint) },
+                                                                 check: { taken(try await client.send(reread)) { $0.assignee?.login == login } }),
+                                      { $0.assignee?.login == login }, else: tr("Gitee kept the assignee: the change did not take."))
+                    },
                     settle: { [weak self] answer in self?.settleTriage(answer) { $0.writtenAssignee = .some(answer.assignee) } },
                     rollBack: { [weak self] _ in
                         self?.showChange { $0.assignee = before }
@@ -55,15 +59,30 @@ extension IssueViewModel {
         let before = current.milestone, previousWritten = writtenMilestone
         let endpoint = Endpoints.setIssueMilestone(owner: repo.owner, repo: repo.name, number: number,
                                                    milestone: milestoneNumber)
-        let client = client
+        let client = client, reread = rereadIssue
         writes.send(key: "milestone", failure: tr("Could not change the milestone: %@"),
                     apply: { showChange { $0.milestone = milestone }; writtenMilestone = .some(milestone) },
-                    request: { try await client.send(endpoint) },
+                    request: {
+                        try Self.took(await SettledWrite.perform({ try await client.send(endpoint) },
+                                                                 check: { taken(try await client.send(reread)) { $0.milestone?.number == milestoneNumber } }),
+                                      { $0.milestone?.number == milestoneNumber }, else: tr("Gitee kept the milestone: the change did not take."))
+                    },
                     settle: { [weak self] answer in self?.settleTriage(answer) { $0.writtenMilestone = .some(answer.milestone) } },
                     rollBack: { [weak self] _ in
                         self?.showChange { $0.milestone = before }
                         self?.writtenMilestone = previousWritten
                     })
+    }
+
+    /// The issue as the server has it now (the check of a triage write whose answer was lost).
+    var rereadIssue: Endpoint<Issue> { Endpoints.issue(owner: repo.owner, repo: repo.name, number: number) }
+
+    /// The description does not say how a field is cleared (an empty `assignee`, `milestone` 0: FAKE-GITEE.md's
+    /// "Assumed rules"), so the answer is read: a site that ignored the value answers the issue unchanged, and the
+    /// page says so instead of showing a change that did not happen.
+    nonisolated static func took(_ answer: Issue, _ asked: (Issue) -> Bool, else message: String) throws -> Issue {
+        guard asked(answer) else { throw GiteeError.validation(message) }
+        return answer
     }
 
     func showChange(_ change: (inout Issue) -> Void) {
@@ -72,9 +91,12 @@ extension IssueViewModel {
         resource.show(shown)
     }
 
+    /// The answer is the whole issue as the server had it when this write ran: another triage write answered later
+    /// may have changed another field since, so what the page's own writes settled is laid over it.
     private func settleTriage(_ answer: Issue, _ remember: (IssueViewModel) -> Void) {
         remember(self)
-        resource.show(answer)
-        onChanged(answer)
+        let shown = resource.keepWritten(answer)
+        resource.show(shown)
+        onChanged(shown)
     }
 }

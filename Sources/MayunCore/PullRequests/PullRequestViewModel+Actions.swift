@@ -103,6 +103,7 @@ extension PullRequestViewModel {
             if permissionFor != login, let saved = project.saved()?.permission {
                 permission = saved
                 permissionFor = login
+                loadCollaborators()  // a member by the saved project: with the page's first requests
             }
             guard let fresh = try? await project.fetch(), session.user?.login == login else { return }
             permission = fresh.permission

@@ -156,11 +156,13 @@ extension PullRequestViewModel {
 
     /// The people a member can ask (`GET .../collaborators`, first 100), read once the person is known to be one.
     func loadCollaborators() {
-        guard canAct, collaborators.isEmpty else { return }
+        guard canAct, collaborators.isEmpty, !collaboratorsLoading else { return }
+        collaboratorsLoading = true
         let endpoint = Endpoints.collaborators(owner: repo.owner, repo: repo.name)
         Task { [weak self, client] in
-            guard let people = try? await client.send(endpoint) else { return }
-            self?.collaborators = Array(people.prefix(100))
+            let people = try? await client.send(endpoint)
+            self?.collaboratorsLoading = false
+            if let people { self?.collaborators = Array(people.prefix(100)) }
         }
     }
 }

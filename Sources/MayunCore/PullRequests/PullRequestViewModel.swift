@@ -45,6 +45,8 @@ public final class PullRequestViewModel {
     @ObservationIgnored let lineDraftPlace: LineDraftPlace
     /// The collaborators a member may ask to review or test (read when the person turns out to be a member).
     public internal(set) var collaborators: [User] = []
+    /// The collaborators are being read: asked once, from the saved or the fresh permission.
+    @ObservationIgnored var collaboratorsLoading = false
     /// The project's `permission` for the logged-in person, once read (nil: not known, so no member controls).
     public internal(set) var permission: Project.Permission?
     @ObservationIgnored weak var navigator: (any Navigator)?
