@@ -68,7 +68,11 @@ public enum DiffParser {
         if lines.last?.isEmpty == true { lines.removeLast() }  // the text after the final line end
 
         var oldLine = 1, newLine = 1
-        /// Gitee's `position`: 0 at the first hunk header, one more for every line after it.
+        /// Gitee's `position`, computed here and nowhere else: 0 at the first hunk header, one more for every line
+        /// after it (later hunk headers count too). Assumed: this is GitHub's meaning; Gitee's description says only
+        /// "diff 中的行数" and no recorded answer has a line comment (FAKE-GITEE.md, "Assumed rules"). So after posting,
+        /// a line comment is drawn where the server's answer puts it (`sendLineComment` keeps the answer's `path` and
+        /// `position`): a site that counts otherwise shows the comment moved, never silently on the wrong line.
         var position = 0, sawHunkHeader = false
         var current: DiffHunk?
         func finish() {
