@@ -76,40 +76,43 @@ final class SettledWriteTests: XCTestCase {
 
     func testACommentThatLandsAfterThePageWasLeftIsNotOfferedAgain() throws {
         try onMain {
-            let drafts = DraftStore(directory: IssueFixture.makeDrafts())
-            let app = IssueFixture.makeApp(drafts: drafts)
-            let repo = try IssueFixture.project(ownedByDemo: false, with: ["open"], client: app.client)
-            let issue = try IssueFixture.openIssue(app, repo, state: "open")
-            IssueFixture.server.addFault(Fault(kind: .latency, path: "/api/v5/repos/*/*/issues/*/comments", method: "POST",
-                                               delayMs: 400, count: 1))
-            issue.composer.setText("Sent, then Back at once")
-            issue.composer.submit()
-            let sending = issue.writes.inFlight
-            issue.cancel()
-            runUntilDone("the POST ends") { for task in sending { await task.value } }
-            runUntilDone("the drafts are written") { await drafts.flush() }
-            XCTAssertEqual(drafts.comment(account: "mayun-demo", repo: repo, issue: issue.number), "",
+            let (_, repo, number, drafts) = try Self.commentThenBack(
+                "Sent, then Back at once",
+                meeting: Fault(kind: .latency, path: Self.commentsPath, method: "POST", delayMs: 400, count: 1))
+            XCTAssertEqual(drafts.comment(account: "mayun-demo", repo: repo, issue: number), "",
                            "the server has it: reopening the issue must not offer it again")
         }
     }
 
     func testACommentThatFailsAfterThePageWasLeftKeepsItsTextAsTheDraft() throws {
         try onMain {
-            let drafts = DraftStore(directory: IssueFixture.makeDrafts())
-            let app = IssueFixture.makeApp(drafts: drafts)
-            let repo = try IssueFixture.project(ownedByDemo: false, with: ["open"], client: app.client)
-            let issue = try IssueFixture.openIssue(app, repo, state: "open")
-            IssueFixture.server.addFault(Fault(kind: .status, path: "/api/v5/repos/*/*/issues/*/comments", method: "POST",
-                                               status: 422, count: 1))
-            issue.composer.setText("Refused after Back")
-            issue.composer.submit()
-            let sending = issue.writes.inFlight
-            issue.cancel()
-            runUntilDone("the POST ends") { for task in sending { await task.value } }
-            runUntilDone("the drafts are written") { await drafts.flush() }
-            XCTAssertEqual(drafts.comment(account: "mayun-demo", repo: repo, issue: issue.number), "Refused after Back")
+            let (app, repo, number, drafts) = try Self.commentThenBack(
+                "Refused after Back",
+                meeting: Fault(kind: .status, path: Self.commentsPath, method: "POST", status: 422, count: 1))
+            XCTAssertEqual(drafts.comment(account: "mayun-demo", repo: repo, issue: number), "Refused after Back")
             XCTAssertEqual(app.coordinator.toast?.message.hasPrefix("Could not comment:"), true, "and a toast says so")
         }
+    }
+
+    private static let commentsPath = "/api/v5/repos/*/*/issues/*/comments"
+
+    /// Sends `text` as a comment whose POST meets `fault`, leaves the issue page at once, and waits until the POST
+    /// has ended and the drafts are on disk.
+    @MainActor
+    private static func commentThenBack(_ text: String, meeting fault: Fault) throws
+        -> (IssueFixture.App, RepositoryID, String, DraftStore) {
+        let drafts = DraftStore(directory: IssueFixture.makeDrafts())
+        let app = IssueFixture.makeApp(drafts: drafts)
+        let repo = try IssueFixture.project(ownedByDemo: false, with: ["open"], client: app.client)
+        let issue = try IssueFixture.openIssue(app, repo, state: "open")
+        IssueFixture.server.addFault(fault)
+        issue.composer.setText(text)
+        issue.composer.submit()
+        let sending = issue.writes.inFlight
+        issue.cancel()
+        runUntilDone("the POST ends") { for task in sending { await task.value } }
+        runUntilDone("the drafts are written") { await drafts.flush() }
+        return (app, repo, issue.number, drafts)
     }
 
     func testAnIssueClosedOverALostConnectionIsShownClosed() throws {
