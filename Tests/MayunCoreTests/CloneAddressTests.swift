@@ -20,7 +20,7 @@ final class CloneAddressTests: XCTestCase {
         for address in ["ext::sh -c touch% /tmp/pwned", "file:///etc", "http://gitee.com/a/b.git", "ftp://gitee.com/a/b",
                         "https://evil.example/a/b.git", "git@evil.example:a/b.git", "ssh://git@evil.example/a/b.git",
                         "https://gitee.com.evil.example/a/b.git", "--upload-pack=touch /tmp/x", "https://gitee.com/a b.git",
-                        "https://gitee.com/a/b.git\n", "", "fd::17/foo"] {
+                        "https://gitee.com/a/b.git\n", "", "fd::17/foo", "hTtps://gitee.com/a/b.git", "SSH://gitee.com/a/b"] {
             XCTAssertNotNil(CloneAddress.problem(with: address, server: gitee), address)
         }
         XCTAssertNotNil(CloneAddress.problem(with: "http://127.0.0.1:8080/a/b.git", server: gitee),

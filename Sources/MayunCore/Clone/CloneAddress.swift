@@ -15,8 +15,10 @@ public enum CloneAddress {
         if let host = scpLikeHost(address) {
             return sameSite(host, serverHost) ? nil : otherHost(host)
         }
-        guard let components = URLComponents(string: address), let scheme = components.scheme?.lowercased(),
-              let host = components.host?.lowercased(), !host.isEmpty
+        // git matches the scheme case-sensitively (`hTtps://` would go to a helper named "hTtps"), so only the
+        // lowercase spelling is a plain address.
+        guard let components = URLComponents(string: address), let scheme = components.scheme,
+              scheme == scheme.lowercased(), let host = components.host?.lowercased(), !host.isEmpty
         else { return tr("This clone address is not a plain address.") }
         switch scheme {
         case "https", "ssh": break
