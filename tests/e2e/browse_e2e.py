@@ -176,13 +176,25 @@ def popular_order(server, rows):
 
 
 def open_project(app, lst, loaded, server):
-    r.step("4. open a project with a click on a row in the middle of the scrolled list")
+    r.step("4. rest the pointer on a row of the scrolled list (its project is asked early), then click it")
     # GTK 4.8 leaves stale extents on recycled list items, so the row under the pointer is found by clicking the
     # list's middle and reading the page that opens.
     x, y, w, hgt = h.screen_rect(lst, app.frame, app.pid)
-    h.move_pointer(x + w // 3, y + hgt // 2)
+    since = server.last_seq()
+    # Below the row the wheel scrolled under (that one may have been prefetched while the list came to rest).
+    px, py = x + w // 3, y + hgt * 2 // 3
+    h.move_pointer(px, py)
+    # Issue 41: a pointer resting on a row asks for its project and README before any click.
+    readme = re.compile(r"^/api/v5/repos/([^/]+)/([^/]+)/readme$")
+
+    def prefetched_projects():
+        paths = {e["path"] for e in server.log(since)}
+        return {"/".join(m.groups()) for m in map(readme.match, paths) if m} & \
+            {p[len("/api/v5/repos/"):] for p in paths if re.fullmatch(r"/api/v5/repos/[^/]+/[^/]+", p)}
+    prefetched = r.wait_for(prefetched_projects, "the pointer resting on a row asks for its project and README",
+                            seen=lambda: h.brief_log(server.log(since)))
     h.run(["xdotool", "click", "1"], check=True)
-    r.log(f"      (clicked the middle of the Popular list at {x + w // 3},{y + hgt // 2})")
+    r.log(f"      (clicked the Popular list at {px},{py}, two thirds down)")
     star = r.wait_for(lambda: app.find(lambda n: re.fullmatch(r"(Star|Unstar), .+", n) is not None,
                                        ("push button",)),
                       "a project page opens and shows its Star button", seen=seen_labels(app))
@@ -191,6 +203,7 @@ def open_project(app, lst, loaded, server):
     title = r.wait_for(lambda: next((n for n in h.labels(app.frame, app.frame) if n in index), None),
                        "the project page shows a name from Popular", seen=seen_labels(app))
     owner, repo = title.split("/", 1)
+    r.check(title in prefetched, f"{title} and its README were asked before the click (prefetched: {sorted(prefetched)})")
     r.check(index[title] >= ROWS_WANTED // 2,
             f"project {title} opened by a click: row {index[title] + 1} of Popular (the list was scrolled far "
             f"down); Star button {star.name!r}", f"row {index[title] + 1}")

@@ -20,6 +20,9 @@ package struct RowAdapter {
     package let retryMore: () -> Void
     /// The least a row can measure in px (0: unknown); lets saved rows come in two steps (`PagedListView.sync`).
     package var minimumRowHeight = 0
+    /// The row the pointer rests on or keyboard focus is in (nil: none), for asking early what it opens
+    /// (`Prefetcher`); nil when the list prefetches nothing.
+    package var interest: ((Int?) -> Void)?
 
     package init(make: @escaping () -> ListRow, bind: @escaping (ListRow, Int) -> Void,
                  activate: @escaping (Int) -> Void, retryMore: @escaping () -> Void, minimumRowHeight: Int = 0) {
@@ -346,6 +349,7 @@ package final class PagedListView<Item: Sendable> {
             guard let item = arguments.object(at: 1) else { return nil }
             let host = RowHost(adapter: adapter)
             gtk_list_item_set_child(OpaquePointer(item), host.root)
+            host.watchInterest()
             RowStats.setUp()
             return nil
         })

@@ -27,6 +27,40 @@ package final class RowHost {
         return attachment(of: UnsafeMutableRawPointer(child), key: "mayun-row-host", as: RowHost.self)
     }
 
+    /// The pointer is over this row's cell or keyboard focus is in it: what it shows is of interest (`RowAdapter.interest`).
+    private var pointerInside = false
+    private var focusInside = false
+
+    /// Tells the adapter when the pointer rests on this row or focus reaches it, and when they leave. Watched on the
+    /// list's cell (the row root's parent once it is the list item's child): arrow keys focus the cell, not the row.
+    func watchInterest() {
+        guard adapter.interest != nil, let cell = gtk_widget_get_parent(root) else { return }
+        let motion = gtk_event_controller_motion_new()!
+        connect(UnsafeMutableRawPointer(motion), "enter", main: { [weak self] in
+            self?.pointerInside = true
+            self?.tellInterest()
+        })
+        connect(UnsafeMutableRawPointer(motion), "leave", main: { [weak self] in
+            self?.pointerInside = false
+            self?.tellInterest()
+        })
+        gtk_widget_add_controller(cell, motion)
+        let focus = gtk_event_controller_focus_new()!
+        connect(UnsafeMutableRawPointer(focus), "enter", main: { [weak self] in
+            self?.focusInside = true
+            self?.tellInterest()
+        })
+        connect(UnsafeMutableRawPointer(focus), "leave", main: { [weak self] in
+            self?.focusInside = false
+            self?.tellInterest()
+        })
+        gtk_widget_add_controller(cell, focus)
+    }
+
+    private func tellInterest() {
+        adapter.interest?((pointerInside || focusInside) ? shownIndex : nil)
+    }
+
     func showRow(_ index: Int) {
         let row = self.row ?? makeRow()
         if showsFooter {
@@ -34,8 +68,11 @@ package final class RowHost {
             footer.map { gtk_widget_set_visible($0.root, 0) }
             gtk_widget_set_visible(row.shownWidget, 1)
         }
+        let moved = shownIndex != index
         shownIndex = index
         adapter.bind(row, index)
+        // A row under the pointer that now shows another item (the list scrolled under it) is interest in that one.
+        if moved && (pointerInside || focusInside) { tellInterest() }
     }
 
     func showFooter(_ state: FooterRow.State) {

@@ -36,6 +36,8 @@ public final class Coordinator {
     /// Browser and clipboard, provided by MayunUI.
     @ObservationIgnored public weak var platform: (any PlatformActions)?
     @ObservationIgnored private var nextScreenID = 1
+    /// Asks early for the project a row under the pointer or keyboard focus would open (this identity's cache).
+    @ObservationIgnored public private(set) lazy var prefetcher = Prefetcher(cached: services.cached)
     /// Writing to a repository (issue 27): asks the person a question (`AsksBeforeLeaving`) and calls the closure only
     /// if they choose to leave. Set by the window; without it, pages are left at once (their drafts stay on disk).
     @ObservationIgnored public var askBeforeLeaving: (@MainActor (String, @escaping @MainActor () -> Void) -> Void)?
@@ -260,6 +262,7 @@ public final class Coordinator {
         }
         let projects = ProjectListViewModel(title: title, list: list) { [weak self] project in self?.open(project) }
         projects.navigator = self
+        projects.prefetcher = prefetcher
         return projects
     }
 

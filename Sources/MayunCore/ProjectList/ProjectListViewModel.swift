@@ -17,6 +17,8 @@ public final class ProjectListViewModel {
     @ObservationIgnored private let onOpen: @MainActor (Project) -> Void
     /// For the rows' context menus (browser, clipboard); the Coordinator sets it.
     @ObservationIgnored public weak var navigator: (any Navigator)?
+    /// Where a row's project is asked for early (the Coordinator's `Prefetcher`); nil: nothing is.
+    @ObservationIgnored public weak var prefetcher: Prefetcher?
 
     public init(title: String, list: PagedListViewModel<Project>, onOpen: @escaping @MainActor (Project) -> Void) {
         self.title = title
@@ -52,6 +54,13 @@ public final class ProjectListViewModel {
     public func activate(at index: Int) {
         guard list.items.indices.contains(index) else { return }
         onOpen(list.items[index])
+    }
+
+    /// The pointer rests on (or keyboard focus reached) the row at `index`; nil: it left the rows.
+    public func interest(at index: Int?) {
+        let items = list.items
+        let project = index.flatMap { items.indices.contains($0) ? items[$0] : nil }
+        prefetcher?.interest(in: project.map { RepositoryID(owner: $0.ownerPath, name: $0.repoPath) })
     }
 
     /// The row's context menu: Open Project, Open in Browser, Copy Link.

@@ -19,6 +19,7 @@ final class ProjectListPage: Page {
             activate: { viewModel.activate(at: $0) },
             retryMore: { viewModel.list.retry() })
         adapter.minimumRowHeight = ProjectRowView.minimumHeight
+        adapter.interest = { viewModel.interest(at: $0) }
         listView = PagedListView(list: viewModel.list, adapter: adapter, accessibleName: tr("Projects"),
                                  bindings: bindings)
         RowContextMenu.install(on: listView) { viewModel.menu(at: $0) }
