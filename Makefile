@@ -95,8 +95,9 @@ test-unit:
 	$(call banner,swift build --build-tests)
 	$(SWIFT) build --build-tests $(IMPORT_CHECK) 2>&1 | $(QUIET_SWIFT)
 	@if [ -n "$(E2E_PREBUILD)" ]; then \
-	    echo "test-unit: the e2e release build runs beside XCTest (.build/e2e/prebuild.log)"; \
-	    mkdir -p .build/e2e; tests/e2e/install.sh > .build/e2e/prebuild.log 2>&1 & \
+	    echo "test-unit: the e2e release build, then the fuzz build, run beside XCTest (.build/e2e/prebuild.log)"; \
+	    mkdir -p .build/e2e .build-fuzz; \
+	    { tests/e2e/install.sh; tests/fuzz/run.sh build; } > .build/e2e/prebuild.log 2>&1 & \
 	fi
 	$(call banner,XCTest under Xvfb + dbus-run-session (MAYUN_REQUIRE_DISPLAY=1))
 	@state=$$(mktemp -d); trap 'rm -rf "$$state"' EXIT; \

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs Mayun's libFuzzer targets (docs/FUZZING.md).
 #
-#   tests/fuzz/run.sh build                 build Fuzz/ with -sanitize=fuzzer,address into .build-fuzz
+#   tests/fuzz/run.sh build                 build Fuzz/ with -sanitize=fuzzer,address into .build-fuzz (under a lock)
 #   tests/fuzz/run.sh run SECONDS [TARGET…]  replay Tests/Fuzz/regressions/<target>, then fuzz each target SECONDS
 #                                           (FUZZ_JOBS targets at a time, default: the number of cores)
 #
@@ -49,7 +49,12 @@ seeds_for() {
     case "$1" in markdown|html) echo Tests/MayunCoreTests/Fixtures/readmes ;; esac
 }
 
+# One build at a time under a lock: `make test` starts one in the background after the e2e release build (beside
+# XCTest and the first end-to-end scenarios), and test-fuzz's own build waits for it and then has nothing to do.
 build() {
+    mkdir -p "$SCRATCH"
+    exec 8> "$SCRATCH/build.lock"
+    flock 8
     tests/fuzz/generate-models.sh
     swift build --package-path Fuzz --scratch-path "$SCRATCH" -Xswiftc -sanitize=fuzzer,address 2>&1 \
         | { grep -v -E 'warning: prohibited flag|ld.gold: warning: Cannot export local symbol|^\[[0-9]+/[0-9]+\] (Compiling|Emitting|Wrapping|Write|Linking|Planning|Merging|Applying|Generating|Copying)' || true; }

@@ -30,7 +30,7 @@ from gi.repository import Secret  # noqa: E402
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import atspi_helpers as h  # noqa: E402
 
-NAME = "accounts"
+NAME = "switcher"
 r = h.Report(NAME)
 FIRST, FIRST_TOKEN = "mayun-demo", "mayun-demo-token"
 SECOND, SECOND_TOKEN = "mayun-second", "mayun-second-token"

@@ -36,7 +36,7 @@ import atspi_helpers as h  # noqa: E402
 from e2e_support import Scenario, teardown  # noqa: E402
 from atspi_helpers import CheckFailed  # noqa: E402
 
-NAME = "account"
+NAME = "signin"
 r = h.Report(NAME)
 s = Scenario(r)
 artifact, shot, seen_labels = s.artifact, s.shot, s.seen_labels
