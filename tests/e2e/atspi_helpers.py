@@ -323,10 +323,12 @@ ROW_DEPTH = 2  # how deep into a list item into_rows=False still looks (GtkListB
 LIST_ITEM_ROLES = ("list item", "table cell")
 
 
-def walk(acc, depth=0, max_depth=50, prune_hidden=False, into_rows=True, row_depth=None):
+def walk(acc, depth=0, max_depth=50, prune_hidden=False, into_rows=True, row_depth=None, skip=()):
     """Tree order. prune_hidden skips subtrees of accessibles that are not visible; into_rows=False looks only
     ROW_DEPTH levels into list items (each AT-SPI call is a D-Bus round trip, and a window of project rows has
-    hundreds of accessibles: a full walk takes seconds)."""
+    hundreds of accessibles: a full walk takes seconds); subtrees in skip (already searched) are left out."""
+    if skip and any(acc == s for s in skip):
+        return
     yield acc, depth
     if depth >= max_depth:
         return
@@ -348,7 +350,7 @@ def walk(acc, depth=0, max_depth=50, prune_hidden=False, into_rows=True, row_dep
                     continue
             except Exception:
                 continue
-        yield from walk(c, depth + 1, max_depth, prune_hidden, into_rows, row_depth)
+        yield from walk(c, depth + 1, max_depth, prune_hidden, into_rows, row_depth, skip)
 
 
 def frames(app):
@@ -412,16 +414,41 @@ def entry_named(label):
 
 
 def find(root, name, roles=None, showing=True, into_rows=False):
-    """The first accessible under root with this accessible name (a callable tests it) and one of roles."""
+    """The first accessible under root with this accessible name (a callable tests it) and one of roles. In the main
+    window, the header bar and the page on top of the navigation stack are searched before the rest: that is where
+    a control being looked for is, and a walk over the covered pages beneath costs seconds of D-Bus round trips."""
     match = name if callable(name) else (lambda n: n == name)
-    for acc, _ in walk(root, prune_hidden=showing, into_rows=into_rows):
-        try:
-            if match(acc.name or "") and (roles is None or acc.getRoleName() in roles) and \
-                    (not showing or is_showing(acc)):
-                return acc
-        except Exception:
-            continue
+    searched = []
+    for scope in _scopes(root):
+        for acc, _ in walk(scope, prune_hidden=showing, into_rows=into_rows, skip=searched):
+            try:
+                if match(acc.name or "") and (roles is None or acc.getRoleName() in roles) and \
+                        (not showing or is_showing(acc)):
+                    return acc
+            except Exception:
+                continue
+        searched.append(scope)
     return None
+
+
+_chrome_of = {}  # frame -> (header bar, page area): both live as long as their window
+
+
+def _scopes(root):
+    """Where find() looks, in order: for the main window its header bar, its top page, then the whole window."""
+    try:
+        if root.getRoleName() != "frame":
+            return [root]
+        if root not in _chrome_of:
+            chrome = window_chrome(root)
+            if chrome[1] is None:
+                return [root]
+            _chrome_of[root] = chrome
+        header, area = _chrome_of[root]
+        pages = _stack_pages(area)
+        return [header] + pages[-1:] + [root]
+    except Exception:
+        return [root]
 
 
 def find_all(root, name, roles=None, showing=True, into_rows=False):
@@ -672,6 +699,10 @@ def navigation_pages(frame):
     _, area = window_chrome(frame)
     if area is None:
         return []
+    return _stack_pages(area)
+
+
+def _stack_pages(area):
     for acc, _ in walk(area, max_depth=2, into_rows=False):
         try:
             pages = [c for c in children(acc) if c.name == "GtkStackPage"]
@@ -909,6 +940,8 @@ def open_log_out(app, report, seen=None):
     button = report.wait_for(lambda: app.find(lambda n: n.startswith("Accounts:"), ("toggle button", "push button")),
                              "the header shows the account button", seen=seen)
     app.click(button, f"\"{button.name}\"")
-    item = report.wait_for(lambda: next(iter(find_all(app.app, "Log Out…", ("push button",), into_rows=True)), None),
+    # The switcher's popover is under its button in the header: looked for there before the whole application.
+    item = report.wait_for(lambda: find(header_bar(app.frame), "Log Out…", ("push button",), into_rows=True)
+                           or next(iter(find_all(app.app, "Log Out…", ("push button",), into_rows=True)), None),
                            "\"Log Out…\" in the account switcher", seen=seen)
     report.check(do_action(item), "\"Log Out…\" activated")

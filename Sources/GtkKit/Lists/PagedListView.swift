@@ -349,7 +349,6 @@ package final class PagedListView<Item: Sendable> {
             guard let item = arguments.object(at: 1) else { return nil }
             let host = RowHost(adapter: adapter)
             gtk_list_item_set_child(OpaquePointer(item), host.root)
-            host.watchInterest()
             RowStats.setUp()
             return nil
         })

@@ -31,30 +31,29 @@ package final class RowHost {
     private var pointerInside = false
     private var focusInside = false
 
+    private var watchesInterest = false
+
     /// Tells the adapter when the pointer rests on this row or focus reaches it, and when they leave. Watched on the
-    /// list's cell (the row root's parent once it is the list item's child): arrow keys focus the cell, not the row.
-    func watchInterest() {
-        guard adapter.interest != nil, let cell = gtk_widget_get_parent(root) else { return }
-        let motion = gtk_event_controller_motion_new()!
-        connect(UnsafeMutableRawPointer(motion), "enter", main: { [weak self] in
-            self?.pointerInside = true
-            self?.tellInterest()
-        })
-        connect(UnsafeMutableRawPointer(motion), "leave", main: { [weak self] in
-            self?.pointerInside = false
-            self?.tellInterest()
-        })
-        gtk_widget_add_controller(cell, motion)
-        let focus = gtk_event_controller_focus_new()!
-        connect(UnsafeMutableRawPointer(focus), "enter", main: { [weak self] in
-            self?.focusInside = true
-            self?.tellInterest()
-        })
-        connect(UnsafeMutableRawPointer(focus), "leave", main: { [weak self] in
-            self?.focusInside = false
-            self?.tellInterest()
-        })
-        gtk_widget_add_controller(cell, focus)
+    /// list's cell, the row root's parent: arrow keys focus the cell, not the row. GTK 4.8 parents the child only
+    /// after the factory's "setup" signal, so this waits for the first bind.
+    private func watchInterest() {
+        guard !watchesInterest, adapter.interest != nil, let cell = gtk_widget_get_parent(root) else { return }
+        watchesInterest = true
+        watchCrossing(of: gtk_event_controller_motion_new()!, on: cell) { host, inside in host.pointerInside = inside }
+        watchCrossing(of: gtk_event_controller_focus_new()!, on: cell) { host, inside in host.focusInside = inside }
+    }
+
+    /// A motion or focus controller's "enter" and "leave" on the cell, each followed by telling the interest.
+    private func watchCrossing(of controller: OpaquePointer, on cell: Widget,
+                               _ set: @escaping @MainActor (RowHost, Bool) -> Void) {
+        for (signal, inside) in [("enter", true), ("leave", false)] {
+            connect(UnsafeMutableRawPointer(controller), signal, main: { [weak self] in
+                guard let self else { return }
+                set(self, inside)
+                tellInterest()
+            })
+        }
+        gtk_widget_add_controller(cell, controller)
     }
 
     private func tellInterest() {
@@ -62,6 +61,7 @@ package final class RowHost {
     }
 
     func showRow(_ index: Int) {
+        watchInterest()
         let row = self.row ?? makeRow()
         if showsFooter {
             showsFooter = false
