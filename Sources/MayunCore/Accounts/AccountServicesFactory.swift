@@ -33,6 +33,10 @@ public struct AccountServicesFactory {
         let drafts = DraftStore(directory: draftsDirectory(server: server, account: account, environmentToken: environmentToken))
         let services = AppServices(cached: CachedClient(client: client, store: offline), session: session, drafts: drafts)
         session.beginRestore()
+        // Kept with the account's drafts under the data folder (never the cache); it goes with `wipe`.
+        if let account {
+            services.outbox = Outbox(file: Outbox.file(inAccountFolder: AccountUpgrade.accountDirectory(of: account, in: dataDirectory)))
+        }
         return services
     }
 
