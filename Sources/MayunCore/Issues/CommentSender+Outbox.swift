@@ -36,8 +36,11 @@ extension CommentSender {
 
     /// The outbox row of the comment at `index`, when it is one that waits.
     func waitingEntry(at index: Int) -> OutboxEntry? {
-        guard comments.items.indices.contains(index), let row = waiting[comments.items[index].id] else { return nil }
-        return outboxPlace?.outbox.entries.first { $0.id == row }
+        // The outbox's rows are read first, always: a view that asks follows them, so it redraws when a comment it
+        // shows as sending is put in the outbox (`waiting` itself is not observed).
+        guard let entries = outboxPlace?.outbox.entries, comments.items.indices.contains(index),
+              let row = waiting[comments.items[index].id] else { return nil }
+        return entries.first { $0.id == row }
     }
 
     /// Cancel on a waiting comment: it leaves the outbox and the thread, and its text goes back into the composer
