@@ -224,6 +224,30 @@ final class OutboxTests: XCTestCase {
         }
     }
 
+    func testEachAccountHasItsOwnPrivateOutboxInTheDataFolderThatRemovingTheAccountDeletes() throws {
+        try onMain {
+            let servers = try TwoServers()
+            let alice = servers.factory.make(server: TwoServers.home, account: TwoServers.alice)
+            let bob = servers.factory.make(server: TwoServers.work, account: TwoServers.bob)
+            let aliceFile = try XCTUnwrap(alice.outbox?.fileURL)
+            let bobFile = try XCTUnwrap(bob.outbox?.fileURL)
+            XCTAssertNotEqual(aliceFile, bobFile, "keyed by server and login")
+            let data = servers.factory.dataDirectory.standardizedFileURL.path
+            XCTAssertTrue(aliceFile.standardizedFileURL.path.hasPrefix(data + "/accounts/"), aliceFile.path)
+            let files = FileManager.default
+            XCTAssertEqual(try files.attributesOfItem(atPath: aliceFile.path)[.posixPermissions] as? Int, 0o600)
+            XCTAssertEqual(try files.attributesOfItem(atPath: aliceFile.deletingLastPathComponent().path)[.posixPermissions] as? Int,
+                           0o700)
+            alice.outbox?.enqueue(.issueComment, repo: RepositoryID(owner: "o", name: "r"), number: "I1", payload: "hi",
+                                  seen: "0")
+            XCTAssertEqual(bob.outbox?.entries.count, 0, "another account never sees it")
+            XCTAssertEqual(Outbox(file: aliceFile).entries.map(\.payload), ["hi"])
+            runUntilDone("remove alice") { await servers.factory.wipe(TwoServers.alice) }
+            XCTAssertFalse(files.fileExists(atPath: aliceFile.path))
+            XCTAssertTrue(files.fileExists(atPath: bobFile.path))
+        }
+    }
+
     func testCancelPutsTheTextBackInTheComposerAndItsDraft() throws {
         try onMain {
             let drafts = DraftStore(directory: IssueFixture.makeDrafts())
