@@ -172,6 +172,27 @@ final class OutboxTests: XCTestCase {
         }
     }
 
+    func testACommentWhoseAnswerIsLostWhileDrainingStaysSendingAndIsSettledNotResent() throws {
+        try onMain {
+            let app = Self.makeApp(attached: false)
+            let repo = try IssueFixture.project(ownedByDemo: false, with: ["open"], client: app.client)
+            let issue = try Self.open(app, repo, state: "open")
+            let text = "Answer lost on the way back \(UUID().uuidString)"
+            app.outbox.enqueue(.issueComment, repo: repo, number: issue.number, payload: text, seen: "0")
+            IssueFixture.server.clearLog()
+            IssueFixture.server.addFault(Fault(kind: .lostAnswer, path: "/api/v5/repos/*/*/issues/*/comments",
+                                               method: "POST", count: 1))
+            runUntilDone("drain") { await app.outbox.drain(client: app.client, login: "mayun-demo") }
+            XCTAssertEqual(Self.posts(to: issue.number), 1)
+            XCTAssertEqual(Outbox(file: app.file).entries.map(\.status), [.sending],
+                           "marked on disk before the request; its lost answer proves nothing")
+            runUntilDone("drain again") { await app.outbox.drain(client: app.client, login: "mayun-demo") }
+            XCTAssertTrue(app.outbox.entries.isEmpty, "found on the server by asking")
+            XCTAssertEqual(Self.posts(to: issue.number), 1, "never sent twice")
+            XCTAssertEqual(Self.stored(text, repo, issue.number, client: app.client), 1)
+        }
+    }
+
     func testAStateChangedByAnotherMeanwhileNeedsADecisionAndIsNotOverwritten() throws {
         try onMain {
             let app = Self.makeApp(attached: false)
