@@ -245,6 +245,57 @@ final class OutboxTests: XCTestCase {
         }
     }
 
+    func testAPullRequestCommentMadeWhileUnreachableIsSentOnceToItsPullRequest() throws {
+        try onMain {
+            let app = Self.makeApp()
+            let (repo, pull) = try PullFixture.find(ownedByDemo: false, state: "open", client: app.client)
+            let page = try PullFixture.open(IssueFixture.App(coordinator: app.coordinator, services: app.services), repo,
+                                            pull.number)
+            IssueFixture.server.clearLog()
+            app.transport.unplugged = true
+            let text = "Reviewed offline \(UUID().uuidString)"
+            page.composer.setText(text)
+            page.composer.submit()
+            waitUntil("the comment settles") { !page.writes.isWriting }
+            XCTAssertEqual(app.outbox.entries.map(\.kind), [.pullRequestComment])
+            XCTAssertEqual(page.waitingText(at: page.comments.items.count - 1), "Waiting to send")
+            app.transport.unplugged = false
+            runUntilDone("drain") { await app.services.drainOutbox()?.value }
+            XCTAssertTrue(app.outbox.entries.isEmpty)
+            let posts = IssueFixture.server.requestLog.filter { $0.method == "POST" }
+            XCTAssertEqual(posts.map(\.path), ["/api/v5/repos/\(repo.owner)/\(repo.name)/pulls/\(pull.number)/comments"])
+            waitUntil("the thread shows the server's copy") {
+                page.comments.items.contains { $0.body == text && $0.id > 0 } && !page.comments.items.contains { $0.id < 0 }
+            }
+        }
+    }
+
+    func testAReopenedIssueShowsItsWaitingCommentsAtTheEndOfTheThread() throws {
+        try onMain {
+            let app = Self.makeApp()
+            let repo = try IssueFixture.project(ownedByDemo: false, with: ["open"], client: app.client)
+            let first = try Self.open(app, repo, state: "open")
+            let number = first.number
+            app.coordinator.pop()
+            app.outbox.isDraining = true  // drains held off: the thread is what is checked first
+            let text = "Queued before the page opened \(UUID().uuidString)"
+            app.outbox.enqueue(.issueComment, repo: repo, number: number, payload: text, seen: "0")
+            app.coordinator.push(.issue(repo, number: number))
+            let issue = try XCTUnwrap(app.coordinator.top?.model as? IssueViewModel)
+            issue.start()
+            waitUntil("the thread with the waiting comment") {
+                issue.comments.state == .content && issue.comments.items.last?.body == text
+            }
+            XCTAssertEqual(issue.waitingText(at: issue.comments.items.count - 1), "Waiting to send")
+            XCTAssertEqual(issue.comments.items.filter { $0.body == text }.count, 1)
+            app.outbox.isDraining = false
+            runUntilDone("drain") { await app.outbox.drain(client: app.client, login: "mayun-demo") }
+            waitUntil("the server's copy replaces it") {
+                issue.comments.items.contains { $0.body == text && $0.id > 0 } && !issue.comments.items.contains { $0.id < 0 }
+            }
+        }
+    }
+
     func testEachAccountHasItsOwnPrivateOutboxInTheDataFolderThatRemovingTheAccountDeletes() throws {
         try onMain {
             let servers = try TwoServers()
