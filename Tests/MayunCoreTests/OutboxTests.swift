@@ -296,6 +296,28 @@ final class OutboxTests: XCTestCase {
         }
     }
 
+    func testTheMinePageListsWhatWaitsAndItsCancelPutsACommentBackInItsDraft() throws {
+        try onMain {
+            let drafts = DraftStore(directory: IssueFixture.makeDrafts())
+            let app = Self.makeApp(drafts: drafts, attached: false)
+            app.services.outbox = app.outbox
+            app.outbox.isDraining = true  // nothing is sent while the page is looked at
+            let mine = app.coordinator.mineTab
+            XCTAssertNil(mine.waitingHeading, "nothing waits")
+            let repo = RepositoryID(owner: "someone", name: "somewhere")
+            let comment = try XCTUnwrap(app.outbox.enqueue(.issueComment, repo: repo, number: "I7", payload: "Kept for later",
+                                                           seen: "0"))
+            app.outbox.enqueue(.issueState, repo: repo, number: "I7", payload: "closed", seen: "open")
+            XCTAssertEqual(mine.waitingHeading, "Waiting to send (2)")
+            XCTAssertEqual(mine.waitingLines.map(\.text), ["Comment on someone/somewhere#I7: Waiting to send",
+                                                           "Set someone/somewhere#I7 to Closed: Waiting to send"])
+            mine.cancelWaiting(comment.id)
+            XCTAssertEqual(app.outbox.entries.map(\.kind), [.issueState])
+            XCTAssertEqual(drafts.comment(account: "mayun-demo", repo: repo, issue: "I7"), "Kept for later")
+            app.outbox.isDraining = false
+        }
+    }
+
     func testEachAccountHasItsOwnPrivateOutboxInTheDataFolderThatRemovingTheAccountDeletes() throws {
         try onMain {
             let servers = try TwoServers()
