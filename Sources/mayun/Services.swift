@@ -45,6 +45,8 @@ func makeServices(options: LaunchOptions, resources: AppResources) -> Services {
     let accounts = Accounts(list: file.load() ?? AccountList(), file: file, factory: factory, server: server,
                             environmentToken: options.token)
     StartupSteps.mark("http-client")
+    // The network is back: what waits in the active account's outbox is sent (docs/WRITES.md, "The outbox").
+    NetworkReturns.whenAvailable { [weak accounts] in accounts?.services.drainOutbox() }
     if !file.exists {
         // Before accounts: the single login an earlier Mayun kept becomes the first account (no new login).
         Task {

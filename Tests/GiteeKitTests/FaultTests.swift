@@ -178,7 +178,11 @@ final class FaultTests: XCTestCase {
             do {
                 _ = try await GiteeClient(configuration: configuration).send(Endpoints.languages())
                 XCTFail("expected a failure")
-            } catch GiteeError.unreachable {} catch GiteeError.offline {}
+            } catch let failure as GiteeError {
+                // A refused connection never reached the server (a write may wait in the outbox, never settled).
+                XCTAssertTrue(failure.neverReachedServer, "\(failure)")
+                XCTAssertFalse(failure.leavesOutcomeUnknown, "\(failure)")
+            }
         }
     }
 }

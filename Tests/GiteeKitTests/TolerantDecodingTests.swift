@@ -141,7 +141,7 @@ final class TolerantDecodingTests: XCTestCase {
     }
 
     func testErrorsExplainThemselves() {
-        let all: [GiteeError] = [.offline, .unreachable("x"), .timeout, .unauthorized(nil), .forbidden("no"), .rateLimited(resetAt: nil),
+        let all: [GiteeError] = [.offline, .unreachable("x"), .notConnected("x"), .timeout, .unauthorized(nil), .forbidden("no"), .rateLimited(resetAt: nil),
                                  .notFound(nil), .validation("Title is too long"), .server(status: 502, message: nil),
                                  .badResponse(.htmlPage), .badResponse(.truncated), .badResponse(.malformedJSON("x")), .cancelled]
         for error in all { XCTAssertFalse(error.explanation.isEmpty, "\(error)") }

@@ -11,6 +11,9 @@ public final class GiteeClient {
     let transport: any Transport
     /// Receives one line per request (method, path, status, time). Never sees tokens or bodies.
     public var log: (@MainActor (String) -> Void)?
+    /// Told each time the server answered a request (any status): it can be reached again (MayunCore's outbox then
+    /// sends what waited).
+    public var onServerAnswered: (@MainActor () -> Void)?
     /// The OAuth application for password login. Starts as `configuration.oauthClient`; Settings may change it at any
     /// time without making a new client (and a new session).
     public var oauthClient: OAuthClient?
@@ -249,7 +252,7 @@ public final class GiteeClient {
     /// Failures that say something about the API asked, not about the network or the person (cancelled).
     private static func meansUnavailable(_ failure: GiteeError) -> Bool {
         switch failure {
-        case .cancelled, .offline, .unreachable, .timeout: return false
+        case .cancelled, .offline, .unreachable, .notConnected, .timeout: return false
         default: return true
         }
     }
@@ -270,6 +273,7 @@ public final class GiteeClient {
             let account = auth.account
             let response = try await mapTransportFailure { try await exchange(request, uploaded: uploaded) }
             log?("\(endpoint.method.rawValue) \(endpoint.api.rawValue)\(endpoint.path) -> \(response.status) in \(Int(Date().timeIntervalSince(started) * 1000)) ms")
+            onServerAnswered?()
             if Task.isCancelled { throw GiteeError.cancelled }
 
             // A public call carried no token, so its 401 says nothing about the login: no refresh, no logout. Gitee

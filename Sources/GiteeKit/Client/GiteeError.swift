@@ -4,8 +4,12 @@ import Foundation
 public enum GiteeError: Error, Sendable, Hashable {
     /// No network at all (the machine is offline).
     case offline
-    /// The server could not be reached or dropped the connection (DNS, refused, reset, TLS failure).
+    /// The server could not be reached or dropped the connection (a reset, a TLS failure): the request may have
+    /// reached it.
     case unreachable(String)
+    /// No connection was ever made (refused, the name did not resolve, no route to the host): the request provably
+    /// never reached the server, so a write was not done (MayunCore's outbox keeps it to send later).
+    case notConnected(String)
     /// The server did not answer in time.
     case timeout
     /// Not logged in, or the login expired and could not be refreshed: "log in again".
@@ -50,7 +54,7 @@ public enum GiteeError: Error, Sendable, Hashable {
     public var explanation: String {
         switch self {
         case .offline: return "You are offline. Check your network connection."
-        case .unreachable: return "Gitee could not be reached. Check your connection or try again later."
+        case .unreachable, .notConnected: return "Gitee could not be reached. Check your connection or try again later."
         case .timeout: return "Gitee took too long to answer. Try again."
         case .unauthorized: return "Please log in again: your login is missing or has expired."
         case .forbidden(let message): return "You are not allowed to do this." + Self.suffix(message)
@@ -90,7 +94,7 @@ public enum GiteeError: Error, Sendable, Hashable {
     /// Whether a plain "Retry" might help.
     public var isTransient: Bool {
         switch self {
-        case .offline, .unreachable, .timeout, .rateLimited, .server, .badResponse(.truncated), .badResponse(.htmlPage): return true
+        case .offline, .unreachable, .notConnected, .timeout, .rateLimited, .server, .badResponse(.truncated), .badResponse(.htmlPage): return true
         default: return false
         }
     }
@@ -101,6 +105,15 @@ public enum GiteeError: Error, Sendable, Hashable {
     public var leavesOutcomeUnknown: Bool {
         switch self {
         case .server, .timeout, .unreachable, .badResponse(.truncated), .badResponse(.htmlPage): return true
+        default: return false
+        }
+    }
+
+    /// The request never reached the server (offline, refused, no such host): a write was not done, and sending it
+    /// later cannot double it.
+    public var neverReachedServer: Bool {
+        switch self {
+        case .offline, .notConnected: return true
         default: return false
         }
     }

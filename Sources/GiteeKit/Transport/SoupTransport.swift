@@ -341,6 +341,12 @@ public final class SoupTransport: Transport {
         if let monitor = g_network_monitor_get_default(), g_network_monitor_get_network_available(monitor) == 0 {
             return .offline
         }
+        // Refused, or no address for the name: no connection was made, so nothing was sent.
+        if failure.domain == g_resolver_error_quark()
+            || (failure.domain == g_io_error_quark()
+                && [G_IO_ERROR_CONNECTION_REFUSED, G_IO_ERROR_HOST_UNREACHABLE].contains { Int32($0.rawValue) == failure.code }) {
+            return .notConnected(failure.message)
+        }
         return .unreachable(failure.message)
     }
 

@@ -57,8 +57,8 @@ public struct HTTPResponse: Sendable, Hashable {
 public typealias TransferProgress = @MainActor (_ received: Int64, _ expected: Int64?) -> Void
 
 /// Moves bytes. The real one is `SoupTransport`; tests may substitute a stub. Runs on the main actor because libsoup
-/// sessions belong to the main loop's thread. Failures are thrown as `GiteeError` (`.offline`, `.unreachable`,
-/// `.timeout`, `.cancelled`, `.badResponse(.truncated)`); HTTP error statuses are *answers*, not throws.
+/// sessions belong to the main loop's thread. Failures are thrown as `GiteeError` (`.offline`, `.notConnected`,
+/// `.unreachable`, `.timeout`, `.cancelled`, `.badResponse(.truncated)`); HTTP error statuses are *answers*, not throws.
 @MainActor
 public protocol Transport: AnyObject {
     func send(_ request: HTTPRequest, progress: TransferProgress?) async throws -> HTTPResponse

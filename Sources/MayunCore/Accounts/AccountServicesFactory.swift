@@ -33,7 +33,16 @@ public struct AccountServicesFactory {
         let drafts = DraftStore(directory: draftsDirectory(server: server, account: account, environmentToken: environmentToken))
         let services = AppServices(cached: CachedClient(client: client, store: offline), session: session, drafts: drafts)
         session.beginRestore()
+        if let account { attachOutbox(to: services, for: account) }
         return services
+    }
+
+    /// Gives `services` the outbox of `account` (when they are made, and at a first login in services that had no
+    /// account yet). Kept in the account's folder under the data folder (never the cache); it goes with `wipe`.
+    public func attachOutbox(to services: AppServices, for account: Account) {
+        let file = Outbox.file(inAccountFolder: AccountUpgrade.accountDirectory(of: account, in: dataDirectory))
+        guard services.outbox?.fileURL != file else { return }
+        services.outbox = Outbox(file: file)
     }
 
     /// An account's own folder; a `MAYUN_TOKEN` session's own folder per server (its drafts are never moved into an

@@ -88,6 +88,7 @@ public final class Accounts {
         list.active = account.id
         save()
         candidate.drafts.relocate(to: AccountUpgrade.draftsDirectory(of: account, in: factory.dataDirectory))
+        factory.attachOutbox(to: candidate, for: account)
         replaceServices(with: candidate)
     }
 
@@ -150,6 +151,7 @@ public final class Accounts {
         save()
         // A first login in a session that had no account: its drafts go where that account's are kept.
         services.drafts.relocate(to: AccountUpgrade.draftsDirectory(of: account, in: factory.dataDirectory))
+        factory.attachOutbox(to: services, for: account)
     }
 
     private func save() {

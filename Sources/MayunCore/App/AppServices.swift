@@ -21,6 +21,12 @@ public final class AppServices {
         return session.user?.login
     }
 
+    /// The account's outbox: writes made while the server could not be reached, sent when it answers again
+    /// (AppServices+Outbox.swift). Nil without an account (nothing is kept; such writes fail as before).
+    public var outbox: Outbox? {
+        didSet { attachOutbox() }
+    }
+
     public init(cached: CachedClient, session: Session? = nil, drafts: DraftStore? = nil) {
         self.cached = cached
         client = cached.client

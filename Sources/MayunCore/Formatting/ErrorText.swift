@@ -6,7 +6,7 @@ public enum ErrorText {
     public static func message(for error: GiteeError) -> String {
         switch error {
         case .offline: tr("You are offline. Check your network connection.")
-        case .unreachable: tr("Gitee could not be reached. Check your connection or try again later.")
+        case .unreachable, .notConnected: tr("Gitee could not be reached. Check your connection or try again later.")
         case .timeout: tr("Gitee took too long to answer. Try again.")
         case .unauthorized: tr("Please log in again: your login is missing or has expired.")
         case .forbidden(let message): withServerMessage(tr("You are not allowed to do this."), message)

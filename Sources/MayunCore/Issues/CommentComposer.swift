@@ -180,6 +180,22 @@ public final class CommentComposer {
         failure = reason
     }
 
+    /// A comment taken back from the outbox (its Cancel): its text returns to the composer and the draft, before
+    /// anything typed since.
+    func restore(_ returned: String) {
+        if editingID != nil {
+            stashedDraft = (stashedDraft ?? "").isEmpty ? returned : returned + "\n\n" + (stashedDraft ?? "")
+            if let key = draftKey(), let stashedDraft {
+                drafts?.saveComment(stashedDraft, account: key.account, repo: key.repo, issue: key.issue)
+            }
+            return
+        }
+        let restored = text.isEmpty ? returned : returned + "\n\n" + text
+        text = restored
+        failure = nil
+        saveDraft(restored)
+    }
+
     func cancel() {
         parses.cancelAll()
         mentions.cancel()

@@ -31,14 +31,19 @@ final class CommentSender<Item: EditableComment> {
         let newest: @MainActor () async throws -> [Item]
     }
 
-    private let comments: PagedListViewModel<Item>
-    private let composer: CommentComposer
+    let comments: PagedListViewModel<Item>
+    let composer: CommentComposer
     private let writes: ScreenWrites
     private let calls: Calls
     /// The logged-in person (nil when nobody is).
-    private let me: @MainActor () -> User?
+    let me: @MainActor () -> User?
     /// Ids for comments shown before the server numbered them (negative, never a server's).
-    private var nextPendingID = -1
+    var nextPendingID = -1
+    /// Where a comment that could not reach the server waits (CommentSender+Outbox.swift); nil: it fails as before.
+    var outboxPlace: OutboxPlace?
+    /// Comments shown as "Waiting to send": their shown (negative) id, and their outbox row.
+    var waiting: [Int: Int64] = [:]
+    var syncingWaiting = false
 
     init(comments: PagedListViewModel<Item>, composer: CommentComposer, writes: ScreenWrites, calls: Calls,
          me: @escaping @MainActor () -> User?) {
@@ -112,11 +117,27 @@ final class CommentSender<Item: EditableComment> {
         let found: @MainActor () async throws -> Item? = {
             try await calls.newest().last { $0.author?.login == login && $0.body == text && !shownBefore.contains($0.id) }
         }
+        // A comment that provably never reached the server waits in the outbox, shown in place; its draft goes
+        // once it is there.
+        let place = outboxPlace
+        let seen = comments.items.map(\.id).max() ?? 0
         writes.send(failure: tr("Could not comment: %@"),
                     apply: { comments.editItems { $0.append(Item(pendingID: pendingID, body: text, author: author)) } },
-                    request: { try await SettledWrite.perform({ try await calls.create(text) }, check: found) },
-                    settle: { [weak self] answer in
-                        self?.replace(pendingID) { $0 = answer }
+                    request: { [weak self] () async throws -> CommentOutcome<Item> in
+                        do {
+                            return .sent(try await SettledWrite.perform({ try await calls.create(text) }, check: found))
+                        } catch let failure as GiteeError where failure.neverReachedServer {
+                            guard let row = place?.keep(text, seen) else { throw failure }
+                            // Shown as waiting in the same main-actor step, before the outbox's observers run.
+                            self?.waiting[pendingID] = row
+                            return .waiting(row)
+                        }
+                    },
+                    settle: { [weak self] outcome in
+                        switch outcome {
+                        case .sent(let answer): self?.replace(pendingID) { $0 = answer }
+                        case .waiting: break
+                        }
                         self?.composer.sent(wasEdit: false)
                     },
                     rollBack: { [weak self] error in
@@ -126,7 +147,7 @@ final class CommentSender<Item: EditableComment> {
                     always: composer.draftOutcome(for: text))
     }
 
-    private func replace(_ id: Int, _ change: (inout Item) -> Void) {
+    func replace(_ id: Int, _ change: (inout Item) -> Void) {
         comments.editItems { items in
             if let index = items.firstIndex(where: { $0.id == id }) { change(&items[index]) }
         }

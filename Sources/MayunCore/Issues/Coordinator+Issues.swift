@@ -22,6 +22,7 @@ extension Coordinator {
                                   session: services.session, drafts: services.drafts,
                                   collaborators: services.collaborators)
         page.onChanged = { [weak self] issue in self?.issueChanged(issue, in: repo) }
+        page.useOutbox(services.outbox)
         return page
     }
 

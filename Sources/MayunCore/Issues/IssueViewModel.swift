@@ -53,6 +53,8 @@ public final class IssueViewModel {
     @ObservationIgnored var permissionFor: String?
     /// New comments, edits and deletions (shared with pull requests).
     @ObservationIgnored let commentSender: CommentSender<Comment>
+    /// The account's outbox (IssueViewModel+Outbox.swift): where writes wait while the server cannot be reached.
+    @ObservationIgnored var outbox: Outbox?
     /// Told when the server confirmed a change to the issue (the Coordinator updates the issue lists below).
     @ObservationIgnored var onChanged: @MainActor (Issue) -> Void = { _ in }
 

@@ -68,6 +68,8 @@ public final class Coordinator {
                                      makeList: $0.makeProjectList, navigator: $0) }
         }
         mineTab.clearPersonalData = { [weak self] in self?.services.cached.forgetMyLists() }
+        mineTab.outbox = { [weak self] in self?.services.outbox }
+        mineTab.onCancelWaiting = { [weak self] id in self?.services.cancelOutboxRow(id) }
         downloads.onEnded = { [weak self] download in self?.announce(download) }
     }
 

@@ -8,6 +8,7 @@ extension Coordinator {
                                         navigator: self, project: services.cached.project(repo), session: services.session,
                                         drafts: services.drafts, collaborators: services.collaborators)
         page.onChanged = { [weak self] pull in self?.pullRequestChanged(pull, in: repo) }
+        page.useOutbox(services.outbox)
         return page
     }
 

@@ -36,3 +36,26 @@ extension PullRequestViewModel {
         commentSender.send()
     }
 }
+
+/// The pull request's new comments that wait in the account's outbox (docs/WRITES.md, "The outbox"), shown at the
+/// end of the thread as "Waiting to send" with Cancel.
+extension PullRequestViewModel {
+    /// Attaches the account's outbox (the Coordinator does, when it makes the page).
+    func useOutbox(_ outbox: Outbox?) {
+        guard let outbox else { return }
+        let diffFollows = comments.onItemsChanged
+        comments.onItemsChanged = { [weak self] in
+            diffFollows()
+            self?.commentSender.syncWaiting()
+        }
+        commentSender.useOutbox(OutboxPlace(outbox: outbox, kind: .pullRequestComment, repo: repo, number: String(number)))
+    }
+
+    /// "Waiting to send" (or why it was not sent) for the comment at `index`, when it waits in the outbox.
+    public func waitingText(at index: Int) -> String? { commentSender.waitingEntry(at: index)?.statusText }
+
+    /// The Cancel of a waiting comment: it is not sent, and its text goes back into the composer.
+    public func cancelWaitingComment(at index: Int) { commentSender.cancelWaiting(at: index) }
+
+    public var cancelWaitingTitle: String { tr("Cancel") }
+}

@@ -63,7 +63,8 @@ final class CommentThread<Source: CommentThreadSource>: ComposedView {
             guard let comment = source.comment(at: index) else { break }
             shownNow.append(comment)
             let own = actions?.isOwnComment(at: index) ?? false, pending = actions?.isPendingComment(at: index) ?? false
-            signatures.append("\(comment.author)\u{1F}\(comment.when)\u{1F}\(comment.body)\u{1F}\(own)\u{1F}\(pending)")
+            let waiting = actions?.waitingText(at: index) ?? ""
+            signatures.append("\(comment.author)\u{1F}\(comment.when)\u{1F}\(comment.body)\u{1F}\(own)\u{1F}\(pending)\u{1F}\(waiting)")
         }
         var kept = 0
         while kept < cards.count, kept < signatures.count, cards[kept].signature == signatures[kept] { kept += 1 }
@@ -96,8 +97,19 @@ final class CommentThread<Source: CommentThreadSource>: ComposedView {
         }
     }
 
-    /// "author · when", and for one's own comment Edit and Delete; "Sending…" while it is on its way.
+    /// "author · when", and for one's own comment Edit and Delete; "Sending…" while it is on its way; "Waiting to
+    /// send" with Cancel while it waits in the outbox.
     private func heading(for index: Int, author: String, when: String) -> WidgetObject {
+        if let actions, let waiting = actions.waitingText(at: index) {
+            let line = Label("\(author)  ·  \(waiting)", classes: ["dim-label"], xalign: 0)
+            line.hexpand = true
+            let cancel = Button(child: Label(actions.cancelWaitingTitle),
+                                accessibleLabel: tr("Cancel sending this comment"), classes: ["flat", "small-button"])
+            cancel.onClicked { [weak actions] in actions?.cancelWaitingComment(at: index) }
+            let row = Box(.horizontal, spacing: 4)
+            row.append(line, cancel)
+            return row
+        }
         let pending = actions?.isPendingComment(at: index) ?? false
         let sending = tr("Sending…")
         let line = Label("\(author)  ·  \(pending ? sending : when)", classes: ["dim-label"], xalign: 0)
@@ -136,6 +148,10 @@ final class CommentThread<Source: CommentThreadSource>: ComposedView {
 protocol CommentActions: AnyObject {
     func isOwnComment(at index: Int) -> Bool
     func isPendingComment(at index: Int) -> Bool
+    /// "Waiting to send" (or why not sent) for a comment kept in the outbox, else nil.
+    func waitingText(at index: Int) -> String?
+    func cancelWaitingComment(at index: Int)
+    var cancelWaitingTitle: String { get }
     func editComment(at index: Int)
     func deleteComment(at index: Int)
     var deleteQuestion: (heading: String, body: String, confirm: String) { get }

@@ -55,7 +55,7 @@ final class IssuePage: Page {
         bindings.bind { [unowned self] in states.show(viewModel.state) }
         bindings.bind { [unowned self] in labels.show(viewModel.labelChips) }
         bindings.bind { [unowned self] in
-            showStateMoves(viewModel.stateMoves, labelsEditable: viewModel.canEditLabels)
+            showStateMoves(viewModel.stateMoves, labelsEditable: viewModel.canEditLabels, waiting: viewModel.waitingStateText)
         }
         bindings.bind { [unowned self] in showLabelChoices(viewModel.labelChoices) }
         bindings.bind { [unowned self] in
@@ -80,14 +80,20 @@ final class IssuePage: Page {
     }
 
     /// One button per state a member may move the issue to, and the label chooser; none (hidden) for everyone else.
-    private func showStateMoves(_ moves: [(status: IssueStatus, title: String)], labelsEditable: Bool) {
+    /// A state change waiting in the outbox follows them, with its Cancel.
+    private func showStateMoves(_ moves: [(status: IssueStatus, title: String)], labelsEditable: Bool, waiting: String?) {
         stateMoves.removeAll()
-        stateMoves.isVisible = !moves.isEmpty
+        stateMoves.isVisible = !moves.isEmpty || waiting != nil
         for move in moves {
             let button = Button(label: move.title)
             let target = move.status
             button.onClicked { [unowned viewModel] in viewModel.move(to: target) }
             stateMoves.append(button)
+        }
+        if let waiting {
+            let cancel = Button(label: viewModel.cancelWaitingTitle)
+            cancel.onClicked { [unowned viewModel] in viewModel.cancelWaitingState() }
+            stateMoves.append(Label(waiting, classes: ["dim-label"], xalign: 0), cancel)
         }
         editLabels.isVisible = labelsEditable
     }

@@ -12,6 +12,8 @@ final class MinePage: Page {
     private let account = Box(.vertical)
     /// Kept: it leaves `account` with each account page and comes back with the next.
     private let notice = Label(classes: ["dim-label", "mine-notice"], wrap: true, xalign: 0)
+    /// What waits in the outbox (kept like `notice`): a heading and one line per write, each with Cancel.
+    private let waiting = Box(.vertical, spacing: 4, classes: ["mine-notice"])
     private var accountPage: UserPage?
     private weak var shownAccount: UserViewModel?
 
@@ -32,6 +34,7 @@ final class MinePage: Page {
         }
         bindings.bind { [unowned self] in showAccount(viewModel.currentAccount()) }
         bindings.bind { [unowned self] in notice.show(viewModel.storageNotice) }
+        bindings.bind { [unowned self] in showWaiting(viewModel.waitingHeading, viewModel.waitingLines) }
     }
 
     override var title: String { viewModel.title }
@@ -49,7 +52,25 @@ final class MinePage: Page {
         accountPage = page
         page.vexpand = true
         account.append(notice)
+        account.append(waiting)
         account.append(page)
+    }
+
+    private func showWaiting(_ heading: String?, _ lines: [(id: Int64, text: String)]) {
+        waiting.removeAll()
+        waiting.isVisible = heading != nil
+        guard let heading else { return }
+        waiting.append(Label(heading, classes: ["heading"], xalign: 0))
+        for line in lines {
+            let row = Box(.horizontal, spacing: 8)
+            let text = Label(line.text, classes: ["dim-label"], wrap: true, xalign: 0)
+            text.hexpand = true
+            let cancel = Button(label: viewModel.cancelWaitingTitle)
+            let id = line.id
+            cancel.onClicked { [unowned viewModel] in viewModel.cancelWaiting(id) }
+            row.append(text, cancel)
+            waiting.append(row)
+        }
     }
 
     /// Mine's own buttons under the profile. Account actions (log out, remove, add) are in the header bar's account

@@ -1,0 +1,46 @@
+import GiteeKit
+
+/// When the outbox is sent (docs/WRITES.md, "The outbox"): as soon as it is attached (the app starts with the
+/// account), and whenever the server answers any request while rows wait (it can be reached again).
+extension AppServices {
+    func attachOutbox() {
+        guard outbox != nil else {
+            client.onServerAnswered = nil
+            return
+        }
+        client.onServerAnswered = { [weak self] in
+            guard let outbox = self?.outbox, outbox.stalled, !outbox.isDraining else { return }
+            self?.drainOutbox()
+        }
+        drainOutbox()
+    }
+
+    /// Sends what waits, as the logged-in person (once the session knows who that is). Returns the drain's task.
+    @discardableResult
+    public func drainOutbox() -> Task<Void, Never>? {
+        guard let outbox else { return nil }
+        let session = session, client = client
+        return Task { [weak outbox] in
+            await session.start()
+            guard session.isLoggedIn, let login = session.user?.login, let outbox else { return }
+            await outbox.drain(client: client, login: login)
+        }
+    }
+}
+
+extension AppServices {
+    /// Cancels a row from outside its page (the Mine page): a comment's text goes back to its draft, before anything
+    /// typed since, so opening the issue shows it in the composer.
+    public func cancelOutboxRow(_ id: Int64) {
+        guard let entry = outbox?.cancel(id), let login = session.user?.login else { return }
+        let place: String
+        switch entry.kind {
+        case .issueComment: place = entry.number
+        case .pullRequestComment: place = "!" + entry.number
+        case .issueState: return
+        }
+        let stored = drafts.comment(account: login, repo: entry.repo, issue: place)
+        let kept = stored.isEmpty ? entry.payload : entry.payload + "\n\n" + stored
+        drafts.saveComment(kept, account: login, repo: entry.repo, issue: place)
+    }
+}

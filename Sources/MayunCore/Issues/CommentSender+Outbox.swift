@@ -1,0 +1,100 @@
+import GiteeKit
+import Observation
+
+/// Where a thread's comments wait when the server cannot be reached: the account's outbox, and the thread.
+@MainActor
+struct OutboxPlace {
+    let outbox: Outbox
+    let kind: OutboxEntry.Kind
+    let repo: RepositoryID
+    let number: String
+
+    /// Keeps `text` in the outbox (`seen`: the newest comment id the page showed); the row's id, nil if not kept.
+    func keep(_ text: String, _ seen: Int) -> Int64? {
+        outbox.enqueue(kind, repo: repo, number: number, payload: text, seen: String(seen))?.id
+    }
+
+    var rows: [OutboxEntry] { outbox.entries(about: repo, number: number, kinds: [kind]) }
+}
+
+/// How a new comment's write ended: the server's copy, or kept in the outbox (its row).
+enum CommentOutcome<Item: Sendable>: Sendable {
+    case sent(Item)
+    case waiting(Int64)
+}
+
+/// Comments waiting in the outbox, shown at the end of their thread as "Waiting to send" with Cancel, also after
+/// the page is reopened or the app restarted; once the outbox has sent one, the thread is read again and shows the
+/// server's copy.
+extension CommentSender {
+    /// Starts showing this thread's waiting comments from `outbox`.
+    func useOutbox(_ place: OutboxPlace) {
+        outboxPlace = place
+        followOutbox()
+        syncWaiting()
+    }
+
+    /// The outbox row of the comment at `index`, when it is one that waits.
+    func waitingEntry(at index: Int) -> OutboxEntry? {
+        // The outbox's rows are read first, always: a view that asks follows them, so it redraws when a comment it
+        // shows as sending is put in the outbox (`waiting` itself is not observed).
+        guard let entries = outboxPlace?.outbox.entries, comments.items.indices.contains(index),
+              let row = waiting[comments.items[index].id] else { return nil }
+        return entries.first { $0.id == row }
+    }
+
+    /// Cancel on a waiting comment: it leaves the outbox and the thread, and its text goes back into the composer
+    /// (and its draft). Nothing happens while its request is out.
+    func cancelWaiting(at index: Int) {
+        guard let place = outboxPlace, comments.items.indices.contains(index) else { return }
+        let shownID = comments.items[index].id
+        guard let row = waiting[shownID], let entry = place.outbox.cancel(row) else { return }
+        waiting[shownID] = nil
+        comments.editItems { $0.removeAll { $0.id == shownID } }
+        composer.restore(entry.payload)
+    }
+
+    /// Makes the thread show exactly the outbox's rows for it: rows not shown are appended, shown rows whose row is
+    /// gone (sent, or cancelled elsewhere) leave, and a sent one has the thread read again for the server's copy.
+    func syncWaiting() {
+        guard let place = outboxPlace, !syncingWaiting else { return }
+        syncingWaiting = true
+        defer { syncingWaiting = false }
+        let rows = place.rows
+        let live = Set(rows.map(\.id))
+        let shownIDs = Set(comments.items.map(\.id))
+        var left: Set<Int> = []
+        for (shownID, row) in waiting where !live.contains(row) || !shownIDs.contains(shownID) {
+            waiting[shownID] = nil
+            if !live.contains(row) { left.insert(shownID) }
+        }
+        let shownRows = Set(waiting.values)
+        let missing = rows.filter { !shownRows.contains($0.id) }
+        guard !left.isEmpty || !missing.isEmpty else { return }
+        let author = me()
+        var added: [Int: Int64] = [:]
+        comments.editItems { items in
+            items.removeAll { left.contains($0.id) }
+            for row in missing {
+                added[nextPendingID] = row.id
+                items.append(Item(pendingID: nextPendingID, body: row.payload, author: author))
+                nextPendingID -= 1
+            }
+        }
+        waiting.merge(added) { new, _ in new }
+        if !left.isEmpty, comments.state == .content || !comments.items.isEmpty { comments.refresh() }
+    }
+
+    /// Follows the outbox's rows for as long as this sender lives.
+    private func followOutbox() {
+        guard let outbox = outboxPlace?.outbox else { return }
+        withObservationTracking {
+            _ = outbox.entries
+        } onChange: { [weak self] in
+            Task { @MainActor [weak self] in
+                self?.syncWaiting()
+                self?.followOutbox()
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import GiteeKit
+import Observation
+
+/// The issue's writes that wait in the account's outbox (docs/WRITES.md, "The outbox"): its new comments, shown at
+/// the end of the thread as "Waiting to send" with Cancel, and a state change, shown under the state with Cancel.
+extension IssueViewModel {
+    /// Attaches the account's outbox (the Coordinator does, when it makes the page).
+    func useOutbox(_ outbox: Outbox?) {
+        guard let outbox else { return }
+        self.outbox = outbox
+        comments.onItemsChanged = { [weak self] in self?.commentSender.syncWaiting() }
+        commentSender.useOutbox(OutboxPlace(outbox: outbox, kind: .issueComment, repo: repo, number: number))
+        followStateRows(known: waitingStateRows.map(\.id))
+    }
+
+    /// "Waiting to send" (or why it was not sent) for the comment at `index`, when it waits in the outbox.
+    public func waitingText(at index: Int) -> String? { commentSender.waitingEntry(at: index)?.statusText }
+
+    /// The Cancel of a waiting comment: it is not sent, and its text goes back into the composer.
+    public func cancelWaitingComment(at index: Int) { commentSender.cancelWaiting(at: index) }
+
+    public var cancelWaitingTitle: String { tr("Cancel") }
+
+    /// A state change that waits in the outbox ("Close issue: Waiting to send"), or nil.
+    public var waitingStateText: String? {
+        guard let row = waitingStateRows.last else { return nil }
+        return String(format: tr("%@: %@"), IssueStatus(site: row.payload).name, row.statusText)
+    }
+
+    /// The Cancel of a waiting state change.
+    public func cancelWaitingState() {
+        guard let row = waitingStateRows.last else { return }
+        outbox?.cancel(row.id)
+    }
+
+    private var waitingStateRows: [OutboxEntry] {
+        outbox?.entries(about: repo, number: number, kinds: [.issueState]) ?? []
+    }
+
+    /// When a waiting state change leaves the outbox because it was sent, the issue is read again.
+    private func followStateRows(known: [Int64]) {
+        guard let outbox else { return }
+        withObservationTracking {
+            _ = outbox.entries
+        } onChange: { [weak self] in
+            Task { @MainActor [weak self] in
+                guard let self else { return }
+                let now = self.waitingStateRows.map(\.id)
+                if known.contains(where: { !now.contains($0) }), outbox.sentCount > 0 { self.resource.refresh() }
+                self.followStateRows(known: now)
+            }
+        }
+    }
+}

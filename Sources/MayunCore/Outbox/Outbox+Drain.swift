@@ -1,0 +1,133 @@
+import Foundation
+import GiteeKit
+
+/// Sending what waited: in order, one at a time, each settled first (docs/WRITES.md, "The outbox").
+extension Outbox {
+    /// What the server says about a row before it is sent.
+    enum Settled: Equatable {
+        /// Already done there (sent before a quit, or its answer was lost): dropped, never sent.
+        case done
+        /// Not done, and nothing changed under it: send it.
+        case notDone
+        /// The thing changed meanwhile (the issue's state is no longer the one the person saw): theirs to decide.
+        case conflict(String)
+    }
+
+    /// Sends waiting rows in order as `login` with `client`, stopping at the first that still cannot reach the
+    /// server (it and the rows after it wait for the next drain). A drain asked for while one runs is not started:
+    /// the running one goes on to rows added meanwhile.
+    public func drain(client: GiteeClient, login: String) async {
+        guard !isDraining else { return }
+        isDraining = true
+        defer { isDraining = false }
+        var after: Int64 = 0
+        while let entry = entries.first(where: { $0.id > after && !$0.needsDecision }) {
+            after = entry.id
+            guard await process(entry, client: client, login: login) else {
+                stalled = true
+                return
+            }
+        }
+        stalled = false
+    }
+
+    /// One row: settled, then sent when not done. False when the drain must stop (the server cannot be reached, or
+    /// the answer says nothing: that row is asked about again on the next drain).
+    private func process(_ entry: OutboxEntry, client: GiteeClient, login: String) async -> Bool {
+        let settled: Settled
+        do {
+            settled = try await settle(entry, client: client, login: login)
+        } catch {
+            return refused(entry, GiteeError.from(error))
+        }
+        switch settled {
+        case .done:
+            remove(entry.id, sent: true)
+            return true
+        case .conflict(let reason):
+            setStatus(entry.id, .needsDecision(reason: reason))
+            return true
+        case .notDone:
+            break
+        }
+        // On disk before the request leaves: a quit from here on leaves a row that is asked about, not resent blindly.
+        setStatus(entry.id, .sending)
+        inFlight = entry.id
+        defer { inFlight = nil }
+        do {
+            try await send(entry, client: client)
+            remove(entry.id, sent: true)
+            return true
+        } catch {
+            let failure = GiteeError.from(error)
+            if failure.neverReachedServer { setStatus(entry.id, .waiting) }
+            // A lost answer keeps the row in `sending`: the next drain settles it before anything else.
+            return failure.leavesOutcomeUnknown ? false : refused(entry, failure)
+        }
+    }
+
+    /// A failure while settling or sending. The network, the login or the rate limit stop the drain with the row
+    /// kept as it is; a refusal about the thing itself (gone, not allowed, invalid) is the person's to decide.
+    private func refused(_ entry: OutboxEntry, _ failure: GiteeError) -> Bool {
+        if failure.neverReachedServer || failure.leavesOutcomeUnknown || failure.isTransient || failure.needsLogin
+            || failure == .cancelled {
+            return false
+        }
+        setStatus(entry.id, .needsDecision(reason: ErrorText.message(for: failure)))
+        return true
+    }
+
+    /// Asks the server whether the row's write is already done (a comment: the thread's last page holds one by
+    /// `login` with exactly this text, newer than the newest the person saw; a state: the issue has it).
+    func settle(_ entry: OutboxEntry, client: GiteeClient, login: String) async throws -> Settled {
+        let repo = entry.repo
+        switch entry.kind {
+        case .issueComment:
+            let newest = try await client.lastPage(Endpoints.issueComments(owner: repo.owner, repo: repo.name,
+                                                                           number: entry.number, perPage: 100))
+            return Self.holds(newest, entry, login: login) ? .done : .notDone
+        case .pullRequestComment:
+            let newest = try await client.lastPage(Endpoints.pullRequestComments(owner: repo.owner, repo: repo.name,
+                                                                                 number: try Self.pullNumber(entry),
+                                                                                 perPage: 100))
+            return Self.holds(newest, entry, login: login) ? .done : .notDone
+        case .issueState:
+            let issue = try await client.send(Endpoints.issue(owner: repo.owner, repo: repo.name, number: entry.number))
+            if issue.state == entry.payload { return .done }
+            if issue.state != entry.seen {
+                return .conflict(String(format: tr("the issue was set to %@ meanwhile"), IssueStatus(site: issue.state).name))
+            }
+            return .notDone
+        }
+    }
+
+    private func send(_ entry: OutboxEntry, client: GiteeClient) async throws {
+        let repo = entry.repo
+        switch entry.kind {
+        case .issueComment:
+            _ = try await client.send(Endpoints.commentOnIssue(owner: repo.owner, repo: repo.name, number: entry.number,
+                                                               body: entry.payload))
+        case .pullRequestComment:
+            _ = try await client.send(Endpoints.commentOnPullRequest(owner: repo.owner, repo: repo.name,
+                                                                     number: try Self.pullNumber(entry),
+                                                                     body: entry.payload))
+        case .issueState:
+            guard let state = Endpoints.SettableIssueState(rawValue: entry.payload) else {
+                throw GiteeError.validation(tr("this state cannot be set"))
+            }
+            _ = try await client.send(Endpoints.setIssueState(owner: repo.owner, repo: repo.name, number: entry.number,
+                                                              to: state))
+        }
+    }
+
+    private static func holds(_ comments: [some EditableComment], _ entry: OutboxEntry,
+                              login: String) -> Bool {
+        let seen = Int(entry.seen) ?? 0
+        return comments.contains { $0.id > seen && $0.author?.login == login && $0.body == entry.payload }
+    }
+
+    private static func pullNumber(_ entry: OutboxEntry) throws -> Int {
+        guard let number = Int(entry.number) else { throw GiteeError.validation(tr("this pull request number is not valid")) }
+        return number
+    }
+}

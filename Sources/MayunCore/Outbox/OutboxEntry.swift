@@ -1,0 +1,65 @@
+import Foundation
+import GiteeKit
+
+/// One write kept in the outbox: made while the server could not be reached, sent later in order (`Outbox.drain`).
+public struct OutboxEntry: Identifiable, Equatable, Sendable {
+    /// What the write is. New kinds need a settle step in `Outbox+Drain.swift` and a row in docs/WRITES.md.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// A new comment on an issue (`number` is the issue's, `payload` the text).
+        case issueComment = "issue-comment"
+        /// A new comment on a pull request (`number` is the pull request's, `payload` the text).
+        case pullRequestComment = "pull-request-comment"
+        /// An issue's state (`payload` is the wanted state, `seen` the state the person saw when acting).
+        case issueState = "issue-state"
+    }
+
+    public enum Status: Sendable, Equatable {
+        /// Waits for the server to answer again.
+        case waiting
+        /// Marked in the file before its request went out: after a quit it is settled (asked), never blindly resent.
+        case sending
+        /// The server's thing changed meanwhile, or refused the write: the person decides (`reason` says why).
+        case needsDecision(reason: String)
+    }
+
+    /// Its place in the order (SQLite's rowid: rows are sent oldest first).
+    public let id: Int64
+    public let kind: Kind
+    public let repo: RepositoryID
+    /// The issue's number ("I1ABC") or the pull request's ("12").
+    public let number: String
+    /// The comment's text, or the wanted state.
+    public let payload: String
+    /// What the person saw when acting: the issue's state for a state change, the newest comment id of the thread for
+    /// a comment (a comment by this account with this text and a larger id is this one).
+    public let seen: String
+    public let created: Date
+    public var status: Status
+
+    /// Whether this is about `number` of `repo` with one of `kinds` (a page shows its own waiting writes).
+    public func isAbout(_ repo: RepositoryID, number: String, kinds: Set<Kind>) -> Bool {
+        self.repo == repo && self.number == number && kinds.contains(kind)
+    }
+
+    public var needsDecision: Bool { if case .needsDecision = status { true } else { false } }
+
+    /// The sentence the person reads about this row.
+    public var statusText: String {
+        switch status {
+        case .waiting, .sending: tr("Waiting to send")
+        case .needsDecision(let reason): String(format: tr("Not sent: %@"), reason)
+        }
+    }
+
+    /// One line naming the write ("Comment on owner/repo#I1AB", "Close owner/repo#I1AB").
+    public var summary: String {
+        let place = "\(repo.owner)/\(repo.name)"
+        switch kind {
+        case .issueComment: return String(format: tr("Comment on %@#%@"), place, number)
+        case .pullRequestComment: return String(format: tr("Comment on %@!%@"), place, number)
+        case .issueState:
+            let state = IssueStatus(site: payload).name
+            return String(format: tr("Set %@#%@ to %@"), place, number, state)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import CGtk
+import Foundation
+import GiteeKit
+@testable import MayunCore
+@testable import GtkKit
+@testable import MayunUI
+import XCTest
+
+/// Serves the recorded issue, its comments and its project; a new comment's POST cannot connect (as a refused
+/// connection: `GiteeError.notConnected`), so it goes to the outbox.
+@MainActor
+private final class RefusedCommentTransport: Transport {
+    private(set) var posts = 0
+
+    func send(_ request: HTTPRequest, progress: TransferProgress?) async throws -> HTTPResponse {
+        let path = URL(string: request.url)?.path ?? ""
+        let base = "/api/v5/repos/kit101/drone-yml-test"
+        if request.method == "POST" {
+            posts += 1
+            throw GiteeError.notConnected("Connection refused")
+        }
+        let files = ["\(base)/issues/I4CD5P": "issue.json", "\(base)/issues/I4CD5P/comments": "issue_comments.json",
+                     base: "repo.json"]
+        if let name = files[path], let body = try? Data(contentsOf: sharedSamples.appendingPathComponent(name)) {
+            return HTTPResponse(status: 200, body: body)
+        }
+        if path == "/api/v5/user" {
+            return HTTPResponse(status: 200, body: Data(#"{"id": 7, "login": "mayun-demo", "name": "Mayun Demo"}"#.utf8))
+        }
+        return HTTPResponse(status: 404, body: Data(#"{"message":"Not Found"}"#.utf8))
+    }
+}
+
+@MainActor
+private final class Flag {
+    var isSet = false
+}
+
+/// A comment that could not reach the server shows in its thread as "Waiting to send" with a Cancel button, and
+/// Cancel takes it out of the thread and the outbox and puts its text back into the composer.
+final class OutboxThreadViewTests: XCTestCase {
+    override func setUpWithError() throws { try requireDisplay() }
+
+    func testAWaitingCommentShowsWaitingToSendAndCancelPutsTheTextBack() throws {
+        try onMain {
+            let transport = RefusedCommentTransport()
+            let services = testServices(transport: transport)
+            let outbox = Outbox(file: Outbox.file(inAccountFolder: FileManager.default.temporaryDirectory
+                .appendingPathComponent("mayun-outbox-view-\(UUID().uuidString)")))
+            services.outbox = outbox
+            let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(), services: services)
+            let loggedIn = Flag()
+            Task { @MainActor in
+                _ = try? await services.session.logIn(personalToken: "token")
+                loggedIn.isSet = true
+            }
+            waitUntil("logged in") { loggedIn.isSet }
+            coordinator.push(.issue(RepositoryID(owner: "kit101", name: "drone-yml-test"), number: "I4CD5P"))
+            let page = PageFactory(images: testImages()).makePage(for: coordinator.top!)
+            let window = gtk_window_new()!
+            defer {
+                gtk_window_destroy(typed(window))
+                withExtendedLifetime(coordinator) {}
+            }
+            gtk_window_set_default_size(typed(window), 900, 900)
+            gtk_window_set_child(typed(window), page.root)
+            gtk_window_present(typed(window))
+            let issue = try XCTUnwrap(coordinator.top?.model as? IssueViewModel)
+            waitUntil("the issue shows") { issue.state == .content && issue.comments.state == .content }
+
+            let text = "Typed in a tunnel"
+            issue.composer.setText(text)
+            issue.composer.submit()
+            waitUntil("the comment waits") { !issue.writes.isWriting && !outbox.entries.isEmpty }
+            XCTAssertGreaterThanOrEqual(transport.posts, 1, "its POST was refused")
+            waitUntil("the thread says it waits") {
+                visibleLabelTexts(in: page.root).contains { $0.hasSuffix("Waiting to send") }
+            }
+            let cancelLabels = descendants(of: page.root).filter { widget in
+                isA(widget, gtk_label_get_type()) && gtk_widget_is_drawable(widget) != 0
+                    && gtk_label_get_text(OpaquePointer(widget)).map { String(cString: $0) } == "Cancel"
+            }
+            XCTAssertEqual(cancelLabels.count, 1, "one Cancel, on the waiting comment")
+            let button = try XCTUnwrap(cancelLabels.first.flatMap { gtk_widget_get_parent($0) })
+            XCTAssertTrue(isA(button, gtk_button_get_type()))
+            gtk_widget_activate(button)
+            waitUntil("the comment leaves the thread") {
+                !visibleLabelTexts(in: page.root).contains { $0.hasSuffix("Waiting to send") }
+            }
+            XCTAssertTrue(outbox.entries.isEmpty)
+            XCTAssertEqual(issue.composer.text, text, "the text is back in the composer")
+        }
+    }
+}
