@@ -56,10 +56,12 @@ final class PullRequestChecksTests: XCTestCase {
                  {"path": "README.md", "start_line": 1, "annotation_level": "notice", "message": "<b>not</b> markup"}]
                 """#.utf8))
             XCTAssertEqual(page.checksHeading, "", "nothing is said before anything is known")
+            XCTAssertFalse(page.showsChecks)
             page.start()
             waitUntil("annotations placed") { !page.checkAnchors.isEmpty }
 
             XCTAssertEqual(page.checksOverall, .failing, "a failure outweighs a run still going")
+            XCTAssertTrue(page.showsChecks)
             XCTAssertEqual(page.checksHeading, "Some checks failed")
             XCTAssertEqual(page.checkRows.map(\.name), ["build", "lint", "test"])
             XCTAssertEqual(page.checkRows.map(\.state), [.passing, .failing, .pending])
@@ -153,6 +155,7 @@ final class PullRequestChecksTests: XCTestCase {
             XCTAssertEqual(page.heading, "Fix")
             XCTAssertTrue(page.checksHeading.hasPrefix("Could not load the checks: "), page.checksHeading)
             XCTAssertEqual(page.checksOverall, .none)
+            XCTAssertTrue(page.showsChecks, "the failure is said, with Retry")
             XCTAssertFalse(scheduler.hasPending, "a failure waits for Retry")
 
             transport.responses[checkRuns] = HTTPResponse(status: 200, body: Data(
@@ -173,6 +176,7 @@ final class PullRequestChecksTests: XCTestCase {
             XCTAssertEqual(page.checksOverall, .none)
             XCTAssertEqual(page.checksHeading, "No checks")
             XCTAssertTrue(page.checkRows.isEmpty)
+            XCTAssertFalse(page.showsChecks, "no section for a pull request without checks")
         }
     }
 

@@ -54,6 +54,13 @@ extension PullRequestViewModel {
         }
     }
 
+    /// Whether the page shows a Checks section: while loading, after a failure (with Retry), and when there are runs;
+    /// a pull request without checks (most of them) shows none.
+    public var showsChecks: Bool {
+        if case .loaded = checks.loadState { return !checks.runs.isEmpty }
+        return checks.loadState != .notLoaded
+    }
+
     /// The section shows Retry (after a failed first load).
     public var checksCanRetry: Bool {
         if case .failed = checks.loadState { return true }

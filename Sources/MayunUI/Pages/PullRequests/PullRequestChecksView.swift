@@ -49,7 +49,7 @@ final class PullRequestChecksView: ComposedView {
         headingText = viewModel.checksHeading
         let rows = viewModel.checkRows
         let notes = viewModel.checkNotes
-        view.isVisible = !headingText.isEmpty
+        view.isVisible = viewModel.showsChecks
         rowNames = rows.map(\.accessibleName)
         noteLines = notes.prefix(Self.maxNotesListed).map { "\($0.levelText): \($0.located)" }
         guard view.isVisible else { return }
