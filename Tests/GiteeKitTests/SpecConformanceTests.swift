@@ -90,6 +90,14 @@ final class SpecConformanceTests: XCTestCase {
                 if !comments.items.isEmpty { commented = number; break }
             }
             let pullWithComments = try XCTUnwrap(commented)
+            // A check run of a pull request's head (FakeGitee gives number 1 three runs; docs/FAKE-GITEE.md). Only the
+            // single run is checked here: the lists are arrays where the description types one object (assumed there).
+            let pullsOfProject = try await client.page(Endpoints.pullRequests(
+                owner: pullProject.ownerPath, repo: pullProject.repoPath, state: .all, perPage: 100)).items
+            let checkedPull = try XCTUnwrap(pullsOfProject.first { $0.number % 4 == 1 })
+            let checkRuns = try await client.send(Endpoints.checkRuns(owner: pullProject.ownerPath, repo: pullProject.repoPath,
+                                                                      ref: checkedPull.head.sha ?? ""))
+            let checkRun = try XCTUnwrap(checkRuns.runs.first)
             let calls: [(spec: String, method: String, url: String, form: [QueryItem]?)] = [
                 ("/v5/repos/:owner/:repo", "get", repo, nil),
                 ("/v5/repos/:owner/:repo/readme", "get", "\(repo)/readme", nil),
@@ -144,6 +152,8 @@ final class SpecConformanceTests: XCTestCase {
                 ("/v5/repos/:owner/:repo/releases", "get", "\(releases)?direction=desc", nil),
                 ("/v5/repos/:owner/:repo/releases/tags/:tag", "get", "\(releases)/tags/\(releaseTag)", nil),
                 ("/v5/notifications/count", "get", "/api/v5/notifications/count", nil),
+                ("/v5/repos/:owner/:repo/check-runs/:check_run_id", "get",
+                 "/api/v5/repos/\(pullProject.fullName)/check-runs/\(checkRun.id)", nil),
             ]
             var problems: [String] = []
             for call in calls {

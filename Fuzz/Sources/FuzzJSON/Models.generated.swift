@@ -47,4 +47,10 @@ let modelDecoders: [@Sendable (Data) -> Void] = [
     { _ = decodeBoth(PullRequest.Reviewer.self, $0) },
     { _ = decodeBoth(Comparison.self, $0) },
     { _ = decodeBoth(ProjectParent.self, $0) },
+    { _ = decodeBoth(CheckRun.self, $0) },
+    { _ = decodeBoth(CheckRun.Output.self, $0) },
+    { _ = decodeBoth(CheckAnnotation.self, $0) },
+    { _ = decodeBoth(CheckRunList.self, $0) },
+    { _ = decodeBoth(CheckAnnotationList.self, $0) },
+    { _ = decodeBoth(Lenient<CheckRun>.self, $0) },
 ]

@@ -12,6 +12,8 @@ public enum ParameterRules {
         "/api/v5/orgs/:org/members": ["role": ["all", "admin", "member"]],
         "/api/v5/orgs/:org/repos": ["type": ["all", "public", "private"]],
         "/api/v5/repos/:owner/:repo/branches": ["sort": ["name", "updated"], "direction": ["asc", "desc"]],
+        "/api/v5/repos/:owner/:repo/commits/:ref/check-runs": ["status": ["expected", "queued", "in_progress", "completed"],
+                                                               "filter": ["all", "latest"]],
         "/api/v5/repos/:owner/:repo/forks": ["sort": ["newest", "oldest", "stargazers"]],
         "/api/v5/repos/:owner/:repo/contributors": ["type": ["authors", "committers"]],
         "/api/v5/repos/:owner/:repo/tags": ["sort": ["name", "updated"], "direction": ["asc", "desc"]],

@@ -12,6 +12,7 @@ extension FakeGiteeServer {
         registerPeopleRoutes()
         registerIssueRoutes()
         registerPullRequestRoutes()
+        registerCheckRoutes()  // issue 39, check runs
         registerForkRoutes()
         registerNotificationRoutes()
         registerControlRoutes()

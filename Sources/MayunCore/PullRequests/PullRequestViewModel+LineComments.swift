@@ -202,10 +202,12 @@ extension PullRequestViewModel {
         }
     }
 
-    /// Hands the diff the lines with threads and the line the composer is under. Outdated comments' lines are not
-    /// in the diff, so nothing is drawn for them there.
+    /// Hands the diff the lines with threads or check annotations and the line the composer is under. Outdated
+    /// comments' lines are not in the diff, so nothing is drawn for them there.
     func syncDiffAnnotations() {
-        diff.annotate(threads: Set(lineThreads.keys), composer: composingAt)
+        let placed = placeCheckNotes()
+        if placed != checkAnchors { checkAnchors = placed }
+        diff.annotate(threads: Set(lineThreads.keys).union(placed.keys), composer: composingAt)
     }
 
     func isOwnComment(id: Int) -> Bool {

@@ -43,6 +43,10 @@ public final class PullRequestViewModel {
     @ObservationIgnored let drafts: DraftStore?
     /// The line whose draft the line composer shows (its draft key's last part).
     @ObservationIgnored let lineDraftPlace: LineDraftPlace
+    /// The head commit's check runs and their annotations (PullRequestViewModel+Checks.swift).
+    public let checks: PullRequestChecks
+    /// The check annotations drawn under lines of the diff, by line (worked out when checks or files change).
+    public internal(set) var checkAnchors: [DiffAnchor: [CheckNoteRow]] = [:]
     /// The collaborators a member may ask to review or test (read when the person turns out to be a member).
     public internal(set) var collaborators: [User] = []
     /// The collaborators are being read: asked once, from the saved or the fresh permission.
@@ -63,7 +67,8 @@ public final class PullRequestViewModel {
 
     init(repo: RepositoryID, number: Int, opensFiles: Bool = false, client: GiteeClient, markdown: RepositoryMarkdown?,
          navigator: (any Navigator)?, diffLimits: DiffLimits = .standard, project: Cached<Project>? = nil,
-         session: Session? = nil, drafts: DraftStore? = nil, collaborators: CollaboratorDirectory? = nil) {
+         session: Session? = nil, drafts: DraftStore? = nil, collaborators: CollaboratorDirectory? = nil,
+         checkScheduler: (any PollScheduler)? = nil) {
         self.repo = repo
         self.number = number
         self.opensFiles = opensFiles
@@ -74,6 +79,8 @@ public final class PullRequestViewModel {
         self.session = session
         self.drafts = drafts
         renderedComments = RenderedComments(repo: repo, markdown: markdown)
+        checks = PullRequestChecks(client: client, repo: repo,
+                                   scheduler: checkScheduler ?? GLibTimeoutScheduler() as any PollScheduler)
         let diff = DiffViewModel(limits: diffLimits)
         self.diff = diff
         resource = RemoteResource {
@@ -125,7 +132,9 @@ public final class PullRequestViewModel {
         resource.onFresh = { [weak self] fresh in
             self?.parseBody(of: fresh)
             self?.mergeForm.fill(from: fresh)
+            self?.checks.show(sha: fresh.head.sha)
         }
+        checks.onChanged = { [weak self] in self?.syncDiffAnnotations() }
         resource.writes = writes
         resource.keepWritten = { [weak self] fresh in
             guard let written = self?.writtenState else { return fresh }
@@ -204,6 +213,7 @@ public final class PullRequestViewModel {
         commitList.refresh()
         fileList.refresh()
         comments.refresh()
+        checks.retry()
         loadPermission()
     }
 
@@ -218,5 +228,6 @@ public final class PullRequestViewModel {
         renderedComments.cancelAll()
         composer.cancel()
         lineComposer.cancel()
+        checks.cancel()
     }
 }

@@ -33,7 +33,10 @@ final class LineCommentViews: DiffAnnotationViews {
             // binding runs again when any of them changes; every thread shown follows.
             _ = (viewModel.comments.items.count, viewModel.comments.generation, viewModel.isLoggedIn)
             _ = viewModel.renderedComments.documents.count
-            for (anchor, view) in threads { view.show(viewModel.lineThread(at: anchor)) }
+            _ = viewModel.checkAnchors.count
+            for (anchor, view) in threads {
+                view.show(viewModel.lineThread(at: anchor), notes: viewModel.checkNotes(at: anchor))
+            }
         }
         bindings.bind { [unowned self] in
             // The composer just opened: the cursor goes into it.
@@ -45,7 +48,7 @@ final class LineCommentViews: DiffAnnotationViews {
         if let view = threads[anchor] { return view }
         let view = LineThreadView(anchor: anchor, viewModel: viewModel, images: images, bindings: bindings)
         threads[anchor] = view
-        view.show(viewModel.lineThread(at: anchor))
+        view.show(viewModel.lineThread(at: anchor), notes: viewModel.checkNotes(at: anchor))
         return view
     }
 
@@ -63,16 +66,20 @@ private final class LineComposerOwner: CommentComposerOwner {
     func logInToComment() { viewModel.logInToComment() }
 }
 
-/// One line's comments, as cards like the conversation's, with Reply under them.
+/// One line's check annotations (an icon and the level in words, then the message) and its comments, as cards like
+/// the conversation's, with Reply under them.
 @MainActor
 final class LineThreadView: ComposedView {
     private let view = Box(.vertical, spacing: 8, classes: ["line-thread"])
     private let list = Box(.vertical, spacing: 8)
+    private let notesBox = Box(.vertical, spacing: 4, classes: ["check-notes"])
     private let anchor: DiffAnchor
     private unowned let viewModel: PullRequestViewModel
     private let images: ImageLoader
     private let bindings: BindingBag
     private var shown: [LineCommentRow] = []
+    /// The annotations drawn (tests read them).
+    private(set) var notesShown: [CheckNoteRow] = []
     private var documentsShown: [Bool] = []
 
     var root: WidgetObject { view }
@@ -86,18 +93,36 @@ final class LineThreadView: ComposedView {
         reply.halign = .start
         reply.onClicked { [unowned viewModel] in viewModel.openLineComposer(at: anchor) }
         view.setMargins(8)
-        view.append(list, reply)
+        view.append(notesBox, list, reply)
         view.accessibleLabel = String(format: tr("Comments on line %d of %@"), anchor.position, anchor.path)
     }
 
-    /// Redraws when the comments or their rendered documents changed.
-    func show(_ rows: [LineCommentRow]) {
+    /// Redraws when the comments, their rendered documents or the line's annotations changed.
+    func show(_ rows: [LineCommentRow], notes: [CheckNoteRow] = []) {
+        if notes != notesShown { showNotes(notes) }
         let documents = rows.map { viewModel.lineCommentDocument(for: $0.body) != nil }
         guard rows != shown || documents != documentsShown else { return }
         shown = rows
         documentsShown = documents
         list.removeAll()
         for row in rows { list.append(card(for: row)) }
+    }
+
+    /// Each annotation as a line under the diff's line: its level as an icon and in words, the check and message.
+    private func showNotes(_ notes: [CheckNoteRow]) {
+        notesShown = notes
+        notesBox.removeAll()
+        notesBox.isVisible = !notes.isEmpty
+        for note in notes {
+            let line = Box(.horizontal, spacing: 6, classes: ["check-note"])
+            let text = Label("\(note.levelText): \(note.message)", wrap: true, xalign: 0)
+            text.isSelectable = true
+            text.hexpand = true
+            line.append(Icon(PullRequestChecksView.iconName(note.level)), text)
+            line.accessibleLabel = String(format: tr("%@ on line %d of %@: %@"), note.levelText, note.line, note.path,
+                                          note.message)
+            notesBox.append(line)
+        }
     }
 
     private func card(for row: LineCommentRow) -> Box {

@@ -1,7 +1,7 @@
 import GtkKit
 import MayunCore
 
-/// One pull request in two tabs: Conversation (title, state, author, branches, the rendered body, its commits (a click
+/// One pull request in two tabs: Conversation (title, state, author, branches, the rendered body, its checks, its commits (a click
 /// opens one), the comments (more loading on demand; one's own editable), the composer, and a member's merge box)
 /// and Files changed (the diff view commits use, which scrolls on its own so that it builds only the rows on screen).
 @MainActor
@@ -19,6 +19,8 @@ package final class PullRequestPage: Page {
     let actions: PullRequestActionsView
     private let composer: CommentComposerView
     let reviews: PullRequestReviewsView
+    /// The head commit's checks: overall state, each check, the annotations listed.
+    let checks: PullRequestChecksView
     /// Line comment threads and the line composer, drawn under their lines in Files changed.
     let lineComments: LineCommentViews
 
@@ -36,6 +38,7 @@ package final class PullRequestPage: Page {
         actions = PullRequestActionsView(viewModel: viewModel, bindings: bindings)
         diff = DiffView(model: viewModel.diff, bindings: bindings)
         reviews = PullRequestReviewsView(viewModel: viewModel, bindings: bindings)
+        checks = PullRequestChecksView(viewModel: viewModel, bindings: bindings)
         lineComments = LineCommentViews(viewModel: viewModel, images: images, bindings: bindings)
         diff.annotations = lineComments
         let filesTab = Box(.vertical)
@@ -51,6 +54,7 @@ package final class PullRequestPage: Page {
         column.setMargins(24)
         column.append(header.heading, header.meta, branches, header.body)
         column.append(header.bodyView)
+        column.append(checks)
         column.append(commitsHeading, commits)
         column.append(reviews)
         column.append(comments)
