@@ -238,7 +238,9 @@ final class DocumentProgressiveViewTests: XCTestCase {
             XCTAssertGreaterThan(slowFrames, 0)
             XCTAssertGreaterThanOrEqual(view.longestSlice, DocumentView.slowLoopGap,
                                         "after a 40 ms frame a slice writes for about as long")
-            XCTAssertLessThanOrEqual(view.longestSlice, DocumentView.longestAdaptiveSlice + 0.05)
+            // Capped: without the cap the first slow frame's slice would write the whole document (seconds). The
+            // margin is for a slice the scheduler stretched on a loaded machine (0.19 s seen beside two builds).
+            XCTAssertLessThanOrEqual(view.longestSlice, DocumentView.longestAdaptiveSlice + 0.15)
         }
     }
 }

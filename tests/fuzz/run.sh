@@ -49,8 +49,8 @@ seeds_for() {
     case "$1" in markdown|html) echo Tests/MayunCoreTests/Fixtures/readmes ;; esac
 }
 
-# One build at a time under a lock: `make test` starts one in the background after the e2e release build (beside
-# XCTest and the first end-to-end scenarios), and test-fuzz's own build waits for it and then has nothing to do.
+# One build at a time under a lock: `make test` starts one in the background beside the first end-to-end scenarios
+# (the ones that time the app wait for the lock), and test-fuzz's own build waits for it and has nothing left to do.
 build() {
     mkdir -p "$SCRATCH"
     exec 8> "$SCRATCH/build.lock"
