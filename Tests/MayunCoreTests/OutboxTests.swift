@@ -118,7 +118,7 @@ final class OutboxTests: XCTestCase {
             waitUntil("the outbox is sent") { app.outbox.entries.isEmpty && !app.outbox.isDraining }
             XCTAssertEqual(Self.posts(to: issue.number), 1, "sent once")
             XCTAssertEqual(Self.stored(text, repo, issue.number, client: app.client), 1)
-            waitUntil("the thread shows the server's copy") {
+            waitUntil("the thread shows the server's copy", timeout: 20) {
                 issue.comments.items.contains { $0.body == text && $0.id > 0 } && !issue.comments.items.contains { $0.id < 0 }
             }
         }
@@ -264,7 +264,7 @@ final class OutboxTests: XCTestCase {
             XCTAssertTrue(app.outbox.entries.isEmpty)
             let posts = IssueFixture.server.requestLog.filter { $0.method == "POST" }
             XCTAssertEqual(posts.map(\.path), ["/api/v5/repos/\(repo.owner)/\(repo.name)/pulls/\(pull.number)/comments"])
-            waitUntil("the thread shows the server's copy") {
+            waitUntil("the thread shows the server's copy", timeout: 20) {
                 page.comments.items.contains { $0.body == text && $0.id > 0 } && !page.comments.items.contains { $0.id < 0 }
             }
         }
