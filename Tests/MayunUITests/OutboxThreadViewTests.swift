@@ -76,6 +76,15 @@ final class OutboxThreadViewTests: XCTestCase {
             waitUntil("the thread says it waits") {
                 visibleLabelTexts(in: page.root).contains { $0.hasSuffix("Waiting to send") }
             }
+            // What a person sees: the page scrolled to the end of the thread (tests/artifacts/outbox-waiting.png).
+            if let scroller = descendants(of: page.root).first(where: { isA($0, gtk_scrolled_window_get_type()) }) {
+                let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller))
+                gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
+            }
+            waitForFrames(of: window, count: 3)
+            let path = repositoryRoot.appendingPathComponent("tests/artifacts/outbox-waiting.png").path
+            let saved = withRenderedSurface(of: window) { cairo_surface_write_to_png($0, path) == CAIRO_STATUS_SUCCESS }
+            XCTAssertEqual(saved, true, "screenshot \(path) written")
             let cancelLabels = descendants(of: page.root).filter { widget in
                 isA(widget, gtk_label_get_type()) && gtk_widget_is_drawable(widget) != 0
                     && gtk_label_get_text(OpaquePointer(widget)).map { String(cString: $0) } == "Cancel"
