@@ -102,6 +102,8 @@ final class CreateWritesTests: XCTestCase {
             form.start()
             waitUntil("compared") { form.comparison?.commits.isEmpty == false }
             form.setBody("Please take this.")
+            runUntilDone("the draft is written") { await drafts.flush() }
+            XCTAssertEqual(drafts.comment(account: "mayun-demo", repo: parent, issue: "pull-new:\(fork):lost-answer"), "Please take this.")
             Self.server.clearLog()
             Self.server.addFault(Fault(kind: .lostAnswer, path: "/api/v5/repos/*/*/pulls", method: "POST", count: 1))
             form.submit()
@@ -121,6 +123,37 @@ final class CreateWritesTests: XCTestCase {
             XCTAssertEqual(open.filter { $0.head.ref == "lost-answer" }.map(\.number), [number], "opened once")
             runUntilDone("the drafts are written") { await drafts.flush() }
             XCTAssertEqual(drafts.comment(account: "mayun-demo", repo: parent, issue: "pull-new:\(fork):lost-answer"), "")
+        }
+    }
+
+    func testBackDuringASlowNewPullRequestLeavesTheListOnTopAndItsDraftGoes() throws {
+        try onMain {
+            let drafts = DraftStore(directory: IssueFixture.makeDrafts())
+            let app = IssueFixture.makeApp(drafts: drafts)
+            let (parent, fork) = try Self.forkWithACommit(app, branch: "slow-create")
+            app.coordinator.push(.pullRequests(parent))
+            app.coordinator.push(.newPullRequest(parent, head: fork, branch: "slow-create"))
+            let form = try XCTUnwrap(app.coordinator.top?.model as? NewPullRequestViewModel)
+            form.start()
+            waitUntil("compared") { form.comparison?.commits.isEmpty == false }
+            form.setBody("Sent, then Back")
+            runUntilDone("the draft is written") { await drafts.flush() }
+            XCTAssertEqual(drafts.comment(account: "mayun-demo", repo: parent, issue: "pull-new:\(fork):slow-create"), "Sent, then Back")
+            Self.server.clearLog()
+            Self.server.addFault(Fault(kind: .latency, path: "/api/v5/repos/*/*/pulls", method: "POST", delayMs: 300,
+                                       count: 1))
+            form.submit()
+            form.submit()
+            let sending = form.writes.inFlight
+            XCTAssertEqual(sending.count, 1, "the second click sent nothing")
+            app.coordinator.pop()
+            runUntilDone("the POST ends") { for task in sending { await task.value } }
+            XCTAssertEqual(app.coordinator.routes.last, .pullRequests(parent), "the list stays on top")
+            XCTAssertEqual(app.coordinator.toast?.message.hasPrefix("Pull request !"), true, "a toast says where it is")
+            XCTAssertEqual(Self.server.requestLog.filter { $0.method == "POST" }.count, 1, "sent once")
+            runUntilDone("the drafts are written") { await drafts.flush() }
+            XCTAssertEqual(drafts.comment(account: "mayun-demo", repo: parent, issue: "pull-new:\(fork):slow-create"), "",
+                           "the server has it: the form must not offer it again")
         }
     }
 
