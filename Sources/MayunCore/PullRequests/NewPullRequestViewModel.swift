@@ -201,7 +201,7 @@ public final class NewPullRequestViewModel {
                     },
                     // The pull request belongs to the project, not to this page: its draft goes even after Back,
                     // and the page is replaced by the pull request's only while it is still open.
-                    always: { [weak self, weak navigator] succeeded, pageLeft in
+                    always: { [weak navigator] succeeded, pageLeft in
                         guard succeeded, let pull = answer.value else { return }
                         clear()
                         onCreated(pull)
