@@ -134,10 +134,11 @@ final class SettledWriteTests: XCTestCase {
 
 extension SettledWriteTests {
     /// Issue 38: Back while a slow Create Issue is on its way leaves the page below on top; the issue is still made
-    /// and a toast says so.
+    /// (once), a toast says so, and its draft goes although the form has gone.
     func testBackDuringASlowCreateIssueLeavesTheRightPageOnTop() throws {
         try onMain {
-            let app = IssueFixture.makeApp()
+            let drafts = DraftStore(directory: IssueFixture.makeDrafts())
+            let app = IssueFixture.makeApp(drafts: drafts)
             let repo = try IssueFixture.project(ownedByDemo: false, with: ["open"], client: app.client)
             app.coordinator.push(.issues(repo))
             app.coordinator.push(.createIssue(repo))
@@ -145,12 +146,16 @@ extension SettledWriteTests {
             form.setTitle("Made while going back")
             IssueFixture.server.addFault(Fault(kind: .latency, path: "/api/v5/repos/*/issues", method: "POST",
                                                delayMs: 300, count: 1))
+            IssueFixture.server.clearLog()
             form.submit()
             app.coordinator.pop()
             XCTAssertEqual(app.coordinator.routes.last, .issues(repo))
             waitUntil("the issue is made") { !form.isSubmitting }
             XCTAssertEqual(app.coordinator.routes.last, .issues(repo), "the list stays on top")
             XCTAssertEqual(app.coordinator.toast?.message.hasPrefix("Issue #"), true)
+            XCTAssertEqual(IssueFixture.server.requestLog.filter { $0.method == "POST" }.count, 1)
+            runUntilDone("the drafts are written") { await drafts.flush() }
+            XCTAssertTrue(drafts.draft(for: repo).isEmpty, "the server has it: the form must not offer it again")
         }
     }
 }

@@ -10,7 +10,8 @@ extension Coordinator {
             if case .issues(let list) = screen.content, list.repo == repo { list.insertCreated(issue) }
         }
         showToast(String(format: tr("Issue #%@ created"), issue.number))
-        guard formIsOpen else { return }
+        // Only the form itself is replaced: after Back, or under a page opened over it, the page on top stays.
+        guard formIsOpen, stack.last?.route == .createIssue(repo) else { return }
         replace(with: .issue(repo, number: issue.number), content: .issue(makeIssuePage(repo, number: issue.number,
                                                                                        preloaded: issue)))
     }

@@ -3,18 +3,20 @@ import GiteeKit
 import Observation
 
 /// Writing a new issue: title (required) and a markdown body with preview. The draft is saved as it is typed and
-/// cleared only after the server confirms; a validation error is shown at the field it is about.
+/// cleared only after the server confirms. The submit goes through the one write path (`writes`): a second click
+/// while it is on its way sends nothing, a lost answer is settled by asking, and a refusal is shown under the form
+/// with the server's words (Gitee's answers name no field: docs/WRITES.md).
 @MainActor
 @Observable
 public final class CreateIssueViewModel {
     public let repo: RepositoryID
     public internal(set) var draft: IssueDraft
-    public private(set) var isSubmitting = false
+    /// The one write path: the create is a write like any other.
+    public let writes = ScreenWrites()
+    public var isSubmitting: Bool { writes.isWriting }
     public private(set) var isPreviewing = false
     /// The body as it will look, rendered when the preview is shown.
     public private(set) var previewDocument: Document?
-    public private(set) var titleError: String?
-    public private(set) var bodyError: String?
     /// A failure that is not about one field (network, server); the draft stays.
     public private(set) var errorMessage: String?
     /// The draft could not be written to disk (disk full, no permission): typing goes on, but it is not kept.
@@ -36,7 +38,7 @@ public final class CreateIssueViewModel {
     /// The issue exists; `pageIsOpen`: this form is still on screen (the person did not go Back meanwhile), so its
     /// page may be replaced by the new issue's.
     @ObservationIgnored private let created: @MainActor (_ issue: Issue, _ repo: RepositoryID, _ pageIsOpen: Bool) -> Void
-    /// The form was left (Back while the POST was on its way): the answer must not replace another page.
+    /// The form was left (Back while the POST was on its way): a failure is told in a toast, not under the form.
     @ObservationIgnored var wasLeft = false
 
     init(repo: RepositoryID, drafts: DraftStore, client: GiteeClient, markdown: RepositoryMarkdown?,
@@ -51,6 +53,7 @@ public final class CreateIssueViewModel {
         self.markdown = markdown
         self.created = created
         draft = drafts.draft(for: repo)
+        reportFailures()
     }
 
     // Outputs
@@ -67,14 +70,12 @@ public final class CreateIssueViewModel {
     public func setTitle(_ text: String) {
         guard text != draft.title else { return }
         draft.title = text
-        titleError = nil
         drafts.save(draft, for: repo)
     }
 
     public func setBody(_ text: String) {
         guard text != draft.body else { return }
         draft.body = text
-        bodyError = nil
         drafts.save(draft, for: repo)
     }
 
@@ -92,48 +93,65 @@ public final class CreateIssueViewModel {
 
     public func submit() {
         guard canSubmit else { return }
-        isSubmitting = true
         errorMessage = nil
-        titleError = nil
-        bodyError = nil
         let submitted = draft
         // Only a member's choices are sent (a draft kept from a member's account says nothing for another).
         let triage = canTriage ? submitted : IssueDraft()
-        Task {
-            defer { isSubmitting = false }
-            do {
-                let issue = try await client.send(Endpoints.createIssue(
-                    owner: repo.owner, repo: repo.name,
-                    title: submitted.title.trimmingCharacters(in: .whitespacesAndNewlines), body: submitted.body,
-                    labels: triage.labels, assignee: triage.assignee, milestone: triage.milestone))
-                // Only now is the writing safe on the server.
-                if draft == submitted { draft = IssueDraft() }
-                drafts.clear(for: repo)
-                created(issue, repo, !wasLeft)
-            } catch let error as GiteeError {
-                show(error)
-            } catch {
-                errorMessage = String(describing: error)
+        let repo = repo, client = client, drafts = drafts, created = created
+        let title = submitted.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        let endpoint = Endpoints.createIssue(owner: repo.owner, repo: repo.name, title: title, body: submitted.body,
+                                             labels: triage.labels, assignee: triage.assignee,
+                                             milestone: triage.milestone)
+        // A lost answer (a 5xx, a timeout, a reset) is settled by asking, never by posting again: the project's
+        // newest issues, for one by this account with exactly this title made since the submit began (a minute's
+        // allowance for the server's clock).
+        let session = session
+        let since = Date().addingTimeInterval(-60)
+        let found: @MainActor () async throws -> Issue? = {
+            await session?.start()
+            guard let login = session?.user?.login else { return nil }
+            let newest = try await client.send(Endpoints.issues(owner: repo.owner, repo: repo.name, state: .all,
+                                                                sort: .created))
+            return newest.first {
+                $0.author?.login == login && $0.title == title && ($0.createdAt?.date ?? .distantPast) >= since
             }
         }
+        let answer = CreatedAnswer<Issue>()
+        writes.send(key: Self.submitKey, failure: tr("Could not create the issue: %@ Your draft is kept."),
+                    request: {
+                        let issue = try await SettledWrite.perform({ try await client.send(endpoint) }, check: found)
+                        answer.value = issue
+                        return issue
+                    },
+                    rollBack: { [weak self] error in
+                        if case .unauthorized = error { self?.navigator?.requireLogin { [weak self] in self?.submit() } }
+                    },
+                    // The issue belongs to the project, not to this page: its draft goes and the lists learn of it
+                    // even after Back; the form is replaced by the issue only while it is still open.
+                    always: { [weak self] succeeded, pageLeft in
+                        guard succeeded, let issue = answer.value else { return }
+                        // Only now is the writing safe on the server. Anything typed since, in a form still open, stays
+                        // (as its stored draft); a form that has gone clears it. (Before `created`, which replaces the
+                        // form and so leaves it.)
+                        if let self, draft != submitted { return created(issue, repo, !pageLeft) }
+                        self?.draft = IssueDraft()
+                        drafts.clear(for: repo)
+                        created(issue, repo, !pageLeft)
+                    })
     }
 
-    private func show(_ error: GiteeError) {
-        switch error {
-        case .cancelled:
-            return
-        case .validation(let message):
-            // Gitee names the field in its message ("title is missing", "body is too long").
-            if message.lowercased().contains("body") || message.contains("内容") || message.contains("描述") {
-                bodyError = message
-            } else {
-                titleError = message
-            }
-        case .unauthorized:
-            errorMessage = ErrorText.message(for: error)
-            navigator?.requireLogin { [weak self] in self?.submit() }
-        default:
-            errorMessage = ErrorText.message(for: error) + " " + tr("Your draft is kept.")
+    static let submitKey = "create"
+
+    /// Where a failure is told: under the form while it is open, else in a toast (the draft is kept on disk).
+    func reportFailures() {
+        writes.report = { [weak self, weak navigator] message in
+            if let self, !wasLeft { errorMessage = message } else { navigator?.showToast(message) }
         }
     }
+}
+
+/// The answer of a create, kept for `ScreenWrites.send`'s `always`, which runs also after the page was left.
+@MainActor
+final class CreatedAnswer<Value> {
+    var value: Value?
 }

@@ -56,7 +56,10 @@ extension LoginViewModel: ScreenModel {
 extension CreateIssueViewModel: ScreenModel {
     public func start() {}
     public func refresh() {}
-    public func cancel() { wasLeft = true }
+    public func cancel() {
+        wasLeft = true
+        writes.leave()
+    }
 }
 
 extension Coordinator {

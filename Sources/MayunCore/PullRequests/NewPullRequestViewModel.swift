@@ -31,14 +31,17 @@ public final class NewPullRequestViewModel {
     public private(set) var body = ""
     public private(set) var isPreviewing = false
     public private(set) var previewDocument: Document?
-    public private(set) var isSubmitting = false
+    /// The one write path: the create is a write like any other (a second click while it is on its way sends
+    /// nothing; a lost answer is settled by asking).
+    public let writes = ScreenWrites()
+    public var isSubmitting: Bool { writes.isWriting }
     /// Why the server refused (kept with the text the person wrote).
     public private(set) var errorMessage: String?
     /// A pull request with the same branches that is already open: the page offers it.
     public private(set) var existingNumber: Int?
     public var draftError: String? { drafts.writeError }
 
-    /// The page was left (Back while the POST was on its way): its answer must not replace another page.
+    /// The page was left (Back while the POST was on its way): a failure is told in a toast, not on the page.
     @ObservationIgnored private var wasLeft = false
     @ObservationIgnored private var titleEdited = false
     @ObservationIgnored private let client: GiteeClient
@@ -61,6 +64,9 @@ public final class NewPullRequestViewModel {
         self.markdown = markdown
         self.navigator = navigator
         wantedHead = head.map { ($0, branch) }
+        writes.report = { [weak self, weak navigator] message in
+            if let self, !wasLeft { errorMessage = message } else { navigator?.showToast(message) }
+        }
     }
 
     // MARK: Outputs
@@ -110,6 +116,7 @@ public final class NewPullRequestViewModel {
     public func refresh() { runCompare() }
     public func cancel() {
         wasLeft = true
+        writes.leave()
         compareTask.cancel()
     }
 
@@ -161,30 +168,49 @@ public final class NewPullRequestViewModel {
     }
 
     public func submit() {
-        guard canSubmit, let head = headField, let baseBranch else { return }
-        isSubmitting = true
+        guard canSubmit, let head = headField, let headRepo, let headBranch, let baseBranch else { return }
         errorMessage = nil
         existingNumber = nil
-        let endpoint = Endpoints.createPullRequest(owner: target.owner, repo: target.name,
-                                                   title: titleText.trimmingCharacters(in: .whitespacesAndNewlines),
+        let target = target, client = client, title = titleText.trimmingCharacters(in: .whitespacesAndNewlines)
+        let endpoint = Endpoints.createPullRequest(owner: target.owner, repo: target.name, title: title,
                                                    head: head, base: baseBranch, body: body)
-        let client = client
-        Task {
-            defer { isSubmitting = false }
-            do {
-                let pull = try await client.send(endpoint)
-                clearDraft()
-                onCreated(pull)
-                // After Back the page on top is another one: it stays, and the toast says where the pull request is.
-                if wasLeft {
-                    navigator?.showToast(String(format: tr("Pull request !%d created"), pull.number))
-                } else {
-                    navigator?.replace(with: .pullRequest(target, number: pull.number))
-                }
-            } catch {
-                await refused(GiteeError.from(error), head: head, base: baseBranch)
+        // A lost answer is settled by asking, never by posting again: the open pull requests from this head into
+        // this base, opened by this account.
+        let session = session
+        let found: @MainActor () async throws -> PullRequest? = {
+            await session?.start()
+            guard let login = session?.user?.login else { return nil }
+            let open = try await client.send(Endpoints.pullRequests(owner: target.owner, repo: target.name,
+                                                                    state: .open, sort: .created, head: headBranch))
+            return open.first {
+                $0.head.ref == headBranch && $0.base.ref == baseBranch && $0.author?.login == login
+                    && ($0.head.repositoryFullName.map { $0.lowercased() == headRepo.description.lowercased() } ?? true)
             }
         }
+        let answer = CreatedAnswer<PullRequest>()
+        let clear = draftClearing()
+        let onCreated = onCreated
+        writes.send(key: "create", failure: tr("Could not create the pull request: %@ Your text is kept."),
+                    request: {
+                        let pull = try await SettledWrite.perform({ try await client.send(endpoint) }, check: found)
+                        answer.value = pull
+                        return pull
+                    },
+                    rollBack: { [weak self] error in
+                        Task { await self?.refused(error, head: head, base: baseBranch) }
+                    },
+                    // The pull request belongs to the project, not to this page: its draft goes even after Back,
+                    // and the page is replaced by the pull request's only while it is still open.
+                    always: { [weak navigator] succeeded, pageLeft in
+                        guard succeeded, let pull = answer.value else { return }
+                        clear()
+                        onCreated(pull)
+                        if pageLeft {
+                            navigator?.showToast(String(format: tr("Pull request !%d created"), pull.number))
+                        } else {
+                            navigator?.replace(with: .pullRequest(target, number: pull.number))
+                        }
+                    })
     }
 
     // MARK: Loading
@@ -270,7 +296,6 @@ public final class NewPullRequestViewModel {
 
     private func refused(_ error: GiteeError, head: String, base: String) async {
         guard error != .cancelled else { return }
-        errorMessage = ErrorText.message(for: error) + " " + tr("Your text is kept.")
         guard case .validation = error else {
             if case .unauthorized = error { navigator?.requireLogin { [weak self] in self?.submit() } }
             return
@@ -304,9 +329,13 @@ public final class NewPullRequestViewModel {
         drafts.saveComment(titleEdited ? titleText : "", account: account, repo: target, issue: draftKey + ":title")
     }
 
-    private func clearDraft() {
-        drafts.saveComment("", account: account, repo: target, issue: draftKey)
-        drafts.saveComment("", account: account, repo: target, issue: draftKey + ":title")
+    /// Clears this head's draft when called, even after the page (and this model) is gone.
+    private func draftClearing() -> @MainActor () -> Void {
+        let drafts = drafts, account = account, target = target, key = draftKey
+        return {
+            drafts.saveComment("", account: account, repo: target, issue: key)
+            drafts.saveComment("", account: account, repo: target, issue: key + ":title")
+        }
     }
 }
 

@@ -6,10 +6,8 @@ import MayunCore
 final class CreateIssuePage: Page {
     private let viewModel: CreateIssueViewModel
     private let titleEntry: Entry
-    private let titleError = Label(classes: ["error"], wrap: true, xalign: 0)
     /// Kept: its "changed" handler refers to it unowned.
     private let bodyView: TextView
-    private let bodyError = Label(classes: ["error"], wrap: true, xalign: 0)
     private let preview: DocumentView
     private let editorStack = Stack()
     private let generalError = Label(classes: ["error"], wrap: true, xalign: 0)
@@ -60,8 +58,8 @@ final class CreateIssuePage: Page {
         editorStack.addClasses(["card", "issue-editor"])
         let buttons = Box(.horizontal, spacing: 8)
         buttons.append(previewToggle, Box.spacer(), submit)
-        column.append(Label(viewModel.titlePlaceholder, classes: ["heading"], xalign: 0), titleEntry, titleError,
-                      Label(viewModel.bodyPlaceholder, classes: ["heading"], xalign: 0), editorStack, bodyError,
+        column.append(Label(viewModel.titlePlaceholder, classes: ["heading"], xalign: 0), titleEntry,
+                      Label(viewModel.bodyPlaceholder, classes: ["heading"], xalign: 0), editorStack,
                       triage, generalError, buttons)
         labelChecks.setMargins(6)
 
@@ -73,8 +71,6 @@ final class CreateIssuePage: Page {
         bindings.bind { [unowned self] in
             submit.isSensitive = viewModel.canSubmit
             submit.label = viewModel.submitTitle
-            show(titleError, viewModel.titleError)
-            show(bodyError, viewModel.bodyError)
             // A draft that cannot be written is said here too (the form stays usable).
             let messages = [viewModel.errorMessage, viewModel.draftError].compactMap { $0 }
             show(generalError, messages.isEmpty ? nil : messages.joined(separator: "\n"))
