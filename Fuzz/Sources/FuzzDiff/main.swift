@@ -65,7 +65,7 @@ func checkEditedFile(_ bytes: [UInt8]) {
         precondition(file.originalBytes == data, "EditableText does not give back the bytes it read")
         precondition(EditableText.decode(file.encode(file.text + "\n")).map(\.text) != .failure(.binary),
                      "an edit made a text file binary")
-    case .failure(.tooLarge): preconditionFailure("a 4 KB file counted as too large")
+    case .failure(.tooLarge): precondition(bytes.count > EditableText.maxEditableSize, "a small file counted as too large")
     case .failure(.binary): precondition(bytes.contains(0), "a file without NUL bytes counted as binary")
     case .failure(.notUTF8): break
     }
