@@ -4,7 +4,8 @@
 // Each executable's main.swift hands its test function to libFuzzer (FuzzSupport/FuzzDriver.swift).
 import PackageDescription
 
-let fuzzTargets = ["FuzzMarkdown", "FuzzHTML", "FuzzJSON", "FuzzImageHeader", "FuzzLinks", "FuzzDiff", "FuzzHTTPErrors"]
+let fuzzTargets = ["FuzzMarkdown", "FuzzHTML", "FuzzJSON", "FuzzImageHeader", "FuzzLinks", "FuzzDiff", "FuzzHTTPErrors",
+                   "FuzzStored"]
 
 /// The markup escaper's target checks its output with Pango itself (pango_parse_markup), through a module of its own.
 let markupTargets: [Target] = [

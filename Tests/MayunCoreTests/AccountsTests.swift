@@ -292,4 +292,21 @@ final class AccountsTests: XCTestCase {
             XCTAssertEqual(servers.file.load()?.accounts ?? [], [])
         }
     }
+
+    /// Found writing the fuzz target `stored`: the hex of a 200-character login was past a file name's 255 bytes, so that
+    /// account's drafts could never be written.
+    func testALongLoginStillGetsAFolderForItsDrafts() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("mayun-long-login-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let long = Account(server: "https://gitee.com", login: String(repeating: "a", count: 200))
+        let other = Account(server: "https://gitee.com", login: String(repeating: "a", count: 199) + "b")
+        XCTAssertLessThanOrEqual(long.folderName.utf8.count, 255)
+        XCTAssertNotEqual(long.folderName, other.folderName, "two long logins with one start keep two folders")
+        XCTAssertEqual(Account(server: "https://gitee.com", login: "alice").folderName,
+                       Array("https://gitee.com\nalice".utf8).map { String(format: "%02x", $0) }.joined(),
+                       "short logins keep the folder they always had")
+        let drafts = data.appendingPathComponent("accounts").appendingPathComponent(long.folderName)
+            .appendingPathComponent("drafts")
+        try PrivateFiles.write(Data("{}".utf8), to: drafts.appendingPathComponent("draft.json"))
+    }
 }

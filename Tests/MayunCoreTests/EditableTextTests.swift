@@ -81,4 +81,23 @@ final class EditableTextTests: XCTestCase {
         XCTAssertEqual(added, 3_000)
         XCTAssertEqual(removed, 3_000)
     }
+
+    /// Found writing the fuzz target `diff`: read as CRLF, "\r\r\n" became "\r\n" in the text and was written back as
+    /// one line end, so saving changed lines the person never touched.
+    func testALoneCarriageReturnBeforeACRLFIsKeptOnSave() throws {
+        let bytes = Data("a\r\r\nb\r\n".utf8)
+        let file = try EditableText.decode(bytes).get()
+        XCTAssertEqual(file.originalBytes, bytes)
+        XCTAssertEqual(file.lineEnding, .mixed)
+    }
+
+    /// Found writing the fuzz target `diff`: to Swift "\r\n" is one Character, so the conflict diff of a file with both
+    /// line ends showed it as one line; and a composed "é" equalled a decomposed one, so that change was hidden.
+    func testTheConflictDiffSplitsAndComparesLinesByBytes() {
+        let (patch, added, removed) = LineDiff.patch(old: "a\r\nb\nc", new: "a\r\nB\nc")
+        XCTAssertEqual(patch, "@@ -1,3 +1,3 @@\n a\r\n-b\n+B\n c\n")
+        XCTAssertEqual([added, removed], [1, 1])
+        let (accent, accentAdded, accentRemoved) = LineDiff.patch(old: "caf\u{E9}", new: "cafe\u{301}")
+        XCTAssertEqual([accentAdded, accentRemoved], [1, 1], accent)
+    }
 }

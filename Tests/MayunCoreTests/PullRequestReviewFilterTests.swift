@@ -97,4 +97,19 @@ final class PullRequestReviewFilterTests: XCTestCase {
             XCTAssertTrue(nobody.isEmpty)
         }
     }
+
+    /// Found writing the fuzz target `stored`: a project with long names got a filter file name past 255 bytes, so its
+    /// filters were never remembered.
+    func testFiltersOfAProjectWithLongNamesAreRemembered() throws {
+        try onMain {
+            let data = FileManager.default.temporaryDirectory.appendingPathComponent("mayun-filters-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: data) }
+            let store = PullRequestFilterStore(directory: data)
+            let repo = RepositoryID(owner: String(repeating: "o", count: 150), name: String(repeating: "r", count: 150))
+            let filters = PullRequestFilters(state: .merged, sort: .updated, scope: .reviewRequested)
+            store.save(filters, for: repo)
+            XCTAssertEqual(store.filters(for: repo), filters)
+            XCTAssertLessThanOrEqual(store.file(for: repo).lastPathComponent.utf8.count, 255)
+        }
+    }
 }

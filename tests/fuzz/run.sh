@@ -5,7 +5,7 @@
 #   tests/fuzz/run.sh run SECONDS [TARGET…]  replay Tests/Fuzz/regressions/<target>, then fuzz each target SECONDS
 #                                           (FUZZ_JOBS targets at a time, default: the number of cores)
 #
-# Targets: markdown html json image-header links http-errors diff markup-escape (all when none is named). Seeds come
+# Targets: markdown html json image-header links http-errors diff markup-escape stored (all when none is named). Seeds come
 # from Tests/Fuzz/corpus/<target> (plus the README fixtures for markdown and html); what libFuzzer learns goes to
 # .build-fuzz/corpus/<target>, crashes to .build-fuzz/artifacts/<target>/. FUZZ_MAX_LEN (default 4096; markdown 65536)
 # bounds input size, and markdown's -timeout is 5 s so a slow input is a finding (the others 10 s); MAYUN_FUZZ_MAX_DEPTH=N makes the
@@ -18,13 +18,13 @@ export PATH=/opt/swift/usr/bin:$PATH
 # ("Fatal error: ...") and libFuzzer reports the trap with its stack.
 export SWIFT_BACKTRACE=enable=no
 SCRATCH=$PWD/.build-fuzz
-ALL_TARGETS=(markdown html json image-header links http-errors diff markup-escape)
+ALL_TARGETS=(markdown html json image-header links http-errors diff markup-escape stored)
 
 binary_for() {
     case "$1" in
         markdown) echo FuzzMarkdown ;; html) echo FuzzHTML ;; json) echo FuzzJSON ;;
         image-header) echo FuzzImageHeader ;; links) echo FuzzLinks ;; http-errors) echo FuzzHTTPErrors ;;
-        diff) echo FuzzDiff ;; markup-escape) echo FuzzMarkupEscape ;;
+        diff) echo FuzzDiff ;; markup-escape) echo FuzzMarkupEscape ;; stored) echo FuzzStored ;;
         *) echo "unknown fuzz target: $1" >&2; return 1 ;;
     esac
 }

@@ -51,7 +51,43 @@ func fuzzDiff(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         }
         precondition(diff.reveal(file: 2) == diff.headerRow(of: 2), "revealing a file finds its header")
     }
+    checkEditedFile(Array(UnsafeBufferPointer(start: start, count: count)))
     return 0
+}
+
+/// The file editor on the same bytes: a repository file as `EditableText` reads it (its promise: the bytes of every
+/// file it accepts come back unchanged), and the conflict diff (`LineDiff`) of its two halves, old and new, which must
+/// show every line of both: context and removed lines give the old text back, context and added lines the new.
+func checkEditedFile(_ bytes: [UInt8]) {
+    let data = Data(bytes)
+    switch EditableText.decode(data) {
+    case .success(let file):
+        precondition(file.originalBytes == data, "EditableText does not give back the bytes it read")
+        precondition(EditableText.decode(file.encode(file.text + "\n")).map(\.text) != .failure(.binary),
+                     "an edit made a text file binary")
+    case .failure(.tooLarge): precondition(bytes.count > EditableText.maxEditableSize, "a small file counted as too large")
+    case .failure(.binary): precondition(bytes.contains(0), "a file without NUL bytes counted as binary")
+    case .failure(.notUTF8): break
+    }
+
+    let half = bytes.count / 2
+    let old = String(decoding: bytes[..<half], as: UTF8.self), new = String(decoding: bytes[half...], as: UTF8.self)
+    let (patch, added, removed) = LineDiff.patch(old: old, new: new)
+    // In bytes, as the diff parser reads a patch: "\r\n" is one Character to Swift, and so is "+" before a combining
+    // mark; and String's == would take a decomposed "é" for a composed one.
+    var lines = Array(patch.utf8).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
+    precondition(lines.first?.starts(with: Array("@@ -1,".utf8)) == true && lines.last == [],
+                 "not one hunk ending in a newline")
+    lines = Array(lines.dropFirst().dropLast())
+    precondition(lines.allSatisfy { [UInt8(ascii: " "), UInt8(ascii: "+"), UInt8(ascii: "-")].contains($0.first) },
+                 "a patch line without its mark")
+    precondition(lines.filter { $0.first == UInt8(ascii: "+") }.count == added, "LineDiff miscounted its added lines")
+    precondition(lines.filter { $0.first == UInt8(ascii: "-") }.count == removed, "LineDiff miscounted its removed lines")
+    func text(without mark: Character) -> [UInt8] {
+        Array(lines.filter { $0.first != mark.asciiValue }.map { $0.dropFirst() }.joined(separator: [UInt8(ascii: "\n")]))
+    }
+    precondition(text(without: "+") == Array(old.utf8) && text(without: "-") == Array(new.utf8),
+                 "the conflict diff does not show both texts")
 }
 
 exit(FuzzDriver.run(fuzzDiff))

@@ -7,10 +7,12 @@ import MayunCore
 /// An HTTP answer that is not a success, as a stranger's server (or a proxy, a firewall, a captive portal) may send
 /// it: the status from the first two bytes, then `Name: value` header lines up to an empty line, then the body.
 /// Goes through `HTTPErrorMapping` (status, JSON or HTML body, Retry-After, X-RateLimit-*) and the text the UI
-/// shows for it. Waits a server announces must come out clamped to 0...a day, whatever they said.
+/// shows for it. Waits a server announces must come out clamped to 0...a day, whatever they said. The same bytes
+/// also go through the clone output parsers as git's stderr (`CloneOutput.swift`).
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzHTTPErrors(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: start, count: count))
+    checkCloneOutput(bytes)
     guard bytes.count >= 2 else { return 0 }
     let status = 100 + (Int(bytes[0]) << 8 | Int(bytes[1])) % 500
     var headers: [String: String] = [:]

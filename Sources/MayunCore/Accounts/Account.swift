@@ -45,9 +45,14 @@ public struct Account: Codable, Equatable, Sendable, Identifiable {
     public static func storeOwner(server: String, login: String) -> String { server + " " + login }
 
     /// The folder of the account's private files (drafts) under the data folder: the hex of server and login, so
-    /// any login (untrusted text) makes a safe, distinct name.
+    /// any login (untrusted text) makes a safe, distinct name. Past 240 characters (a file name has at most 255 bytes)
+    /// the hex is cut and ends in a hash of the whole, so a long login still gets a folder (found writing
+    /// the fuzz target `stored`).
     public var folderName: String {
-        Array("\(server)\n\(login)".utf8).map { String(format: "%02x", $0) }.joined()
+        let whole = "\(server)\n\(login)"
+        let hex = Array(whole.utf8).map { String(format: "%02x", $0) }.joined()
+        guard hex.count > 240 else { return hex }
+        return String(hex.prefix(200)) + "-" + DraftStore.hash(whole)
     }
 
     /// The host (and port) to tell accounts on several servers apart ("gitee.com", "127.0.0.1:8080").

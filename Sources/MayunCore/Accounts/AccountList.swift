@@ -44,21 +44,32 @@ public struct AccountListFile: Sendable {
 
     public func load() -> AccountList? {
         guard let data = try? Data(contentsOf: url) else { return nil }
-        guard data.count <= 1_048_576, var list = try? JSONDecoder().decode(AccountList.self, from: data) else {
+        guard let list = Self.decode(data) else {
             try? FileManager.default.moveItem(at: url, to: url.appendingPathExtension("damaged"))
             return AccountList()
         }
+        return list
+    }
+
+    /// The file's bytes as a list of at most `AccountList.limit` accounts, or nil when they are not one (or over 1 MB).
+    static func decode(_ data: Data) -> AccountList? {
+        guard data.count <= 1_048_576, var list = try? JSONDecoder().decode(AccountList.self, from: data) else { return nil }
         list.accounts = Array(list.accounts.prefix(AccountList.limit))
         return list
+    }
+
+    /// The bytes `save` writes.
+    static func encode(_ list: AccountList) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        return try encoder.encode(list)
     }
 
     /// Writes atomically as 0600; a failure is returned for the caller to say (the list then lasts until Mayun quits).
     @discardableResult
     public func save(_ list: AccountList) -> Error? {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         do {
-            try PrivateFiles.write(try encoder.encode(list), to: url)
+            try PrivateFiles.write(try Self.encode(list), to: url)
             return nil
         } catch {
             return error

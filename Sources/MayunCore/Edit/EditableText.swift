@@ -56,11 +56,14 @@ public struct EditableText: Equatable, Sendable {
         if bom { bytes.removeFirst(3) }
         guard var text = String(validating: bytes, as: UTF8.self) else { return .failure(.notUTF8) }
         // Count line ends on bytes: Swift treats "\r\n" as one Character.
-        var crlf = 0, lf = 0
+        var crlf = 0, lf = 0, crBeforeCRLF = false
         for index in bytes.indices where bytes[index] == 0x0A {
             if index > 0, bytes[index - 1] == 0x0D { crlf += 1 } else { lf += 1 }
+            if index > 1, bytes[index - 1] == 0x0D, bytes[index - 2] == 0x0D { crBeforeCRLF = true }
         }
-        let ending: LineEnding = crlf == 0 ? .lf : (lf == 0 ? .crlf : .mixed)
+        // "\r\r\n" read as CRLF would become "\r\n" in the text, which `encode` writes back as one line end: such a
+        // file is kept as it is, like a mixed one (found writing the fuzz target `diff`).
+        let ending: LineEnding = crlf == 0 ? .lf : (lf == 0 && !crBeforeCRLF ? .crlf : .mixed)
         let finalNewline = bytes.last == 0x0A
         let finalCRLF = finalNewline && bytes.count >= 2 && bytes[bytes.count - 2] == 0x0D
         if finalNewline { text = String(decoding: bytes.dropLast(finalCRLF ? 2 : 1), as: UTF8.self) }

@@ -11,8 +11,7 @@ enum LineDiff {
     }
 
     static func patch(old: String, new: String) -> (patch: String, added: Int, removed: Int) {
-        let a = old.split(separator: "\n", omittingEmptySubsequences: false)
-        let b = new.split(separator: "\n", omittingEmptySubsequences: false)
+        let a = lines(of: old), b = lines(of: new)
         var prefix = 0
         while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
@@ -20,11 +19,11 @@ enum LineDiff {
             suffix += 1
         }
         let middleA = Array(a[prefix..<(a.count - suffix)]), middleB = Array(b[prefix..<(b.count - suffix)])
-        var lines: [String] = a[..<prefix].map { " " + $0 }
+        var lines: [String] = a[..<prefix].map { " " + text($0) }
         var added = 0, removed = 0
         let (cells, overflow) = middleA.count.multipliedReportingOverflow(by: middleB.count)
         if overflow || cells > maxCells {
-            lines += middleA.map { "-" + $0 } + middleB.map { "+" + $0 }
+            lines += middleA.map { "-" + text($0) } + middleB.map { "+" + text($0) }
             removed = middleA.count
             added = middleB.count
         } else {
@@ -40,17 +39,26 @@ enum LineDiff {
             var i = 0, j = 0
             while i < middleA.count || j < middleB.count {
                 if i < middleA.count, j < middleB.count, middleA[i] == middleB[j] {
-                    lines.append(" " + middleA[i]); i += 1; j += 1
+                    lines.append(" " + text(middleA[i])); i += 1; j += 1
                 } else if i < middleA.count, j == middleB.count || lengths[(i + 1) * width + j] >= lengths[i * width + j + 1] {
                     // Removed lines first, as unified diffs show them.
-                    lines.append("-" + middleA[i]); i += 1; removed += 1
+                    lines.append("-" + text(middleA[i])); i += 1; removed += 1
                 } else {
-                    lines.append("+" + middleB[j]); j += 1; added += 1
+                    lines.append("+" + text(middleB[j])); j += 1; added += 1
                 }
             }
         }
-        lines += a[(a.count - suffix)...].map { " " + $0 }
+        lines += a[(a.count - suffix)...].map { " " + text($0) }
         let header = "@@ -1,\(a.count) +1,\(b.count) @@"
         return (([header] + lines).joined(separator: "\n") + "\n", added, removed)
     }
+
+    /// Lines as bytes, split at each "\n" byte as the diff parser reads the patch (to Swift "\r\n" is one Character,
+    /// so a file with both line ends was one long line), and compared byte for byte (String's == takes a decomposed
+    /// "é" for a composed one, which hid the change). Found writing the fuzz target `diff`.
+    private static func lines(of text: String) -> [[UInt8]] {
+        Array(text.utf8).split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+    }
+
+    private static func text(_ line: [UInt8]) -> String { String(decoding: line, as: UTF8.self) }
 }

@@ -190,7 +190,7 @@ public final class DraftStore {
     }
 
     /// Two FNV-1a 64-bit hashes with different offsets (stable across runs, unlike `Hasher`).
-    static func hash(_ text: String) -> String {
+    nonisolated static func hash(_ text: String) -> String {
         func fnv(_ offset: UInt64) -> UInt64 {
             var hash = offset
             for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }

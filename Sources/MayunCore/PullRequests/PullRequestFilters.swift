@@ -54,8 +54,14 @@ public final class PullRequestFilterStore {
         self.directory = directory.appendingPathComponent("filters")
     }
 
+    /// Like a draft's name: past 200 bytes a readable start and a hash of the whole (a file name has at most 255 bytes;
+    /// the filters of a project with long names were never kept; found writing the fuzz target `stored`).
     func file(for repo: RepositoryID) -> URL {
-        directory.appendingPathComponent("pulls__" + DraftStore.encode(repo.owner) + "__" + DraftStore.encode(repo.name) + ".json")
+        var name = "pulls__" + DraftStore.encode(repo.owner) + "__" + DraftStore.encode(repo.name)
+        if name.utf8.count > 200 {
+            name = String(name.prefix(120)) + "-" + DraftStore.hash("\(repo.owner)/\(repo.name)")
+        }
+        return directory.appendingPathComponent(name + ".json")
     }
 
     public func filters(for repo: RepositoryID) -> PullRequestFilters? {
