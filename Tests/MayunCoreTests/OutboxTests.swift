@@ -118,8 +118,11 @@ final class OutboxTests: XCTestCase {
             waitUntil("the outbox is sent") { app.outbox.entries.isEmpty && !app.outbox.isDraining }
             XCTAssertEqual(Self.posts(to: issue.number), 1, "sent once")
             XCTAssertEqual(Self.stored(text, repo, issue.number, client: app.client), 1)
+            // The shared issue gathers other tests' comments: the new one may be on a later page of the thread.
             waitUntil("the thread shows the server's copy", timeout: 20) {
-                issue.comments.items.contains { $0.body == text && $0.id > 0 } && !issue.comments.items.contains { $0.id < 0 }
+                if !issue.comments.reachedEnd { issue.comments.loadMore() }
+                return issue.comments.items.contains { $0.body == text && $0.id > 0 }
+                    && !issue.comments.items.contains { $0.id < 0 }
             }
         }
     }
@@ -265,7 +268,9 @@ final class OutboxTests: XCTestCase {
             let posts = IssueFixture.server.requestLog.filter { $0.method == "POST" }
             XCTAssertEqual(posts.map(\.path), ["/api/v5/repos/\(repo.owner)/\(repo.name)/pulls/\(pull.number)/comments"])
             waitUntil("the thread shows the server's copy", timeout: 20) {
-                page.comments.items.contains { $0.body == text && $0.id > 0 } && !page.comments.items.contains { $0.id < 0 }
+                if !page.comments.reachedEnd { page.comments.loadMore() }
+                return page.comments.items.contains { $0.body == text && $0.id > 0 }
+                    && !page.comments.items.contains { $0.id < 0 }
             }
         }
     }

@@ -82,7 +82,9 @@ extension CommentSender {
             }
         }
         waiting.merge(added) { new, _ in new }
-        if !left.isEmpty, comments.state == .content || !comments.items.isEmpty { comments.refresh() }
+        // Also while a load is on its way: it may have left before the outbox's POST and answer without the comment
+        // (a refresh supersedes it). Only a thread never loaded waits for its own first load.
+        if case .notLoaded = comments.state {} else if !left.isEmpty { comments.refresh() }
     }
 
     /// Follows the outbox's rows for as long as this sender lives.
