@@ -8,10 +8,11 @@ import XCTest
 /// The recorded issue (kit101/drone-yml-test!I4CD5P) on its page in a real 900 x 900 window, logged in with a token
 /// first; the caller destroys `window`. The composer and mention tests start here.
 @MainActor
-func presentLoggedInIssuePage(transport: any Transport) throws
+func presentLoggedInIssuePage(transport: any Transport, outbox: Outbox? = nil) throws
     -> (coordinator: Coordinator, page: GtkKit.Page, window: UnsafeMutablePointer<GtkWidget>, issue: IssueViewModel)
 {
     let services = testServices(transport: transport)
+    services.outbox = outbox
     let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(), services: services)
     let loggedIn = LoginFlag()
     Task { @MainActor in

@@ -31,11 +31,6 @@ private final class RefusedCommentTransport: Transport {
     }
 }
 
-@MainActor
-private final class Flag {
-    var isSet = false
-}
-
 /// A comment that could not reach the server shows in its thread as "Waiting to send" with a Cancel button, and
 /// Cancel takes it out of the thread and the outbox and puts its text back into the composer.
 final class OutboxThreadViewTests: XCTestCase {
@@ -44,28 +39,13 @@ final class OutboxThreadViewTests: XCTestCase {
     func testAWaitingCommentShowsWaitingToSendAndCancelPutsTheTextBack() throws {
         try onMain {
             let transport = RefusedCommentTransport()
-            let services = testServices(transport: transport)
             let outbox = Outbox(file: Outbox.file(inAccountFolder: FileManager.default.temporaryDirectory
                 .appendingPathComponent("mayun-outbox-view-\(UUID().uuidString)")))
-            services.outbox = outbox
-            let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(), services: services)
-            let loggedIn = Flag()
-            Task { @MainActor in
-                _ = try? await services.session.logIn(personalToken: "token")
-                loggedIn.isSet = true
-            }
-            waitUntil("logged in") { loggedIn.isSet }
-            coordinator.push(.issue(RepositoryID(owner: "kit101", name: "drone-yml-test"), number: "I4CD5P"))
-            let page = PageFactory(images: testImages()).makePage(for: coordinator.top!)
-            let window = gtk_window_new()!
+            let (coordinator, page, window, issue) = try presentLoggedInIssuePage(transport: transport, outbox: outbox)
             defer {
                 gtk_window_destroy(typed(window))
                 withExtendedLifetime(coordinator) {}
             }
-            gtk_window_set_default_size(typed(window), 900, 900)
-            gtk_window_set_child(typed(window), page.root)
-            gtk_window_present(typed(window))
-            let issue = try XCTUnwrap(coordinator.top?.model as? IssueViewModel)
             waitUntil("the issue shows") { issue.state == .content && issue.comments.state == .content }
 
             let text = "Typed in a tunnel"
