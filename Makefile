@@ -77,13 +77,22 @@ $(DATA_OUT)/locale/%/LC_MESSAGES/mayun.mo: po/%.po
 run: deps build
 	.build/debug/mayun $(ARGS)
 
+# Stages one after another, except the Debian package's, which runs beside the end-to-end scenarios (most of a
+# scenario is waiting on the app and FakeGitee; the package's smoke scenario has its own display and bus, and the
+# scenarios that time the app wait for it). Its output is printed after the scenarios'.
 test: deps build
 	@status=0; failed=""; times=""; \
-	for stage in test-unit test-meson test-e2e test-deb test-fuzz; do \
-	    start=$$(date +%s); \
-	    $(MAKE) --no-print-directory $$stage E2E_PREBUILD=1 || { status=1; failed="$$failed $$stage"; }; \
-	    times="$$times $$stage $$(( $$(date +%s) - start ))s"; \
-	done; \
+	stage() { local start=$$(date +%s); \
+	    $(MAKE) --no-print-directory $$1 E2E_PREBUILD=1 || { status=1; failed="$$failed $$1"; }; \
+	    times="$$times $$1 $$(( $$(date +%s) - start ))s"; }; \
+	stage test-unit; stage test-meson; \
+	mkdir -p .build/e2e; deb_log=.build/e2e/test-deb.log; \
+	echo "make test: the Debian package's stage runs beside the scenarios (its output follows theirs)"; \
+	( start=$$(date +%s); $(MAKE) --no-print-directory test-deb E2E_PREBUILD=1 > $$deb_log 2>&1; \
+	  echo "$$? $$(( $$(date +%s) - start ))" > $$deb_log.status ) & deb_pid=$$!; \
+	stage test-e2e; wait $$deb_pid; cat $$deb_log; read deb_status deb_time < $$deb_log.status; \
+	[ "$$deb_status" = 0 ] || { status=1; failed="$$failed test-deb"; }; times="$$times test-deb ($$deb_time s, beside test-e2e)"; \
+	stage test-fuzz; \
 	printf '\n\033[1mmake test: stage times:%s\033[0m\n' "$$times"; \
 	if [ $$status -eq 0 ]; then printf '\033[1mmake test: all stages passed\033[0m\n'; \
 	else printf '\033[1mmake test: FAILED:%s\033[0m\n' "$$failed"; fi; \
@@ -92,12 +101,12 @@ test: deps build
 # XCTest (unit, integration and widget tests) on a virtual display with its own session bus and temporary XDG
 # folders. MAYUN_REQUIRE_DISPLAY=1 makes widget tests fail rather than skip when GTK cannot open the display.
 test-unit:
-	$(call banner,swift build --build-tests)
-	$(SWIFT) build --build-tests $(IMPORT_CHECK) 2>&1 | $(QUIET_SWIFT)
 	@if [ -n "$(E2E_PREBUILD)" ]; then \
-	    echo "test-unit: the e2e release build runs beside XCTest (.build/e2e/prebuild.log)"; \
+	    echo "test-unit: the e2e release build runs beside the test build and XCTest (.build/e2e/prebuild.log)"; \
 	    mkdir -p .build/e2e; tests/e2e/install.sh > .build/e2e/prebuild.log 2>&1 & \
 	fi
+	$(call banner,swift build --build-tests)
+	$(SWIFT) build --build-tests $(IMPORT_CHECK) 2>&1 | $(QUIET_SWIFT)
 	$(call banner,XCTest under Xvfb + dbus-run-session (MAYUN_REQUIRE_DISPLAY=1))
 	@state=$$(mktemp -d); trap 'rm -rf "$$state"' EXIT; \
 	MAYUN_REQUIRE_DISPLAY=1 MAYUN_REQUIRE_KEYRING=1 GSK_RENDERER=cairo \
@@ -130,6 +139,7 @@ test-e2e:
 # needs root).
 test-deb:
 	$(call banner,Debian package: build, lintian, apt-get install, smoke without /opt/swift, apt-get remove)
+	$(if $(E2E_PREBUILD),tests/e2e/install.sh)
 	tests/deb/run.sh
 
 # libFuzzer targets (Fuzz/, a separate package built into .build-fuzz with -sanitize=fuzzer,address): saved crash

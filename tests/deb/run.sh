@@ -14,6 +14,10 @@ failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 ok() { echo "PASS: $*"; }
 [ "$(id -u)" -eq 0 ] || { echo "FAIL: test-deb installs a package and hides /opt/swift: it needs root"; exit 1; }
+# make test runs this beside the end-to-end scenarios: the ones that time the app wait for this lock (tests/e2e/run.sh).
+mkdir -p "$repo/.build-pkg"
+exec 7> "$repo/.build-pkg/stage.lock"
+flock 7
 
 # 1. Build, lintian.
 MAYUN_DEB_XZ_LEVEL=1 tools/make-deb.sh "$repo/.build-pkg/out"   # the files of `make deb`'s package, compressed faster
@@ -54,7 +58,7 @@ chmod 755 "$repo/.build-pkg/fake-gitee"
 clean_path="$(printf '%s' "$PATH" | tr ':' '\n' | grep -v '^/opt/swift' | paste -sd:)"
 set +e
 env -u LD_LIBRARY_PATH -u LD_PRELOAD PATH="$clean_path" VERSION_WANTED="$version" HIDDEN="$hidden" \
-    MAYUN_E2E_INSTALLED=/usr MAYUN_E2E_ONLY=smoke MAYUN_E2E_ARTIFACTS_DIR="$artifacts" \
+    MAYUN_E2E_INSTALLED=/usr MAYUN_E2E_ONLY=smoke MAYUN_E2E_ARTIFACTS_DIR="$artifacts" MAYUN_E2E_DISPLAY_FROM=2000 \
     MAYUN_E2E_FAKE_GITEE="$repo/.build-pkg/fake-gitee" \
     unshare --mount --propagation private -- bash -euo pipefail -c '
         mount --bind /opt/swift/usr/lib/swift/linux "$HIDDEN"

@@ -32,6 +32,7 @@ import pyatspi  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fake_gitee import FakeGitee  # noqa: E402,F401  (re-exported for the scenarios)
+import atspi_fast as fast  # noqa: E402
 
 PREFIX = os.environ.get("MAYUN_E2E_PREFIX", "")
 ARTIFACTS = os.environ.get("MAYUN_E2E_ARTIFACTS", "tests/artifacts")
@@ -413,25 +414,46 @@ def entry_named(label):
     return lambda n: n == label or n.startswith(label + " ")
 
 
+def snapshot(root, prune_hidden=False, into_rows=True, max_depth=50, skip=()):
+    """What walk() would yield under root, as atspi_fast records read a tree level at a time (atspi_fast says why)."""
+    return fast.snapshot(root, prune_hidden, into_rows, max_depth, skip_paths={s.path for s in skip},
+                         row_roles=LIST_ITEM_ROLES, row_depth_max=ROW_DEPTH)
+
+
+def _has_area(extent):
+    return extent is not None and extent[2] > 0 and extent[3] > 0
+
+
+def _matching(root, nodes, match, roles, showing):
+    """The nodes whose name matches and role is one of roles (and, if showing, visible with an area), in tree order."""
+    def ok(n):
+        try:
+            return match(n.name) and (roles is None or n.role in roles) and (not showing or n.visible)
+        except Exception:
+            return False
+    found = [n for n in nodes if ok(n)]
+    if showing and found:
+        areas = fast.extents(root, found)
+        for n in found:
+            n.extent = areas.get(n.path)
+        found = [n for n in found if _has_area(n.extent)]
+    return found
+
+
 def find(root, name, roles=None, showing=True, into_rows=False):
     """The first accessible under root with this accessible name (a callable tests it) and one of roles. In the main
     window, the header bar and the page on top of the navigation stack are searched before the rest: that is where
-    a control being looked for is, and a walk over the covered pages beneath costs seconds of D-Bus round trips."""
+    a control being looked for is, and the covered pages beneath are most of the window's accessibles."""
     match = name if callable(name) else (lambda n: n == name)
     searched = []
     for scope in _scopes(root):
-        for acc, _ in walk(scope, prune_hidden=showing, into_rows=into_rows, skip=searched):
-            try:
-                if match(acc.name or "") and (roles is None or acc.getRoleName() in roles) and \
-                        (not showing or is_showing(acc)):
-                    return acc
-            except Exception:
-                continue
+        nodes = snapshot(scope, prune_hidden=showing, into_rows=into_rows, skip=searched)
+        for node in _matching(scope, nodes, match, roles, showing):
+            acc = fast.resolve(scope, node)
+            if acc is not None:
+                return acc
         searched.append(scope)
     return None
-
-
-_chrome_of = {}  # frame -> (header bar, page area): both live as long as their window
 
 
 def _scopes(root):
@@ -439,29 +461,19 @@ def _scopes(root):
     try:
         if root.getRoleName() != "frame":
             return [root]
-        if root not in _chrome_of:
-            chrome = window_chrome(root)
-            if chrome[1] is None:
-                return [root]
-            _chrome_of[root] = chrome
-        header, area = _chrome_of[root]
-        pages = _stack_pages(area)
-        return [header] + pages[-1:] + [root]
+        header, area = window_chrome(root)
+        if area is None:
+            return [root]
+        return [header] + _stack_pages(area)[-1:] + [root]
     except Exception:
         return [root]
 
 
 def find_all(root, name, roles=None, showing=True, into_rows=False):
     match = name if callable(name) else (lambda n: n == name)
-    found = []
-    for acc, _ in walk(root, prune_hidden=showing, into_rows=into_rows):
-        try:
-            if match(acc.name or "") and (roles is None or acc.getRoleName() in roles) and \
-                    (not showing or is_showing(acc)):
-                found.append(acc)
-        except Exception:
-            continue
-    return found
+    nodes = snapshot(root, prune_hidden=showing, into_rows=into_rows)
+    found = (fast.resolve(root, n) for n in _matching(root, nodes, match, roles, showing))
+    return [acc for acc in found if acc is not None]
 
 
 def describe(acc, actions=False):
@@ -559,30 +571,30 @@ TAB_ROLES = ("page tab", "toggle button", "push button", "radio button")
 def find_tab(root, name, notebook_only=False):
     """A tab by name; GTK 4.8 names notebook tabs "Tab" with the title as the tab's label child. notebook_only
     skips the window's Projects/Discover/Mine switcher (a user page has a "Projects" notebook tab too)."""
+    nodes = snapshot(root, prune_hidden=True, into_rows=False)
     if not notebook_only:
         # The window's switcher first: notebook tabs now carry their titles as names too ("Projects" on a user page).
         # The switcher is an AdwViewSwitcher (page tabs) in the header, or on a narrow window in the bottom
         # AdwViewSwitcherBar (0 px high while hidden). The header's switcher keeps its stale extents after it gave
         # way to the plain title, so a showing bottom bar is searched first.
-        bars = [acc for acc, _ in walk(root, prune_hidden=True, into_rows=False)
-                if _name(acc) == "AdwViewSwitcherBar" and is_showing(acc)]
-        for scope in bars + [root]:
-            for acc, _ in walk(scope, prune_hidden=True, into_rows=False):
-                try:
-                    if acc.getRoleName() == "page tab" and acc.name == name and acc.parent is not None \
-                            and acc.parent.name in ("AdwViewSwitcher", "GtkStackSwitcher") and is_showing(acc):
-                        return acc
-                except Exception:
-                    continue
-    acc = None if notebook_only else find(root, name, TAB_ROLES)
-    if acc is not None:
-        return acc
-    for acc, _ in walk(root, prune_hidden=True, into_rows=False):
-        try:
-            if acc.getRoleName() == "page tab" and is_showing(acc) and any(c.name == name for c in children(acc)):
+        by_index = {n.index: n for n in nodes}
+        bars = _matching(root, nodes, lambda n: n == "AdwViewSwitcherBar", None, True)
+        switchers = ("AdwViewSwitcher", "GtkStackSwitcher")
+        tabs = [n for n in nodes if n.role == "page tab" and n.name == name and n.index and
+                by_index.get(n.index[:-1]) is not None and by_index[n.index[:-1]].name in switchers]
+        in_bar = [t for t in tabs if any(t.index[:len(b.index)] == b.index for b in bars)]
+        for tab in _matching(root, in_bar + tabs, lambda n: True, None, True):
+            acc = fast.resolve(root, tab)
+            if acc is not None:
                 return acc
-        except Exception:
-            continue
+        acc = find(root, name, TAB_ROLES)
+        if acc is not None:
+            return acc
+    titled = [n for n in nodes if n.role == "page tab" and any(c.name == name for c in n.kids)]
+    for tab in _matching(root, titled, lambda n: True, None, True):
+        acc = fast.resolve(root, tab)
+        if acc is not None:
+            return acc
     return None
 
 
@@ -611,14 +623,9 @@ ROW_ROLES = ("list item", "table row", "tree item", "table cell")
 
 def lists(root, name=None):
     """Showing GtkListViews (role "list") under root, optionally by accessible name ("Projects")."""
-    out = []
-    for acc, _ in walk(root, prune_hidden=True, into_rows=False):
-        try:
-            if acc.getRoleName() == "list" and (name is None or acc.name == name) and is_showing(acc):
-                out.append(acc)
-        except Exception:
-            continue
-    return out
+    nodes = snapshot(root, prune_hidden=True, into_rows=False)
+    found = _matching(root, nodes, lambda n: name is None or n == name, ("list",), True)
+    return [acc for acc in (fast.resolve(root, n) for n in found) if acc is not None]
 
 
 def row_label(item):
@@ -663,17 +670,23 @@ def project_rows(root, frame):
 
 
 def labels(root, frame=None):
-    out = []
-    for acc, _ in walk(root, prune_hidden=True, into_rows=False):
-        try:
-            if acc.getRoleName() == "label" and acc.name and (in_window(acc, frame) if frame else is_showing(acc)):
-                out.append(acc.name)
-        except Exception:
-            continue
-    return out
+    """The texts of the showing labels under root (inside frame's area when given), in tree order."""
+    found = _matching(root, snapshot(root, prune_hidden=True, into_rows=False), bool, ("label",), True)
+    if frame is None:
+        return [n.name for n in found]
+    f = extents(frame)
+    return [n.name for n in found if _overlaps(n.extent, f)]
+
+
+def _overlaps(e, f):
+    x, y, w, hh = e
+    return y + hh > f.y and y < f.y + f.height and x < f.x + f.width and x + w > f.x
 
 
 FULL_NAME = re.compile(r"^[\w.-]+/[\w.-]+$")
+
+
+_chrome_of = {}  # frame's object path -> (header bar, page area): both live as long as their window
 
 
 def window_chrome(frame):
@@ -681,15 +694,17 @@ def window_chrome(frame):
     the AdwHeaderBar (Back, the tab switcher or page title, the menu) and the AdwToastOverlay holding the navigation
     stack. GTK 4.8 names neither (both are unnamed panels), so the box is found by shape: the first panel with two
     children, a short one above a taller one."""
-    for acc, _ in walk(frame, max_depth=3, into_rows=False):
-        try:
-            kids = children(acc)
-            if len(kids) == 2:
-                top, rest = extents(kids[0]), extents(kids[1])
-                if 0 < top.height < 120 and rest.height > top.height and rest.y >= top.y + top.height - 2:
-                    return kids[0], kids[1]
-        except Exception:
-            continue
+    if frame.path in _chrome_of:
+        return _chrome_of[frame.path]
+    nodes = [n for n in snapshot(frame, max_depth=4, into_rows=False) if n.depth <= 3 and len(n.kids) == 2]
+    areas = fast.extents(frame, [k for n in nodes for k in n.kids])
+    for n in nodes:
+        top, rest = areas.get(n.kids[0].path), areas.get(n.kids[1].path)
+        if top and rest and 0 < top[3] < 120 and rest[3] > top[3] and rest[1] >= top[1] + top[3] - 2:
+            chrome = fast.resolve(frame, n.kids[0]), fast.resolve(frame, n.kids[1])
+            if None not in chrome:
+                _chrome_of[frame.path] = chrome
+            return chrome
     return None, None
 
 
@@ -703,13 +718,11 @@ def navigation_pages(frame):
 
 
 def _stack_pages(area):
-    for acc, _ in walk(area, max_depth=2, into_rows=False):
-        try:
-            pages = [c for c in children(acc) if c.name == "GtkStackPage"]
-            if pages:
-                return [children(p)[0] for p in pages if children(p)]
-        except Exception:
-            continue
+    for n in snapshot(area, max_depth=4, into_rows=False):
+        pages = [c for c in n.kids if c.name == "GtkStackPage"] if n.depth <= 2 else []
+        if pages:
+            found = (fast.resolve(area, p.kids[0]) for p in pages if p.kids)
+            return [acc for acc in found if acc is not None]
     return []
 
 
@@ -748,14 +761,9 @@ def top_page(frame):
 def page_title(frame):
     """The header bar's title (the open page's name, e.g. a project's owner/name), or None at the tabs."""
     top = extents(frame).y
-    for acc, _ in walk(frame, prune_hidden=True, into_rows=False, max_depth=8):
-        try:
-            if acc.getRoleName() == "label" and acc.name and extents(acc).y < top + 40 and is_showing(acc) \
-                    and acc.name not in ("Projects", "Discover", "Mine", "Mayun"):
-                return acc.name
-        except Exception:
-            continue
-    return None
+    nodes = snapshot(frame, prune_hidden=True, into_rows=False, max_depth=8)
+    found = _matching(frame, nodes, lambda n: n and n not in ("Projects", "Discover", "Mine", "Mayun"), ("label",), True)
+    return next((n.name for n in found if n.extent[1] < top + 40), None)
 
 
 def open_project_name(frame):

@@ -11,6 +11,7 @@
 #   MAYUN_E2E_SKIP="smoke"     leave these scenarios out (make test: the smoke runs in test-deb, against the package)
 #   MAYUN_E2E_INSTALLED=/usr    run against an app installed there (no meson install; tests/deb/run.sh, the package)
 #   MAYUN_E2E_ARTIFACTS_DIR=D   artifacts in D instead of tests/artifacts
+#   MAYUN_E2E_DISPLAY_FROM=N    X display numbers from N+50 up (default 100; tests/deb/run.sh, which runs beside)
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$repo"
@@ -87,7 +88,8 @@ busy_with() { local p; for p in "${!running[@]}"; do [ "${running[$p]}" = "$1" ]
 start_run() {  # start_run RUN_NAME: the scenario on its own display, bus and keyring, in the background
     local run_name="$1" scenario="${1%%:*}" v3="ok" log="$run/e2e-$1.log"
     [ "$run_name" != "$scenario" ] && v3="${run_name#*:}"
-    display_from=$(( ${display_from:-100} + 50 ))  # not the display number the previous run is still releasing
+    # Not the display number the previous run is still releasing; test-deb's runs start elsewhere (they run beside).
+    display_from=$(( ${display_from:-${MAYUN_E2E_DISPLAY_FROM:-100}} + 50 ))
     if [ "$scenario" = smoke ]; then
         ( run_smoke "$display_from"; echo $? > "$log.status" ) > "$log" 2>&1 &
         running[$!]="$scenario"
@@ -118,8 +120,12 @@ while [ ${#queue[@]} -gt 0 ] || [ ${#running[@]} -gt 0 ]; do
         for i in "${!queue[@]}"; do
             scenario="${queue[$i]%%:*}"
             case "$SOLO" in *" $scenario "*) [ ${#running[@]} -eq 0 ] || continue ;; esac
-            # A SOLO run times the app's responsiveness: not while make test's background fuzz build still runs.
-            case "$SOLO" in *" $scenario "*) mkdir -p "$repo/.build-fuzz"; flock "$repo/.build-fuzz/build.lock" true ;; esac
+            # A SOLO run times the app's responsiveness: not while make test's background fuzz build or the Debian
+            # package's stage (tests/deb/run.sh, beside the scenarios) still runs.
+            case "$SOLO" in *" $scenario "*)
+                mkdir -p "$repo/.build-fuzz" "$repo/.build-pkg"
+                flock "$repo/.build-fuzz/build.lock" true; flock "$repo/.build-pkg/stage.lock" true ;;
+            esac
             busy_with "$scenario" && continue
             started="${queue[$i]}"
             unset "queue[$i]"
