@@ -7,7 +7,8 @@ import Glibc
 /// Link and image resolution in a document (`href`/`src` as a stranger wrote them), repository path helpers, and
 /// the link policy every external open goes through, including profile links typed by strangers, and the link
 /// router (`GiteeLink.outcome`) for links from the command line, D-Bus, the clipboard and drops; and the checks of
-/// issue 36 on the same text: a path part sent (`PathSafety`), a server address, a download name, a clone address.
+/// issue 36 on the same text: a path part sent (`PathSafety`), a server address, a download name, a clone address,
+/// a new file's or branch's name, a notification's account tag (Names.swift).
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzLinks(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
@@ -45,6 +46,7 @@ func fuzzLinks(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     }
 
     checkPathsAndNames(text, server: server)
+    checkTypedNamesAndTags(text)
 
     if let url = URL(string: text) { _ = LinkPolicy.decide(url) }
     let profile = LinkPolicy.decide(profileText: text)
