@@ -215,13 +215,36 @@ def annotation_under_its_line(server, app, changes, owner, repo, head_sha, files
     line, after = diff_line_texts(file["patch"]["diff"], note["start_line"])
     text = f"Failure: {check} · {note['title']}: {note['message']}"
     named = f"Failure on line {note['start_line']} of {note['path']}: {check} · {note['title']}: {note['message']}"
-    find_note = lambda: h.find(changes, text, ("label",), into_rows=True)  # noqa: E731
-    find_after = (lambda: h.find(changes, after, ("label",), into_rows=True)) if after else None
-    drawn_under(app, changes, lambda: h.find(changes, line, ("label",), into_rows=True), find_note,
-                f"\"{text}\" is drawn right under line {note['start_line']} \"{line}\"", find_after)
-    r.check(h.find(changes, named, None, into_rows=True) is not None,
-            f"and is named for its line: \"{named}\"", seen_labels(app)())
+    # One walk over the diff's rows per poll finds all four (a walk per control costs seconds of D-Bus round trips).
+    wanted = {line: ("label",), text: ("label",), named: None, **({after: ("label",)} if after else {})}
+    seen = {}
+
+    def find_line():
+        seen.clear()
+        seen.update(showing_named(changes, wanted))
+        return seen.get(line)
+    drawn_under(app, changes, find_line, lambda: seen.get(text),
+                f"\"{text}\" is drawn right under line {note['start_line']} \"{line}\"",
+                (lambda: seen.get(after)) if after else None)
+    r.check(named in seen, f"and is named for its line: \"{named}\"", seen_labels(app)())
     shot("6b-annotation")
+
+
+def showing_named(root, wanted):
+    """The first showing accessible under `root` (list rows included) for each name of `wanted` (name: its roles,
+    None for any), in one walk."""
+    found = {}
+    for acc, _ in h.walk(root, prune_hidden=True, into_rows=True):
+        try:
+            name = acc.name or ""
+            if name in wanted and name not in found and (wanted[name] is None or acc.getRoleName() in wanted[name]) \
+                    and h.is_showing(acc):
+                found[name] = acc
+                if len(found) == len(wanted):
+                    break
+        except Exception:
+            continue
+    return found
 
 
 def drawn_under(app, changes, find_line, find_below, what, find_next_line=None):
