@@ -14,6 +14,8 @@ against FakeGitee.
   4. a member moves the issue to In progress, then to Closed (PATCH /repos/{owner}/issues/{number} with repo in the
      body); the badge follows
   5. screenshots at 1280 and 360 px, light and night
+  5b. (issue 38) the server unreachable, Reopen and a comment show "Waiting to send", survive Ctrl+Q and a new
+     launch on the same state folders (Mine lists them), and are sent once (one POST, one PATCH) when it answers
   6. log out on Mine; the issue, opened again, shows "Log in to comment"
 
 Run by tests/e2e/run.sh inside Xvfb, dbus-run-session and the throwaway keyring, with Debian's /usr/bin/python3.
@@ -28,6 +30,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import atspi_helpers as h  # noqa: E402
 from e2e_support import Scenario, teardown, top  # noqa: E402
 from atspi_helpers import CheckFailed  # noqa: E402
+from unplug_proxy import UnplugProxy  # noqa: E402
 
 NAME = "issues"
 r = h.Report(NAME)
@@ -240,7 +243,7 @@ def label_then_filter(app, server, env, owner, repo, number, title):
     r.check(chosen in [label["name"] for label in server.get(f"/api/v5/repos/{owner}/{repo}/issues/{number}")["labels"]],
             "the server has the label")
 
-    link = f"{server.url}/{owner}/{repo}/issues"
+    link = f"{env['MAYUN_SERVER']}/{owner}/{repo}/issues"
     done = subprocess.run([h.BINARY, link], env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=h.TIMEOUT)
     r.check(done.returncode == 0, "`mayun <issues link>` hands the list to the window", f"{done.returncode}")
     r.wait_for(lambda: h.page_title(app.frame) == "Issues", "the project's issues open", seen=seen_labels(app))
@@ -296,6 +299,77 @@ def screenshots(app):
     set_night(app, "Light")
 
 
+OUTBOX_TEXT = "Seen again after the outage"
+
+
+def outbox_waits(app, server, proxy, env, link, owner, repo, number):
+    """Step 5b's first half, on the closed issue: the server refuses connections; a comment and Reopen wait in the
+    outbox, shown in place, and nothing reaches FakeGitee. Returns the log's place before it."""
+    r.step("5b. the server unreachable: a comment and Reopen wait in the outbox, across a quit and a launch")
+    # The issue is opened afresh: the page open since step 1 was made before the login, and a page gets the
+    # account's outbox only when it is made (Coordinator+Issues.swift makeIssuePage; the login attaches the outbox
+    # later), so its writes would fail instead of waiting (a known app bug, reported with this proof).
+    s.back_to_tabs(app)
+    done = subprocess.run([h.BINARY, link], env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=h.TIMEOUT)
+    r.check(done.returncode == 0, "`mayun <issue link>` opens the issue again", f"{done.returncode}")
+    r.wait_for(lambda: h.page_title(app.frame) == f"#{number}" and app.find("Closed", ("label",), root=top(app))
+               and composer_text(app), f"#{number} shows, Closed, with the composer", seen=seen_labels(app))
+    since = server.last_seq()
+    proxy.unplug()
+    # Reopen first, while the freshly opened page is at its top (the state buttons are above the thread).
+    click(app, "Reopen")
+    r.wait_for(lambda: app.find("Open: Waiting to send", ("label",), root=top(app)),
+               "Reopen shows \"Open: Waiting to send\" under the state buttons", seen=seen_labels(app))
+    r.check(app.find("Closed", ("label",), root=top(app)) is not None, "the badge still says what the server has (Closed)")
+    text = reveal(app, lambda: composer_text(app), "the composer")
+    app.click(text, "the composer")
+    r.wait_for(lambda: h.focused(text), "the composer has the focus")
+    app.type(OUTBOX_TEXT)
+    r.wait_for(lambda: h.text_of(text) == OUTBOX_TEXT, "the comment is in the composer", seen=lambda: repr(h.text_of(text)))
+    app.key("ctrl+Return")
+    r.wait_for(lambda: app.find(f"{NAME_SHOWN}  ·  Waiting to send", ("label",), root=top(app)),
+               "the comment shows at the end of the thread as \"Waiting to send\"", seen=seen_labels(app))
+    r.check(app.find("Cancel sending this comment", ("push button",), root=top(app)) is not None, "with Cancel")
+    r.wait_for(lambda: (h.text_of(composer_text(app)) or "") == "", "the composer is emptied",
+               seen=lambda: repr(h.text_of(composer_text(app))))
+    r.check(not (writes := [e for e in server.log(since) if e["method"] != "GET"]), "nothing reached FakeGitee", h.brief_log(writes))
+    shot("5b-waiting")
+    return since
+
+
+def outbox_sent_once(app, server, proxy, env, link, owner, repo, number, since):
+    """Step 5b's second half, in the app launched again: Mine lists both writes as waiting; once the server answers
+    (the issue's link opened), each is sent exactly once and the page shows them done."""
+    tab = r.wait_for(lambda: h.find_tab(app.frame, "Mine"), "the Mine tab", seen=seen_labels(app))
+    app.click(tab, "tab \"Mine\"")
+    r.wait_for(lambda: app.find("Waiting to send (2)", ("label",), root=top(app)),
+               "after the restart, Mine says \"Waiting to send (2)\"", seen=seen_labels(app))
+    for line in (f"Comment on {owner}/{repo}#{number}: Waiting to send",
+                 f"Set {owner}/{repo}#{number} to Open: Waiting to send"):
+        r.check(app.find(line, ("label",), root=top(app)) is not None, f"Mine lists \"{line}\"", seen_labels(app)())
+    r.check(not (writes := [e for e in server.log(since) if e["method"] != "GET"]), "still nothing reached FakeGitee",
+            h.brief_log(writes))
+    shot("5b-waiting-after-restart")
+    proxy.plug()
+    done = subprocess.run([h.BINARY, link], env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=h.TIMEOUT)
+    r.check(done.returncode == 0, "the server answers again; `mayun <issue link>` opens the issue", f"{done.returncode}")
+    comments, state = f"/api/v5/repos/{owner}/{repo}/issues/{number}/comments", f"/api/v5/repos/{owner}/issues/{number}"
+    r.wait_for(lambda: [e for e in requests(server, since, "POST", comments) if e["status"] == 201]
+               and [e for e in requests(server, since, "PATCH", state) if e["status"] == 200],
+               "the comment (POST 201) and the state (PATCH 200) are sent", seen=lambda: h.brief_log(server.log(since)))
+    r.wait_for(lambda: h.page_title(app.frame) == f"#{number}" and app.find("Open", ("label",), root=top(app))
+               and document_showing(app, OUTBOX_TEXT)
+               and app.find(f"Edit comment by {NAME_SHOWN}", ("push button",), root=top(app)),
+               "the issue shows Open and the comment as sent (with Edit)", seen=seen_labels(app))
+    r.check(app.find(lambda n: "Waiting to send" in n, ("label",), root=top(app)) is None, "nothing waits any more")
+    posts, patches = requests(server, since, "POST"), requests(server, since, "PATCH")
+    r.check(len(posts) == 1 and posts[0]["path"] == comments and posts[0]["fields"].get("body") == OUTBOX_TEXT,
+            "FakeGitee's log: exactly one POST, of the comment's text", h.brief_log(posts))
+    r.check(len(patches) == 1 and patches[0]["fields"].get("state") == "open",
+            "FakeGitee's log: exactly one PATCH, state=open", h.brief_log(patches))
+    shot("5b-sent")
+
+
 def log_out_and_reopen(app, env, link, number):
     r.step("6. log out; the issue shows \"Log in to comment\" again")
     for _ in range(8):
@@ -333,12 +407,14 @@ def log_out_and_reopen(app, env, link, number):
 def scenario(state):
     server_proc = h.FakeGitee(h.FAKE_GITEE_BIN, artifact("fake-gitee.log"), ["--latency", "30"])
     server = h.Server(r, server_proc.url)
+    # The app talks to FakeGitee through a proxy that step 5b unplugs (the control API is called directly).
+    proxy = UnplugProxy(server_proc.port)
     app = None
     try:
         owner, repo, issue = an_issue_of_the_demo_account(server)
         number = issue["number"]
-        link = f"{server.url}/{owner}/{repo}/issues/{number}"
-        env = h.state_env(state, server.url)
+        link = f"{proxy.url}/{owner}/{repo}/issues/{number}"
+        env = h.state_env(state, proxy.url)
         app = h.App(r, env, artifact("app.log"), "issue link", args=[link]).wait_window(with_tabs=False)
         r.wait_for(lambda: h.page_title(app.frame) == f"#{number}", f"the link opens #{number}", seen=seen_labels(app))
         r.wait_for(lambda: app.find("Open", ("label",), root=top(app)), "the state shows by its site name (\"Open\")",
@@ -352,10 +428,17 @@ def scenario(state):
         label_then_filter(app, server, env, owner, repo, number, issue["title"])
         move_state(app, server, owner, repo, number)
         screenshots(app)
+        since = outbox_waits(app, server, proxy, env, link, owner, repo, number)
+        app.quit()
+        app = h.App(r, env, artifact("app.log"), "the app launched again, same state folders")
+        app.wait_window()
+        outbox_sent_once(app, server, proxy, env, link, owner, repo, number, since)
         log_out_and_reopen(app, env, link, number)
+        once = [e for e in server.log(since) if e["method"] in ("POST", "PATCH") and f"/issues/{number}" in e["path"]]
+        r.check(len(once) == 2, "a step later, still one POST and one PATCH since the outage", h.brief_log(once))
         app.quit()
     finally:
-        teardown(r, app, server_proc, log_of=server)
+        teardown(r, app, proxy, server_proc, log_of=server)
 
 
 def main():

@@ -30,173 +30,16 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import atspi_helpers as h  # noqa: E402
-from e2e_support import Scenario, teardown, top, list_row, in_view  # noqa: E402
+from e2e_support import Scenario, teardown, top, list_row  # noqa: E402
 from atspi_helpers import CheckFailed  # noqa: E402
+import pulls_member  # noqa: E402
 
 NAME = "pulls"
 r = h.Report(NAME)
 s = Scenario(r, wheel_x=12)
 artifact, shot, seen_labels, settled, back_to_tabs, reveal, click = s.artifact, s.shot, s.seen_labels, s.settled, s.back_to_tabs, s.reveal, s.click
-TOKEN = "mayun-demo-token"
-
-
-COMPOSER = "Leave a comment (Markdown; Ctrl+Enter sends)"
-
-
-def an_open_mergeable_pull_request_of_the_demo_account(server):
-    for project in server.get("/api/v5/users/mayun-demo/repos?per_page=50"):
-        owner, repo = project["full_name"].split("/", 1)
-        if owner != "mayun-demo":
-            continue
-        for pull in server.get(f"/api/v5/repos/{owner}/{repo}/pulls?state=open&per_page=50"):
-            # Not one whose project requires approvals or tests first (assignees_number / testers_number).
-            if pull["mergeable"] and not pull.get("assignees_number") and not pull.get("testers_number"):
-                return owner, repo, pull
-    raise CheckFailed("no open, mergeable pull request on a project of mayun-demo")
-
-
-def member_comments_and_squash_merges(server, env):
-    r.step("7. a member comments on a pull request, merges it with squash, and the page says Merged")
-    owner, repo, pull = an_open_mergeable_pull_request_of_the_demo_account(server)
-    number = pull["number"]
-    status, _ = server.call("POST", f"/api/v5/repos/{owner}/{repo}/pulls/{number}/assignees",
-                            {"assignees": "mayun-demo"}, token=TOKEN)
-    r.check(status == 201, "mayun-demo is asked to review it (through the API)", f"{status}")
-    app = h.App(r, env, artifact("app-merge.log"), "pull request link",
-                args=[f"{server.url}/{owner}/{repo}/pulls/{number}"]).wait_window(with_tabs=False)
-    try:
-        r.wait_for(lambda: h.page_title(app.frame) == f"!{number}", f"the link opens !{number}", seen=seen_labels(app))
-        text = reveal(app, lambda: app.find(h.entry_named(COMPOSER), ("text", "entry"), root=top(app)), "the composer")
-        app.click(text, "the composer")
-        r.wait_for(lambda: h.focused(text), "the composer has the focus after a click")
-        app.type("Reviewed: ship it")
-        r.wait_for(lambda: h.text_of(text) == "Reviewed: ship it", "the comment is in the composer",
-                   seen=lambda: repr(h.text_of(text)))
-        since = server.last_seq()
-        app.key("ctrl+Return")
-        path = f"/api/v5/repos/{owner}/{repo}/pulls/{number}/comments"
-        posts = r.wait_for(lambda: [e for e in server.log(since) if e["method"] == "POST" and e["path"] == path
-                                    and e["status"] == 201],
-                           "Ctrl+Enter sends the comment (POST 201)", seen=lambda: h.brief_log(server.log(since)))
-        r.check(posts[0]["fields"].get("body") == "Reviewed: ship it", "with the typed text", f"{posts[0]}")
-        r.wait_for(lambda: h.find(top(app), lambda n: n.startswith("Edit comment by"), ("push button",)),
-                   "the comment shows with Edit and Delete", seen=seen_labels(app))
-
-        approves(server, app, owner, repo, number)
-        comments_on_a_line(server, app, owner, repo, number, pull["head"]["sha"])
-
-        click(app, "Squash")
-        r.wait_for(lambda: app.find("The commits are combined into one commit on the base branch.", ("label",),
-                                    root=top(app)), "Squash is chosen", seen=seen_labels(app))
-        shot("6-merge-box")
-        since = server.last_seq()
-        click(app, "Merge", ("push button",))
-
-        def confirmation():
-            for d in h.frames(app.app):
-                if d.name != "Mayun":
-                    b = h.find(d, "Merge", ("push button",))
-                    if b is not None:
-                        return d, b
-            return None
-        dialog, confirm = r.wait_for(confirmation, "Merge asks first, in a dialog", seen=seen_labels(app))
-        r.check([e for e in server.log(since) if e["method"] == "PUT"] == [], "nothing is merged while it asks")
-        shot("7-merge-asks")
-        h.mouse_click(confirm, dialog, app.pid, "\"Merge\" in the confirmation", r)
-        merge_path = f"/api/v5/repos/{owner}/{repo}/pulls/{number}/merge"
-        puts = r.wait_for(lambda: [e for e in server.log(since) if e["method"] == "PUT" and e["path"] == merge_path
-                                   and e["status"] == 200],
-                          "the merge is sent (PUT .../merge 200)", seen=lambda: h.brief_log(server.log(since)))
-        r.check(len([e for e in server.log(since) if e["method"] == "PUT"]) == 1, "one PUT",
-                h.brief_log(server.log(since)))
-        r.check(puts[0]["fields"].get("merge_method") == "squash", "with merge_method=squash", f"{puts[0]['fields']}")
-        r.wait_for(lambda: app.find("Merged", ("label",), root=top(app)), "the page says Merged", seen=seen_labels(app))
-        r.check(app.find("Squash", ("toggle button",), root=top(app)) is None, "the merge box is gone")
-        state = server.get(f"/api/v5/repos/{owner}/{repo}/pulls/{number}")["state"]
-        r.check(state == "merged", "the server has it merged", state)
-        shot("8-merged")
-        app.quit()
-    finally:
-        teardown(r, app)
-
-
-def approves(server, app, owner, repo, number):
-    since = server.last_seq()
-    click(app, "Approve", ("push button",))
-    path = f"/api/v5/repos/{owner}/{repo}/pulls/{number}/review"
-    r.wait_for(lambda: [e for e in server.log(since) if e["method"] == "POST" and e["path"] == path and e["status"] == 201],
-               "Approve sends the review (POST .../review 201)", seen=lambda: h.brief_log(server.log(since)))
-    r.wait_for(lambda: app.find("Approved", ("label",), root=top(app)), "the reviewer's state says Approved",
-               seen=seen_labels(app))
-    accepted = [a["accept"] for a in server.get(f"/api/v5/repos/{owner}/{repo}/pulls/{number}")["assignees"]]
-    r.check(accepted == [True], "the server has the approval", f"{accepted}")
-    shot("6a-approved")
-
-
-def comments_on_a_line(server, app, owner, repo, number, head_sha):
-    files = server.get(f"/api/v5/repos/{owner}/{repo}/pulls/{number}/files")
-    path = files[0]["filename"]
-    patch = files[0]["patch"]["diff"].split("\n")
-    # Gitee's position: the first hunk header is 0, every line after it counts (later hunk headers too).
-    position, line = next((i, text) for i, text in enumerate(patch) if i > 0 and text.startswith("+"))
-    shown = "+ " + line[1:]
-    tab = r.wait_for(lambda: app.find("Files changed", ("page tab",), root=top(app)), "the \"Files changed\" tab",
-                     seen=seen_labels(app))
-    app.click(tab, "\"Files changed\"")
-    changes = r.wait_for(lambda: (h.lists(top(app), "Changes") or [None])[0], "the diff's list", seen=seen_labels(app))
-    row = settled(app, lambda: h.find(changes, shown, ("label",), into_rows=True), f"the line \"{shown}\" shows")
-    app.click(row, f"the line \"{shown}\"")
-    text = settled(app, lambda: h.find(changes, h.entry_named(COMPOSER), ("text", "entry"), into_rows=True),
-                   "a composer opens under the line")
-    app.click(text, "the line's composer")
-    r.wait_for(lambda: h.focused(text), "the line's composer has the focus")
-    app.type("Why this line?")
-    r.wait_for(lambda: h.text_of(text) == "Why this line?", "the comment is in the line's composer",
-               seen=lambda: repr(h.text_of(text)))
-    since = server.last_seq()
-    app.key("ctrl+Return")
-    comments = f"/api/v5/repos/{owner}/{repo}/pulls/{number}/comments"
-    posts = r.wait_for(lambda: [e for e in server.log(since) if e["method"] == "POST" and e["path"] == comments
-                                and e["status"] == 201],
-                       "Ctrl+Enter sends the line comment (POST 201)", seen=lambda: h.brief_log(server.log(since)))
-    fields = posts[0]["fields"]
-    r.check(fields.get("path") == path and fields.get("position") == str(position) and
-            fields.get("commit_id") == head_sha and fields.get("body") == "Why this line?",
-            f"with path {path}, position {position} and the head's commit_id", f"{fields}")
-    r.wait_for(lambda: h.find(changes, lambda n: n.startswith("Edit comment by"), ("push button",), into_rows=True),
-               "the comment shows in the diff with Edit and Delete", seen=seen_labels(app))
-    seen = {"rects": None}
-
-    def wheel_up():
-        fx, fy, fw, fh = h.screen_rect(app.frame, app.frame, app.pid)
-        h.move_pointer(fx + fw // 2, fy + fh // 2)
-        h.run(["xdotool", "click", "4"], check=True)
-
-    def thread_under_line():
-        # The list may have scrolled when the composer gave way to the thread: the wheel brings the line back.
-        line_acc = h.find(changes, shown, ("label",), into_rows=True)
-        edit_acc = h.find(changes, lambda n: n.startswith("Edit comment by"), ("push button",), into_rows=True)
-        top_y = h.screen_rect(changes, app.frame, app.pid)[1]
-        if line_acc is None or edit_acc is None or not in_view(app, line_acc) or not in_view(app, edit_acc) \
-                or h.screen_rect(line_acc, app.frame, app.pid)[1] < top_y:
-            wheel_up()
-            return None
-        line_rect = h.screen_rect(line_acc, app.frame, app.pid)
-        edit_rect = h.screen_rect(edit_acc, app.frame, app.pid)
-        seen["rects"] = (line_rect, edit_rect)
-        if edit_rect[1] < line_rect[1]:
-            # The thread's row comes after its line's, so this cannot be on screen: GTK 4.8 leaves the extents of
-            # list rows scrolled out above the view where they were (seen in a CI run: the line reported at y=231
-            # under the view's top, its thread drawn from y=68). The wheel brings the line back, with fresh extents.
-            wheel_up()
-            return None
-        return seen["rects"] if 0 < edit_rect[1] - (line_rect[1] + line_rect[3]) < 120 else None
-    r.wait_for(thread_under_line, "the thread is drawn right under its line (its Edit button below the line)",
-               seen=lambda: f"line, thread's Edit: {seen['rects']}")
-    shot("6b-line-comment")
-    tab = r.wait_for(lambda: app.find("Conversation", ("page tab",), root=top(app)), "the \"Conversation\" tab",
-                     seen=seen_labels(app))
-    app.click(tab, "\"Conversation\"")
+TOKEN = pulls_member.TOKEN
+pulls_member.bind(r, s)
 
 
 def review_requested_filter(server, app, owner, repo, title):
@@ -451,7 +294,7 @@ def scenario(state):
                 "the app sent PATCH /notifications/threads/{id} (205)", f"{marks}")
         app.quit()
         app = None
-        member_comments_and_squash_merges(server, env)
+        pulls_member.member_comments_and_squash_merges(server, env)
     finally:
         teardown(r, app, daemon, server_proc)
 

@@ -11,7 +11,8 @@ across its restarts.
   3. Issues -> New Issue: title and body typed, Submit; FakeGitee received both (request log and its issue list);
      the new issue's page opens and it tops the project's issue list
   4. FakeGitee fails the next create with 500: the error shows and the draft stays; quit, restart, the create page
-     holds the draft
+     holds the draft; 4b. submitted on a slow answer and Back pressed meanwhile: the Issues list stays on top
+     (tests/e2e/slow_create.py)
   5. Mine's account pages, when Mine has them (Starred shows the project starred in step 2); Log Out on Mine: the
      keyring no longer holds the token
 
@@ -35,6 +36,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import atspi_helpers as h  # noqa: E402
 from e2e_support import Scenario, teardown  # noqa: E402
 from atspi_helpers import CheckFailed  # noqa: E402
+from slow_create import back_during_a_slow_create  # noqa: E402
 
 NAME = "signin"
 r = h.Report(NAME)
@@ -425,6 +427,7 @@ def scenario(state):
         create_issue(app, server, full)
         title, body = failed_create(app, server, full, state)
         app = draft_after_restart(app, env, server, full, title, body, state)
+        back_during_a_slow_create(r, seen_labels, shot, app, server, full, title)
         log_out(app, server, full)
         app.quit()
     finally:
