@@ -13,6 +13,8 @@ final class CommentThread<Source: CommentThreadSource>: ComposedView {
     private let more = Button(label: tr("Load more comments"))
     private unowned let source: Source
     private let images: ImageLoader
+    /// The decoded image bytes of all its comments together: a thread of a hundred screenshots is one page.
+    let imageBudget = PageImageBudget()
     private let bindings: BindingBag
     /// Each shown comment's plain text and its document, by index.
     private var views: [Int: (plain: Label, document: DocumentView)] = [:]
@@ -80,7 +82,8 @@ final class CommentThread<Source: CommentThreadSource>: ComposedView {
             let card = Box(.vertical, spacing: 6, classes: ["card", "comment"])
             let text = Label(comment.body, wrap: true, xalign: 0)
             text.isSelectable = true
-            let view = IssueHeader.makeDocumentView(images: images, nightMode: source.nightMode)
+            let view = IssueHeader.makeDocumentView(images: images, nightMode: source.nightMode,
+                                                    imageBudget: imageBudget)
             if let nightMode = source.nightMode { view.follow(nightMode, in: bindings) }
             view.onActivateLink = { [unowned source] target in source.activate(target) }
             views[index] = (text, view)

@@ -61,10 +61,12 @@ final class IssueHeader {
 
     static let stateClasses = ["issue-open", "issue-progressing", "issue-closed", "pull-closed"]
 
-    /// A document inside a page's column (a body, a comment), hidden until it has something to show.
-    static func makeDocumentView(images: ImageLoader, nightMode: NightModeViewModel?) -> DocumentView {
-        let view = DocumentView(imageLoader: SharedImageLoaderAdapter(images), palette: nightMode?.palette ?? .light,
-                                isNight: nightMode?.isNight ?? false)
+    /// A document inside a page's column (a body, a comment), hidden until it has something to show; a thread's
+    /// comments share their thread's `imageBudget`.
+    static func makeDocumentView(images: ImageLoader, nightMode: NightModeViewModel?,
+                                 imageBudget: PageImageBudget = PageImageBudget()) -> DocumentView {
+        let view = DocumentView(imageLoader: SharedImageLoaderAdapter(images), imageBudget: imageBudget,
+                                palette: nightMode?.palette ?? .light, isNight: nightMode?.isNight ?? false)
         view.growWithContent()
         view.setVerticalMargins(top: 6, bottom: 2)
         view.isVisible = false
