@@ -13,8 +13,9 @@ final class CommentThread<Source: CommentThreadSource>: ComposedView {
     private let more = Button(label: tr("Load more comments"))
     private unowned let source: Source
     private let images: ImageLoader
-    /// The decoded image bytes of all its comments together: a thread of a hundred screenshots is one page.
-    let imageBudget = PageImageBudget()
+    /// The decoded image bytes of all its comments together (and the description's, which the page passes too):
+    /// a thread of a hundred screenshots is one page.
+    let imageBudget: PageImageBudget
     private let bindings: BindingBag
     /// Draws the cards near the screen, and starts parsing each comment when its card first comes near.
     private let onScreen: OnScreenChildren
@@ -31,8 +32,10 @@ final class CommentThread<Source: CommentThreadSource>: ComposedView {
 
     var root: WidgetObject { view }
 
-    init(source: Source, images: ImageLoader, bindings: BindingBag, actions: (any CommentActions)? = nil) {
+    init(source: Source, images: ImageLoader, imageBudget: PageImageBudget = PageImageBudget(), bindings: BindingBag,
+         actions: (any CommentActions)? = nil) {
         self.source = source
+        self.imageBudget = imageBudget
         self.actions = actions
         self.images = images
         self.bindings = bindings

@@ -28,9 +28,11 @@ final class IssueHeader {
     private let byline: Label
 
     /// `stateClass` names the badge's style for the current state, one of `stateClasses`.
-    init<Source: IssueHeaderSource>(source: Source, images: ImageLoader, bylineWraps: Bool, bindings: BindingBag,
+    /// `imageBudget`: the page's, shared with its comment thread.
+    init<Source: IssueHeaderSource>(source: Source, images: ImageLoader, imageBudget: PageImageBudget = PageImageBudget(),
+                                    bylineWraps: Bool, bindings: BindingBag,
                                     stateClass: @escaping @MainActor () -> String) {
-        bodyView = IssueHeader.makeDocumentView(images: images, nightMode: source.nightMode)
+        bodyView = IssueHeader.makeDocumentView(images: images, nightMode: source.nightMode, imageBudget: imageBudget)
         heading.isSelectable = true
         byline = Label(classes: ["dim-label"], wrap: bylineWraps, xalign: 0)
         body.isSelectable = true
