@@ -17,8 +17,7 @@ final class DocumentImageBudgetTests: XCTestCase {
     func testAHugePNGIsDecodedRowByRowAtTheSizeAsked() throws {
         let png = try XCTUnwrap(HostileImages.blankPNG(width: 10000, height: 10000))
         XCTAssertLessThan(png.count, 1 << 20)
-        PeakResident.reset()
-        let baseline = try XCTUnwrap(PeakResident.bytes())
+        let baseline = try PeakResident.resetToNow()
         let image = try ImageDecoder.decode(png, size: .within(width: 900, height: 600))
         let peak = try XCTUnwrap(PeakResident.bytes()) - baseline
         XCTAssertEqual([image.width, image.height], [600, 600], "aspect kept, within both bounds")
@@ -66,8 +65,7 @@ final class DocumentImageBudgetTests: XCTestCase {
             let loader = ImageLoader(fetch: { _, _ in FetchedImage(data: png, wasAuthenticated: false) },
                                      diskDirectory: nil)
             let markdown = (0..<10).map { "![shot \($0)](docs/huge-\($0).png)" }.joined(separator: "\n\n")
-            PeakResident.reset()
-            let baseline = try XCTUnwrap(PeakResident.bytes())
+            let baseline = try PeakResident.resetToNow()
             let (view, window) = present(markdown, loader: SharedImageLoaderAdapter(loader))
             defer { gtk_window_destroy(typed(window)) }
             let slots = view.content.allImageSlots
@@ -185,10 +183,20 @@ enum PeakResident {
         fclose(file)
     }
 
+    /// Resets the peak and checks that it took (else an earlier test's peak would hide this one's): the peak
+    /// after, close to the resident set now.
+    static func resetToNow(file: StaticString = #filePath, line: UInt = #line) throws -> Int {
+        reset()
+        let peak = try XCTUnwrap(bytes(), file: file, line: line)
+        let resident = try XCTUnwrap(bytes(field: "VmRSS:"), file: file, line: line)
+        XCTAssertLessThan(peak - resident, 16 << 20, "the peak was reset", file: file, line: line)
+        return peak
+    }
+
     /// nil when /proc says nothing (the assertions then fail rather than pass without measuring).
-    static func bytes() -> Int? {
+    static func bytes(field: String = "VmHWM:") -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
               let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
         else { return nil }
         return kilobytes * 1024
