@@ -97,8 +97,12 @@ package final class DocumentImageSlot {
             guard let size = self?.admit() else { return }
             do {
                 let decoded = try await loader.image(for: url, size: size)
-                // A loader that ignores cancellation still answers after the widgets went.
-                guard !Task.isCancelled else { return }
+                // A loader that ignores cancellation still answers after the widgets went (or the document was
+                // cleared: its share of the budget goes back).
+                guard !Task.isCancelled else {
+                    self?.releaseBudget()
+                    return
+                }
                 self?.settle(decoded)
             } catch let refused as ImageDecodeError {
                 // Too many bytes or pixels: the alt text stays, and the tooltip says why.
