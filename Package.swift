@@ -24,6 +24,9 @@ let package = Package(
 
         // The VERSION file, embedded at compile time (AppVersion in MayunCore reads it).
         .target(name: "CAppVersion"),
+        // PNGs decoded straight to the size they are shown at (png_scale.h says why gdk-pixbuf's loader cannot).
+        // Optimised in debug builds too: it averages every pixel of images up to 100 megapixels.
+        .target(name: "CPngScale", cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("png16")]),
 
         // Swift's global executor on GLib threads (GLibRuntime/GlobalExecutor.swift says why).
         .target(name: "CGlobalExecutor", dependencies: ["CSoup"]),
@@ -34,7 +37,7 @@ let package = Package(
         ]),
         // The typed widget layer and the window shell: the only Swift code that imports CGtk. It imports it
         // `internal`ly and is built with library evolution, so CGtk is not a dependency of its clients' imports.
-        .target(name: "GtkKit", dependencies: ["MayunCore", "GiteeKit", "GLibRuntime", "CGtk", "CSoup"],
+        .target(name: "GtkKit", dependencies: ["MayunCore", "GiteeKit", "GLibRuntime", "CGtk", "CSoup", "CPngScale"],
                 swiftSettings: [.unsafeFlags(["-enable-library-evolution", "-no-verify-emitted-module-interface", "-library-level", "ipi"])]),
         // The pages (one per screen) and PageFactory, built on GtkKit. CGtk is aliased to a module that does not
         // exist, so `import CGtk` in a page is a compile error ("no such module 'CGtkIsForGtkKitOnly'").

@@ -6,7 +6,7 @@ set -euo pipefail
 
 packages=(
     libgtk-4-dev libgtk-4-bin libadwaita-1-dev libsoup-3.0-dev libjson-glib-dev libgtksourceview-5-dev
-    libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libsecret-1-dev libsqlite3-dev
+    libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libsecret-1-dev libsqlite3-dev libpng-dev
     xvfb xauth xdotool python3-pyatspi dbus-x11 at-spi2-core gnome-keyring
     meson ninja-build desktop-file-utils appstream gettext imagemagick libglib2.0-bin pkg-config gcc
     git locales lintian dpkg-dev chrpath fonts-droid-fallback fonts-noto-color-emoji webp-pixbuf-loader

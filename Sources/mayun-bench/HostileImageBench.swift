@@ -7,8 +7,9 @@ import MayunUI
 
 /// The image bombs of issue 22, taken the way the app takes a README's images (the shared `ImageLoader`): an
 /// 11000 x 10000 TIFF of a few hundred bytes (refused by format before any loader), and ten 10000 x 10000 PNGs of
-/// ~100 KB each (each decoded for whoever asked, none kept: 400 MB each is over the 128 MiB memory budget). Prints
-/// the time to the answer, the peak RSS while doing it, and what the memory cache holds afterwards.
+/// ~100 KB each, at full size (each decoded for whoever asked, none kept: 400 MB each is over the 128 MiB memory
+/// budget) and as a README shows them (issue 36: decoded within their 480 x 270 box, row by row). Prints the time
+/// to the answer, the peak RSS while doing it, and what the memory cache holds afterwards.
 @MainActor
 enum HostileImageBench {
     static func run() {
@@ -18,10 +19,12 @@ enum HostileImageBench {
         measure("TIFF 11000 x 10000", bytes: [tiff])
         if let png = HostileImages.blankPNG(width: 10000, height: 10000) {
             measure("10 PNGs 10000 x 10000", bytes: Array(repeating: png, count: 10))
+            measure("the same in README boxes", bytes: Array(repeating: png, count: 10),
+                    size: .within(width: 480, height: 270))
         }
     }
 
-    private static func measure(_ name: String, bytes: [Data]) {
+    private static func measure(_ name: String, bytes: [Data], size: DecodeSize = .full) {
         let loader = ImageLoader(fetch: { url, _ in
             let index = Int(url.lastPathComponent) ?? 0
             return FetchedImage(data: bytes[min(index, bytes.count - 1)], wasAuthenticated: false)
@@ -31,7 +34,7 @@ enum HostileImageBench {
         let time = Bench.time {
             for index in bytes.indices {
                 var answer: String?
-                loader.image(URL(string: "http://127.0.0.1:9/\(index)")!) { result in
+                loader.image(URL(string: "http://127.0.0.1:9/\(index)")!, size: size) { result in
                     switch result {
                     case .success(let image): answer = "\(image.width) x \(image.height)"
                     case .failure(.refused): answer = "refused"

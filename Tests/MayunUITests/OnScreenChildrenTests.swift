@@ -115,3 +115,63 @@ final class OnScreenChildrenTests: XCTestCase {
         }
     }
 }
+
+/// Issue 36: a thread's comments are parsed when their cards come near the screen, not all at once.
+final class OnScreenChildrenNearActionTests: XCTestCase {
+    override func setUpWithError() throws { try requireDisplay() }
+
+    func testAnActionRunsOnceWhenItsCardFirstComesNear() {
+        onMain {
+            let box = Box(.vertical, spacing: 10)
+            let watcher = OnScreenChildren.install(on: box)
+            var ran: [Int] = []
+            var cards: [Label] = []
+            for index in 0..<100 {
+                let card = Label("Card \(index)")
+                gtk_widget_set_size_request(card.widget, -1, 100)
+                box.append(card)
+                cards.append(card)
+                watcher.whenNear(card) { ran.append(index) }
+            }
+            let scroller = widget(gtk_scrolled_window_new())
+            gtk_scrolled_window_set_child(OpaquePointer(scroller), box.widget)
+            let window = gtk_window_new()!
+            gtk_window_set_default_size(typed(window), 400, 500)
+            gtk_window_set_child(typed(window), scroller)
+            gtk_window_present(typed(window))
+            defer { gtk_window_destroy(typed(window)) }
+            waitUntil("the first cards' actions ran") { ran.contains(0) }
+            waitForFrames(of: window, count: 3)
+            XCTAssertFalse(ran.isEmpty)
+            // The screen (500 px) and one above and below: about 15 cards of 110 px, far from all hundred.
+            XCTAssertLessThan(ran.count, 20, "\(ran)")
+            XCTAssertFalse(ran.contains(99))
+            let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller))
+            gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
+            waitUntil("the last card's action ran") { ran.contains(99) }
+            XCTAssertLessThan(ran.count, 40, "the cards scrolled past in one jump never came near")
+            gtk_adjustment_set_value(adjustment, 0)
+            waitForFrames(of: window, count: 3)
+            XCTAssertEqual(ran.count, Set(ran).count, "each action ran once")
+        }
+    }
+
+    /// Outside a scrolled window every card counts as on screen: each action runs after the first layout.
+    func testWithoutAScrolledWindowEveryActionRuns() {
+        onMain {
+            let box = Box(.vertical, spacing: 10)
+            let watcher = OnScreenChildren.install(on: box)
+            var ran = 0
+            for index in 0..<5 {
+                let card = Label("Card \(index)")
+                box.append(card)
+                watcher.whenNear(card) { ran += 1 }
+            }
+            let window = gtk_window_new()!
+            gtk_window_set_child(typed(window), box.widget)
+            gtk_window_present(typed(window))
+            defer { gtk_window_destroy(typed(window)) }
+            waitUntil("all five ran") { ran == 5 }
+        }
+    }
+}

@@ -19,8 +19,9 @@ public enum HostileImages {
         return data + Data(count: 200 - data.count + 64)
     }
 
-    /// A grey `width` x `height` PNG, deflated by GIO's zlib: a few hundred KB that decode to width x height x 4.
-    public static func blankPNG(width: Int, height: Int) -> Data? {
+    /// A black `width` x `height` greyscale PNG, deflated by GIO's zlib: a few hundred KB that decode to
+    /// width x height x 4. `interlaced` stores it in Adam7's seven passes.
+    public static func blankPNG(width: Int, height: Int, interlaced: Bool = false) -> Data? {
         guard let compressor = g_zlib_compressor_new(G_ZLIB_COMPRESSOR_FORMAT_ZLIB, 6) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(compressor)) }
         let row = [UInt8](repeating: 0, count: width + 1)  // filter byte 0, then black pixels
@@ -45,17 +46,32 @@ public enum HostileImages {
                 if atEnd ? result == G_CONVERTER_FINISHED : offset == input.count { return true }
             }
         }
-        for _ in 1..<height where !feed(row, atEnd: false) { return nil }
-        guard feed(row, atEnd: true) else { return nil }
+        // Each row: filter byte 0, then its pixels; an interlaced image has each pass's rows of its columns.
+        let passes = interlaced ? adam7 : [(x: 0, y: 0, dx: 1, dy: 1)]
+        let rows = passes.map { pass -> (count: Int, length: Int) in
+            let columns = width > pass.x ? (width - pass.x + pass.dx - 1) / pass.dx : 0
+            let count = height > pass.y ? (height - pass.y + pass.dy - 1) / pass.dy : 0
+            return columns == 0 ? (0, 0) : (count, columns + 1)
+        }.filter { $0.count > 0 }
+        for (passIndex, pass) in rows.enumerated() {
+            for index in 0..<pass.count {
+                let last = passIndex == rows.count - 1 && index == pass.count - 1
+                guard feed(Array(row.prefix(pass.length)), atEnd: last) else { return nil }
+            }
+        }
         func chunk(_ type: String, _ body: Data) -> Data {
             let typed = Data(type.utf8) + body
             return be32(UInt32(body.count)) + typed + be32(crc32(typed))
         }
-        let header = be32(UInt32(width)) + be32(UInt32(height)) + Data([8, 0, 0, 0, 0])
+        let header = be32(UInt32(width)) + be32(UInt32(height)) + Data([8, 0, 0, 0, interlaced ? 1 : 0])
         return Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + chunk("IHDR", header)
             + chunk("IDAT", compressed) + chunk("IEND", Data())
     }
 }
+
+/// Adam7's passes: first column and row, and the steps between them.
+private let adam7: [(x: Int, y: Int, dx: Int, dy: Int)] = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4),
+                                                            (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
 
 private func le16(_ value: UInt16) -> Data { Data([UInt8(value & 0xFF), UInt8(value >> 8)]) }
 private func le32(_ value: UInt32) -> Data { le16(UInt16(value & 0xFFFF)) + le16(UInt16(value >> 16)) }

@@ -6,14 +6,18 @@ import MayunCore
 @MainActor
 package final class DocumentEnvironment {
     package let imageLoader: (any DocumentImageLoader)?
+    /// Shared by every document of the page (a thread's comment cards).
+    package let imageBudget: PageImageBudget
     package var palette: Palette
     package var isNight: Bool
     /// Called for a followable link (in-app route, external address, or an anchor the view could not scroll to).
     package var activate: (Link) -> Void = { _ in }
     var hover: (String?) -> Void = { _ in }
 
-    package init(imageLoader: (any DocumentImageLoader)?, palette: Palette, isNight: Bool) {
+    package init(imageLoader: (any DocumentImageLoader)?, imageBudget: PageImageBudget = PageImageBudget(),
+                 palette: Palette, isNight: Bool) {
         self.imageLoader = imageLoader
+        self.imageBudget = imageBudget
         self.palette = palette
         self.isNight = isNight
     }

@@ -6,6 +6,15 @@ import Foundation
 @MainActor
 package protocol DocumentImageLoader: AnyObject {
     func image(for url: URL) async throws -> DecodedImage
+    /// The image decoded within `size` (its box on screen): what the document pane asks for.
+    func image(for url: URL, size: DecodeSize) async throws -> DecodedImage
+}
+
+extension DocumentImageLoader {
+    /// Loaders that ignore the size (tests' small fixtures) decode at full size.
+    package func image(for url: URL, size: DecodeSize) async throws -> DecodedImage {
+        try await image(for: url)
+    }
 }
 
 /// Serves images from a closure returning bytes (files, fixtures), decoding off the main thread, and remembers
@@ -21,9 +30,13 @@ package final class BytesImageLoader: DocumentImageLoader {
     }
 
     package func image(for url: URL) async throws -> DecodedImage {
+        try await image(for: url, size: .full)
+    }
+
+    package func image(for url: URL, size: DecodeSize) async throws -> DecodedImage {
         requestedURLs.append(url)
         guard let data = try bytes(url) else { throw ImageDecodeError.unreadable(url.lastPathComponent) }
-        return try await ImageDecoder.decodeInBackground(data)
+        return try await ImageDecoder.decodeInBackground(data, size: size)
     }
 }
 
@@ -39,11 +52,15 @@ package final class SharedImageLoaderAdapter: DocumentImageLoader {
     }
 
     package func image(for url: URL) async throws -> DecodedImage {
+        try await image(for: url, size: .full)
+    }
+
+    package func image(for url: URL, size: DecodeSize) async throws -> DecodedImage {
         let box = TicketBox()
         let result: Result<DecodedImage, ImageDecodeError>? = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let once = Once(continuation)
-                box.ticket = loader.image(url) { once.resume(returning: $0) }
+                box.ticket = loader.image(url, size: size) { once.resume(returning: $0) }
                 box.onCancel = { once.resume(returning: nil) }
                 if Task.isCancelled { box.cancel() }
             }

@@ -26,7 +26,15 @@ package final class DocumentImageSlot {
     /// The download, cancelled when the slot goes (the page was closed or the document replaced).
     nonisolated(unsafe) private var loadTask: Task<Void, Never>?
 
-    package enum State: Equatable { case loading, shown, failed }
+    /// What this image holds of its page's `PageImageBudget` (reserved, then what the decoded image took).
+    private var budgetBytes = 0
+
+    /// `overBudget`: not decoded, the page already holds its images' worth.
+    package enum State: Equatable { case loading, shown, failed, overBudget }
+
+    /// Images are decoded for a pane at least this wide (logical pixels), so that one laid out before the window's
+    /// first allocation (640) is not blurred when the pane turns out wider; unsized images keep their 480 x 270 box.
+    static let narrowestDecodedPane = 1280
 
     package init(image: DocumentImage, isBlock: Bool, link: Link?, environment: DocumentEnvironment) {
         self.image = image
@@ -50,7 +58,10 @@ package final class DocumentImageSlot {
         resize(available: available)
         attach(self, to: raw(root), key: "mayun-image-slot")
         // Destroyed with its text view: the download stops (the slot object itself may outlive the widgets).
-        connect(raw(root), "destroy", main: { [weak self] in self?.loadTask?.cancel() })
+        connect(raw(root), "destroy", main: { [weak self] in
+            self?.loadTask?.cancel()
+            self?.releaseBudget()
+        })
         load()
     }
 
@@ -71,7 +82,7 @@ package final class DocumentImageSlot {
     func resize(available width: Int) {
         available = width
         // The alt text took the box's place (and the box is gone).
-        guard state != .failed else { return }
+        guard state != .failed, state != .overBudget else { return }
         let size = boxSize
         sizerRef.with { gtk_widget_set_size_request($0, Int32(size.width), Int32(size.height)) }
     }
@@ -81,22 +92,70 @@ package final class DocumentImageSlot {
             showAltText()
             return
         }
+        // In a task: the text view sets the pane's width right after this initializer.
         loadTask = Task { [weak self] in
+            guard let size = self?.admit() else { return }
             do {
-                let decoded = try await loader.image(for: url)
-                // A loader that ignores cancellation still answers after the widgets went.
-                guard !Task.isCancelled else { return }
-                self?.show(decoded)
+                let decoded = try await loader.image(for: url, size: size)
+                // A loader that ignores cancellation still answers after the widgets went (or the document was
+                // cleared: its share of the budget goes back).
+                guard !Task.isCancelled else {
+                    self?.releaseBudget()
+                    return
+                }
+                self?.settle(decoded)
             } catch let refused as ImageDecodeError {
                 // Too many bytes or pixels: the alt text stays, and the tooltip says why.
+                self?.releaseBudget()
                 self?.showAltText(reason: refused.message)
             } catch {
+                self?.releaseBudget()
                 if !Task.isCancelled { self?.showAltText() }
             }
         }
     }
 
     deinit { loadTask?.cancel() }
+
+    /// The size to decode within (the box for a pane at least `narrowestDecodedPane` wide, in device pixels), with
+    /// its worth reserved in the page's budget; nil, and the "not shown" placeholder, when the page is full.
+    private func admit() -> DecodeSize? {
+        let box = ImageFit.box(requestedWidth: image.width, requestedHeight: image.height, isBlock: isBlock,
+                               available: max(available, Self.narrowestDecodedPane))
+        let scale = DisplayScale.largest
+        let size = DecodeSize.within(width: box.width * scale, height: box.height * scale)
+        let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
+        let bytes = overflow ? Int.max : pixels.multipliedReportingOverflow(by: 4).overflow ? Int.max : pixels * 4
+        guard environment.imageBudget.reserve(bytes) else {
+            showOverBudget()
+            return nil
+        }
+        budgetBytes = bytes
+        return size
+    }
+
+    /// Shows `decoded` if the page can hold what it really took (an animation keeps its own size).
+    private func settle(_ decoded: DecodedImage) {
+        let reserved = budgetBytes
+        budgetBytes = 0
+        guard environment.imageBudget.settle(reserved: reserved, actual: decoded.byteCost) else {
+            showOverBudget()
+            return
+        }
+        budgetBytes = decoded.byteCost
+        show(decoded)
+    }
+
+    /// Its document was cleared: the download stops and the page's budget gets its bytes back.
+    func removed() {
+        loadTask?.cancel()
+        releaseBudget()
+    }
+
+    private func releaseBudget() {
+        environment.imageBudget.release(budgetBytes)
+        budgetBytes = 0
+    }
 
     private func show(_ decoded: DecodedImage) {
         frameRef.with { frame in
@@ -122,14 +181,29 @@ package final class DocumentImageSlot {
     }
 
     private func showAltText(in root: Widget, reason: String?) {
+        replaceFrame(in: root, icon: "image-missing-symbolic", text: image.alt.isEmpty ? tr("Image") : image.alt,
+                     tooltip: reason)
+        state = .failed
+    }
+
+    /// The page already holds its images' worth: says so where the image would be, the alt text in the tooltip.
+    private func showOverBudget() {
+        let message = environment.imageBudget.refusalMessage
+        rootRef.with { root in
+            replaceFrame(in: root, icon: "image-x-generic-symbolic", text: message,
+                         tooltip: image.alt.isEmpty ? nil : image.alt)
+        }
+        state = .overBudget
+    }
+
+    private func replaceFrame(in root: Widget, icon iconName: String, text: String, tooltip: String?) {
         frameRef.with { gtk_box_remove(typed(root), $0) }
-        if let reason { gtk_widget_set_tooltip_text(root, reason) }
-        let icon = widget(gtk_image_new_from_icon_name("image-missing-symbolic"))
+        if let tooltip { gtk_widget_set_tooltip_text(root, tooltip) }
+        let icon = widget(gtk_image_new_from_icon_name(iconName))
         // Inline images (badges) keep their alt text on one line: wrapping in a box with no width breaks every letter.
-        let label = Build.label(image.alt.isEmpty ? tr("Image") : image.alt, classes: ["dim-label"], wrap: isBlock)
+        let label = Build.label(text, classes: ["dim-label"], wrap: isBlock)
         gtk_box_set_spacing(typed(root), 4)
         Build.append(root, icon, label)
-        state = .failed
     }
 
     private func makeClickable(_ root: Widget, _ link: Link) {

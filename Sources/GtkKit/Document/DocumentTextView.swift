@@ -94,6 +94,8 @@ package final class DocumentTextView {
 
     /// Empties the shown buffer for writing into it directly.
     package func clear() {
+        // The old document's images give their share of the page's budget back, whenever GTK frees their widgets.
+        for slot in allImageSlots { slot.removed() }
         gtk_text_buffer_set_text(buffer, "", 0)
         links = []
         sizedChildren = []

@@ -23,6 +23,8 @@ package final class DocumentView {
 
     package let content: DocumentTextView
     private let environment: DocumentEnvironment
+    /// The decoded image bytes this view's page holds (tests, the benchmark).
+    package var imageBudget: PageImageBudget { environment.imageBudget }
     private var pending: ArraySlice<Block> = []
     /// The rest of a long block cut by `DocumentSlicing`, written before `pending`.
     private var carried: Block?
@@ -69,8 +71,11 @@ package final class DocumentView {
     package var longestSlice: Double { sliceDurations.max() ?? 0 }
     package private(set) var sliceDurations: [Double] = []
 
-    package init(imageLoader: (any DocumentImageLoader)?, palette: Palette = .light, isNight: Bool = false) {
-        environment = DocumentEnvironment(imageLoader: imageLoader, palette: palette, isNight: isNight)
+    /// `imageBudget`: the page's, when several views make one page (a thread's cards); by default the view's own.
+    package init(imageLoader: (any DocumentImageLoader)?, imageBudget: PageImageBudget = PageImageBudget(),
+                 palette: Palette = .light, isNight: Bool = false) {
+        environment = DocumentEnvironment(imageLoader: imageLoader, imageBudget: imageBudget, palette: palette,
+                                          isNight: isNight)
         content = DocumentTextView(environment: environment, margins: true)
         root = widget(gtk_scrolled_window_new())
         // Horizontally "external", not "never" (see `growWithContent`): pictures and rules are sized to the last

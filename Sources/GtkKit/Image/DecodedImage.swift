@@ -60,18 +60,24 @@ package enum ImageDecodeError: Error, Equatable {
 /// run on the header before a loader exists. Synchronous and thread-safe: call `decodeInBackground` from the main
 /// thread.
 package enum ImageDecoder {
-    /// `fit` > 0 decodes a still scaled down to fit a `fit`×`fit` pixel square (an avatar in a row): decoded once at
-    /// the size it is drawn, it costs a few KiB and no scaling on every frame.
-    static func decodeInBackground(_ data: Data, fit: Int = 0) async throws -> DecodedImage {
-        try await Task.detached(priority: .userInitiated) { try decode(data, fit: fit) }.value
+    /// `size` bounds the pixels decoded: a still thumbnail for an avatar in a row (a few KiB, no scaling on every
+    /// frame), a document image within its box, or `full`.
+    static func decodeInBackground(_ data: Data, size: DecodeSize = .full) async throws -> DecodedImage {
+        try await Task.detached(priority: .userInitiated) { try decode(data, size: size) }.value
     }
 
-    static func decode(_ data: Data, fit: Int = 0) throws -> DecodedImage {
+    static func decode(_ data: Data, size: DecodeSize = .full) throws -> DecodedImage {
         let plan: ImageLimits.DecodePlan
         switch ImageLimits.plan(data) {
         case .success(let accepted): plan = accepted
         case .failure(let refusal): throw ImageDecodeError.refused(refusal)
         }
+        if plan.format == .png, let width = plan.width, let height = plan.height,
+           size.scaled(width: width, height: height) != nil {
+            return try ScaledPNG.decode(plan.bytes, within: size)
+        }
+        // Animations keep their size unless a still is wanted (`DecodeSize.within` says why).
+        let scales = size.still || plan.frames <= 1
         // The loader of the sniffed format, never one gdk-pixbuf picks by itself (it would hand a TIFF to libtiff).
         var typeError: UnsafeMutablePointer<GError>?
         guard let loader = gdk_pixbuf_loader_new_with_type(plan.format.loaderName, &typeError) else {
@@ -91,11 +97,9 @@ package enum ImageDecoder {
                 if let emitter = arguments.instance {
                     gdk_pixbuf_loader_set_size(emitter.assumingMemoryBound(to: GdkPixbufLoader.self), 1, 1)
                 }
-            } else if fit > 0, max(width, height) > fit, let emitter = arguments.instance {
-                let scale = Double(fit) / Double(max(width, height))
+            } else if scales, let target = size.scaled(width: width, height: height), let emitter = arguments.instance {
                 gdk_pixbuf_loader_set_size(emitter.assumingMemoryBound(to: GdkPixbufLoader.self),
-                                           gint(max(1, (Double(width) * scale).rounded())),
-                                           gint(max(1, (Double(height) * scale).rounded())))
+                                           gint(target.width), gint(target.height))
             }
             return nil
         }
@@ -116,7 +120,7 @@ package enum ImageDecoder {
               let texture = gdk_texture_new_for_pixbuf(still)
         else { throw ImageDecodeError.unreadable(reason) }
         // A thumbnail is a still: rows do not animate avatars.
-        let isAnimated = fit == 0 && gdk_pixbuf_animation_is_static_image(animation) == 0
+        let isAnimated = !size.still && gdk_pixbuf_animation_is_static_image(animation) == 0
         return DecodedImage(
             texture: ObjectRef(adopting: UnsafeMutableRawPointer(texture)),
             animation: isAnimated ? ObjectRef(retaining: UnsafeMutableRawPointer(animation)) : nil,

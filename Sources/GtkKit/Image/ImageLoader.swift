@@ -31,10 +31,10 @@ package final class ImageLoader {
     nonisolated static let maxConcurrentDecodes = 2
     let decodes = DecodeSlots(count: ImageLoader.maxConcurrentDecodes)
 
-    /// An image at full size (`fit` 0) or as a still scaled to fit a `fit`-pixel square (avatars in rows).
+    /// An image at full size, as a still scaled to fit a square (avatars in rows), or within a document's box.
     private struct Key: Hashable {
         let url: URL
-        let fit: Int
+        let size: DecodeSize
     }
 
     private final class InFlight {
@@ -69,7 +69,14 @@ package final class ImageLoader {
     @discardableResult
     package func image(_ url: URL, fit: Int = 0,
                       completion: @escaping @MainActor (Result<DecodedImage, ImageDecodeError>) -> Void) -> ImageTicket {
-        let key = Key(url: url, fit: max(0, fit))
+        image(url, size: .thumbnail(fit), completion: completion)
+    }
+
+    /// Like `load`, decoded within `size` (a document's image box): cached apart from other sizes of that URL.
+    @discardableResult
+    package func image(_ url: URL, size: DecodeSize,
+                      completion: @escaping @MainActor (Result<DecodedImage, ImageDecodeError>) -> Void) -> ImageTicket {
+        let key = Key(url: url, size: size)
         if let image = memory.value(for: key) {
             completion(.success(image))
             return ImageTicket {}
@@ -92,14 +99,14 @@ package final class ImageLoader {
     func isLoading(_ url: URL) -> Bool { inFlight.keys.contains { $0.url == url } }
 
     /// Whether `url` is decoded in memory at this fit (tests check that rows share one texture).
-    func isCached(_ url: URL, fit: Int = 0) -> Bool { memory.contains(Key(url: url, fit: fit)) }
+    func isCached(_ url: URL, fit: Int = 0) -> Bool { memory.contains(Key(url: url, size: .thumbnail(fit))) }
 
     private func start(_ key: Key) -> InFlight {
         let entry = InFlight()
         inFlight[key] = entry
         entry.task = Task { [weak self] in
             guard let self else { return }
-            let result = await self.decodedImage(for: key.url, fit: key.fit)
+            let result = await self.decodedImage(for: key.url, size: key.size)
             guard !Task.isCancelled else { return }
             self.inFlight[key] = nil
             if case .success(let image) = result { self.remember(image, for: key) }
@@ -108,9 +115,9 @@ package final class ImageLoader {
         return entry
     }
 
-    private func decodedImage(for url: URL, fit: Int) async -> Result<DecodedImage, ImageDecodeError> {
+    private func decodedImage(for url: URL, size: DecodeSize) async -> Result<DecodedImage, ImageDecodeError> {
         if let bytes = await disk?.read(url),
-           let image = try? await decodes.run({ try await ImageDecoder.decodeInBackground(bytes, fit: fit) }) {
+           let image = try? await decodes.run({ try await ImageDecoder.decodeInBackground(bytes, size: size) }) {
             return .success(image)
         }
         networkFetches += 1
@@ -124,7 +131,7 @@ package final class ImageLoader {
         }
         if Task.isCancelled { return .failure(.unreadable("")) }
         do {
-            let image = try await decodes.run { try await ImageDecoder.decodeInBackground(fetched.data, fit: fit) }
+            let image = try await decodes.run { try await ImageDecoder.decodeInBackground(fetched.data, size: size) }
             if !fetched.wasAuthenticated { disk?.write(fetched.data, for: url) }
             return .success(image)
         } catch let error as ImageDecodeError {

@@ -36,6 +36,29 @@ package final class OnScreenChildren {
         attachment(of: raw(box), key: "mayun-on-screen-children", as: OnScreenChildren.self)
     }
 
+    /// Runs `action` once, soon after `child` (one of the box's children) is first laid out near the screen, or
+    /// once the box is shown when it is not in a scrolled window: a thread's comments are parsed as their
+    /// cards come near, not all at once when the thread arrives (issue 36). Never for a child that goes first.
+    package func whenNear(_ child: WidgetObject, _ action: @escaping @MainActor () -> Void) {
+        attach(NearAction(action), to: raw(child.widget), key: Self.nearActionKey)
+        gtk_widget_queue_allocate(box)
+    }
+
+    private static let nearActionKey = "mayun-when-near"
+
+    private final class NearAction {
+        var action: (@MainActor () -> Void)?
+        init(_ action: @escaping @MainActor () -> Void) { self.action = action }
+    }
+
+    /// Out of the layout phase: the action may change widgets (a parsed comment replaces its plain text).
+    private func runNearAction(of child: Widget) {
+        guard let near = attachment(of: raw(child), key: Self.nearActionKey, as: NearAction.self),
+              let action = near.action else { return }
+        near.action = nil
+        Task { @MainActor in action() }
+    }
+
     private init(box: Widget) { self.box = box }
 
     private func watch(_ on: Bool) {
@@ -50,9 +73,12 @@ package final class OnScreenChildren {
 
     /// Maps the children near the scrolled window's view and unmaps the rest.
     package func update() {
-        guard let scroller = gtk_widget_get_ancestor(box, gtk_scrolled_window_get_type()) else { return showAll() }
+        guard let scroller = gtk_widget_get_ancestor(box, gtk_scrolled_window_get_type()) else {
+            return showAll(runningNearActions: true)
+        }
         let height = Double(gtk_widget_get_height(scroller))
         var x = 0.0, top = 0.0
+        // Not laid out yet (the box was just mapped): the next layout says which children are near.
         guard height > 0, gtk_widget_translate_coordinates(box, scroller, 0, 0, &x, &top) != 0 else { return showAll() }
         let low = -height, high = 2 * height
         var count = 0
@@ -68,6 +94,7 @@ package final class OnScreenChildren {
                 broughtIn = broughtIn || near
             }
             if !near { count += 1 }
+            if near, allocation.height > 0 { runNearAction(of: current) }
             child = gtk_widget_get_next_sibling(current)
         }
         leftOut = count
@@ -76,10 +103,11 @@ package final class OnScreenChildren {
         if broughtIn { gtk_widget_queue_draw(box) }
     }
 
-    private func showAll() {
+    private func showAll(runningNearActions: Bool = false) {
         var child = gtk_widget_get_first_child(box)
         while let current = child {
             if gtk_widget_get_child_visible(current) == 0 { gtk_widget_set_child_visible(current, 1) }
+            if runningNearActions { runNearAction(of: current) }
             child = gtk_widget_get_next_sibling(current)
         }
         leftOut = 0

@@ -16,7 +16,7 @@ extension CommentThreadSource {
     public var commentDocuments: [Int: Document] {
         var shown: [Int: Document] = [:]
         for (index, comment) in comments.items.enumerated() {
-            if let document = renderedComments.documents[comment.body] { shown[index] = document }
+            if let document = renderedComments.parsed(comment.body) { shown[index] = document }
         }
         return shown
     }
@@ -28,10 +28,10 @@ extension CommentThreadSource {
                 comment.body)
     }
 
-    /// The rendered comment at `index`; starts parsing it the first time it is asked for.
+    /// The rendered comment at `index`; starts parsing it when it is not held (its card came near the screen).
     public func commentDocument(at index: Int) -> Document? {
         guard comments.items.indices.contains(index) else { return nil }
-        return renderedComments.document(for: comments.items[index].body)
+        return renderedComments.reparse(comments.items[index].body)
     }
 }
 

@@ -9,11 +9,16 @@ import MayunCore
 @MainActor
 final class CommentThread<Source: CommentThreadSource>: ComposedView {
     private let view = Box(.vertical, spacing: 12)
-    private let list = Box(.vertical, spacing: 10)
+    private let list: Box
     private let more = Button(label: tr("Load more comments"))
     private unowned let source: Source
     private let images: ImageLoader
+    /// The decoded image bytes of all its comments together (and the description's, which the page passes too):
+    /// a thread of a hundred screenshots is one page.
+    let imageBudget: PageImageBudget
     private let bindings: BindingBag
+    /// Draws the cards near the screen, and starts parsing each comment when its card first comes near.
+    private let onScreen: OnScreenChildren
     /// Each shown comment's plain text and its document, by index.
     private var views: [Int: (plain: Label, document: DocumentView)] = [:]
     /// The cards shown, in order, each with what it shows: a change redraws from the first card that differs, so
@@ -27,14 +32,18 @@ final class CommentThread<Source: CommentThreadSource>: ComposedView {
 
     var root: WidgetObject { view }
 
-    init(source: Source, images: ImageLoader, bindings: BindingBag, actions: (any CommentActions)? = nil) {
+    init(source: Source, images: ImageLoader, imageBudget: PageImageBudget = PageImageBudget(), bindings: BindingBag,
+         actions: (any CommentActions)? = nil) {
         self.source = source
+        self.imageBudget = imageBudget
         self.actions = actions
         self.images = images
         self.bindings = bindings
-        more.halign = .center
         // A thousand cards drawn whole cost a thousand cards' text in every frame while scrolling (issue 29).
-        OnScreenChildren.install(on: list)
+        let list = Box(.vertical, spacing: 10)
+        self.list = list
+        onScreen = OnScreenChildren.install(on: list)
+        more.halign = .center
         view.append(Label(tr("Comments"), classes: ["heading"], xalign: 0), list, more)
         more.onClicked { [unowned source] in source.comments.loadMore() }
         bindings.bind { [unowned self] in
@@ -80,7 +89,8 @@ final class CommentThread<Source: CommentThreadSource>: ComposedView {
             let card = Box(.vertical, spacing: 6, classes: ["card", "comment"])
             let text = Label(comment.body, wrap: true, xalign: 0)
             text.isSelectable = true
-            let view = IssueHeader.makeDocumentView(images: images, nightMode: source.nightMode)
+            let view = IssueHeader.makeDocumentView(images: images, nightMode: source.nightMode,
+                                                    imageBudget: imageBudget)
             if let nightMode = source.nightMode { view.follow(nightMode, in: bindings) }
             view.onActivateLink = { [unowned source] target in source.activate(target) }
             views[index] = (text, view)
@@ -88,7 +98,11 @@ final class CommentThread<Source: CommentThreadSource>: ComposedView {
             card.append(view)
             list.append(card)
             cards.append((signatures[index], card))
-            if let document = source.commentDocument(at: index) { showDocument(document, at: index) }
+            // Parsed when the card comes near the screen: a thread of a thousand comments does not parse them all.
+            onScreen.whenNear(card) { [weak self, weak card] in
+                guard let self, let card, cards.indices.contains(index), cards[index].card === card else { return }
+                if let document = source.commentDocument(at: index) { showDocument(document, at: index) }
+            }
         }
         if count == 0 && source.comments.state == .empty(text: tr("No comments yet.")) {
             let empty = Label(tr("No comments yet."), classes: ["dim-label"], xalign: 0)

@@ -28,9 +28,11 @@ final class IssueHeader {
     private let byline: Label
 
     /// `stateClass` names the badge's style for the current state, one of `stateClasses`.
-    init<Source: IssueHeaderSource>(source: Source, images: ImageLoader, bylineWraps: Bool, bindings: BindingBag,
+    /// `imageBudget`: the page's, shared with its comment thread.
+    init<Source: IssueHeaderSource>(source: Source, images: ImageLoader, imageBudget: PageImageBudget = PageImageBudget(),
+                                    bylineWraps: Bool, bindings: BindingBag,
                                     stateClass: @escaping @MainActor () -> String) {
-        bodyView = IssueHeader.makeDocumentView(images: images, nightMode: source.nightMode)
+        bodyView = IssueHeader.makeDocumentView(images: images, nightMode: source.nightMode, imageBudget: imageBudget)
         heading.isSelectable = true
         byline = Label(classes: ["dim-label"], wrap: bylineWraps, xalign: 0)
         body.isSelectable = true
@@ -61,10 +63,12 @@ final class IssueHeader {
 
     static let stateClasses = ["issue-open", "issue-progressing", "issue-closed", "pull-closed"]
 
-    /// A document inside a page's column (a body, a comment), hidden until it has something to show.
-    static func makeDocumentView(images: ImageLoader, nightMode: NightModeViewModel?) -> DocumentView {
-        let view = DocumentView(imageLoader: SharedImageLoaderAdapter(images), palette: nightMode?.palette ?? .light,
-                                isNight: nightMode?.isNight ?? false)
+    /// A document inside a page's column (a body, a comment), hidden until it has something to show; a thread's
+    /// comments share their thread's `imageBudget`.
+    static func makeDocumentView(images: ImageLoader, nightMode: NightModeViewModel?,
+                                 imageBudget: PageImageBudget = PageImageBudget()) -> DocumentView {
+        let view = DocumentView(imageLoader: SharedImageLoaderAdapter(images), imageBudget: imageBudget,
+                                palette: nightMode?.palette ?? .light, isNight: nightMode?.isNight ?? false)
         view.growWithContent()
         view.setVerticalMargins(top: 6, bottom: 2)
         view.isVisible = false

@@ -30,13 +30,17 @@ final class IssuePage: Page {
     init(viewModel: IssueViewModel, images: ImageLoader) {
         self.viewModel = viewModel
         let bindings = BindingBag()
-        header = IssueHeader(source: viewModel, images: images, bylineWraps: true, bindings: bindings) {
+        // The description and the comments are one page: one budget of decoded images.
+        let imageBudget = PageImageBudget()
+        header = IssueHeader(source: viewModel, images: images, imageBudget: imageBudget,
+                             bylineWraps: true, bindings: bindings) {
             viewModel.stateClass
         }
         let column = Box(.vertical, spacing: 12, classes: ["issue-page"])
         let scroller = ScrolledWindow(horizontal: .never, vertical: .automatic)
         states = StateStack(content: scroller, failureTitle: tr("Could not load this issue")) { viewModel.refresh() }
-        comments = CommentThread(source: viewModel, images: images, bindings: bindings, actions: viewModel)
+        comments = CommentThread(source: viewModel, images: images, imageBudget: imageBudget, bindings: bindings,
+                                 actions: viewModel)
         composer = CommentComposerView(viewModel: viewModel, images: images, bindings: bindings)
         editLabels = PopoverButton(label: viewModel.editLabelsTitle, content: labelChoices)
         super.init(root: states, bindings: bindings)

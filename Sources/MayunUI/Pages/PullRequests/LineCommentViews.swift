@@ -32,7 +32,7 @@ final class LineCommentViews: DiffAnnotationViews {
             // Reads the comments, the login and the rendered documents whatever threads exist yet, so that the
             // binding runs again when any of them changes; every thread shown follows.
             _ = (viewModel.comments.items.count, viewModel.comments.generation, viewModel.isLoggedIn)
-            _ = viewModel.renderedComments.documents.count
+            _ = viewModel.renderedComments.landed
             _ = viewModel.checkAnchors.count
             for (anchor, view) in threads {
                 view.show(viewModel.lineThread(at: anchor), notes: viewModel.checkNotes(at: anchor))

@@ -27,13 +27,17 @@ package final class PullRequestPage: Page {
     init(viewModel: PullRequestViewModel, images: ImageLoader) {
         self.viewModel = viewModel
         let bindings = BindingBag()
-        header = IssueHeader(source: viewModel, images: images, bylineWraps: false, bindings: bindings) {
+        // The description and the comments are one page: one budget of decoded images.
+        let imageBudget = PageImageBudget()
+        header = IssueHeader(source: viewModel, images: images, imageBudget: imageBudget,
+                             bylineWraps: false, bindings: bindings) {
             viewModel.isMerged ? "issue-closed" : viewModel.isOpen ? "issue-open" : "pull-closed"
         }
         branches.isSelectable = true
         let column = Box(.vertical, spacing: 12, classes: ["issue-page", "pull-request-page"])
         let scroller = ScrolledWindow(horizontal: .never, vertical: .automatic)
-        comments = CommentThread(source: viewModel, images: images, bindings: bindings, actions: viewModel)
+        comments = CommentThread(source: viewModel, images: images, imageBudget: imageBudget, bindings: bindings,
+                                 actions: viewModel)
         composer = CommentComposerView(viewModel: viewModel, images: images, bindings: bindings)
         actions = PullRequestActionsView(viewModel: viewModel, bindings: bindings)
         diff = DiffView(model: viewModel.diff, bindings: bindings)

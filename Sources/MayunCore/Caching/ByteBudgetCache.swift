@@ -1,10 +1,10 @@
 /// A least-recently-used cache bounded by bytes, not by entries: `ImageLoader`'s decoded images, where an avatar
-/// thumbnail costs 4 KiB and a README screenshot 30 MB. Adding past the budget evicts the least recently used
+/// thumbnail costs 4 KiB and a README screenshot 30 MB, and a thread's parsed comments (`RenderedComments`). Adding past the budget evicts the least recently used
 /// entries first; an entry larger than the whole budget is not kept at all (whoever asked for it still gets it).
 /// Reads and writes are O(1): a dictionary over a doubly linked list in use order.
 package struct ByteBudgetCache<Key: Hashable, Value> {
     package let budget: Int
-    private(set) var totalBytes = 0
+    package private(set) var totalBytes = 0
     private var nodes: [Key: Node] = [:]
     /// Least recently used at `oldest`, most recently used at `newest`.
     /// Weak like the links: the dictionary alone owns the nodes (no cycles, no recursive release of a long chain).
@@ -29,6 +29,9 @@ package struct ByteBudgetCache<Key: Hashable, Value> {
     package var count: Int { nodes.count }
     package func contains(_ key: Key) -> Bool { nodes[key] != nil }
 
+    /// The value, its place in the use order unchanged (a read that must not count as a use, or mutate).
+    package func peek(_ key: Key) -> Value? { nodes[key]?.value }
+
     /// The value, now the most recently used.
     package mutating func value(for key: Key) -> Value? {
         guard let node = nodes[key] else { return nil }
@@ -41,6 +44,13 @@ package struct ByteBudgetCache<Key: Hashable, Value> {
     /// false when `bytes` alone exceed the budget (nothing is kept, nothing else evicted).
     @discardableResult
     package mutating func insert(_ value: Value, bytes: Int, for key: Key) -> Bool {
+        var evicted: [Key] = []
+        return insert(value, bytes: bytes, for: key, evicted: &evicted)
+    }
+
+    /// `insert`, telling which keys it evicted for the new entry.
+    @discardableResult
+    package mutating func insert(_ value: Value, bytes: Int, for key: Key, evicted: inout [Key]) -> Bool {
         remove(key)
         let bytes = max(bytes, 0)
         guard bytes <= budget else { return false }
@@ -48,7 +58,10 @@ package struct ByteBudgetCache<Key: Hashable, Value> {
         nodes[key] = node
         append(node)
         totalBytes += bytes
-        while totalBytes > budget, let victim = oldest { remove(victim.key) }
+        while totalBytes > budget, let victim = oldest {
+            evicted.append(victim.key)
+            remove(victim.key)
+        }
         return true
     }
 
@@ -64,7 +77,7 @@ package struct ByteBudgetCache<Key: Hashable, Value> {
     }
 
     /// Keys from least to most recently used (tests).
-    var keysByAge: [Key] {
+    package var keysByAge: [Key] {
         var keys: [Key] = []
         var node = oldest
         while let current = node {
