@@ -155,7 +155,8 @@ final class NewPullRequestTests: XCTestCase {
             XCTAssertNil(editor.newBranchError, "the current branch needs no name")
             editor.choose(.newBranch)
             editor.setText(editor.text + "!")
-            for bad in ["", "two words", "a..b", "-x", "x/", "x.lock", "what?", "a:b"] {
+            // The last four: a component that begins with "." or ends with ".lock", or is empty (found by the links fuzzer).
+            for bad in ["", "two words", "a..b", "-x", "x/", "x.lock", "what?", "a:b", "x/./a", "a/.hidden", "x.lock/y", "a//b"] {
                 editor.setNewBranchName(bad)
                 XCTAssertNotNil(editor.newBranchError, "“\(bad)” is refused")
                 XCTAssertFalse(editor.canCommitToNewBranch)

@@ -1,7 +1,8 @@
 import GiteeKit
 @testable import MayunCore
 
-/// Names a person types that end up in a path (a new file's name, a new branch's name), and the account tag a
+/// Names a person types that end up in a path (a new file's name, a new branch's name: GiteeKit's `BranchName`, which
+/// the app and FakeGitee share), and the account tag a
 /// notification's target carries through the desktop's notification server and back (issue 36, item 10).
 func checkTypedNamesAndTags(_ text: String) {
     if NewFileName.problem(with: text, files: [], folders: []) == nil, !text.isEmpty {
@@ -9,7 +10,7 @@ func checkTypedNamesAndTags(_ text: String) {
         precondition(PathSafety.problem(inFilePath: path) == nil, "an accepted new file name is not a safe path: \(path)")
         precondition(text.utf8.count <= NewFileName.maxPathBytes, "an accepted new file name is too long")
     }
-    if FileEditorViewModel.isValidBranchName(text) {
+    if BranchName.isValid(text) {
         precondition(!text.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == "." || $0 == ".." || $0.isEmpty },
                      "an accepted branch name has a dot or empty segment: \(text.debugDescription)")
         precondition(!text.unicodeScalars.contains { $0.value < 0x21 || $0.value == 0x7F }, "a control character in a branch name")

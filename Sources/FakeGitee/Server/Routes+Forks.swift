@@ -1,4 +1,5 @@
 import Foundation
+import GiteeKit
 
 /// Forking, creating a branch, comparing two branches and opening a pull request, as strict as the site. Shapes and
 /// required fields from the published description (`gitee/spec/`: `POST /repos/{o}/{r}/forks` with optional
@@ -124,12 +125,6 @@ extension FakeGiteeServer {
         return .json(renderer.pullRequest(pull, project: project), status: 201)
     }
 
-    /// git's rules for a ref name, the parts that matter here: no spaces or control characters, none of `~^:?*[\`,
-    /// no `..`, no leading `-` or `/`, no trailing `/` or `.lock`.
-    static func isValidBranchName(_ name: String) -> Bool {
-        guard !name.isEmpty, name.utf8.count <= 200, !name.hasPrefix("-"), !name.hasPrefix("/"), !name.hasSuffix("/"),
-              !name.hasSuffix(".lock"), !name.hasSuffix("."), !name.contains(".."), !name.contains("//"), !name.contains("@{")
-        else { return false }
-        return !name.unicodeScalars.contains { $0.value < 0x21 || $0.value == 0x7F || "~^:?*[\\".unicodeScalars.contains($0) }
-    }
+    /// git's rules for a branch name, as the site applies them (GiteeKit's `BranchName`).
+    static func isValidBranchName(_ name: String) -> Bool { BranchName.isValid(name) }
 }

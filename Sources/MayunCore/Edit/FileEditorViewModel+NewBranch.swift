@@ -101,12 +101,6 @@ extension FileEditorViewModel {
                     })
     }
 
-    /// git's rules for a ref name, the parts people meet: no spaces or control characters, none of `~^:?*[\`, no
-    /// `..` or `@{`, no leading `-` or `/`, no trailing `/`, `.` or `.lock`.
-    static func isValidBranchName(_ name: String) -> Bool {
-        guard !name.isEmpty, name.utf8.count <= 200, !name.hasPrefix("-"), !name.hasPrefix("/"), !name.hasSuffix("/"),
-              !name.hasSuffix(".lock"), !name.hasSuffix("."), !name.contains(".."), !name.contains("//"), !name.contains("@{")
-        else { return false }
-        return !name.unicodeScalars.contains { $0.value < 0x21 || $0.value == 0x7F || "~^:?*[\\".unicodeScalars.contains($0) }
-    }
+    /// git's rules for a branch name (GiteeKit's `BranchName` says which).
+    nonisolated static func isValidBranchName(_ name: String) -> Bool { BranchName.isValid(name) }
 }
