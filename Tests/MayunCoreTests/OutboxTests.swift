@@ -127,6 +127,38 @@ final class OutboxTests: XCTestCase {
         }
     }
 
+    /// Found by the end-to-end proof: "Log in to comment" goes back to the issue page made before the login, and the
+    /// outbox attached at that first login must reach it (and a pull request page), once.
+    func testPagesOpenBeforeTheOutboxIsAttachedTakeItOnce() throws {
+        try onMain {
+            let app = Self.makeApp(attached: false)
+            let repo = try IssueFixture.project(ownedByDemo: false, with: ["open"], client: app.client)
+            let issue = try Self.open(app, repo, state: "open")
+            XCTAssertNil(issue.outbox)
+            app.coordinator.push(.pullRequest(repo, number: 1))
+            guard case .pullRequest(let pull)? = app.coordinator.top?.content else { return XCTFail("a pull request page") }
+            XCTAssertFalse(pull.usesOutbox)
+            app.services.outbox = app.outbox
+            XCTAssertTrue(issue.outbox === app.outbox, "the open issue page takes the outbox")
+            XCTAssertTrue(pull.usesOutbox, "the open pull request page takes it")
+            app.services.outbox = app.outbox
+            XCTAssertTrue(issue.outbox === app.outbox, "attached again: still the one outbox")
+
+            app.coordinator.pop()
+            IssueFixture.server.clearLog()
+            app.transport.unplugged = true
+            let text = "Typed before logging in \(UUID().uuidString)"
+            issue.composer.setText(text)
+            issue.composer.submit()
+            waitUntil("the comment settles") { !issue.writes.isWriting }
+            XCTAssertEqual(app.outbox.entries.map(\.payload), [text], "it waits instead of failing")
+            XCTAssertEqual(issue.waitingText(at: issue.comments.items.count - 1), "Waiting to send")
+            app.transport.unplugged = false
+            app.services.cancelOutboxRow(app.outbox.entries[0].id)
+            XCTAssertTrue(app.outbox.entries.isEmpty)
+        }
+    }
+
     func testARowWhoseCommentIsAlreadyThereIsRemovedWithoutAPost() throws {
         try onMain {
             let app = Self.makeApp(attached: false)

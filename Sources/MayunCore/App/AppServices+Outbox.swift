@@ -4,10 +4,11 @@ import GiteeKit
 /// account), and whenever the server answers any request while rows wait (it can be reached again).
 extension AppServices {
     func attachOutbox() {
-        guard outbox != nil else {
+        guard let outbox else {
             client.onServerAnswered = nil
             return
         }
+        onOutboxAttached?(outbox)
         client.onServerAnswered = { [weak self] in
             guard let outbox = self?.outbox, outbox.stalled, !outbox.isDraining else { return }
             self?.drainOutbox()

@@ -26,6 +26,9 @@ public final class AppServices {
     public var outbox: Outbox? {
         didSet { attachOutbox() }
     }
+    /// Told when an outbox is attached (the Coordinator gives it to the pages already open: a first login from an
+    /// issue's "Log in to comment" goes back to a page made without one).
+    public var onOutboxAttached: ((Outbox) -> Void)?
 
     public init(cached: CachedClient, session: Session? = nil, drafts: DraftStore? = nil) {
         self.cached = cached

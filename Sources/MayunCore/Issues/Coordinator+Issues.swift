@@ -27,6 +27,18 @@ extension Coordinator {
         return page
     }
 
+    /// An outbox attached after pages were made (a first login in services that had no account): the issue and pull
+    /// request pages already open take it, so what they send while the server cannot be reached waits instead of failing.
+    func openPagesTake(_ outbox: Outbox) {
+        for screen in stack {
+            switch screen.content {
+            case .issue(let page) where page.outbox == nil: page.useOutbox(outbox)
+            case .pullRequest(let page) where !page.usesOutbox: page.useOutbox(outbox)
+            default: break
+            }
+        }
+    }
+
     /// The server confirmed a change to an issue (its state): the issue lists below show it, or let it go when it no
     /// longer matches their filter (a closed issue leaves Unfinished).
     func issueChanged(_ issue: Issue, in repo: RepositoryID) {

@@ -6,7 +6,7 @@ import Observation
 extension IssueViewModel {
     /// Attaches the account's outbox (the Coordinator does, when it makes the page).
     func useOutbox(_ outbox: Outbox?) {
-        guard let outbox else { return }
+        guard let outbox, self.outbox == nil else { return }
         self.outbox = outbox
         comments.onItemsChanged = { [weak self] in self?.commentSender.syncWaiting() }
         commentSender.useOutbox(OutboxPlace(outbox: outbox, kind: .issueComment, repo: repo, number: number))

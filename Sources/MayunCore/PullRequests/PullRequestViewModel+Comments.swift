@@ -41,8 +41,11 @@ extension PullRequestViewModel {
 /// end of the thread as "Waiting to send" with Cancel.
 extension PullRequestViewModel {
     /// Attaches the account's outbox (the Coordinator does, when it makes the page).
+    /// Whether the page's comments go to an outbox when the server cannot be reached.
+    var usesOutbox: Bool { commentSender.outboxPlace != nil }
+
     func useOutbox(_ outbox: Outbox?) {
-        guard let outbox else { return }
+        guard let outbox, !usesOutbox else { return }
         let diffFollows = comments.onItemsChanged
         comments.onItemsChanged = { [weak self] in
             diffFollows()
