@@ -306,9 +306,9 @@ def outbox_waits(app, server, proxy, env, link, owner, repo, number):
     """Step 5b's first half, on the closed issue: the server refuses connections; a comment and Reopen wait in the
     outbox, shown in place, and nothing reaches FakeGitee. Returns the log's place before it."""
     r.step("5b. the server unreachable: a comment and Reopen wait in the outbox, across a quit and a launch")
-    # The issue is opened afresh: the page open since step 1 was made before the login, and a page gets the
-    # account's outbox only when it is made (Coordinator+Issues.swift makeIssuePage; the login attaches the outbox
-    # later), so its writes would fail instead of waiting (a known app bug, reported with this proof).
+    # The issue is opened afresh from its link, so the state buttons are at the top of the page on screen (the
+    # scrolled thread is below them). The page open since step 1 was made before the login: it takes the outbox the
+    # login attaches too (Coordinator.openPagesTake, OutboxTests.testPagesOpenBeforeTheOutboxIsAttachedTakeItOnce).
     s.back_to_tabs(app)
     done = subprocess.run([h.BINARY, link], env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=h.TIMEOUT)
     r.check(done.returncode == 0, "`mayun <issue link>` opens the issue again", f"{done.returncode}")
