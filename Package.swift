@@ -11,6 +11,8 @@ let package = Package(
         // For the fuzz package in Fuzz/ (a separate package so that `swift build` here never builds fuzzers).
         .library(name: "GiteeKit", targets: ["GiteeKit"]),
         .library(name: "MayunCore", targets: ["MayunCore"]),
+        // For the fuzz package (Fuzz/): the PNG decoder that scales while it reads a stranger's image.
+        .library(name: "CPngScale", targets: ["CPngScale"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

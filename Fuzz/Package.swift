@@ -4,8 +4,7 @@
 // Each executable's main.swift hands its test function to libFuzzer (FuzzSupport/FuzzDriver.swift).
 import PackageDescription
 
-let fuzzTargets = ["FuzzMarkdown", "FuzzHTML", "FuzzJSON", "FuzzImageHeader", "FuzzLinks", "FuzzDiff", "FuzzHTTPErrors",
-                   "FuzzStored"]
+let fuzzTargets = ["FuzzMarkdown", "FuzzHTML", "FuzzJSON", "FuzzLinks", "FuzzDiff", "FuzzHTTPErrors", "FuzzStored"]
 
 /// The markup escaper's target checks its output with Pango itself (pango_parse_markup), through a module of its own.
 let markupTargets: [Target] = [
@@ -25,5 +24,13 @@ let package = Package(
             .product(name: "MayunCore", package: "Mayun"),
             .product(name: "GiteeKit", package: "Mayun"),
         ])
-    } + markupTargets
+    } + markupTargets + [
+        // The image target also drives the C PNG decoder that scales while reading (Sources/CPngScale).
+        .executableTarget(name: "FuzzImageHeader", dependencies: [
+            "FuzzSupport",
+            .product(name: "MayunCore", package: "Mayun"),
+            .product(name: "GiteeKit", package: "Mayun"),
+            .product(name: "CPngScale", package: "Mayun"),
+        ]),
+    ]
 )

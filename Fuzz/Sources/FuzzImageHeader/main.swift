@@ -1,10 +1,12 @@
+import CPngScale
 import FuzzSupport
 import Foundation
 import Glibc
 import MayunCore
 
 /// Image header sniffing and the guards on arbitrary bytes: the first bytes of any file or download, the format
-/// allow-list, and the GIF/WebP frame walk with its first-frame cut.
+/// allow-list, and the GIF/WebP frame walk with its first-frame cut; and the C decoder that scales a PNG while it
+/// reads it (Sources/CPngScale), which must fail cleanly or give pixels within the size asked for.
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzImageHeader(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let data = start.map { Data(bytes: $0, count: count) } ?? Data()
@@ -27,7 +29,30 @@ func fuzzImageHeader(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     _ = FileSniffer.looksBinary(data)
     _ = FileSniffer.imageType(of: data)
     _ = FileSniffer.binaryType(of: data)
+    decodeScaled(data)
     return 0
+}
+
+func decodeScaled(_ data: Data) {
+    data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+        guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return }
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var width: UInt32 = 0, height: UInt32 = 0
+        var stride = 0
+        var message = [CChar](repeating: 0, count: 256)
+        // At most 64 x 48 out of at most 2^22 pixels in: small enough that every run is fast.
+        let failed = mayun_png_decode_scaled(base, raw.count, 64, 48, 1 << 22, &pixels, &width, &height, &stride,
+                                             &message, message.count)
+        if failed == 0 {
+            precondition(pixels != nil && width >= 1 && height >= 1 && width <= 64 && height <= 48 && stride == Int(width) * 4,
+                         "a decoded PNG outside the size asked for: \(width)x\(height)")
+            // Every byte of the pixels is read (AddressSanitizer checks the allocation covers them).
+            var sum = 0
+            for i in 0..<(stride * Int(height)) { sum &+= Int(pixels![i]) }
+            _ = sum
+        }
+        mayun_png_free(pixels)
+    }
 }
 
 exit(FuzzDriver.run(fuzzImageHeader))
