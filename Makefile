@@ -77,9 +77,11 @@ $(DATA_OUT)/locale/%/LC_MESSAGES/mayun.mo: po/%.po
 run: deps build
 	.build/debug/mayun $(ARGS)
 
-# Stages one after another, except the Debian package's, which runs beside the end-to-end scenarios (most of a
-# scenario is waiting on the app and FakeGitee; the package's smoke scenario has its own display and bus, and the
-# scenarios that time the app wait for it). Its output is printed after the scenarios'.
+# Stages one after another, except that beside the end-to-end scenarios (most of a scenario is waiting on the app and
+# FakeGitee) run, one after the other, the fuzz build and then the Debian package's stage (its smoke scenario has its
+# own display and bus), under .build-pkg/stage.lock, which the scenarios that time the app wait for. One at a time:
+# with the fuzz build, lintian and two scenarios at once, the app's main loop answered AT-SPI too late in a CI run.
+# Their output is printed after the scenarios'.
 test: deps build
 	@status=0; failed=""; times=""; \
 	stage() { local start=$$(date +%s); \
@@ -87,11 +89,16 @@ test: deps build
 	    times="$$times $$1 $$(( $$(date +%s) - start ))s"; }; \
 	stage test-unit; stage test-meson; \
 	mkdir -p .build/e2e; deb_log=.build/e2e/test-deb.log; \
-	echo "make test: the Debian package's stage runs beside the scenarios (its output follows theirs)"; \
-	( start=$$(date +%s); deb_status=0; $(MAKE) --no-print-directory test-deb E2E_PREBUILD=1 > $$deb_log 2>&1 || deb_status=$$?; \
+	echo "make test: the fuzz build, then the Debian package's stage, run beside the scenarios (their output follows)"; \
+	mkdir -p .build-pkg; \
+	( start=$$(date +%s); deb_status=0; \
+	  flock .build-pkg/stage.lock -c 'tests/fuzz/run.sh build > .build/e2e/fuzz-prebuild.log 2>&1; \
+	      echo "fuzz build: $$? (.build/e2e/fuzz-prebuild.log)"; $(MAKE) --no-print-directory test-deb E2E_PREBUILD=1' \
+	      > $$deb_log 2>&1 || deb_status=$$?; \
 	  echo "$$deb_status $$(( $$(date +%s) - start ))" > $$deb_log.status ) & deb_pid=$$!; \
 	stage test-e2e; wait $$deb_pid || true; cat $$deb_log; read deb_status deb_time < $$deb_log.status; \
-	[ "$$deb_status" = 0 ] || { status=1; failed="$$failed test-deb"; }; times="$$times test-deb ($$deb_time s, beside test-e2e)"; \
+	[ "$$deb_status" = 0 ] || { status=1; failed="$$failed test-deb"; }; \
+	times="$$times test-deb ($$deb_time s with the fuzz build before it, beside test-e2e)"; \
 	stage test-fuzz; \
 	printf '\n\033[1mmake test: stage times:%s\033[0m\n' "$$times"; \
 	if [ $$status -eq 0 ]; then printf '\033[1mmake test: all stages passed\033[0m\n'; \
@@ -128,10 +135,6 @@ test-meson:
 # (E2E_PREBUILD set) the smoke scenario is left to test-deb, which runs it against the installed Debian package.
 test-e2e:
 	$(call banner,end-to-end scenarios)
-	@if [ -n "$(E2E_PREBUILD)" ]; then \
-	    echo "test-e2e: the fuzz build runs beside the first scenarios (.build/e2e/fuzz-prebuild.log)"; \
-	    mkdir -p .build/e2e; tests/fuzz/run.sh build > .build/e2e/fuzz-prebuild.log 2>&1 & \
-	fi
 	$(if $(E2E_PREBUILD),MAYUN_E2E_SKIP=smoke) tests/e2e/run.sh
 
 # The Debian package built from the e2e stage's release build, checked by lintian, installed with apt-get, smoke-tested

@@ -30,6 +30,12 @@ gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi  # noqa: E402
 import pyatspi  # noqa: E402
 
+# libatspi gives up on a call after 0.8 s (a screen reader's choice: never hang on one app). On a 2-core machine
+# running builds beside the scenarios, the app's main loop can be that late; a test then failed on a click with
+# NotImplementedError (GetInterfaces unanswered). 10 s per call, 15 s while an app starts: a wait still ends at its
+# own deadline, and an app that does not answer for 10 s still fails the test.
+Atspi.set_timeout(10000, 15000)
+
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from fake_gitee import FakeGitee  # noqa: E402,F401  (re-exported for the scenarios)
 import atspi_fast as fast  # noqa: E402

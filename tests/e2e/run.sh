@@ -120,8 +120,8 @@ while [ ${#queue[@]} -gt 0 ] || [ ${#running[@]} -gt 0 ]; do
         for i in "${!queue[@]}"; do
             scenario="${queue[$i]%%:*}"
             case "$SOLO" in *" $scenario "*) [ ${#running[@]} -eq 0 ] || continue ;; esac
-            # A SOLO run times the app's responsiveness: not while make test's background fuzz build or the Debian
-            # package's stage (tests/deb/run.sh, beside the scenarios) still runs.
+            # A SOLO run times the app's responsiveness: not while make test's fuzz build and Debian package stage
+            # (beside the scenarios, under stage.lock: the Makefile's `test`) still run.
             case "$SOLO" in *" $scenario "*)
                 mkdir -p "$repo/.build-fuzz" "$repo/.build-pkg"
                 flock "$repo/.build-fuzz/build.lock" true; flock "$repo/.build-pkg/stage.lock" true ;;
