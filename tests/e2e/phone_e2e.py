@@ -91,11 +91,31 @@ def controls(frame, root, roles=CONTROL_ROLES):
                     continue
                 if c.getRoleName() in roles and h.is_showing(c):
                     found.append(c)
+                if scrolls_sideways(c):
+                    # A README table wider than the pane scrolls sideways in a pane of its own (docs/DOCUMENTS.md):
+                    # its cells reach past the window by design, clipped by the pane, which itself must fit.
+                    found.append(c)
+                    continue
                 visit(c, depth + 1)
             except Exception:
                 continue
     visit(root, 0)
     return found
+
+
+def scrolls_sideways(acc):
+    """A scroll pane showing a horizontal scroll bar (wider than high, with an area)."""
+    if acc.getRoleName() != "scroll pane":
+        return False
+    for bar in h.children(acc):
+        try:
+            if bar.getRoleName() == "scroll bar" and h.is_showing(bar):
+                e = h.extents(bar)
+                if e.width > e.height:
+                    return True
+        except Exception:
+            continue
+    return False
 
 
 def full_width_ancestor(frame, acc):
