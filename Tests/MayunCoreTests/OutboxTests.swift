@@ -280,6 +280,29 @@ final class OutboxTests: XCTestCase {
         }
     }
 
+    /// A drain asked for while another runs waits for it (the clean-clone run failed when an answer from the server
+    /// started a drain a moment before the one the caller waited for, which then returned at once).
+    func testASecondDrainWaitsForTheRunningOne() throws {
+        try onMain {
+            let app = Self.makeApp()
+            let repo = try IssueFixture.project(ownedByDemo: false, with: ["open"], client: app.client)
+            let issue = try Self.open(app, repo, state: "open")
+            app.transport.unplugged = true
+            let text = "Two drains \(UUID().uuidString)"
+            issue.composer.setText(text)
+            issue.composer.submit()
+            waitUntil("the comment settles") { !issue.writes.isWriting }
+            XCTAssertEqual(app.outbox.entries.map(\.payload), [text])
+            app.transport.unplugged = false
+            let first = app.services.drainOutbox()
+            let second = app.services.drainOutbox()
+            runUntilDone("the second drain") { await second?.value }
+            XCTAssertTrue(app.outbox.entries.isEmpty, "the second caller saw the first drain's end")
+            runUntilDone("the first drain") { await first?.value }
+            XCTAssertEqual(Self.posts(to: issue.number), 1, "sent once")
+        }
+    }
+
     func testAPullRequestCommentMadeWhileUnreachableIsSentOnceToItsPullRequest() throws {
         try onMain {
             let app = Self.makeApp()

@@ -15,9 +15,20 @@ extension Outbox {
 
     /// Sends waiting rows in order as `login` with `client`, stopping at the first that still cannot reach the
     /// server (it and the rows after it wait for the next drain). A drain asked for while one runs is not started:
-    /// the running one goes on to rows added meanwhile.
+    /// the caller waits for the running one, which goes on to rows added meanwhile.
     public func drain(client: GiteeClient, login: String) async {
+        if let runningDrain {
+            await runningDrain.value
+            return
+        }
         guard !isDraining else { return }
+        let task = Task { await drainRows(client: client, login: login) }
+        runningDrain = task
+        await task.value
+        runningDrain = nil
+    }
+
+    private func drainRows(client: GiteeClient, login: String) async {
         isDraining = true
         defer { isDraining = false }
         var after: Int64 = 0

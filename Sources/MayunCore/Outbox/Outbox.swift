@@ -30,6 +30,9 @@ public final class Outbox {
     @ObservationIgnored let database: DatabaseQueue?
     /// The row whose request is out now (it cannot be cancelled meanwhile).
     @ObservationIgnored var inFlight: Int64?
+    /// The drain that runs now: a second caller waits for it instead of returning at once (so "drain, then look"
+    /// holds even when an answer from the server started a drain a moment earlier).
+    @ObservationIgnored var runningDrain: Task<Void, Never>?
 
     /// The outbox file of an account folder (`accounts/<folder>/outbox.sqlite`).
     public nonisolated static func file(inAccountFolder folder: URL) -> URL {
