@@ -78,29 +78,26 @@ run: deps build
 	.build/debug/mayun $(ARGS)
 
 # Stages one after another, except that beside the end-to-end scenarios (most of a scenario is waiting on the app and
-# FakeGitee) run, one after the other, the fuzz build and then the Debian package's stage (its smoke scenario has its
-# own display and bus), under .build-pkg/stage.lock, which the scenarios that time the app wait for. One at a time:
-# with the fuzz build, lintian and two scenarios at once, the app's main loop answered AT-SPI too late in a CI run.
-# Their output is printed after the scenarios'.
+# FakeGitee) run, one after the other, the fuzz build, the fuzz targets and the Debian package's stage
+# (tests/beside_e2e.sh, under the lock the scenarios that time the app wait for). Their output follows the scenarios'.
 test: deps build
 	@status=0; failed=""; times=""; \
 	stage() { local start=$$(date +%s); \
 	    $(MAKE) --no-print-directory $$1 E2E_PREBUILD=1 || { status=1; failed="$$failed $$1"; }; \
 	    times="$$times $$1 $$(( $$(date +%s) - start ))s"; }; \
 	stage test-unit; stage test-meson; \
-	mkdir -p .build/e2e; deb_log=.build/e2e/test-deb.log; \
-	echo "make test: the fuzz build, then the Debian package's stage, run beside the scenarios (their output follows)"; \
-	mkdir -p .build-pkg; \
-	( start=$$(date +%s); deb_status=0; \
-	  flock .build-pkg/stage.lock -c 'tests/fuzz/run.sh build > .build/e2e/fuzz-prebuild.log 2>&1; \
-	      echo "fuzz build: $$? (.build/e2e/fuzz-prebuild.log)"; $(MAKE) --no-print-directory test-deb E2E_PREBUILD=1' \
-	      > $$deb_log 2>&1 || deb_status=$$?; \
-	  echo "$$deb_status $$(( $$(date +%s) - start ))" > $$deb_log.status ) & deb_pid=$$!; \
-	stage test-e2e; wait $$deb_pid || true; cat $$deb_log; read deb_status deb_time < $$deb_log.status; \
-	[ "$$deb_status" = 0 ] || { status=1; failed="$$failed test-deb"; }; \
-	times="$$times test-deb ($$deb_time s with the fuzz build before it, beside test-e2e)"; \
-	stage test-fuzz; \
-	printf '\n\033[1mmake test: stage times:%s\033[0m\n' "$$times"; \
+	echo "make test: the fuzz build, the fuzz targets and the Debian package's stage run beside the scenarios (tests/beside_e2e.sh; their output follows)"; \
+	tests/beside_e2e.sh & beside_pid=$$!; \
+	stage test-e2e; wait $$beside_pid || true; \
+	beside=.build/e2e/beside.status; \
+	[ "$$(wc -l < $$beside)" -eq 3 ] || { status=1; failed="$$failed tests/beside_e2e.sh"; }; \
+	while read -r step step_status secs; do \
+	    if [ "$$step" = fuzz-build ] && [ "$$step_status" = 0 ]; then echo "fuzz-build: passed (.build/e2e/fuzz-build.log)"; \
+	    else cat .build/e2e/$$step.log; fi; \
+	    [ "$$step_status" = 0 ] || { status=1; failed="$$failed $$step"; }; \
+	    times="$$times $$step $${secs}s"; \
+	done < $$beside; \
+	printf '\n\033[1mmake test: stage times:%s (the last three beside test-e2e, one after the other)\033[0m\n' "$$times"; \
 	if [ $$status -eq 0 ]; then printf '\033[1mmake test: all stages passed\033[0m\n'; \
 	else printf '\033[1mmake test: FAILED:%s\033[0m\n' "$$failed"; fi; \
 	exit $$status

@@ -14,7 +14,7 @@ failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 ok() { echo "PASS: $*"; }
 [ "$(id -u)" -eq 0 ] || { echo "FAIL: test-deb installs a package and hides /opt/swift: it needs root"; exit 1; }
-# make test runs this beside the end-to-end scenarios, under .build-pkg/stage.lock (the Makefile's `test`), which the
+# make test runs this beside the end-to-end scenarios, under .build-pkg/stage.lock (tests/beside_e2e.sh), which the
 # scenarios that time the app wait for (tests/e2e/run.sh).
 
 # 1. Build, lintian.

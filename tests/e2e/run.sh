@@ -121,7 +121,7 @@ while [ ${#queue[@]} -gt 0 ] || [ ${#running[@]} -gt 0 ]; do
             scenario="${queue[$i]%%:*}"
             case "$SOLO" in *" $scenario "*) [ ${#running[@]} -eq 0 ] || continue ;; esac
             # A SOLO run times the app's responsiveness: not while make test's fuzz build and Debian package stage
-            # (beside the scenarios, under stage.lock: the Makefile's `test`) still run.
+            # (beside the scenarios, under stage.lock: tests/beside_e2e.sh) still run.
             case "$SOLO" in *" $scenario "*)
                 mkdir -p "$repo/.build-fuzz" "$repo/.build-pkg"
                 flock "$repo/.build-fuzz/build.lock" true; flock "$repo/.build-pkg/stage.lock" true ;;

@@ -49,8 +49,8 @@ seeds_for() {
     case "$1" in markdown|html) echo Tests/MayunCoreTests/Fixtures/readmes ;; esac
 }
 
-# One build at a time under a lock: `make test` starts one in the background beside the first end-to-end scenarios
-# (the ones that time the app wait for the lock), and test-fuzz's own build waits for it and has nothing left to do.
+# One build at a time under a lock: `make test` builds and runs the targets beside the end-to-end scenarios
+# (tests/beside_e2e.sh; the scenarios that time the app wait for it), and a second build waits and has nothing to do.
 build() {
     mkdir -p "$SCRATCH"
     exec 8> "$SCRATCH/build.lock"
