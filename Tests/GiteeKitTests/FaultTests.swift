@@ -126,6 +126,23 @@ final class FaultTests: XCTestCase {
         }
     }
 
+    /// A fault that only holds the answer back logs the answer's real status (a created issue is 201, not 200).
+    func testAHeldBackAnswerIsLoggedWithItsRealStatus() {
+        onMainLoop {
+            let (owner, repo) = someProject()
+            Fake.server.clearLog()
+            Fake.server.addFault(Fault(kind: .slow, path: "/api/v5/repos/*/issues", method: "POST", delayMs: 5, count: 1))
+            Fake.server.addFault(Fault(kind: .latency, path: "/api/v5/repos/*/issues", method: "POST", delayMs: 5,
+                                       count: 1))
+            let client = Fake.client(credential: Fake.demoToken)
+            for title in ["held back by a drip", "held back by latency"] {
+                _ = try await client.send(Endpoints.createIssue(owner: owner, repo: repo, title: title, body: nil))
+            }
+            let posts = Fake.server.requestLog.filter { $0.method == "POST" }
+            XCTAssertEqual(posts.map(\.status), [201, 201])
+        }
+    }
+
     func testLatencyDelaysTheAnswer() {
         onMainLoop {
             Fake.server.latencyMs = 150

@@ -46,7 +46,7 @@ extension FakeGiteeServer {
             response = Self.revalidated(response, for: request)
         }
         // The control API (and the avatars under it) stays out of the log: the log is about what the app did.
-        if !isControl { log(request, status: fault.map(Self.loggedStatus) ?? response.status, fault: fault?.kind) }
+        if !isControl { log(request, status: fault.map { Self.loggedStatus($0, answer: response.status) } ?? response.status, fault: fault?.kind) }
         if let fault { return apply(fault, to: response, message: message) }
         if latencyMs > 0, !isControl {
             respondLater(message, afterMs: latencyMs) { Self.send(response, to: message) }
@@ -70,10 +70,13 @@ extension FakeGiteeServer {
         return answer
     }
 
-    private static func loggedStatus(_ fault: Fault) -> Int {
+    /// The status the log shows: none when no whole answer reaches the client; the real answer's when a fault only
+    /// holds it back (`answer`: a slow 201 is logged 201, not 200).
+    private static func loggedStatus(_ fault: Fault, answer: Int? = nil) -> Int {
         switch fault.kind {
         case .reset, .noAnswer, .truncated, .lostConnection: return 0
-        case .latency, .slow, .malformedJSON: return 200
+        case .latency, .slow: return answer ?? 200
+        case .malformedJSON: return 200
         default: return fault.status
         }
     }
