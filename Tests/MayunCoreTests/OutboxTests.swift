@@ -4,39 +4,6 @@ import Foundation
 @testable import MayunCore
 import XCTest
 
-/// A transport to the real FakeGitee that can be unplugged: while unplugged, every request goes to a closed loopback
-/// port instead (the real libsoup connection is refused), as when the server cannot be reached.
-@MainActor
-final class UnpluggableTransport: Transport {
-    private let real: SoupTransport
-    var unplugged = false
-
-    init(configuration: GiteeConfiguration) {
-        real = SoupTransport(configuration: configuration)
-    }
-
-    func send(_ request: HTTPRequest, progress: TransferProgress?) async throws -> HTTPResponse {
-        try await real.send(rerouted(request), progress: progress)
-    }
-
-    func download(_ request: HTTPRequest, to path: String, progress: TransferProgress?) async throws -> HTTPResponse {
-        try await real.download(rerouted(request), to: path, progress: progress)
-    }
-
-    func send(_ request: HTTPRequest, uploaded: TransferProgress?) async throws -> HTTPResponse {
-        try await real.send(rerouted(request), uploaded: uploaded)
-    }
-
-    private func rerouted(_ request: HTTPRequest) -> HTTPRequest {
-        guard unplugged, var address = URLComponents(string: request.url) else { return request }
-        address.host = "127.0.0.1"
-        address.port = 1
-        var copy = request
-        copy.url = address.string ?? request.url
-        return copy
-    }
-}
-
 /// The outbox (docs/WRITES.md, "The outbox"): a write that cannot reach the server waits on disk, survives a restart,
 /// is settled before it is sent and sent once, and a conflicting change is left for the person to decide.
 final class OutboxTests: XCTestCase {
@@ -280,29 +247,6 @@ final class OutboxTests: XCTestCase {
         }
     }
 
-    /// A drain asked for while another runs waits for it (the clean-clone run failed when an answer from the server
-    /// started a drain a moment before the one the caller waited for, which then returned at once).
-    func testASecondDrainWaitsForTheRunningOne() throws {
-        try onMain {
-            let app = Self.makeApp()
-            let repo = try IssueFixture.project(ownedByDemo: false, with: ["open"], client: app.client)
-            let issue = try Self.open(app, repo, state: "open")
-            app.transport.unplugged = true
-            let text = "Two drains \(UUID().uuidString)"
-            issue.composer.setText(text)
-            issue.composer.submit()
-            waitUntil("the comment settles") { !issue.writes.isWriting }
-            XCTAssertEqual(app.outbox.entries.map(\.payload), [text])
-            app.transport.unplugged = false
-            let first = app.services.drainOutbox()
-            let second = app.services.drainOutbox()
-            runUntilDone("the second drain") { await second?.value }
-            XCTAssertTrue(app.outbox.entries.isEmpty, "the second caller saw the first drain's end")
-            runUntilDone("the first drain") { await first?.value }
-            XCTAssertEqual(Self.posts(to: issue.number), 1, "sent once")
-        }
-    }
-
     func testAPullRequestCommentMadeWhileUnreachableIsSentOnceToItsPullRequest() throws {
         try onMain {
             let app = Self.makeApp()
@@ -371,6 +315,13 @@ final class OutboxTests: XCTestCase {
             XCTAssertEqual(mine.waitingHeading, "Waiting to send (2)")
             XCTAssertEqual(mine.waitingLines.map(\.text), ["Comment on someone/somewhere#I7: Waiting to send",
                                                            "Set someone/somewhere#I7 to Closed: Waiting to send"])
+            XCTAssertEqual(mine.waitingLines.map(\.needsDecision), [false, false])
+            let state = try XCTUnwrap(app.outbox.entries.last)
+            app.outbox.setStatus(state.id, .needsDecision(reason: "the issue was set to Started meanwhile"))
+            XCTAssertEqual(mine.waitingLines.map(\.needsDecision), [false, true], "Try Again is offered for it alone")
+            mine.tryWaitingAgain(state.id)
+            XCTAssertEqual(app.outbox.entries.last?.status, .waiting, "Try Again, through the app's services")
+            XCTAssertEqual(app.outbox.entries.last?.seen, OutboxEntry.anyState)
             mine.cancelWaiting(comment.id)
             XCTAssertEqual(app.outbox.entries.map(\.kind), [.issueState])
             XCTAssertEqual(drafts.comment(account: "mayun-demo", repo: repo, issue: "I7"), "Kept for later")

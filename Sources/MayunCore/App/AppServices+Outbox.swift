@@ -30,6 +30,12 @@ extension AppServices {
 }
 
 extension AppServices {
+    /// Sends a row that needed a decision after all (the Mine page's Try Again): it waits again and a drain starts.
+    public func tryOutboxRowAgain(_ id: Int64) {
+        guard outbox?.tryAgain(id) == true else { return }
+        drainOutbox()
+    }
+
     /// Cancels a row from outside its page (the Mine page): a comment's text goes back to its draft, before anything
     /// typed since, so opening the issue shows it in the composer.
     public func cancelOutboxRow(_ id: Int64) {

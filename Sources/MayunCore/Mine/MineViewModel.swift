@@ -27,6 +27,7 @@ public final class MineViewModel {
     @ObservationIgnored public var outbox: @MainActor () -> Outbox? = { nil }
     /// Cancels one outbox row, a comment's text going back to its draft (set by the Coordinator).
     @ObservationIgnored public var onCancelWaiting: @MainActor (Int64) -> Void = { _ in }
+    @ObservationIgnored public var onTryWaitingAgain: @MainActor (Int64) -> Void = { _ in }
 
     public init(session: Session) {
         self.session = session

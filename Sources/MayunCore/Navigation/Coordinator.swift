@@ -70,6 +70,7 @@ public final class Coordinator {
         mineTab.clearPersonalData = { [weak self] in self?.services.cached.forgetMyLists() }
         mineTab.outbox = { [weak self] in self?.services.outbox }
         mineTab.onCancelWaiting = { [weak self] id in self?.services.cancelOutboxRow(id) }
+        mineTab.onTryWaitingAgain = { [weak self] id in self?.services.tryOutboxRowAgain(id) }
         services.onOutboxAttached = { [weak self] outbox in self?.openPagesTake(outbox) }
         downloads.onEnded = { [weak self] download in self?.announce(download) }
     }

@@ -105,7 +105,7 @@ extension Outbox {
         case .issueState:
             let issue = try await client.send(Endpoints.issue(owner: repo.owner, repo: repo.name, number: entry.number))
             if issue.state == entry.payload { return .done }
-            if issue.state != entry.seen {
+            if entry.seen != OutboxEntry.anyState, issue.state != entry.seen {
                 return .conflict(String(format: tr("the issue was set to %@ meanwhile"), IssueStatus(site: issue.state).name))
             }
             return .notDone

@@ -91,6 +91,22 @@ public final class Outbox {
         return entry
     }
 
+    /// The person's answer to a row that needs a decision: send it after all. It waits again, settled first as
+    /// always (never sent twice); a state change no longer checks that the issue still has the state first seen (the
+    /// person has seen the conflict and chosen theirs). Returns false for a row that is not waiting on them.
+    @discardableResult
+    public func tryAgain(_ id: Int64) -> Bool {
+        guard let entry = entries.first(where: { $0.id == id }), entry.needsDecision else { return false }
+        let seen = entry.kind == .issueState ? OutboxEntry.anyState : entry.seen
+        _ = write { db in
+            try db.execute(sql: "UPDATE rows SET status = 'waiting', reason = NULL, seen = ? WHERE id = ?",
+                           arguments: [seen, id])
+        }
+        reload()
+        stalled = true
+        return true
+    }
+
     /// The rows about one issue or pull request (a page's "Waiting to send").
     public func entries(about repo: RepositoryID, number: String, kinds: Set<OutboxEntry.Kind>) -> [OutboxEntry] {
         entries.filter { $0.isAbout(repo, number: number, kinds: kinds) }

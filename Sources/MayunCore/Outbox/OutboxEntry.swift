@@ -41,6 +41,9 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
         self.repo == repo && self.number == number && kinds.contains(kind)
     }
 
+    /// `seen` of a state change the person chose to send whatever the state is now (`Outbox.tryAgain`).
+    public static let anyState = "*"
+
     public var needsDecision: Bool { if case .needsDecision = status { true } else { false } }
 
     /// The sentence the person reads about this row.

@@ -56,7 +56,7 @@ final class MinePage: Page {
         account.append(page)
     }
 
-    private func showWaiting(_ heading: String?, _ lines: [(id: Int64, text: String)]) {
+    private func showWaiting(_ heading: String?, _ lines: [(id: Int64, text: String, needsDecision: Bool)]) {
         waiting.removeAll()
         waiting.isVisible = heading != nil
         guard let heading else { return }
@@ -68,7 +68,13 @@ final class MinePage: Page {
             let cancel = Button(label: viewModel.cancelWaitingTitle)
             let id = line.id
             cancel.onClicked { [unowned viewModel] in viewModel.cancelWaiting(id) }
-            row.append(text, cancel)
+            row.append(text)
+            if line.needsDecision {
+                let again = Button(label: viewModel.tryWaitingAgainTitle)
+                again.onClicked { [unowned viewModel] in viewModel.tryWaitingAgain(id) }
+                row.append(again)
+            }
+            row.append(cancel)
             waiting.append(row)
         }
     }
