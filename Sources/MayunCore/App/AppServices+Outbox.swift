@@ -44,7 +44,7 @@ extension AppServices {
         switch entry.kind {
         case .issueComment: place = entry.number
         case .pullRequestComment: place = "!" + entry.number
-        case .issueState: return
+        case .issueState, .star, .watch: return
         }
         let stored = drafts.comment(account: login, repo: entry.repo, issue: place)
         let kept = stored.isEmpty ? entry.payload : entry.payload + "\n\n" + stored

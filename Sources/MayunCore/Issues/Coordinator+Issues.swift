@@ -27,13 +27,21 @@ extension Coordinator {
         return page
     }
 
-    /// An outbox attached after pages were made (a first login in services that had no account): the issue and pull
-    /// request pages already open take it, so what they send while the server cannot be reached waits instead of failing.
+    /// A project page with the account's outbox: its Star and Watch wait there when the server cannot be reached.
+    func withOutbox(_ page: ProjectViewModel) -> ProjectViewModel {
+        page.useOutbox(services.outbox)
+        return page
+    }
+
+    /// An outbox attached after pages were made (a first login in services that had no account): the issue, pull
+    /// request and project pages already open take it, so what they send while the server cannot be reached waits
+    /// instead of failing.
     func openPagesTake(_ outbox: Outbox) {
         for screen in stack {
             switch screen.content {
             case .issue(let page) where page.outbox == nil: page.useOutbox(outbox)
             case .pullRequest(let page) where !page.usesOutbox: page.useOutbox(outbox)
+            case .project(let page) where page.outbox == nil: page.useOutbox(outbox)
             default: break
             }
         }

@@ -193,8 +193,8 @@ public final class Coordinator {
         case .notifications:
             .notifications(notifications)
         case .project(let repo):
-            .project(withFork(ProjectViewModel(repo: repo, cached: services.cached, server: environment.server,
-                                               nightMode: nightMode, navigator: self, files: downloads.files)))
+            .project(withOutbox(withFork(ProjectViewModel(repo: repo, cached: services.cached, server: environment.server,
+                                                          nightMode: nightMode, navigator: self, files: downloads.files))))
         case .blob(let repo, let ref, let path):
             .blob(withEditAccess(BlobViewModel(repo: repo, ref: ref, path: path, blobDependencies)))
         case .readme(let repo, let ref):

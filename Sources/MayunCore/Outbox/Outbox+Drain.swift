@@ -89,7 +89,8 @@ extension Outbox {
     }
 
     /// Asks the server whether the row's write is already done (a comment: the thread's last page holds one by
-    /// `login` with exactly this text, newer than the newest the person saw; a state: the issue has it).
+    /// `login` with exactly this text, newer than the newest the person saw; a state: the issue has it; a star or
+    /// watch: the check call answers the state wanted).
     func settle(_ entry: OutboxEntry, client: GiteeClient, login: String) async throws -> Settled {
         let repo = entry.repo
         switch entry.kind {
@@ -109,6 +110,12 @@ extension Outbox {
                 return .conflict(String(format: tr("the issue was set to %@ meanwhile"), IssueStatus(site: issue.state).name))
             }
             return .notDone
+        case .star:
+            let starred = try await client.send(Endpoints.isStarred(owner: repo.owner, repo: repo.name))
+            return starred == entry.wantsOn ? .done : .notDone
+        case .watch:
+            let watched = try await client.send(Endpoints.isWatched(owner: repo.owner, repo: repo.name))
+            return watched == entry.wantsOn ? .done : .notDone
         }
     }
 
@@ -128,6 +135,12 @@ extension Outbox {
             }
             _ = try await client.send(Endpoints.setIssueState(owner: repo.owner, repo: repo.name, number: entry.number,
                                                               to: state))
+        case .star:
+            _ = try await client.send(entry.wantsOn ? Endpoints.star(owner: repo.owner, repo: repo.name)
+                                                    : Endpoints.unstar(owner: repo.owner, repo: repo.name))
+        case .watch:
+            _ = try await client.send(entry.wantsOn ? Endpoints.watch(owner: repo.owner, repo: repo.name)
+                                                    : Endpoints.unwatch(owner: repo.owner, repo: repo.name))
         }
     }
 

@@ -11,6 +11,10 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
         case pullRequestComment = "pull-request-comment"
         /// An issue's state (`payload` is the wanted state, `seen` the state the person saw when acting).
         case issueState = "issue-state"
+        /// Star or unstar a project (`number` is empty, `payload` "on" or "off").
+        case star
+        /// Watch or stop watching a project (`number` is empty, `payload` "on" or "off").
+        case watch
     }
 
     public enum Status: Sendable, Equatable {
@@ -30,6 +34,10 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
     public let number: String
     /// The comment's text, or the wanted state.
     public let payload: String
+    /// The payload of a star or watch row: the state wanted.
+    public static func toggle(_ on: Bool) -> String { on ? "on" : "off" }
+    public var wantsOn: Bool { payload == "on" }
+
     /// What the person saw when acting: the issue's state for a state change, the newest comment id of the thread for
     /// a comment (a comment by this account with this text and a larger id is this one).
     public let seen: String
@@ -63,6 +71,8 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
         case .issueState:
             let state = IssueStatus(site: payload).name
             return String(format: tr("Set %@#%@ to %@"), place, number, state)
+        case .star: return String(format: wantsOn ? tr("Star %@") : tr("Unstar %@"), place)
+        case .watch: return String(format: wantsOn ? tr("Watch %@") : tr("Unwatch %@"), place)
         }
     }
 }

@@ -49,6 +49,8 @@ public final class ProjectViewModel {
     public let nightMode: NightModeViewModel?
     /// Fork, "Forked from" and proposing a fork's changes (issue 25), told of each project read.
     public internal(set) var fork: ForkViewModel?
+    /// The account's outbox: a Star or Watch that cannot reach the server waits there (ProjectViewModel+Outbox.swift).
+    public internal(set) var outbox: Outbox?
 
     init(repo: RepositoryID, cached: CachedClient, server: URL, nightMode: NightModeViewModel?,
          navigator: any Navigator, files: (any FileActions)? = nil) {
@@ -250,13 +252,23 @@ public final class ProjectViewModel {
         let client = cached.client
         let check: Endpoint<Bool> = toggle.kind == .star ? Endpoints.isStarred(owner: repo.owner, repo: repo.name)
             : Endpoints.isWatched(owner: repo.owner, repo: repo.name)
+        // One that provably never reached the server waits in the outbox, and the button goes back to what the server
+        // has until it is sent (as an issue's state does).
+        let keep = { [weak self] in self?.keepInOutbox(toggle.kind, on: turningOn) ?? false }
         writes.send(key: "\(toggle.kind)", failure: toggle.failureFormat(turningOn: turningOn),
                     apply: { toggle.beginChange(to: turningOn) },
-                    request: {
-                        try await SettledWrite.perform({ try await client.send(endpoint) },
-                                                       check: { try await client.send(check) == turningOn ? NoContent() : nil })
+                    request: { () async throws -> Bool in
+                        do {
+                            _ = try await SettledWrite.perform({ try await client.send(endpoint) },
+                                                               check: { try await client.send(check) == turningOn ? NoContent() : nil })
+                            return true
+                        } catch let failure as GiteeError where failure.neverReachedServer {
+                            guard keep() else { throw failure }
+                            return false
+                        }
                     },
-                    settle: { [weak self] _ in
+                    settle: { [weak self] sent in
+                        guard sent else { return toggle.rollBack() }
                         toggle.finishChange()
                         self?.settleProject()
                     },

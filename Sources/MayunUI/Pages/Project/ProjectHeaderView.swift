@@ -13,6 +13,9 @@ final class ProjectHeaderView {
     private let facts = Label(classes: ["dim-label"], wrap: true, xalign: 0)
     private let starButton = Button(label: tr("Star"), classes: ["toggle-action"])
     private let watchButton = Button(label: tr("Watch"), classes: ["toggle-action"])
+    /// What waits in the outbox for Star and Watch ("Star: Waiting to send"), with Cancel; hidden when nothing does.
+    private let waiting = Box(.horizontal, spacing: 8)
+    private let waitingText = Label(classes: ["dim-label"], wrap: true, xalign: 0)
 
     init(viewModel: ProjectViewModel, images: ImageLoader) {
         avatar = AvatarView(size: 64, images: images)
@@ -41,7 +44,17 @@ final class ProjectHeaderView {
         links.append(website, share)
         let actions = WrappingRow(maxPerLine: 2)
         actions.append(toggles, links)
-        view.append(top, actions)
+        waitingText.hexpand = true
+        let cancel = Button(label: viewModel.cancelWaitingTitle)
+        cancel.onClicked { viewModel.cancelWaitingToggles() }
+        waiting.append(waitingText, cancel)
+        waiting.isVisible = false
+        view.append(top, actions, waiting)
+    }
+
+    func showWaiting(_ lines: [String]) {
+        waiting.isVisible = !lines.isEmpty
+        waitingText.text = lines.joined(separator: "\n")
     }
 
     func show(_ header: ProjectHeader?) {

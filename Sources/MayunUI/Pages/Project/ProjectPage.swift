@@ -59,6 +59,7 @@ final class ProjectPage: Page {
         bindings.bind { [unowned self] in banner.show(viewModel.banner) }
         bindings.bind { [unowned self] in header.show(viewModel.header) }
         bindings.bind { [unowned self] in header.showToggles(star: viewModel.star, watch: viewModel.watch) }
+        bindings.bind { [unowned self] in header.showWaiting(viewModel.waitingToggleTexts) }
         bindings.bind { [unowned self] in releasesRow.subtitle = viewModel.releases.text }
         bindings.bind { [unowned self] in showReadme(viewModel.readme) }
         bindings.bind { [unowned self] in showReadme(viewModel.readmeDocument) }
