@@ -11,6 +11,7 @@ let package = Package(
         // For the fuzz package in Fuzz/ (a separate package so that `swift build` here never builds fuzzers).
         .library(name: "GiteeKit", targets: ["GiteeKit"]),
         .library(name: "MayunCore", targets: ["MayunCore"]),
+        .library(name: "MayunDocument", targets: ["MayunDocument"]),
         // For the fuzz package (Fuzz/): the PNG decoder that scales while it reads a stranger's image.
         .library(name: "CPngScale", targets: ["CPngScale"]),
     ],
@@ -34,22 +35,28 @@ let package = Package(
         .target(name: "CGlobalExecutor", dependencies: ["CSoup"]),
         .target(name: "GLibRuntime", dependencies: ["CSoup", "CGlobalExecutor"]),
         .target(name: "GiteeKit", dependencies: ["CSoup", "GLibRuntime"]),
+        // The document engine: markdown (cmark-gfm, in a killable child process when long) and HTML (libxml2) to the
+        // document model, with its limits and link rules; no view models, no widgets. The fuzzers of markdown and HTML
+        // link it alone.
+        .target(name: "MayunDocument", dependencies: ["GiteeKit", "CMark", "CSoup"]),
         .target(name: "MayunCore", dependencies: [
-            "GiteeKit", "GLibRuntime", "CMark", "CSoup", "CAppVersion", .product(name: "GRDB", package: "GRDB.swift"),
+            "MayunDocument", "GiteeKit", "GLibRuntime", "CSoup", "CAppVersion",
+            .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         // The typed widget layer and the window shell: the only Swift code that imports CGtk. It imports it
         // `internal`ly and is built with library evolution, so CGtk is not a dependency of its clients' imports.
-        .target(name: "GtkKit", dependencies: ["MayunCore", "GiteeKit", "GLibRuntime", "CGtk", "CSoup", "CPngScale"],
+        .target(name: "GtkKit", dependencies: ["MayunCore", "MayunDocument", "GiteeKit", "GLibRuntime", "CGtk", "CSoup", "CPngScale"],
                 swiftSettings: [.unsafeFlags(["-enable-library-evolution", "-no-verify-emitted-module-interface", "-library-level", "ipi"])]),
         // The pages (one per screen) and PageFactory, built on GtkKit. CGtk is aliased to a module that does not
         // exist, so `import CGtk` in a page is a compile error ("no such module 'CGtkIsForGtkKitOnly'").
-        .target(name: "MayunUI", dependencies: ["GtkKit", "MayunCore", "GiteeKit", "GLibRuntime"],
+        .target(name: "MayunUI", dependencies: ["GtkKit", "MayunCore", "MayunDocument", "GiteeKit", "GLibRuntime"],
                 swiftSettings: [.unsafeFlags(["-module-alias", "CGtk=CGtkIsForGtkKitOnly"])]),
         .executableTarget(name: "mayun", dependencies: [
-            "MayunUI", "GtkKit", "MayunCore", "GiteeKit", "GLibRuntime", "MayunBenchProbes",
+            "MayunUI", "GtkKit", "MayunCore", "MayunDocument", "GiteeKit", "GLibRuntime", "MayunBenchProbes",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "mayun-bench", dependencies: ["MayunUI", "GtkKit", "MayunCore", "GLibRuntime", "CGtk", "CMark",
+        .executableTarget(name: "mayun-bench", dependencies: ["MayunUI", "GtkKit", "MayunCore", "MayunDocument", "GLibRuntime",
+                                                                 "CGtk", "CMark",
                                                                  "FakeGitee"]),
         // make bench's probes inside the app (start-up, first rows, scroll); `mayun` installs them only when a
         // MAYUN_BENCH_ variable is set, through MayunUI's one BenchmarkHook.
@@ -65,11 +72,11 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["GiteeKit", "MayunCore", "FakeGitee", "GLibRuntime", "CSoup"],
                 path: "Tests/TestSupport"),
         .testTarget(name: "GLibRuntimeTests", dependencies: ["GLibRuntime", "CSoup", "TestSupport"]),
-        .testTarget(name: "MayunCoreTests", dependencies: ["MayunCore", "GiteeKit", "GLibRuntime", "CSoup", "FakeGitee",
+        .testTarget(name: "MayunCoreTests", dependencies: ["MayunCore", "MayunDocument", "GiteeKit", "GLibRuntime", "CSoup", "FakeGitee",
                                                            "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "GiteeKitTests", dependencies: ["GiteeKit", "FakeGitee", "GLibRuntime", "CSoup", "TestSupport"]),
-        .testTarget(name: "MayunUITests", dependencies: ["MayunUI", "GtkKit", "MayunCore", "GiteeKit", "GLibRuntime", "CGtk",
+        .testTarget(name: "MayunUITests", dependencies: ["MayunUI", "GtkKit", "MayunCore", "MayunDocument", "GiteeKit", "GLibRuntime", "CGtk",
                                                           "FakeGitee", "TestSupport"]),
     ]
 )

@@ -4,13 +4,23 @@
 // Each executable's main.swift hands its test function to libFuzzer (FuzzSupport/FuzzDriver.swift).
 import PackageDescription
 
-let fuzzTargets = ["FuzzMarkdown", "FuzzHTML", "FuzzJSON", "FuzzLinks", "FuzzDiff", "FuzzHTTPErrors", "FuzzStored"]
+let fuzzTargets = ["FuzzJSON", "FuzzLinks", "FuzzDiff", "FuzzHTTPErrors", "FuzzStored"]
+
+/// The document engine's targets link it alone (MayunDocument: no view models, no widgets).
+let documentTargets: [Target] = ["FuzzMarkdown", "FuzzHTML"].map { name in
+    .executableTarget(name: name, dependencies: [
+        "FuzzSupport",
+        .product(name: "MayunDocument", package: "Mayun"),
+        .product(name: "GiteeKit", package: "Mayun"),
+    ])
+}
 
 /// The markup escaper's target checks its output with Pango itself (pango_parse_markup), through a module of its own.
 let markupTargets: [Target] = [
     .systemLibrary(name: "CPango", pkgConfig: "pango"),
     .executableTarget(name: "FuzzMarkupEscape", dependencies: [
-        "FuzzSupport", "CPango", .product(name: "MayunCore", package: "Mayun"),
+        "FuzzSupport", "CPango", .product(name: "MayunDocument", package: "Mayun"),
+        .product(name: "GiteeKit", package: "Mayun"),
     ]),
 ]
 
@@ -22,9 +32,10 @@ let package = Package(
         .executableTarget(name: name, dependencies: [
             "FuzzSupport",
             .product(name: "MayunCore", package: "Mayun"),
+            .product(name: "MayunDocument", package: "Mayun"),
             .product(name: "GiteeKit", package: "Mayun"),
         ])
-    } + markupTargets + [
+    } + documentTargets + markupTargets + [
         // The image target also drives the C PNG decoder that scales while reading (Sources/CPngScale).
         .executableTarget(name: "FuzzImageHeader", dependencies: [
             "FuzzSupport",

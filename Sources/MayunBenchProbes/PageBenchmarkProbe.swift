@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import GLibRuntime
+import GiteeKit
 import GtkKit
 import MayunCore
 import MayunUI
@@ -218,7 +219,7 @@ final class PageBenchmarkProbe {
         })
     }
 
-    private func startScrolling(page: Page) {
+    private func startScrolling(page: GtkKit.Page) {
         guard let scroller = PageBenchmarkTree.mainScroller(in: widget(page.benchmarkPointer)) else {
             return finish(["error=no-scroller"], status: 1)
         }

@@ -2,8 +2,9 @@ import CGtk
 import FakeGitee
 import Foundation
 import GLibRuntime
-import MayunCore
 import GtkKit
+import MayunCore
+import MayunDocument
 import MayunUI
 
 /// The hostile READMEs FakeGitee serves (deep nesting, emphasis runs, a huge table, 2 MB of plain text...), each

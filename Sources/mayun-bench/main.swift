@@ -5,8 +5,10 @@ import CGtk
 import CMark
 import Foundation
 import GLibRuntime
-import MayunCore
+import GiteeKit
 import GtkKit
+import MayunCore
+import MayunDocument
 import MayunUI
 
 setenv("GSK_RENDERER", "cairo", 0)

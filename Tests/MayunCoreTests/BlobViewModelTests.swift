@@ -1,6 +1,7 @@
 import Foundation
 @testable import GiteeKit
 @testable import MayunCore
+@testable import MayunDocument
 import XCTest
 
 private let repo = RepositoryID(owner: "mayun", name: "desktop")

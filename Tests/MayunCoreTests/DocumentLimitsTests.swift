@@ -1,6 +1,7 @@
 import FakeGitee
 import Foundation
 @testable import MayunCore
+@testable import MayunDocument
 import XCTest
 
 /// Each `DocumentLimits` limit, on the hostile READMEs FakeGitee serves (Sources/FakeGitee/Content/HostileReadmes.swift).

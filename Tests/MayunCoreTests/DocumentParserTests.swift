@@ -1,5 +1,6 @@
 import Foundation
 @testable import MayunCore
+@testable import MayunDocument
 import XCTest
 
 final class DocumentParserTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import MayunCore
+@testable import MayunDocument
 import XCTest
 
 /// The document read in chunks (issue 14): the first screenful early, the rest after, and all of it exactly the

@@ -1,4 +1,5 @@
 @testable import MayunCore
+@testable import MayunDocument
 import XCTest
 
 /// The one place a page shows a document: the newest parse wins, a stale one never covers it, dropping stops both.

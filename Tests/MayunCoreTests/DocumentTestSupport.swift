@@ -1,5 +1,7 @@
 import Foundation
+import GiteeKit
 @testable import MayunCore
+@testable import MayunDocument
 import XCTest
 
 let giteeServer = URL(string: "https://gitee.com")!

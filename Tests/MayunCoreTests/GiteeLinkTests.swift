@@ -1,5 +1,7 @@
 import Foundation
+import GiteeKit
 @testable import MayunCore
+@testable import MayunDocument
 import XCTest
 
 private let gitee = URL(string: "https://gitee.com")!

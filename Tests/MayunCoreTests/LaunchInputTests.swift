@@ -1,6 +1,8 @@
 import CSoup
 import Foundation
+import GiteeKit
 @testable import MayunCore
+@testable import MayunDocument
 import XCTest
 
 /// What Mayun takes from how it was started: the command line's links and the environment's token.

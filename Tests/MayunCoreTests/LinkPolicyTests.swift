@@ -1,6 +1,7 @@
 import Foundation
 @testable import GiteeKit
 @testable import MayunCore
+@testable import MayunDocument
 import XCTest
 
 /// One rule for every address handed to the desktop: http(s) with a host opens, everything else is inert with a hint.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import GiteeKit
 @testable import MayunCore
+@testable import MayunDocument
 import XCTest
 
 /// Records what a screen asked of navigation, in place of a Coordinator.
@@ -12,7 +13,7 @@ final class RecordingNavigator: Navigator {
     func push(_ route: Route) { pushed.append(route) }
     func pop() {}
     func replace(with route: Route) { pushed.append(route) }
-    func follow(_ target: LinkTarget) { if case .route(let route) = target { pushed.append(route) } }
+    func follow(_ target: LinkTarget) { if case .route(let file) = target { pushed.append(Route(file)) } }
     func openExternal(_ url: URL) { opened.append(url) }
     func copy(_ text: String, announcing message: String) { toasts.append(message) }
     func showToast(_ message: String) { toasts.append(message) }

@@ -1,6 +1,7 @@
 import FakeGitee
 import Foundation
 @testable import MayunCore
+@testable import MayunDocument
 import XCTest
 
 /// Markdown that keeps cmark-gfm busy (issue 22): Debian's 0.29.0.gfm.6 is quadratic on `![[]()` and `a@b.` runs.

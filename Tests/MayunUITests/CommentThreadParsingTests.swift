@@ -1,8 +1,9 @@
 import CGtk
 import Foundation
 @testable import GiteeKit
-@testable import MayunCore
 @testable import GtkKit
+@testable import MayunCore
+@testable import MayunDocument
 @testable import MayunUI
 import XCTest
 

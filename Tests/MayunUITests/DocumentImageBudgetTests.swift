@@ -1,10 +1,11 @@
 import CGtk
-import Foundation
 import FakeGitee
-@testable import GiteeKit
+import Foundation
 import GLibRuntime
-@testable import MayunCore
+@testable import GiteeKit
 @testable import GtkKit
+@testable import MayunCore
+@testable import MayunDocument
 @testable import MayunUI
 import XCTest
 

@@ -2,8 +2,10 @@ import CGtk
 import FakeGitee
 import Foundation
 import GLibRuntime
-@testable import MayunCore
+import GiteeKit
 @testable import GtkKit
+@testable import MayunCore
+@testable import MayunDocument
 @testable import MayunUI
 import XCTest
 

@@ -1,7 +1,9 @@
 import CGtk
 import Foundation
-@testable import MayunCore
+import GiteeKit
 @testable import GtkKit
+@testable import MayunCore
+@testable import MayunDocument
 @testable import MayunUI
 import XCTest
 

@@ -1,8 +1,10 @@
 import CGtk
 import Foundation
 import GLibRuntime
-@testable import MayunCore
+import GiteeKit
 @testable import GtkKit
+@testable import MayunCore
+@testable import MayunDocument
 @testable import MayunUI
 import XCTest
 

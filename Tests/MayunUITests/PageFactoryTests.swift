@@ -1,6 +1,8 @@
 import CGtk
-@testable import MayunCore
+import GiteeKit
 @testable import GtkKit
+@testable import MayunCore
+@testable import MayunDocument
 @testable import MayunUI
 import XCTest
 

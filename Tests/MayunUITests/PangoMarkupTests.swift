@@ -1,7 +1,8 @@
 import CGtk
 import Foundation
-@testable import MayunCore
 @testable import GtkKit
+@testable import MayunCore
+@testable import MayunDocument
 @testable import MayunUI
 import XCTest
 

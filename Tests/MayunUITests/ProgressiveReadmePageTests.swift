@@ -2,8 +2,9 @@ import CGtk
 import Foundation
 import GLibRuntime
 import GiteeKit
-@testable import MayunCore
 @testable import GtkKit
+@testable import MayunCore
+@testable import MayunDocument
 @testable import MayunUI
 import XCTest
 

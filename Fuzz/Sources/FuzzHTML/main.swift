@@ -1,7 +1,8 @@
 import Foundation
 import Glibc
 import FuzzSupport
-import MayunCore
+import GiteeKit
+import MayunDocument
 
 /// HTML -> Document through libxml2's HTML parser and the structure reader, as an `.html` file is shown.
 /// `MAYUN_FUZZ_MAX_DEPTH` (optional) skips inputs nested deeper than that, to explore past known depth crashes.

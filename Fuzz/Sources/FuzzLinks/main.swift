@@ -1,8 +1,9 @@
-import FuzzSupport
 import Foundation
+import FuzzSupport
 import GiteeKit
 import Glibc
 @testable import MayunCore
+@testable import MayunDocument
 
 /// Link and image resolution in a document (`href`/`src` as a stranger wrote them), repository path helpers, and
 /// the link policy every external open goes through, including profile links typed by strangers, and the link

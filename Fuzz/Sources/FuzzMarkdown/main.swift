@@ -1,7 +1,8 @@
 import Foundation
 import Glibc
 import FuzzSupport
-import MayunCore
+import GiteeKit
+import MayunDocument
 
 /// Markdown -> Document through cmark-gfm and the HTML reader, exactly as a README or an issue body is parsed, and
 /// again in chunks (`progress`), which must give the same blocks.

@@ -1,7 +1,8 @@
 import CPango
 import FuzzSupport
 import Foundation
-import MayunCore
+import GiteeKit
+import MayunDocument
 
 /// `MarkupText.escape`, the escaper for every stranger's text that reaches Pango markup (table cells, summaries,
 /// toasts): its output must always parse with `pango_parse_markup`, alone and inside the tags the app wraps it

@@ -1,6 +1,7 @@
 internal import CGtk
 import GLibRuntime
 import MayunCore
+import MayunDocument
 
 /// The widgets a document still embeds between its text: tables wider than the pane, and rules (code blocks and
 /// narrower tables are text, see DocumentTextBlocks.swift).

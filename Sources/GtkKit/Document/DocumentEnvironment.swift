@@ -1,5 +1,6 @@
 internal import CGtk
 import MayunCore
+import MayunDocument
 
 /// What every part of one rendered document shares: the image loader, the colours, and where link clicks go.
 /// Nested views (the body of a `<details>`) use their parent's environment.

@@ -1,4 +1,5 @@
 import MayunCore
+import MayunDocument
 
 /// Feeds a `DocumentView` from a ViewModel's `ProgressiveDocument`: a new document begins the pane, each chunk not
 /// yet written is appended, and the document's end finishes it (or shows the plain-text replacement, or stops the

@@ -2,6 +2,7 @@ internal import CGtk
 import Foundation
 import GLibRuntime
 import MayunCore
+import MayunDocument
 
 /// One image of a document, laid out at its final size from the start: a box of `ImageFit.box` (the document's
 /// width/height, or a fixed size when it gives none) that the picture is scaled into when it arrives, aspect kept,

@@ -1,4 +1,5 @@
 import MayunCore
+import MayunDocument
 
 /// Cuts a long top-level block into a piece the pane writes in one slice and the rest, so a list of 100,000 items,
 /// a quote of thousands of paragraphs or a paragraph of a megabyte does not stall the main loop in one go (nesting

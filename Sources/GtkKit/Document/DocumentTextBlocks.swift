@@ -1,6 +1,7 @@
 internal import CGtk
 import GLibRuntime
 import MayunCore
+import MayunDocument
 
 /// Code blocks and tables written as tagged text into the document's one text view rather than as embedded widgets:
 /// a widget per block made GTK re-lay out every one of them whenever the buffer changed (over 60 s for a 1 MB

@@ -1,6 +1,7 @@
 internal import CGtk
 import GLibRuntime
 import MayunCore
+import MayunDocument
 
 /// One GtkTextView holding a run of document blocks: text with tags (code blocks and tables too, see
 /// DocumentTextBlocks.swift), and widgets only where text cannot do (images, rules, details, over-wide tables) at

@@ -2,6 +2,7 @@ internal import CGtk
 import Foundation
 import GLibRuntime
 import MayunCore
+import MayunDocument
 
 /// The document pane: a README, a markdown or HTML file, an issue body, drawn natively from a `Document`.
 ///

@@ -1,6 +1,7 @@
 internal import CGtk
 import GLibRuntime
 import MayunCore
+import MayunDocument
 
 /// A centred icon, title and explanation (an AdwStatusPage): the loading, empty, error and "not loaded yet" states
 /// of a screen. While loading, a spinner takes the icon's place; an optional button (Retry) sits under the text.

@@ -2,6 +2,7 @@ internal import CGtk
 import Foundation
 import GLibRuntime
 import MayunCore
+import MayunDocument
 
 /// The main window (an AdwApplicationWindow): header bar (back, tab switcher or page title, main menu) over the
 /// navigation stack, toasts over both, and on narrow windows the tab switcher at the bottom.

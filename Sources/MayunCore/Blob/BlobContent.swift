@@ -1,4 +1,6 @@
 import Foundation
+import GiteeKit
+import MayunDocument
 
 /// What the blob page shows for a file, once the size policy (`BlobPresentation`) has decided.
 public enum BlobContent: Equatable, Sendable {

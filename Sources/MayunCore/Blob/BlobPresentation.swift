@@ -1,4 +1,5 @@
 import Foundation
+import MayunDocument
 
 /// How the blob page shows a file, decided from its name, size, content type and first bytes (pure, so the size
 /// policy is tested without a display). The page never loads more than the decision allows.

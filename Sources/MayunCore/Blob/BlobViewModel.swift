@@ -1,5 +1,6 @@
 import Foundation
 import GiteeKit
+import MayunDocument
 import Observation
 
 /// A file of a repository (`.blob`) or its README (`.readme`): the size first, then only as much as the size policy

@@ -1,4 +1,6 @@
 import Foundation
+import GiteeKit
+import MayunDocument
 
 /// Markdown written on a repository (an issue, a comment, a pull request), turned into `DocumentParseService`
 /// requests that resolve links against the site and follow the night mode.

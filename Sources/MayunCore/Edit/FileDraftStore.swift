@@ -1,4 +1,5 @@
 import Foundation
+import GiteeKit
 
 /// A file being edited and not yet committed: the editor's text and the blob sha it was written on (so a draft
 /// restored after the file changed on the server commits as a conflict, never over the newer file silently).

@@ -1,4 +1,5 @@
 import Foundation
+import GiteeKit
 
 /// Where new files go (issue 27): a folder of a project on a branch (nil: the default branch).
 public struct FolderTarget: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import GiteeKit
+import MayunDocument
 import Observation
 
 /// The composer under a comment thread: Markdown with a Write / Preview switch (the preview is the same document

@@ -1,3 +1,5 @@
+import MayunDocument
+
 /// What a comment thread shows, whatever the comments are about (an issue, a pull request): the comments page by
 /// page, each as plain text at once and as a document once parsed.
 @MainActor

@@ -1,5 +1,6 @@
 import Foundation
 import GiteeKit
+import MayunDocument
 import Observation
 
 /// Writing a new issue: title (required) and a markdown body with preview. The draft is saved as it is typed and

@@ -1,4 +1,5 @@
 import Foundation
+import GiteeKit
 import Observation
 
 /// An issue being written: kept on disk as it is typed, so a failed submit, a closed page or a restart loses nothing.

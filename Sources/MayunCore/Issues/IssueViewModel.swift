@@ -1,5 +1,6 @@
 import Foundation
 import GiteeKit
+import MayunDocument
 import Observation
 
 /// One issue: title, state (by the site's name), author, labels, the body (markdown) and its comments, paged; and

@@ -1,5 +1,6 @@
 import Foundation
 import GiteeKit
+import MayunDocument
 import Observation
 
 /// What people wrote under an issue or a pull request, as far as a comment thread needs it.

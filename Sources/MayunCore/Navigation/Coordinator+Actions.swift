@@ -1,4 +1,5 @@
 import Foundation
+import MayunDocument
 import Observation
 
 /// What only the desktop can do (open a browser, the clipboard); MayunUI provides it, tests record it.
@@ -20,7 +21,7 @@ extension Coordinator {
     /// schemes (`javascript:`) do nothing.
     public func follow(_ target: LinkTarget) {
         switch target {
-        case .route(let route): push(route)
+        case .route(let file): push(Route(file))
         case .external(let url): followWebAddress(url)
         case .anchor, .blocked: break
         }

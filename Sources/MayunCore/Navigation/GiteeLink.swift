@@ -1,5 +1,6 @@
 import Foundation
 import GiteeKit
+import MayunDocument
 
 /// A web address on the Gitee site Mayun talks to, taken apart into the page Mayun shows for it:
 /// `https://gitee.com/owner/repo` and its `/tree/<ref>/<path>`, `/blob/<ref>/<path>`, `/issues[/<number>]`, `/pulls[/<number>]`,

@@ -1,4 +1,5 @@
 import Foundation
+import MayunDocument
 
 /// What a screen may ask of navigation and the desktop: the narrow face of the `Coordinator` that ViewModels hold
 /// (weakly). Tests can give a screen a recording navigator instead of a whole Coordinator.

@@ -1,13 +1,5 @@
-/// A repository on the forge, as `owner/name`.
-public struct RepositoryID: Hashable, Sendable, CustomStringConvertible {
-    public let owner: String
-    public let name: String
-    public init(owner: String, name: String) {
-        self.owner = owner
-        self.name = name
-    }
-    public var description: String { "\(owner)/\(name)" }
-}
+import GiteeKit
+import MayunDocument
 
 /// The three explore lists of the Projects tab.
 public enum ProjectListKind: String, CaseIterable, Hashable, Sendable {
@@ -114,4 +106,15 @@ public enum Route: Hashable, Sendable {
 
 private func lastComponent(of path: String) -> String {
     path.split(separator: "/").last.map(String.init) ?? path
+}
+
+extension Route {
+    /// The page of a repository's folder, file or image that a document's link opens.
+    public init(_ file: FileRoute) {
+        switch file {
+        case .tree(let repository, let ref, let path): self = .tree(repository, ref: ref, path: path)
+        case .blob(let repository, let ref, let path): self = .blob(repository, ref: ref, path: path)
+        case .image(let repository, let ref, let path): self = .image(repository, ref: ref, path: path)
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GiteeKit
+import MayunDocument
 import Observation
 
 /// A person or organisation: profile header and the Events, Projects, Starred and Watched lists

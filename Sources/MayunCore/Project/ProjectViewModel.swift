@@ -1,5 +1,6 @@
 import Foundation
 import GiteeKit
+import MayunDocument
 import Observation
 
 /// The project page: header, Star and Watch (optimistic, rolled back with a toast on failure), the rows that lead

@@ -1,5 +1,6 @@
 import Foundation
 import GiteeKit
+import MayunDocument
 import Observation
 
 /// Opening a pull request (issue 25): choose the head (this project or the person's fork, and a branch) and the base

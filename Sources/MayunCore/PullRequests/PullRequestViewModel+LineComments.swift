@@ -1,4 +1,5 @@
 import GiteeKit
+import MayunDocument
 
 /// Which line's draft the line composer reads and writes (its key is fixed at creation; the line is not).
 @MainActor

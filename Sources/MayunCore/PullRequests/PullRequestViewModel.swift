@@ -1,5 +1,6 @@
 import Foundation
 import GiteeKit
+import MayunDocument
 import Observation
 
 /// One pull request: state, author, head -> base branches, the rendered body, its commits, its changed files with

@@ -1,5 +1,6 @@
 import Foundation
 import GiteeKit
+import MayunDocument
 import Observation
 
 /// One release: tag, name, author, date, the pre-release badge, the notes rendered as a document, the attached files

@@ -1,3 +1,5 @@
+import GiteeKit
+
 /// Every key of the offline store, in one place: no screen spells one, and two screens that share a saved copy (the
 /// project page's README and the README page) cannot drift apart. The spellings are those of earlier versions, so
 /// saved copies stay readable across the change.

@@ -1,5 +1,6 @@
 import GtkKit
 import MayunCore
+import MayunDocument
 
 /// The comments under an issue or a pull request: a heading, each comment's plain text at once (swapped for its
 /// rendered document when parsed), "No comments yet." when there are none, and "Load more comments" while the

@@ -1,5 +1,6 @@
 import GtkKit
 import MayunCore
+import MayunDocument
 
 /// What the top of an issue or a pull request page shows; both view models have it.
 @MainActor

@@ -1,5 +1,6 @@
 import GtkKit
 import MayunCore
+import MayunDocument
 
 /// The project page: header with Star and Watch, the rows to owner / code / issues / pull requests / commits, and the
 /// README.

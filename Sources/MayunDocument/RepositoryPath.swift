@@ -1,9 +1,9 @@
 import Foundation
 
 /// Pure helpers for slash-separated paths inside a repository.
-enum RepositoryPath {
+package enum RepositoryPath {
     /// Removes empty and "." segments and applies ".." (never above the root).
-    static func normalize(_ path: String) -> String {
+    package static func normalize(_ path: String) -> String {
         var parts: [Substring] = []
         for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch segment {
@@ -15,26 +15,26 @@ enum RepositoryPath {
         return parts.joined(separator: "/")
     }
 
-    static func folder(of filePath: String) -> String {
+    package static func folder(of filePath: String) -> String {
         let normalized = normalize(filePath)
         guard let slash = normalized.lastIndex(of: "/") else { return "" }
         return String(normalized[..<slash])
     }
 
     /// `relative` seen from `folder`; a leading "/" starts at the repository root.
-    static func join(folder: String, _ relative: String) -> String {
+    package static func join(folder: String, _ relative: String) -> String {
         relative.hasPrefix("/") ? normalize(relative) : normalize(folder + "/" + relative)
     }
 
-    static func encode(_ segment: String) -> String {
+    package static func encode(_ segment: String) -> String {
         segment.addingPercentEncoding(withAllowedCharacters: segmentCharacters) ?? segment
     }
 
-    static func encodePath(_ path: String) -> String {
+    package static func encodePath(_ path: String) -> String {
         path.split(separator: "/").map { encode(String($0)) }.joined(separator: "/")
     }
 
-    static func decode(_ text: String) -> String {
+    package static func decode(_ text: String) -> String {
         // Without a "%" there is nothing to decode (and Foundation's decoding is slow on a 1 MB README's links).
         text.utf8.contains(UInt8(ascii: "%")) ? text.removingPercentEncoding ?? text : text
     }
@@ -45,7 +45,7 @@ enum RepositoryPath {
         return set
     }()
 
-    static func fileExtension(of path: String) -> String? {
+    package static func fileExtension(of path: String) -> String? {
         guard let name = path.split(separator: "/").last, let dot = name.lastIndex(of: "."),
               dot != name.startIndex
         else { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import GiteeKit
 
 /// Where a document lives, so its relative links and images can be resolved: the repository, the ref (branch, tag
 /// or commit; nil means the default branch), the folder of the file (empty at the root) and the server.

@@ -1,4 +1,5 @@
 import Foundation
+import GiteeKit
 
 /// Resolving `href` and `src` values (pure; see docs/DOCUMENTS.md for the rules and why images go through the API).
 extension DocumentContext {
@@ -114,7 +115,7 @@ extension DocumentContext {
         return apiRawURL(repository: file.repository, path: file.path, ref: file.ref)
     }
 
-    private func route(repository: RepositoryID, ref: String?, path: String, isFolder: Bool) -> Route {
+    private func route(repository: RepositoryID, ref: String?, path: String, isFolder: Bool) -> FileRoute {
         if path.isEmpty || isFolder || BlobKind.looksLikeFolder(path) {
             return .tree(repository, ref: ref, path: path)
         }
@@ -133,8 +134,6 @@ extension DocumentContext {
                 return websiteURL(repository: repository, kind: "tree", ref: ref, path: path)
             case .blob(let repository, let ref, let path), .image(let repository, let ref, let path):
                 return websiteURL(repository: repository, kind: "blob", ref: ref, path: path)
-            default:
-                return route.title
             }
         }
     }
