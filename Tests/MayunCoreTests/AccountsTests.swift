@@ -91,6 +91,72 @@ final class AccountsTests: XCTestCase {
         }
     }
 
+    /// Issues 36 and 38: drafts never cross accounts. A `MAYUN_TOKEN` session's drafts (this run's, and those an
+    /// earlier version's token session left in the shared "nobody yet" folder) are not in the account added next;
+    /// this run's stay with the token session.
+    func testAMAYUNTokenSessionsDraftsDoNotAppearInAnAddedAccount() throws {
+        try onMain {
+            let servers = try TwoServers()
+            let repo = RepositoryID(owner: "o", name: "r"), data = servers.folder.appendingPathComponent("data")
+            let leftover = DraftStore(directory: data.appendingPathComponent("drafts"))
+            leftover.save(IssueDraft(title: "an earlier token run's"), for: repo)
+            leftover.saveMessage("an earlier token run's", account: "alice", recipient: "wang")
+            runUntilDone("the leftovers are written") { await leftover.flush() }
+
+            let accounts = Accounts(list: AccountList(), file: servers.file, factory: servers.factory,
+                                    server: TwoServers.home, environmentToken: "env-token")
+            runUntilDone("login named") { await accounts.services.session.start() }
+            waitUntil("the account is named") { accounts.environmentAccount != nil }
+            let tokenDrafts = accounts.services.drafts
+            tokenDrafts.save(IssueDraft(title: "the token's"), for: repo)
+            tokenDrafts.saveMessage("the token's", account: "alice", recipient: "wang")
+            tokenDrafts.saveComment("the token's", account: "alice", repo: repo, issue: "I1")
+
+            let form = AddAccountViewModel(accounts: accounts)
+            form.setServer(TwoServers.work)
+            form.setToken("bob-token")
+            runUntilDone("add") { await form.add() }
+            XCTAssertTrue(form.isDone, form.errorMessage ?? "")
+            XCTAssertEqual(accounts.active?.id, TwoServers.bob.id)
+            let bobs = accounts.services.drafts
+            runUntilDone("writes") { await bobs.flush(); await tokenDrafts.flush() }
+            XCTAssertTrue(bobs.draft(for: repo).isEmpty, bobs.draft(for: repo).title)
+            XCTAssertEqual(bobs.message(account: "alice", recipient: "wang"), "")
+            XCTAssertEqual(bobs.comment(account: "alice", repo: repo, issue: "I1"), "")
+            let bobsFolder = AccountUpgrade.draftsDirectory(of: TwoServers.bob, in: data)
+            XCTAssertEqual(bobs.directory.path, bobsFolder.path)
+            XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: bobsFolder.path)) ?? [], [],
+                           "nothing was moved into the added account")
+            let token = DraftStore(directory: tokenDrafts.directory)
+            XCTAssertEqual(token.draft(for: repo).title, "the token's", "the token session keeps its own")
+            XCTAssertEqual(token.message(account: "alice", recipient: "wang"), "the token's")
+        }
+    }
+
+    /// The first login of a session without an account carries what that session wrote into the account's folder,
+    /// and only that: another session's leftovers in the shared folder stay where they are.
+    func testAFirstLoginCarriesOnlyItsOwnDrafts() throws {
+        try onMain {
+            let servers = try TwoServers()
+            let data = servers.folder.appendingPathComponent("data")
+            let mine = RepositoryID(owner: "o", name: "mine"), theirs = RepositoryID(owner: "o", name: "theirs")
+            let leftover = DraftStore(directory: data.appendingPathComponent("drafts"))
+            leftover.save(IssueDraft(title: "an earlier session's"), for: theirs)
+            runUntilDone("the leftover is written") { await leftover.flush() }
+
+            let accounts = Accounts(list: AccountList(), file: servers.file, factory: servers.factory, server: TwoServers.home)
+            accounts.services.drafts.save(IssueDraft(title: "typed before logging in"), for: mine)
+            runUntilDone("log in") { try? await accounts.services.session.logIn(personalToken: "alice-token") }
+            waitUntil("the account is made") { accounts.active?.id == TwoServers.alice.id }
+            let alices = accounts.services.drafts
+            XCTAssertEqual(alices.directory.path, AccountUpgrade.draftsDirectory(of: TwoServers.alice, in: data).path)
+            XCTAssertEqual(alices.draft(for: mine).title, "typed before logging in")
+            XCTAssertTrue(alices.draft(for: theirs).isEmpty, "another session's draft is not this account's")
+            XCTAssertEqual(DraftStore(directory: data.appendingPathComponent("drafts")).draft(for: theirs).title,
+                           "an earlier session's")
+        }
+    }
+
     func testOnlyRealLoopbackAddressesMayUsePlainHTTP() {
         for host in ["127.0.0.1", "127.1.2.3", "localhost", "::1", "[::1]", "LOCALHOST"] {
             XCTAssertTrue(ServerAddress.isLoopback(host), host)
