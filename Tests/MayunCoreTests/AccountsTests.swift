@@ -133,6 +133,34 @@ final class AccountsTests: XCTestCase {
         }
     }
 
+    /// Two `MAYUN_TOKEN` runs on one server whose tokens are two people's share no draft (a new issue's draft is
+    /// kept per project only, so a folder per server gave the second person the first one's); the same login's next
+    /// run finds its own.
+    func testTwoTokensOfTwoPeopleOnOneServerShareNoDraft() throws {
+        try onMain {
+            let servers = try TwoServers()
+            let repo = RepositoryID(owner: "o", name: "r")
+            @MainActor func tokenRun(_ token: String) -> Accounts {
+                let accounts = Accounts(list: AccountList(), file: servers.file, factory: servers.factory,
+                                        server: TwoServers.home, environmentToken: token)
+                runUntilDone("login named") { await accounts.services.session.start() }
+                waitUntil("the account is named") { accounts.environmentAccount != nil }
+                return accounts
+            }
+            let alices = tokenRun("alice-token").services.drafts
+            alices.save(IssueDraft(title: "Alice's"), for: repo)
+            runUntilDone("write") { await alices.flush() }
+
+            servers.homeTransport.on("GET", "/api/v5/user", SessionFixtures.user(login: "carol", name: "Carol"))
+            let carols = tokenRun("carol-token")
+            XCTAssertEqual(carols.environmentAccount?.login, "carol")
+            XCTAssertTrue(carols.services.drafts.draft(for: repo).isEmpty, carols.services.drafts.draft(for: repo).title)
+
+            servers.homeTransport.on("GET", "/api/v5/user", SessionFixtures.user(login: "alice", name: "Alice"))
+            XCTAssertEqual(tokenRun("alice-token").services.drafts.draft(for: repo).title, "Alice's")
+        }
+    }
+
     /// The first login of a session without an account carries what that session wrote into the account's folder,
     /// and only that: another session's leftovers in the shared folder stay where they are.
     func testAFirstLoginCarriesOnlyItsOwnDrafts() throws {

@@ -145,6 +145,9 @@ public final class Accounts {
     private func userChanged(_ user: SessionUser, in services: AppServices) {
         let account = Account(server: services.server, user: user)
         if services === environmentServices {
+            // The token's drafts go to its login's own folder; what this run saved before the login was named goes
+            // with them, unless another login was named before (then nothing is carried from one to the other).
+            services.drafts.relocate(to: factory.environmentDraftsDirectory(of: account), carrying: environmentAccount == nil)
             environmentAccount = account
             return
         }
