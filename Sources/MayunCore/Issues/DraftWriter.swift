@@ -30,7 +30,10 @@ final class DraftWriter: Sendable {
         var diskWrites = 0
     }
 
-    private let queue = SerialWorkQueue()
+    /// One thread for every store's writes (a store per identity; drafts are small): no thread per store, and a store
+    /// let go of (an account switch) never waits for its writes on the main thread.
+    private static let queue = SerialWorkQueue()
+    private var queue: SerialWorkQueue { Self.queue }
     private let state = Mutex(State())
 
     /// What is still waiting to be written to `file` (`.removed`: its removal), or nil when the disk has the latest.
