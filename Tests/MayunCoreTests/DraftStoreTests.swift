@@ -132,6 +132,8 @@ final class DraftStoreTests: XCTestCase {
             for length in 1...100 { drafts.saveMessage(String(repeating: "字", count: length), account: "alice", recipient: "li") }
             drafts.saveMessage("", account: "alice", recipient: "wang")
             XCTAssertEqual(drafts.message(account: "alice", recipient: "li").count, 100)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: drafts.messageFile(account: "alice", recipient: "li").path),
+                           "nothing is written on the main thread: the writer's thread is held")
             XCTAssertEqual(drafts.message(account: "alice", recipient: "wang"), "", "a waiting removal is read as none")
             release()
             runUntilDone("writes") { await drafts.flush() }
