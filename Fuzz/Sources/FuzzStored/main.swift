@@ -67,10 +67,13 @@ func fuzzStored(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             checkFileName(drafts.fileDraftFile(account: name, repo: repo, branch: name, path: name), in: "/drafts/files")
             checkFileName(filters.file(for: repo), in: "/data/filters")
             checkFileName(drafts.messageFile(account: name, recipient: name), in: "/drafts/messages")
-            // Replies of the older format (read until the next save): `messages/<account>/<recipient>.txt`.
-            let legacy = drafts.legacyMessageFile(account: name, recipient: name)
-            checkFileName(legacy.deletingLastPathComponent(), in: "/drafts/messages")
-            checkFileName(legacy, in: legacy.deletingLastPathComponent().path)
+            // Replies of the older format (read until the next save): `messages/<account>/<recipient>.txt`. A login
+            // is never empty (the older store wrote none for an empty one).
+            if !name.isEmpty {
+                let legacy = drafts.legacyMessageFile(account: name, recipient: name)
+                checkFileName(legacy.deletingLastPathComponent(), in: "/drafts/messages")
+                checkFileName(legacy, in: legacy.deletingLastPathComponent().path)
+            }
         }
     }
     return 0
