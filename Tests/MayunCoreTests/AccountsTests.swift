@@ -74,9 +74,8 @@ final class AccountsTests: XCTestCase {
         XCTAssertEqual(ServerAddress.parse("   "), .failure(.empty))
     }
 
-    /// Issue 36: only 127.0.0.0/8 addresses, ::1 and localhost are this machine; a name beginning with "127." is not.
-    /// Issue 36: a `MAYUN_TOKEN` session's drafts live in a folder of their own, so the account added next (whose
-    /// drafts come from the shared "nobody yet" folder) never takes them.
+    /// Issue 36: a `MAYUN_TOKEN` session's drafts live in a folder of their own, apart from the shared "nobody yet"
+    /// folder an Add Account form starts in and from every account's.
     func testEnvironmentTokenDraftsAreNotTheNextAccountsDrafts() throws {
         try onMain {
             let servers = try TwoServers()
@@ -185,6 +184,7 @@ final class AccountsTests: XCTestCase {
         }
     }
 
+    /// Issue 36: only 127.0.0.0/8 addresses, ::1 and localhost are this machine; a name beginning with "127." is not.
     func testOnlyRealLoopbackAddressesMayUsePlainHTTP() {
         for host in ["127.0.0.1", "127.1.2.3", "localhost", "::1", "[::1]", "LOCALHOST"] {
             XCTAssertTrue(ServerAddress.isLoopback(host), host)
