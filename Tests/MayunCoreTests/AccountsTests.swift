@@ -74,9 +74,8 @@ final class AccountsTests: XCTestCase {
         XCTAssertEqual(ServerAddress.parse("   "), .failure(.empty))
     }
 
-    /// Issue 36: only 127.0.0.0/8 addresses, ::1 and localhost are this machine; a name beginning with "127." is not.
-    /// Issue 36: a `MAYUN_TOKEN` session's drafts live in a folder of their own, so the account added next (whose
-    /// drafts come from the shared "nobody yet" folder) never takes them.
+    /// Issue 36: a `MAYUN_TOKEN` session's drafts live in a folder of their own, apart from the shared "nobody yet"
+    /// folder an Add Account form starts in and from every account's.
     func testEnvironmentTokenDraftsAreNotTheNextAccountsDrafts() throws {
         try onMain {
             let servers = try TwoServers()
@@ -91,6 +90,101 @@ final class AccountsTests: XCTestCase {
         }
     }
 
+    /// Issues 36 and 38: drafts never cross accounts. A `MAYUN_TOKEN` session's drafts (this run's, and those an
+    /// earlier version's token session left in the shared "nobody yet" folder) are not in the account added next;
+    /// this run's stay with the token session.
+    func testAMAYUNTokenSessionsDraftsDoNotAppearInAnAddedAccount() throws {
+        try onMain {
+            let servers = try TwoServers()
+            let repo = RepositoryID(owner: "o", name: "r"), data = servers.folder.appendingPathComponent("data")
+            let leftover = DraftStore(directory: data.appendingPathComponent("drafts"))
+            leftover.save(IssueDraft(title: "an earlier token run's"), for: repo)
+            leftover.saveMessage("an earlier token run's", account: "alice", recipient: "wang")
+            runUntilDone("the leftovers are written") { await leftover.flush() }
+
+            let accounts = Accounts(list: AccountList(), file: servers.file, factory: servers.factory,
+                                    server: TwoServers.home, environmentToken: "env-token")
+            runUntilDone("login named") { await accounts.services.session.start() }
+            waitUntil("the account is named") { accounts.environmentAccount != nil }
+            let tokenDrafts = accounts.services.drafts
+            tokenDrafts.save(IssueDraft(title: "the token's"), for: repo)
+            tokenDrafts.saveMessage("the token's", account: "alice", recipient: "wang")
+            tokenDrafts.saveComment("the token's", account: "alice", repo: repo, issue: "I1")
+
+            let form = AddAccountViewModel(accounts: accounts)
+            form.setServer(TwoServers.work)
+            form.setToken("bob-token")
+            runUntilDone("add") { await form.add() }
+            XCTAssertTrue(form.isDone, form.errorMessage ?? "")
+            XCTAssertEqual(accounts.active?.id, TwoServers.bob.id)
+            let bobs = accounts.services.drafts
+            runUntilDone("writes") { await bobs.flush(); await tokenDrafts.flush() }
+            XCTAssertTrue(bobs.draft(for: repo).isEmpty, bobs.draft(for: repo).title)
+            XCTAssertEqual(bobs.message(account: "alice", recipient: "wang"), "")
+            XCTAssertEqual(bobs.comment(account: "alice", repo: repo, issue: "I1"), "")
+            let bobsFolder = AccountUpgrade.draftsDirectory(of: TwoServers.bob, in: data)
+            XCTAssertEqual(bobs.directory.path, bobsFolder.path)
+            XCTAssertEqual((try? FileManager.default.contentsOfDirectory(atPath: bobsFolder.path)) ?? [], [],
+                           "nothing was moved into the added account")
+            let token = DraftStore(directory: tokenDrafts.directory)
+            XCTAssertEqual(token.draft(for: repo).title, "the token's", "the token session keeps its own")
+            XCTAssertEqual(token.message(account: "alice", recipient: "wang"), "the token's")
+        }
+    }
+
+    /// Two `MAYUN_TOKEN` runs on one server whose tokens are two people's share no draft (a new issue's draft is
+    /// kept per project only, so a folder per server gave the second person the first one's); the same login's next
+    /// run finds its own.
+    func testTwoTokensOfTwoPeopleOnOneServerShareNoDraft() throws {
+        try onMain {
+            let servers = try TwoServers()
+            let repo = RepositoryID(owner: "o", name: "r")
+            @MainActor func tokenRun(_ token: String) -> Accounts {
+                let accounts = Accounts(list: AccountList(), file: servers.file, factory: servers.factory,
+                                        server: TwoServers.home, environmentToken: token)
+                runUntilDone("login named") { await accounts.services.session.start() }
+                waitUntil("the account is named") { accounts.environmentAccount != nil }
+                return accounts
+            }
+            let alices = tokenRun("alice-token").services.drafts
+            alices.save(IssueDraft(title: "Alice's"), for: repo)
+            runUntilDone("write") { await alices.flush() }
+
+            servers.homeTransport.on("GET", "/api/v5/user", SessionFixtures.user(login: "carol", name: "Carol"))
+            let carols = tokenRun("carol-token")
+            XCTAssertEqual(carols.environmentAccount?.login, "carol")
+            XCTAssertTrue(carols.services.drafts.draft(for: repo).isEmpty, carols.services.drafts.draft(for: repo).title)
+
+            servers.homeTransport.on("GET", "/api/v5/user", SessionFixtures.user(login: "alice", name: "Alice"))
+            XCTAssertEqual(tokenRun("alice-token").services.drafts.draft(for: repo).title, "Alice's")
+        }
+    }
+
+    /// The first login of a session without an account carries what that session wrote into the account's folder,
+    /// and only that: another session's leftovers in the shared folder stay where they are.
+    func testAFirstLoginCarriesOnlyItsOwnDrafts() throws {
+        try onMain {
+            let servers = try TwoServers()
+            let data = servers.folder.appendingPathComponent("data")
+            let mine = RepositoryID(owner: "o", name: "mine"), theirs = RepositoryID(owner: "o", name: "theirs")
+            let leftover = DraftStore(directory: data.appendingPathComponent("drafts"))
+            leftover.save(IssueDraft(title: "an earlier session's"), for: theirs)
+            runUntilDone("the leftover is written") { await leftover.flush() }
+
+            let accounts = Accounts(list: AccountList(), file: servers.file, factory: servers.factory, server: TwoServers.home)
+            accounts.services.drafts.save(IssueDraft(title: "typed before logging in"), for: mine)
+            runUntilDone("log in") { try? await accounts.services.session.logIn(personalToken: "alice-token") }
+            waitUntil("the account is made") { accounts.active?.id == TwoServers.alice.id }
+            let alices = accounts.services.drafts
+            XCTAssertEqual(alices.directory.path, AccountUpgrade.draftsDirectory(of: TwoServers.alice, in: data).path)
+            XCTAssertEqual(alices.draft(for: mine).title, "typed before logging in")
+            XCTAssertTrue(alices.draft(for: theirs).isEmpty, "another session's draft is not this account's")
+            XCTAssertEqual(DraftStore(directory: data.appendingPathComponent("drafts")).draft(for: theirs).title,
+                           "an earlier session's")
+        }
+    }
+
+    /// Issue 36: only 127.0.0.0/8 addresses, ::1 and localhost are this machine; a name beginning with "127." is not.
     func testOnlyRealLoopbackAddressesMayUsePlainHTTP() {
         for host in ["127.0.0.1", "127.1.2.3", "localhost", "::1", "[::1]", "LOCALHOST"] {
             XCTAssertTrue(ServerAddress.isLoopback(host), host)

@@ -77,4 +77,96 @@ final class DraftStoreTests: XCTestCase {
             XCTAssertEqual(DraftStore.message(for: POSIXError(.ENOSPC)), "Your draft could not be saved: the disk is full.")
         }
     }
+
+    private static func mode(_ url: URL) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: url.path))?[.posixPermissions] as? Int
+    }
+
+    /// Issue 36: every composer's drafts are the person's alone: files 0600, and every folder from the store's own
+    /// down 0700, whatever the umask (message replies were 0644 in 0755 folders).
+    func testEveryKindOfDraftIsPrivate() {
+        onMain {
+            let drafts = DraftStore(directory: Self.folder())
+            defer { try? FileManager.default.removeItem(at: drafts.directory) }
+            let repo = RepositoryID(owner: "o", name: "r")
+            let previous = umask(0o022)
+            defer { umask(previous) }
+            drafts.saveMessage("周末见", account: "alice", recipient: "wang")
+            drafts.saveComment("a comment", account: "alice", repo: repo, issue: "I1")
+            drafts.save(IssueDraft(title: "an issue"), for: repo)
+            drafts.saveFileDraft(FileDraft(text: "x", baseSHA: "abc"), account: "alice", repo: repo, branch: "", path: "a.txt")
+            runUntilDone("writes") { await drafts.flush() }
+            let files = [drafts.messageFile(account: "alice", recipient: "wang"),
+                         drafts.commentFile(account: "alice", repo: repo, issue: "I1"), drafts.file(for: repo),
+                         drafts.fileDraftFile(account: "alice", repo: repo, branch: "", path: "a.txt")]
+            for file in files {
+                XCTAssertEqual(Self.mode(file), 0o600, file.path)
+                XCTAssertEqual(Self.mode(file.deletingLastPathComponent()), 0o700, file.deletingLastPathComponent().path)
+            }
+            XCTAssertEqual(Self.mode(drafts.directory), 0o700)
+        }
+    }
+
+    /// Typing saves at every key: a text read back at once is the last one saved (the new-issue form reopened
+    /// before its write landed showed the older file), a burst of saves is one write off the main thread, and the
+    /// disk ends with the last text.
+    func testTwoQuickSavesLeaveTheLastText() {
+        onMain {
+            let drafts = DraftStore(directory: Self.folder())
+            defer { try? FileManager.default.removeItem(at: drafts.directory) }
+            let repo = RepositoryID(owner: "o", name: "r")
+            drafts.save(IssueDraft(title: "first"), for: repo)
+            drafts.save(IssueDraft(title: "second"), for: repo)
+            drafts.saveMessage("first", account: "alice", recipient: "wang")
+            drafts.saveMessage("second", account: "alice", recipient: "wang")
+            XCTAssertEqual(drafts.draft(for: repo).title, "second", "read before the write is on disk")
+            XCTAssertEqual(drafts.message(account: "alice", recipient: "wang"), "second")
+            runUntilDone("writes") { await drafts.flush() }
+            let restarted = DraftStore(directory: drafts.directory)
+            XCTAssertEqual(restarted.draft(for: repo).title, "second")
+            XCTAssertEqual(restarted.message(account: "alice", recipient: "wang"), "second")
+
+            // While the writer is busy, 100 keys replace what its one queued write will take.
+            let before = drafts.writer.diskWrites
+            let release = drafts.writer.hold()
+            for length in 1...100 { drafts.saveMessage(String(repeating: "字", count: length), account: "alice", recipient: "li") }
+            drafts.saveMessage("", account: "alice", recipient: "wang")
+            XCTAssertEqual(drafts.message(account: "alice", recipient: "li").count, 100)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: drafts.messageFile(account: "alice", recipient: "li").path),
+                           "nothing is written on the main thread: the writer's thread is held")
+            XCTAssertEqual(drafts.message(account: "alice", recipient: "wang"), "", "a waiting removal is read as none")
+            release()
+            runUntilDone("writes") { await drafts.flush() }
+            XCTAssertEqual(drafts.writer.diskWrites - before, 2, "one write per draft, not per key")
+            let again = DraftStore(directory: drafts.directory)
+            XCTAssertEqual(again.message(account: "alice", recipient: "li"), String(repeating: "字", count: 100))
+            XCTAssertEqual(again.message(account: "alice", recipient: "wang"), "")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: drafts.messageFile(account: "alice", recipient: "wang").path))
+        }
+    }
+
+    /// Replies kept by the message composer's own store before (`messages/<account>/<recipient>.txt`) are still
+    /// found, and move to the one store's file on the next save.
+    func testMessageDraftsOfTheOlderFormatAreStillRead() throws {
+        try onMain {
+            let drafts = DraftStore(directory: Self.folder())
+            defer { try? FileManager.default.removeItem(at: drafts.directory) }
+            let old = drafts.directory.appendingPathComponent("messages/alice/wang_li.txt")
+            XCTAssertEqual(drafts.legacyMessageFile(account: "alice", recipient: "wang_li"), old)
+            try PrivateFiles.write(Data("好的 OK".utf8), to: old)
+            XCTAssertEqual(drafts.message(account: "alice", recipient: "wang_li"), "好的 OK")
+            drafts.saveMessage("好的 OK, see you", account: "alice", recipient: "wang_li")
+            runUntilDone("write") { await drafts.flush() }
+            XCTAssertFalse(FileManager.default.fileExists(atPath: old.path), "moved to the new file")
+            XCTAssertEqual(DraftStore(directory: drafts.directory).message(account: "alice", recipient: "wang_li"),
+                           "好的 OK, see you")
+            // Names from the server cannot leave the folder, in either format.
+            for name in ["../../etc/passwd", "..", "a/b"] {
+                XCTAssertEqual(drafts.messageFile(account: name, recipient: name).deletingLastPathComponent(),
+                               drafts.directory.appendingPathComponent("messages"))
+                XCTAssertEqual(drafts.legacyMessageFile(account: name, recipient: name).deletingLastPathComponent()
+                    .deletingLastPathComponent(), drafts.directory.appendingPathComponent("messages"))
+            }
+        }
+    }
 }

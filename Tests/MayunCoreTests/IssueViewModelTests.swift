@@ -36,7 +36,8 @@ final class IssueViewModelTests: XCTestCase {
             form.setTitle("Crash on start")
             form.setBody("Steps:\n1. open")
             XCTAssertTrue(form.canSubmit)
-            waitUntil("the draft is written") { drafts.draft(for: repo).body == "Steps:\n1. open" }
+            XCTAssertEqual(drafts.draft(for: repo).body, "Steps:\n1. open", "read back before its write is on disk")
+            runUntilDone("the draft is written") { await drafts.flush() }
             // A "restart": a new store over the same folder, a new form.
             let restarted = DraftStore(directory: drafts.directory)
             let again = CreateIssueViewModel(repo: repo, drafts: restarted, client: coordinator.services.client,
@@ -61,7 +62,8 @@ final class IssueViewModelTests: XCTestCase {
             XCTAssertNotNil(form.errorMessage)
             XCTAssertEqual(form.draft.title, "Keep me")
             XCTAssertEqual(coordinator.routes.last, .createIssue(repo), "the form stays open")
-            waitUntil("draft on disk") { drafts.draft(for: repo).title == "Keep me" }
+            runUntilDone("the draft is written") { await drafts.flush() }
+            XCTAssertEqual(DraftStore(directory: drafts.directory).draft(for: repo).title, "Keep me", "on disk")
             XCTAssertEqual(transport.requests.filter { $0.method == "POST" }.count, 1, "a create is never retried")
         }
     }
@@ -105,7 +107,9 @@ final class IssueViewModelTests: XCTestCase {
             XCTAssertEqual(list.issues.items.first?.number, "I4CD5P", "the new issue is at the top of the list")
             XCTAssertEqual(coordinator.toast?.message, "Issue #I4CD5P created")
             XCTAssertEqual(coordinator.routes, [.issues(repo), .issue(repo, number: "I4CD5P")])
-            waitUntil("the draft is gone") { drafts.draft(for: repo).isEmpty }
+            waitUntil("the draft is cleared") { drafts.draft(for: repo).isEmpty }
+            runUntilDone("the drafts are written") { await drafts.flush() }
+            XCTAssertTrue(DraftStore(directory: drafts.directory).draft(for: repo).isEmpty, "gone from the disk too")
             let post = try XCTUnwrap(transport.requests.first { $0.method == "POST" })
             let sent = String(data: post.body ?? Data(), encoding: .utf8) ?? ""
             XCTAssertTrue(sent.contains("title=New%20one") || sent.contains("title=New+one"), sent)

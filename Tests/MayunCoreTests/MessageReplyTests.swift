@@ -7,7 +7,8 @@ private typealias F = SessionFixtures
 private let messagesPath = "/api/v5/notifications/messages"
 
 @MainActor
-private func loadedModel(_ transport: ScriptedTransport, drafts: URL) -> (Coordinator, NotificationsViewModel) {
+private func loadedModel(_ transport: ScriptedTransport, drafts: URL,
+                         store: DraftStore? = nil) -> (Coordinator, NotificationsViewModel) {
     transport.on("GET", "/api/v5/user", F.user())
     transport.on("GET", "/api/v5/notifications/threads", F.json(200, #"{"total_count": 0, "list": []}"#))
     transport.on("GET", messagesPath, F.json(200, #"{"total_count": 1, "list": [{"id": 8, "content": "周末有空吗？", "unread": true, "sender": {"id": 2, "login": "wang", "name": "Wang"}, "updated_at": "2024-05-03T00:00:00+08:00"}]}"#))
@@ -16,7 +17,7 @@ private func loadedModel(_ transport: ScriptedTransport, drafts: URL) -> (Coordi
                                                         environment: ["HOME": "/tmp"]),
                                   preferences: InMemoryPreferences(),
                                   services: AppServices(client: session.client, session: session,
-                                                        drafts: DraftStore(directory: drafts)))
+                                                        drafts: store ?? DraftStore(directory: drafts)))
     let model = coordinator.notifications
     model.refresh()
     waitUntil("loaded") { model.state == .content }
@@ -93,9 +94,24 @@ final class MessageReplyTests: XCTestCase {
         }
     }
 
-    func testDraftFileNamesCannotLeaveTheirFolder() {
-        XCTAssertEqual(MessageDrafts.safe("wang_li-2"), "wang_li-2")
-        XCTAssertFalse(MessageDrafts.safe("../../etc/passwd").contains("/"))
-        XCTAssertFalse(MessageDrafts.safe("..").contains(".."))
+    /// Issue 38: replies are kept by the one draft store, so a reply typed after the first login of a session that
+    /// had no account follows the store to that account's folder (the composer's own store kept the folder it was
+    /// made with: a restart under the account did not find the reply, and the next account added took it).
+    func testAReplyTypedAfterAFirstLoginSurvivesARestartUnderThatAccount() throws {
+        let drafts: URL = drafts
+        try onMain {
+            let nobody = drafts.appendingPathComponent("nobody"), alice = drafts.appendingPathComponent("alice")
+            let store = DraftStore(directory: nobody)
+            let (_, model) = loadedModel(ScriptedTransport(), drafts: nobody, store: store)
+            store.relocate(to: alice, carrying: true)
+            model.reply.begin(replyingTo: try XCTUnwrap(model.items.first))
+            model.reply.setText("见面聊")
+            runUntilDone("the draft is written") { await model.reply.flushDrafts() }
+            XCTAssertFalse(FileManager.default.fileExists(atPath: nobody.appendingPathComponent("messages").path),
+                           "nothing left in the folder of nobody yet")
+            let (_, again) = loadedModel(ScriptedTransport(), drafts: alice)
+            again.reply.begin(replyingTo: try XCTUnwrap(again.items.first))
+            XCTAssertEqual(again.reply.text, "见面聊", "the reply survived the restart")
+        }
     }
 }

@@ -66,10 +66,14 @@ func fuzzStored(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             checkFileName(drafts.commentFile(account: name, repo: repo, issue: name), in: "/drafts/comments")
             checkFileName(drafts.fileDraftFile(account: name, repo: repo, branch: name, path: name), in: "/drafts/files")
             checkFileName(filters.file(for: repo), in: "/data/filters")
-            let message = MessageDrafts.safe(name)
-            precondition(message.utf8.count <= 200 && message.unicodeScalars.allSatisfy {
-                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_%".unicodeScalars.contains($0))
-            }, "a message draft name with more than letters, digits, '-', '_' and escapes: \(message.debugDescription)")
+            checkFileName(drafts.messageFile(account: name, recipient: name), in: "/drafts/messages")
+            // Replies of the older format (read until the next save): `messages/<account>/<recipient>.txt`. A login
+            // is never empty (the older store wrote none for an empty one).
+            if !name.isEmpty {
+                let legacy = drafts.legacyMessageFile(account: name, recipient: name)
+                checkFileName(legacy.deletingLastPathComponent(), in: "/drafts/messages")
+                checkFileName(legacy, in: legacy.deletingLastPathComponent().path)
+            }
         }
     }
     return 0

@@ -45,8 +45,8 @@ public struct AccountServicesFactory {
         services.outbox = Outbox(file: file)
     }
 
-    /// An account's own folder; a `MAYUN_TOKEN` session's own folder per server (its drafts are never moved into an
-    /// account added later, which `adopt` does with the shared "nobody yet" folder); else that shared folder.
+    /// An account's own folder; a `MAYUN_TOKEN` session's own folder per server until the server names its login
+    /// (`environmentDraftsDirectory`), apart from every account's; else the shared "nobody yet" folder.
     func draftsDirectory(server: String, account: Account?, environmentToken: String?) -> URL {
         if let account { return AccountUpgrade.draftsDirectory(of: account, in: dataDirectory) }
         if environmentToken != nil {
@@ -54,6 +54,13 @@ public struct AccountServicesFactory {
                 .appendingPathComponent(DraftStore.encode(server), isDirectory: true)
         }
         return dataDirectory.appendingPathComponent("drafts")
+    }
+
+    /// A `MAYUN_TOKEN` login's drafts, once the server named it: one folder per login, so two tokens of two people
+    /// on one server never share a draft, and none is ever an account's.
+    func environmentDraftsDirectory(of login: Account) -> URL {
+        draftsDirectory(server: login.server, account: nil, environmentToken: "")
+            .appendingPathComponent(login.folderName, isDirectory: true)
     }
 
     /// Removes what is private to `account`: its keyring item, its offline rows and its folder (drafts). Nothing of

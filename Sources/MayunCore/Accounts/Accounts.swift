@@ -87,7 +87,9 @@ public final class Accounts {
         list.upsert(account)
         list.active = account.id
         save()
-        candidate.drafts.relocate(to: AccountUpgrade.draftsDirectory(of: account, in: factory.dataDirectory))
+        // The candidate's store was the shared "nobody yet" folder and the form wrote nothing there: the account's
+        // drafts are its own folder's, and nothing left in the shared one (an earlier session's) comes with it.
+        candidate.drafts.relocate(to: AccountUpgrade.draftsDirectory(of: account, in: factory.dataDirectory), carrying: false)
         factory.attachOutbox(to: candidate, for: account)
         replaceServices(with: candidate)
     }
@@ -143,14 +145,20 @@ public final class Accounts {
     private func userChanged(_ user: SessionUser, in services: AppServices) {
         let account = Account(server: services.server, user: user)
         if services === environmentServices {
+            // The token's drafts go to its login's own folder; what this run saved before the login was named goes
+            // with them, unless another login was named before (then nothing is carried from one to the other).
+            services.drafts.relocate(to: factory.environmentDraftsDirectory(of: account), carrying: environmentAccount == nil)
             environmentAccount = account
             return
         }
         list.upsert(account)
         if services === self.services { list.active = account.id }
         save()
-        // A first login in a session that had no account: its drafts go where that account's are kept.
-        services.drafts.relocate(to: AccountUpgrade.draftsDirectory(of: account, in: factory.dataDirectory))
+        // A first login in a session that had no account: what it wrote goes where that account's drafts are kept.
+        // A session that was already an account's and now names another never hands its drafts over.
+        let nobodyYet = factory.draftsDirectory(server: services.server, account: nil, environmentToken: nil)
+        services.drafts.relocate(to: AccountUpgrade.draftsDirectory(of: account, in: factory.dataDirectory),
+                                 carrying: services.drafts.directory.path == nobodyYet.path)
         factory.attachOutbox(to: services, for: account)
     }
 

@@ -18,35 +18,18 @@ public struct FileDraft: Codable, Equatable, Sendable {
 
 extension DraftStore {
     /// One draft per account, project, branch and path, in `files/` beside the issue drafts (same privacy, same
-    /// ordered off-main writes).
+    /// coalesced off-main writes).
     public func fileDraft(account: String, repo: RepositoryID, branch: String, path: String) -> FileDraft? {
-        let file = fileDraftFile(account: account, repo: repo, branch: branch, path: path)
-        guard let data = try? Data(contentsOf: file) else { return nil }
+        guard let data = contents(of: fileDraftFile(account: account, repo: repo, branch: branch, path: path))
+        else { return nil }
         return try? JSONDecoder().decode(FileDraft.self, from: data)
     }
 
     /// Saves the draft (nil removes it: committed, or back to the file's text).
     public func saveFileDraft(_ draft: FileDraft?, account: String, repo: RepositoryID, branch: String, path: String) {
-        let file = fileDraftFile(account: account, repo: repo, branch: branch, path: path)
-        let previous = writes
-        writes = Task.detached(priority: .utility) { [weak self] in
-            await previous?.value
-            let failure: String?
-            do {
-                if let draft {
-                    try PrivateFiles.write(try JSONEncoder().encode(draft), to: file)
-                } else if FileManager.default.fileExists(atPath: file.path) {
-                    try FileManager.default.removeItem(at: file)
-                }
-                failure = nil
-            } catch {
-                failure = DraftStore.message(for: error)
-            }
-            await self?.fileDraftWritten(failure)
-        }
+        enqueue(draft.flatMap { try? JSONEncoder().encode($0) },
+                to: fileDraftFile(account: account, repo: repo, branch: branch, path: path))
     }
-
-    func fileDraftWritten(_ failure: String?) { setWriteError(failure) }
 
     func fileDraftFile(account: String, repo: RepositoryID, branch: String, path: String) -> URL {
         var name = [account, repo.owner, repo.name, branch, path].map(Self.encode).joined(separator: "__")

@@ -33,21 +33,23 @@ public struct IssueDraft: Codable, Equatable, Sendable {
     public var isEmpty: Bool { title.isEmpty && body.isEmpty && labels.isEmpty && assignee == nil && milestone == nil }
 }
 
-/// Drafts are the person's own writing, so they live under XDG_DATA_HOME (not the cache, which "Clear cache"
-/// empties): one small JSON file per repository (folder 0700, file 0600), replaced atomically on each change, in
-/// order, off the main thread. A write that fails is said (`writeError`), and the app waits for pending writes when
-/// it quits (`flush`).
+/// Every composer's drafts (new issues, comments, new pull requests, edited files, private-message replies) are the
+/// person's own writing, so they live under XDG_DATA_HOME (not the cache, which "Clear cache" empties), in the
+/// folder of one identity (an account, a `MAYUN_TOKEN` session, or nobody yet): one small JSON file per draft
+/// (folders 0700, files 0600, `PrivateFiles`), replaced atomically. Saves are written off the main thread, in order
+/// and coalesced per file (`DraftWriter`); reads see a text still waiting to be written. A write that fails is said
+/// (`writeError`), and the app waits for pending writes when it quits (`flush`).
 @MainActor
 @Observable
 public final class DraftStore {
-    /// Moves once, when the first login of a session without an account becomes an account (`relocate`).
+    /// Changes once, when the session of this store becomes an account (`relocate`).
     public private(set) var directory: URL
     /// Why the latest write failed (disk full, no permission, ...), or nil once a write succeeds.
     public private(set) var writeError: String?
-    @ObservationIgnored var writes: Task<Void, Never>?
-    /// Comment drafts saved this run, by file: read back before their queued write has reached the disk (a pull
-    /// request's line composer reloads a line's draft the moment the person comes back to it).
-    @ObservationIgnored private var savedComments: [String: String] = [:]
+    @ObservationIgnored let writer = DraftWriter()
+    /// The drafts this store saved in this run (paths under `directory`): all a first login carries into the
+    /// account's folder. What an earlier session left in the same folder is not this session's to carry.
+    @ObservationIgnored private var savedHere: Set<String> = []
 
     public init(directory: URL) {
         self.directory = directory
@@ -55,103 +57,139 @@ public final class DraftStore {
 
     public func draft(for repo: RepositoryID) -> IssueDraft {
         // Drafts written before file names were injective are still read (and moved on the next save).
-        for file in [file(for: repo), legacyFile(for: repo)] {
-            if let data = try? Data(contentsOf: file), let draft = try? JSONDecoder().decode(IssueDraft.self, from: data) {
+        let file = file(for: repo)
+        let candidates = writer.waiting(file) == nil ? [file, legacyFile(for: repo)] : [file]
+        for candidate in candidates {
+            if let data = contents(of: candidate), let draft = try? JSONDecoder().decode(IssueDraft.self, from: data) {
                 return draft
             }
         }
         return IssueDraft()
     }
 
-    /// Saves in order, off the main thread; the latest call wins.
+    /// Saves off the main thread; the latest call wins.
     public func save(_ draft: IssueDraft, for repo: RepositoryID) {
-        enqueue(draft, to: file(for: repo), legacy: legacyFile(for: repo))
+        enqueue(draft.isEmpty ? nil : try? JSONEncoder().encode(draft), to: file(for: repo), removing: legacyFile(for: repo))
     }
 
     public func clear(for repo: RepositoryID) {
         save(IssueDraft(), for: repo)
     }
 
-    /// A comment being written on an issue: one per account, project and issue (another account logged in on the
-    /// same machine never sees it), in `comments/` beside the new-issue drafts.
+    /// A comment being written on an issue (or a pull request's title and body, under keys of their own): one per
+    /// account, project and issue (another account logged in on the same machine never sees it), in `comments/`.
     public func comment(account: String, repo: RepositoryID, issue: String) -> String {
-        let file = commentFile(account: account, repo: repo, issue: issue)
-        if let saved = savedComments[file.path] { return saved }
-        guard let data = try? Data(contentsOf: file), let draft = try? JSONDecoder().decode(IssueDraft.self, from: data)
-        else { return "" }
-        return draft.body
+        body(in: commentFile(account: account, repo: repo, issue: issue))
     }
 
     /// Saves a comment draft as it is typed (an empty text removes the file).
     public func saveComment(_ text: String, account: String, repo: RepositoryID, issue: String) {
-        let file = commentFile(account: account, repo: repo, issue: issue)
-        savedComments[file.path] = text
-        enqueue(IssueDraft(body: text), to: file, legacy: file)
+        saveBody(text, to: commentFile(account: account, repo: repo, issue: issue))
     }
 
     func commentFile(account: String, repo: RepositoryID, issue: String) -> URL {
-        var name = [account, repo.owner, repo.name, issue].map(Self.encode).joined(separator: "__")
+        keyedFile(in: "comments", [account, repo.owner, repo.name, issue],
+                  hashing: "\(account)\n\(repo.owner)/\(repo.name)\n\(issue)")
+    }
+
+    /// A reply to a private message: one per account and recipient, in `messages/`.
+    public func message(account: String, recipient: String) -> String {
+        let file = messageFile(account: account, recipient: recipient)
+        if writer.waiting(file) == nil, !FileManager.default.fileExists(atPath: file.path),
+           let data = try? Data(contentsOf: legacyMessageFile(account: account, recipient: recipient)) {
+            return String(decoding: data, as: UTF8.self)
+        }
+        return body(in: file)
+    }
+
+    /// Saves a reply as it is typed (an empty text removes the file, and the older format's with it).
+    public func saveMessage(_ text: String, account: String, recipient: String) {
+        saveBody(text, to: messageFile(account: account, recipient: recipient),
+                 removing: legacyMessageFile(account: account, recipient: recipient))
+    }
+
+    func messageFile(account: String, recipient: String) -> URL {
+        keyedFile(in: "messages", [account, recipient])
+    }
+
+    /// Where replies were kept before this store had them (`messages/<account>/<recipient>.txt`, plain text): read
+    /// while there is nothing newer, removed on the next save.
+    func legacyMessageFile(account: String, recipient: String) -> URL {
+        func safe(_ name: String) -> String {
+            let kept = name.unicodeScalars.map { scalar -> String in
+                CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII || "-_".unicodeScalars.contains(scalar)
+                    ? String(scalar) : String(format: "%%%02X", scalar.value & 0xFF)
+            }.joined()
+            return String(kept.prefix(200))
+        }
+        return directory.appendingPathComponent("messages", isDirectory: true)
+            .appendingPathComponent(safe(account), isDirectory: true).appendingPathComponent(safe(recipient) + ".txt")
+    }
+
+    /// `<folder>/<part>__<part>….json`, each part encoded so `__` is only the separator; very long names keep a
+    /// readable prefix and end in a hash of the whole (`hashing`, by default the parts one a line).
+    func keyedFile(in folder: String, _ parts: [String], hashing whole: String? = nil) -> URL {
+        var name = parts.map(Self.encode).joined(separator: "__")
         if name.utf8.count > 200 {
-            name = String(name.prefix(120)) + "-" + Self.hash("\(account)\n\(repo.owner)/\(repo.name)\n\(issue)")
+            name = String(name.prefix(120)) + "-" + Self.hash(whole ?? parts.joined(separator: "\n"))
         }
-        return directory.appendingPathComponent("comments").appendingPathComponent(name + ".json")
+        return directory.appendingPathComponent(folder).appendingPathComponent(name + ".json")
     }
 
-    private func enqueue(_ draft: IssueDraft, to file: URL, legacy: URL) {
-        let previous = writes
-        writes = Task.detached(priority: .utility) { [weak self] in
-            await previous?.value
-            let failure = Self.write(draft, to: file, legacy: legacy)
-            await self?.finished(failure)
+    private func body(in file: URL) -> String {
+        guard let data = contents(of: file), let draft = try? JSONDecoder().decode(IssueDraft.self, from: data)
+        else { return "" }
+        return draft.body
+    }
+
+    private func saveBody(_ text: String, to file: URL, removing legacy: URL? = nil) {
+        enqueue(text.isEmpty ? nil : try? JSONEncoder().encode(IssueDraft(body: text)), to: file, removing: legacy)
+    }
+
+    /// The bytes of `file` as this store knows them: a save still waiting to be written, else the disk's.
+    func contents(of file: URL) -> Data? {
+        switch writer.waiting(file) {
+        case .bytes(let data)?: return data
+        case .removed?: return nil
+        case nil: return try? Data(contentsOf: file)
         }
     }
 
-    /// The drafts move to `newDirectory` (the account a first login turned out to be): what is there is moved after
-    /// the writes queued so far, and later writes go there, so a restart under that account finds them.
-    public func relocate(to newDirectory: URL) {
-        guard newDirectory != directory else { return }
-        let old = directory
+    /// Queues `data` for `file` (nil: no file), after which `legacy` (an older name of it) is removed.
+    func enqueue(_ data: Data?, to file: URL, removing legacy: URL? = nil) {
+        savedHere.insert(String(file.path.dropFirst(directory.path.count)))
+        writer.write(data.map(DraftWriter.Content.bytes) ?? .removed, to: file, removing: legacy) { [weak self] failure in
+            Task { @MainActor in self?.writeError = failure }
+        }
+    }
+
+    /// Later drafts go to `newDirectory` (the account this store's session turned out to be, or the account an Add
+    /// Account form logged in). With `carrying`, the drafts saved through this store in this run move there too
+    /// (a first login in a session without an account: they are that person's). Nothing else in the old folder
+    /// moves: another session's leftovers there (an earlier `MAYUN_TOKEN` run, a logged-out run) never reach an
+    /// account. The move runs after the queued writes and is waited for (once, at a login; writes are coalesced, so
+    /// few are queued), so a read right after finds the drafts in their new place.
+    public func relocate(to newDirectory: URL, carrying: Bool) {
+        // Paths, not URLs: a URL made while its folder exists ends in "/" and would differ.
+        guard newDirectory.path != directory.path else { return }
+        let old = directory, names = carrying ? savedHere : []
         directory = newDirectory
-        let previous = writes
-        writes = Task.detached(priority: .utility) {
-            await previous?.value
+        savedHere = names
+        guard !names.isEmpty else { return }
+        writer.runAfterWrites {
             let files = FileManager.default
-            guard files.fileExists(atPath: old.path) else { return }
-            try? PrivateFiles.makeFolder(newDirectory)
-            for name in (try? files.contentsOfDirectory(atPath: old.path)) ?? [] {
-                let target = newDirectory.appendingPathComponent(name)
-                guard !files.fileExists(atPath: target.path) else { continue }
-                try? files.moveItem(at: old.appendingPathComponent(name), to: target)
+            for name in names {
+                let source = URL(fileURLWithPath: old.path + name), target = URL(fileURLWithPath: newDirectory.path + name)
+                guard files.fileExists(atPath: source.path), !files.fileExists(atPath: target.path) else { continue }
+                try? PrivateFiles.makeFolder(target.deletingLastPathComponent())
+                try? files.moveItem(at: source, to: target)
             }
         }
     }
 
     /// Waits for queued writes (before quitting, and in tests).
     public func flush() async {
-        await writes?.value
-    }
-
-    private func finished(_ failure: String?) {
-        writeError = failure
-    }
-
-    func setWriteError(_ failure: String?) { writeError = failure }
-
-    nonisolated private static func write(_ draft: IssueDraft, to file: URL, legacy: URL) -> String? {
-        do {
-            // For names that needed no encoding the old file is the new one: it must not be removed then.
-            let oldCopy = legacy.path == file.path ? nil : legacy
-            if draft.isEmpty {
-                if let oldCopy { try? FileManager.default.removeItem(at: oldCopy) }
-                if FileManager.default.fileExists(atPath: file.path) { try FileManager.default.removeItem(at: file) }
-                return nil
-            }
-            try PrivateFiles.write(try JSONEncoder().encode(draft), to: file)
-            if let oldCopy { try? FileManager.default.removeItem(at: oldCopy) }
-            return nil
-        } catch {
-            return Self.message(for: error)
-        }
+        await writer.flush()
     }
 
     nonisolated static func message(for error: Error) -> String {

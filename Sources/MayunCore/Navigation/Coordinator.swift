@@ -55,7 +55,7 @@ public final class Coordinator {
         projectsTab = ProjectsTabViewModel(lists: [])
         mineTab = MineViewModel(session: services.session)
         notifications = NotificationsViewModel(client: services.client, session: services.session, preferences: preferences,
-                                               draftsDirectory: services.drafts.directory)
+                                               drafts: services.drafts)
         projectsTab.lists = ProjectListKind.allCases.map { makeExploreList($0) }
         _ = discoverTab
         notifications.navigator = self

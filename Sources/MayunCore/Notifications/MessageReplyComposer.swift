@@ -22,7 +22,7 @@ public final class MessageReplyComposer {
 
     @ObservationIgnored private let client: GiteeClient
     @ObservationIgnored private let writes: ScreenWrites
-    @ObservationIgnored private let drafts: MessageDrafts?
+    @ObservationIgnored private let drafts: DraftStore?
     @ObservationIgnored private let account: @MainActor () -> String?
     /// Said when a message went out (a toast).
     @ObservationIgnored var onSent: @MainActor (String) -> Void = { _ in }
@@ -33,7 +33,7 @@ public final class MessageReplyComposer {
     /// Waits for the drafts' queued writes (tests; a restart reads what is on disk).
     func flushDrafts() async { await drafts?.flush() }
 
-    init(client: GiteeClient, writes: ScreenWrites, drafts: MessageDrafts?, account: @escaping @MainActor () -> String?) {
+    init(client: GiteeClient, writes: ScreenWrites, drafts: DraftStore?, account: @escaping @MainActor () -> String?) {
         self.client = client
         self.writes = writes
         self.drafts = drafts
@@ -53,7 +53,7 @@ public final class MessageReplyComposer {
     public func begin(replyingTo item: NotificationItem) {
         guard let login = item.senderLogin, !login.isEmpty else { return }
         recipient = Recipient(login: login, name: item.senderName ?? login)
-        text = account().flatMap { drafts?.text(account: $0, recipient: login) } ?? ""
+        text = account().flatMap { drafts?.message(account: $0, recipient: login) } ?? ""
         failure = text.count > Self.longestMessage ? tooLong : nil
     }
 
@@ -68,7 +68,7 @@ public final class MessageReplyComposer {
         guard newText != text else { return }
         text = newText
         failure = newText.count > Self.longestMessage ? tooLong : nil
-        if let recipient, let account = account() { drafts?.save(newText, account: account, recipient: recipient.login) }
+        if let recipient, let account = account() { drafts?.saveMessage(newText, account: account, recipient: recipient.login) }
     }
 
     public func send() {
@@ -80,7 +80,7 @@ public final class MessageReplyComposer {
                     settle: { [weak self] _ in
                         guard let self else { return }
                         isSending = false
-                        if let account { drafts?.save("", account: account, recipient: recipient.login) }
+                        if let account { drafts?.saveMessage("", account: account, recipient: recipient.login) }
                         if self.recipient == recipient && text == content { close() }
                         onSent(String(format: tr("Message sent to %@"), recipient.name))
                     },
@@ -93,59 +93,4 @@ public final class MessageReplyComposer {
     }
 
     private var tooLong: String { String(format: tr("A message can be at most %d characters."), Self.longestMessage) }
-}
-
-/// Unsent private messages, one small file per account and recipient under the drafts folder: private (0600 files in
-/// 0700 folders, `PrivateFiles`), written in order off the main thread; what is still being written is read from
-/// memory.
-@MainActor
-final class MessageDrafts {
-    private let directory: URL
-    private var unwritten: [URL: String] = [:]
-    private var writes: Task<Void, Never>?
-
-    init(directory: URL) { self.directory = directory.appendingPathComponent("messages", isDirectory: true) }
-
-    func text(account: String, recipient: String) -> String? {
-        let file = file(account: account, recipient: recipient)
-        if let waiting = unwritten[file] { return waiting.isEmpty ? nil : waiting }
-        return try? String(contentsOf: file, encoding: .utf8)
-    }
-
-    /// Queues the write; an empty text removes the file.
-    func save(_ text: String, account: String, recipient: String) {
-        let file = file(account: account, recipient: recipient)
-        unwritten[file] = text
-        let previous = writes
-        writes = Task.detached(priority: .utility) { [weak self] in
-            await previous?.value
-            if text.isEmpty {
-                try? FileManager.default.removeItem(at: file)
-            } else {
-                try? PrivateFiles.write(Data(text.utf8), to: file)
-            }
-            await self?.written(file, text)
-        }
-    }
-
-    /// Waits for queued writes (tests).
-    func flush() async { await writes?.value }
-
-    private func written(_ file: URL, _ text: String) {
-        if unwritten[file] == text { unwritten[file] = nil }
-    }
-
-    /// Logins come from the server: only letters, digits, "-", "_" and "." reach a file name, and never "..".
-    private func file(account: String, recipient: String) -> URL {
-        directory.appendingPathComponent(Self.safe(account), isDirectory: true)
-            .appendingPathComponent(Self.safe(recipient) + ".txt")
-    }
-
-    nonisolated static func safe(_ name: String) -> String {
-        let kept = name.unicodeScalars.map { scalar -> String in
-            CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII || "-_".unicodeScalars.contains(scalar)
-                ? String(scalar) : String(format: "%%%02X", scalar.value & 0xFF)
-        }.joined()
-        return String(kept.prefix(200))
-    }
 }

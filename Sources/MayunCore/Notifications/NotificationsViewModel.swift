@@ -60,11 +60,11 @@ public final class NotificationsViewModel {
     /// Answers to private messages (a composer over the list).
     @ObservationIgnored public let reply: MessageReplyComposer
 
-    init(client: GiteeClient, session: Session, preferences: any PreferencesStore, draftsDirectory: URL? = nil) {
+    init(client: GiteeClient, session: Session, preferences: any PreferencesStore, drafts: DraftStore? = nil) {
         self.client = client
         self.session = session
         self.preferences = preferences
-        reply = MessageReplyComposer(client: client, writes: writes, drafts: draftsDirectory.map(MessageDrafts.init),
+        reply = MessageReplyComposer(client: client, writes: writes, drafts: drafts,
                                      account: { [weak session] in session?.user?.login })
         desktopNotificationsEnabled = preferences.desktopNotifications
         pollInterval = Self.normalInterval
