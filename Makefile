@@ -81,23 +81,24 @@ run: deps build
 # FakeGitee) run, one after the other, the fuzz build, the fuzz targets and the Debian package's stage
 # (tests/beside_e2e.sh, under the lock the scenarios that time the app wait for). Their output follows the scenarios'.
 test: deps build
-	@status=0; failed=""; times=""; \
-	stage() { local start=$$(date +%s); \
+	@status=0; failed=""; times=""; mkdir -p .build/e2e; tf=.build/e2e/times.txt; \
+	stage() { local start=$$(date +%s) cpu0 cpu1; times > $$tf; cpu0=$$(tests/cpu_seconds.sh $$tf); \
 	    $(MAKE) --no-print-directory $$1 E2E_PREBUILD=1 || { status=1; failed="$$failed $$1"; }; \
-	    times="$$times $$1 $$(( $$(date +%s) - start ))s"; }; \
+	    times > $$tf; cpu1=$$(tests/cpu_seconds.sh $$tf); \
+	    times="$$times $$1 $$(( $$(date +%s) - start ))s/$$(( cpu1 - cpu0 ))cpu-s"; }; \
 	stage test-unit; stage test-meson; \
 	echo "make test: the fuzz build, the fuzz targets and the Debian package's stage run beside the scenarios (tests/beside_e2e.sh; their output follows)"; \
 	tests/beside_e2e.sh & beside_pid=$$!; \
 	stage test-e2e; wait $$beside_pid || true; \
 	beside=.build/e2e/beside.status; \
 	[ "$$(wc -l < $$beside)" -eq 3 ] || { status=1; failed="$$failed tests/beside_e2e.sh"; }; \
-	while read -r step step_status secs; do \
+	while read -r step step_status secs cpu; do \
 	    if [ "$$step" = fuzz-build ] && [ "$$step_status" = 0 ]; then echo "fuzz-build: passed (.build/e2e/fuzz-build.log)"; \
 	    else cat .build/e2e/$$step.log; fi; \
 	    [ "$$step_status" = 0 ] || { status=1; failed="$$failed $$step"; }; \
-	    times="$$times $$step $${secs}s"; \
+	    times="$$times $$step $${secs}s/$${cpu}cpu-s"; \
 	done < $$beside; \
-	printf '\n\033[1mmake test: stage times:%s (the last three beside test-e2e, one after the other)\033[0m\n' "$$times"; \
+	printf '\n\033[1mmake test: stage times (wall/CPU):%s (the last three beside test-e2e, one after the other)\033[0m\n' "$$times"; \
 	if [ $$status -eq 0 ]; then printf '\033[1mmake test: all stages passed\033[0m\n'; \
 	else printf '\033[1mmake test: FAILED:%s\033[0m\n' "$$failed"; fi; \
 	exit $$status

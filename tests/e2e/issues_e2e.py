@@ -7,6 +7,8 @@ against FakeGitee.
   2. comment: typed into the composer, Preview draws it as a document, Ctrl+Enter sends one POST; the comment shows
      without a reload
   3. edit it (Edit, new text, Save: one PATCH), then delete it (Delete asks first; one DELETE)
+  3a. (issue 38) a comment sent on a slow link (its answer dripped) and Back at once: the draft goes when the answer
+     comes; opened again, the issue shows the comment once and an empty composer (tests/e2e/slow_comment.py)
   3b. @mention completion: "@mayun-d" in the composer reads the project's collaborators once and lists them beside
      the cursor (screenshots light and night), Enter inserts "@mayun-demo "
   3c. a member adds a label (Labels, one PATCH with labels=...), then the project's issue list filtered by that
@@ -30,6 +32,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import atspi_helpers as h  # noqa: E402
 from e2e_support import Scenario, teardown, top  # noqa: E402
 from atspi_helpers import CheckFailed  # noqa: E402
+from slow_comment import back_right_after_a_slow_comment  # noqa: E402
 from unplug_proxy import UnplugProxy  # noqa: E402
 
 NAME = "issues"
@@ -424,6 +427,7 @@ def scenario(state):
         log_in_from_the_issue(app, server, number)
         comment(app, server, owner, repo, number)
         edit_and_delete(app, server, owner, repo)
+        back_right_after_a_slow_comment(r, s, app, server, env, state, link, owner, repo, number, composer_text)
         mention(app, server, owner, repo)
         label_then_filter(app, server, env, owner, repo, number, issue["title"])
         move_state(app, server, owner, repo, number)
