@@ -387,6 +387,39 @@ final class AccountsTests: XCTestCase {
         }
     }
 
+    /// A `MAYUN_TOKEN` session gets an outbox once the server names its login: its own file (never an account's),
+    /// another login's token another file, and the same token in a later run the same file.
+    func testAMAYUNTokenLoginHasAnOutboxOfItsOwn() throws {
+        try onMain {
+            let servers = try TwoServers()
+            @MainActor func tokenRun(_ token: String) -> Accounts {
+                let accounts = Accounts(list: AccountList(), file: servers.file, factory: servers.factory,
+                                        server: TwoServers.home, environmentToken: token)
+                XCTAssertNil(accounts.services.outbox, "none before the server names the login")
+                runUntilDone("login named") { await accounts.services.session.start() }
+                waitUntil("the account is named") { accounts.environmentAccount != nil }
+                return accounts
+            }
+            let alices = try XCTUnwrap(tokenRun("alice-token").services.outbox)
+            let aliceFile = try XCTUnwrap(alices.fileURL)
+            XCTAssertTrue(aliceFile.path.contains("/outbox-environment-token/"), aliceFile.path)
+            XCTAssertNotEqual(aliceFile, Outbox.file(inAccountFolder: AccountUpgrade.accountDirectory(
+                of: Account(server: TwoServers.home, login: "alice", name: "Alice"), in: servers.factory.dataDirectory)))
+            alices.isDraining = true  // kept, not sent: the test reads it back
+            alices.enqueue(.star, repo: RepositoryID(owner: "o", name: "r"), number: "", payload: "on", seen: "off")
+            XCTAssertEqual(Outbox(file: aliceFile).entries.map(\.kind), [.star], "on disk")
+
+            servers.homeTransport.on("GET", "/api/v5/user", SessionFixtures.user(login: "carol", name: "Carol"))
+            let carols = try XCTUnwrap(tokenRun("carol-token").services.outbox)
+            XCTAssertNotEqual(carols.fileURL, aliceFile)
+            XCTAssertTrue(carols.entries.isEmpty, "Carol's token sees nothing of Alice's")
+
+            servers.homeTransport.on("GET", "/api/v5/user", SessionFixtures.user(login: "alice", name: "Alice"))
+            let again = try XCTUnwrap(tokenRun("alice-token").services.outbox)
+            XCTAssertEqual(again.fileURL, aliceFile, "the same token in a later run finds what waited")
+        }
+    }
+
     /// Found writing the fuzz target `stored`: the hex of a 200-character login was past a file name's 255 bytes, so that
     /// account's drafts could never be written.
     func testALongLoginStillGetsAFolderForItsDrafts() throws {

@@ -45,6 +45,18 @@ public struct AccountServicesFactory {
         services.outbox = Outbox(file: file)
     }
 
+    /// Gives a `MAYUN_TOKEN` session, once the server named its login, that login's outbox: one file per server and
+    /// login under the data folder, apart from every account's (the token is never stored, but what its person wrote
+    /// while the server could not be reached waits like anyone's, also across a restart with the same token).
+    public func attachEnvironmentOutbox(to services: AppServices, for login: Account) {
+        let folder = dataDirectory.appendingPathComponent("outbox-environment-token", isDirectory: true)
+            .appendingPathComponent(DraftStore.encode(login.server), isDirectory: true)
+            .appendingPathComponent(login.folderName, isDirectory: true)
+        let file = Outbox.file(inAccountFolder: folder)
+        guard services.outbox?.fileURL != file else { return }
+        services.outbox = Outbox(file: file)
+    }
+
     /// An account's own folder; a `MAYUN_TOKEN` session's own folder per server until the server names its login
     /// (`environmentDraftsDirectory`), apart from every account's; else the shared "nobody yet" folder.
     func draftsDirectory(server: String, account: Account?, environmentToken: String?) -> URL {

@@ -148,6 +148,7 @@ public final class Accounts {
             // The token's drafts go to its login's own folder; what this run saved before the login was named goes
             // with them, unless another login was named before (then nothing is carried from one to the other).
             services.drafts.relocate(to: factory.environmentDraftsDirectory(of: account), carrying: environmentAccount == nil)
+            factory.attachEnvironmentOutbox(to: services, for: account)
             environmentAccount = account
             return
         }
