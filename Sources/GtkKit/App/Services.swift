@@ -11,7 +11,7 @@ package final class Services {
     package let preferences: any PreferencesStore
     package let accounts: Accounts
     package let nightMode: NightModeViewModel
-    package let downloads = DownloadCenter()
+    package let downloads: DownloadCenter
     /// Run in the background: one switch and one hold for the whole app, whichever account is active.
     package let background: BackgroundMode
     /// What the keyring's reads wait for; the application opens it at its first window's first frame.
@@ -28,6 +28,8 @@ package final class Services {
         self.preferences = preferences
         self.accounts = accounts
         nightMode = NightModeViewModel(preferences: preferences)
+        let home = options.environment.desktop.home
+        downloads = DownloadCenter(folder: { DownloadCenter.downloadsFolder(home: home) })
         background = BackgroundMode(preferences: preferences, environment: options.environment)
     }
 

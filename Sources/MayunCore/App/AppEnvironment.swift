@@ -13,6 +13,23 @@ public struct AppEnvironment: Sendable {
     public var token: String?
     /// Started with `--background` (by the session's autostart): no window until the app is activated again.
     public var startsInBackground = false
+    /// What the desktop session says that Mayun passes on, read here with the rest of the environment.
+    public var desktop = Desktop()
+
+    public struct Desktop: Sendable {
+        /// The home folder: the downloads folder's fallback.
+        public var home = NSTemporaryDirectory()
+        /// `XDG_CURRENT_DESKTOP`: which terminal is the desktop's own.
+        public var currentDesktop: String?
+        /// The person's `GIT_SSH_COMMAND`: a clone keeps it, made non-interactive.
+        public var gitSSHCommand: String?
+
+        public init(home: String = NSTemporaryDirectory(), currentDesktop: String? = nil, gitSSHCommand: String? = nil) {
+            self.home = home
+            self.currentDesktop = currentDesktop
+            self.gitSSHCommand = gitSSHCommand
+        }
+    }
 
     public init(server: URL, configDirectory: URL, cacheDirectory: URL, dataDirectory: URL, token: String? = nil) {
         self.server = server
@@ -32,11 +49,14 @@ public struct AppEnvironment: Sendable {
             if let value = environment[variable], value.hasPrefix("/") { return URL(fileURLWithPath: value) }
             return home.appendingPathComponent(fallback)
         }
-        return AppEnvironment(
+        var result = AppEnvironment(
             server: server,
             configDirectory: base("XDG_CONFIG_HOME", ".config").appendingPathComponent("mayun"),
             cacheDirectory: base("XDG_CACHE_HOME", ".cache").appendingPathComponent("mayun"),
             dataDirectory: base("XDG_DATA_HOME", ".local/share").appendingPathComponent("mayun"))
+        result.desktop = Desktop(home: home.path, currentDesktop: environment["XDG_CURRENT_DESKTOP"],
+                                 gitSSHCommand: environment["GIT_SSH_COMMAND"])
+        return result
     }
 
     /// Accepts `gitee.com`, `http://127.0.0.1:8080` or `https://example.org/`; nil when it is not an http(s) URL.

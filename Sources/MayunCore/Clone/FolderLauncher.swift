@@ -7,8 +7,9 @@ import GLibRuntime
 @MainActor
 public enum FolderLauncher {
     /// Runs the chosen terminal with the folder as its working directory; nil when it started, else why not.
-    public static func openTerminal(at folder: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        let chooser = TerminalChooser(currentDesktop: environment["XDG_CURRENT_DESKTOP"],
+    /// `currentDesktop` is `XDG_CURRENT_DESKTOP` (`AppEnvironment.currentDesktop`): the desktop's own terminal first.
+    public static func openTerminal(at folder: String, currentDesktop: String?) -> String? {
+        let chooser = TerminalChooser(currentDesktop: currentDesktop,
                                       commandLine: { id in withAppInfo(id) { info in
                                           g_app_info_get_commandline(info).map { String(cString: $0) } } ?? nil },
                                       findProgram: { name in

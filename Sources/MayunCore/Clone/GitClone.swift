@@ -23,12 +23,17 @@ public final class GitClone {
     @ObservationIgnored private var cancelled = false
     /// Stops the stderr reads on cancel: git's helpers (`git-remote-http`) may hold the pipe after git is gone.
     @ObservationIgnored private let reads = g_cancellable_new()
+    @ObservationIgnored private var inheritedSSHCommand: String?
 
     /// Starts cloning `url` (HTTPS or SSH) into `folder`, which must not exist yet (it is created by git and removed on
     /// cancel or failure). `git` is looked up in `PATH` unless `gitProgram` names it (tests: a missing one).
-    public init(url: String, into folder: String, gitProgram: String? = GitClone.findGit()) {
+    /// `inheritedSSHCommand` is the person's `GIT_SSH_COMMAND` (`AppEnvironment.Desktop`), kept and made
+    /// non-interactive.
+    public init(url: String, into folder: String, gitProgram: String? = GitClone.findGit(),
+                inheritedSSHCommand: String? = nil) {
         self.url = url
         self.folder = folder
+        self.inheritedSSHCommand = inheritedSSHCommand
         guard let git = gitProgram else {
             state = .failed(tr("Git is not installed. Install the “git” package (sudo apt install git) and try again."))
             return
@@ -96,7 +101,7 @@ public final class GitClone {
         g_subprocess_launcher_setenv(launcher, "GIT_TERMINAL_PROMPT", "0", 1)
         // Over SSH neither: no passphrase, password or host-key question that nobody would see.
         g_subprocess_launcher_setenv(launcher, "GIT_SSH_COMMAND",
-                                     Self.sshCommand(inheriting: ProcessInfo.processInfo.environment["GIT_SSH_COMMAND"]), 1)
+                                     Self.sshCommand(inheriting: inheritedSSHCommand), 1)
         // Only the transports CloneAddress allows, whatever the person's git configuration or a redirect says
         // (`ext::`, `file://` and friends stay closed; http only for a test server on this machine).
         g_subprocess_launcher_setenv(launcher, "GIT_PROTOCOL_FROM_USER", "0", 1)

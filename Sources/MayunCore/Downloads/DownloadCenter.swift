@@ -25,18 +25,19 @@ public final class DownloadCenter {
     @ObservationIgnored private var reserved: Set<String> = []
     @ObservationIgnored private var nextID = 1
 
-    public init(folder: @escaping @MainActor () -> String = DownloadCenter.downloadsFolder,
+    /// `folder`: where files are saved (the app: `downloadsFolder(home:)`, asked at each download).
+    public init(folder: @escaping @MainActor () -> String,
                 clock: @escaping @MainActor () -> TimeInterval = { ProcessInfo.processInfo.systemUptime }) {
         self.folder = folder
         self.clock = clock
     }
 
-    /// The XDG download folder (`xdg-user-dirs`' `XDG_DOWNLOAD_DIR`, as GLib reads it), else `~/Downloads`.
-    public static func downloadsFolder() -> String {
+    /// The XDG download folder (`xdg-user-dirs`' `XDG_DOWNLOAD_DIR`, as GLib reads it), else `home`/Downloads.
+    public static func downloadsFolder(home: String) -> String {
         if let path = g_get_user_special_dir(G_USER_DIRECTORY_DOWNLOAD).map({ String(cString: $0) }), !path.isEmpty {
             return path
         }
-        return (ProcessInfo.processInfo.environment["HOME"] ?? NSTemporaryDirectory()) + "/Downloads"
+        return home + "/Downloads"
     }
 
     /// Starts downloading `fileName` (a name from the server: only its last component is used) with `fetch`.

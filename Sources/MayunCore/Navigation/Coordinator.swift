@@ -43,13 +43,14 @@ public final class Coordinator {
     @ObservationIgnored public var askBeforeLeaving: (@MainActor (String, @escaping @MainActor () -> Void) -> Void)?
 
     /// `nightMode` and `downloads` outlive an account switch (the window's look, files still arriving); the rest is
-    /// the identity's.
+    /// the identity's. Without `downloads` (tests), files go to the home folder's Downloads of `environment`.
     public init(environment: AppEnvironment, preferences: any PreferencesStore, services: AppServices,
-                downloads: DownloadCenter = DownloadCenter(), nightMode: NightModeViewModel? = nil,
+                downloads: DownloadCenter? = nil, nightMode: NightModeViewModel? = nil,
                 background: BackgroundMode? = nil) {
         self.environment = environment
         self.services = services
-        self.downloads = downloads
+        let home = environment.desktop.home
+        self.downloads = downloads ?? DownloadCenter(folder: { DownloadCenter.downloadsFolder(home: home) })
         self.nightMode = nightMode ?? NightModeViewModel(preferences: preferences)
         self.background = background ?? BackgroundMode(preferences: preferences, environment: environment)
         projectsTab = ProjectsTabViewModel(lists: [])
@@ -72,7 +73,7 @@ public final class Coordinator {
         mineTab.onCancelWaiting = { [weak self] id in self?.services.cancelOutboxRow(id) }
         mineTab.onTryWaitingAgain = { [weak self] id in self?.services.tryOutboxRowAgain(id) }
         services.onOutboxAttached = { [weak self] outbox in self?.openPagesTake(outbox) }
-        downloads.onEnded = { [weak self] download in self?.announce(download) }
+        self.downloads.onEnded = { [weak self] download in self?.announce(download) }
     }
 
     /// Opens the Preferences window at `section` (the main menu's Preferences, Ctrl+comma and Mine's Preferences
@@ -194,7 +195,8 @@ public final class Coordinator {
             .notifications(notifications)
         case .project(let repo):
             .project(withOutbox(withFork(ProjectViewModel(repo: repo, cached: services.cached, server: environment.server,
-                                                          nightMode: nightMode, navigator: self, files: downloads.files))))
+                                                          nightMode: nightMode, navigator: self, files: downloads.files,
+                                                          desktop: environment.desktop))))
         case .blob(let repo, let ref, let path):
             .blob(withEditAccess(BlobViewModel(repo: repo, ref: ref, path: path, blobDependencies)))
         case .readme(let repo, let ref):

@@ -18,7 +18,7 @@ extension ProjectViewModel {
     /// The desktop's terminal in the cloned folder; a toast says why when none could start.
     public func openClonedFolderInTerminal() {
         guard let folder = clonedFolder else { return }
-        if let why = FolderLauncher.openTerminal(at: folder) { toast(why) }
+        if let why = FolderLauncher.openTerminal(at: folder, currentDesktop: desktop.currentDesktop) { toast(why) }
     }
 
     /// The installed editors and IDEs that can open the cloned folder ("Open in …").

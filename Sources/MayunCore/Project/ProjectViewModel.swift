@@ -39,6 +39,8 @@ public final class ProjectViewModel {
     @ObservationIgnored private let cached: CachedClient
     @ObservationIgnored private let cachedProject: Cached<Project>
     @ObservationIgnored private let server: URL
+    /// The desktop's name (the terminal to open a clone in) and the person's `GIT_SSH_COMMAND` (the clone keeps it).
+    @ObservationIgnored let desktop: AppEnvironment.Desktop
     @ObservationIgnored private let loads = LatestTask()
     @ObservationIgnored private weak var navigator: (any Navigator)?
     @ObservationIgnored private var started = false
@@ -54,8 +56,9 @@ public final class ProjectViewModel {
     public internal(set) var outbox: Outbox?
 
     init(repo: RepositoryID, cached: CachedClient, server: URL, nightMode: NightModeViewModel?,
-         navigator: any Navigator, files: (any FileActions)? = nil) {
+         navigator: any Navigator, files: (any FileActions)? = nil, desktop: AppEnvironment.Desktop = .init()) {
         self.files = files
+        self.desktop = desktop
         self.repo = repo
         self.cached = cached
         self.server = server
@@ -170,7 +173,7 @@ public final class ProjectViewModel {
         } else if PathSafety.problem(inSegment: repo.name) != nil || repo.name.hasPrefix("-") {
             clone = GitClone(refusing: url, because: tr("The project's name cannot be a folder's name."))
         } else {
-            clone = GitClone(url: url, into: parent + "/" + repo.name)
+            clone = GitClone(url: url, into: parent + "/" + repo.name, inheritedSSHCommand: desktop.gitSSHCommand)
         }
     }
 
