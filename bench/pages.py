@@ -98,6 +98,7 @@ def main():
     wanted = [name for name in args.only.split(",") if name in CASES]
     latency = "latency" in args.only.split(",")
 
+    os.makedirs(startup.OUT, exist_ok=True)
     if os.path.abspath(args.prefix) == os.path.abspath(startup.PREFIX):
         startup.build(args.skip_build)
     mayun = os.path.join(args.prefix, "bin", "mayun")
