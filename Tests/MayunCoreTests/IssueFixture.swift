@@ -22,9 +22,12 @@ enum IssueFixture {
         var client: GiteeClient { services.client }
     }
 
-    @MainActor static func makeApp(drafts: DraftStore? = nil, loggedIn: Bool = true) -> App {
+    /// `transport` (given the configuration) stands between the app and FakeGitee when set (a test that holds answers).
+    @MainActor static func makeApp(drafts: DraftStore? = nil, loggedIn: Bool = true,
+                                   transport: ((GiteeConfiguration) -> any Transport)? = nil) -> App {
         Self.server.clearFaults()
-        let client = GiteeClient(configuration: GiteeConfiguration(server: server.baseURL, appVersion: "test", retry: .none))
+        let configuration = GiteeConfiguration(server: server.baseURL, appVersion: "test", retry: .none)
+        let client = GiteeClient(configuration: configuration, transport: transport?(configuration))
         let session = Session(client: client, store: nil, environment: [:])
         let services = AppServices(client: client, session: session, drafts: drafts)
         let coordinator = Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
