@@ -36,7 +36,8 @@ extension IssueViewModel {
             self?.projectLabels = Array(found.prefix(Self.labelLimit))
         }
         Task { [weak self] in
-            let people = if let directory { await directory.collaborators(of: repo) } else { (try? await client.send(collaborators)) ?? [] }
+            let people = if let directory { await directory.collaborators(of: repo) }
+                         else { (try? await client.send(collaborators)) ?? [] }
             guard !people.isEmpty else { return self?.triageFailed(for: login) }
             self?.projectCollaborators = Array(people.prefix(Self.labelLimit))
         }

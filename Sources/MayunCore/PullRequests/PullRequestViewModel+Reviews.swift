@@ -162,7 +162,8 @@ extension PullRequestViewModel {
         let endpoint = Endpoints.collaborators(owner: repo.owner, repo: repo.name)
         let directory = collaboratorDirectory, repo = repo
         Task { [weak self, client] in
-            let people = if let directory { await directory.collaborators(of: repo) } else { (try? await client.send(endpoint)) ?? [] }
+            let people = if let directory { await directory.collaborators(of: repo) }
+                         else { (try? await client.send(endpoint)) ?? [] }
             guard let self else { return }
             if people.isEmpty, collaboratorsFor == login { collaboratorsFor = nil }  // failed: asked again by a refresh
             if !people.isEmpty { collaborators = Array(people.prefix(100)) }
