@@ -23,13 +23,14 @@ enum IssueFixture {
     }
 
     /// `transport` (given the configuration) stands between the app and FakeGitee when set (a test that holds answers).
-    @MainActor static func makeApp(drafts: DraftStore? = nil, loggedIn: Bool = true,
+    /// `store` keeps what the pages fetched (nil: nothing is kept).
+    @MainActor static func makeApp(drafts: DraftStore? = nil, loggedIn: Bool = true, store: OfflineStore? = nil,
                                    transport: ((GiteeConfiguration) -> any Transport)? = nil) -> App {
         Self.server.clearFaults()
         let configuration = GiteeConfiguration(server: server.baseURL, appVersion: "test", retry: .none)
         let client = GiteeClient(configuration: configuration, transport: transport?(configuration))
         let session = Session(client: client, store: nil, environment: [:])
-        let services = AppServices(client: client, session: session, drafts: drafts)
+        let services = AppServices(client: client, store: store, session: session, drafts: drafts)
         let coordinator = Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
                                       preferences: InMemoryPreferences(), services: services)
         if loggedIn { runUntilDone("log in") { try? await session.logIn(personalToken: "mayun-demo-token") } }

@@ -54,9 +54,9 @@ final class GatedTransport: Transport {
 /// milestones) and the project (its `permission`) are in flight while the issue's own answer is still held; each
 /// part is drawn as its answer comes; the project and the collaborators are asked once.
 final class PageRequestsTogetherTests: XCTestCase {
-    @MainActor private static func gatedApp() -> (IssueFixture.App, GatedTransport) {
+    @MainActor private static func gatedApp(store: OfflineStore? = nil) -> (IssueFixture.App, GatedTransport) {
         var gate: GatedTransport?
-        let app = IssueFixture.makeApp { configuration in
+        let app = IssueFixture.makeApp(store: store) { configuration in
             let made = GatedTransport(forwardingTo: SoupTransport(configuration: configuration))
             gate = made
             return made
@@ -131,6 +131,34 @@ final class PageRequestsTogetherTests: XCTestCase {
             XCTAssertEqual(gate.asked.filter { $0 == "GET \(base)" }.count, 1, "the project is asked once")
             XCTAssertEqual(gate.asked.filter { $0 == "GET \(base)/collaborators" }.count, 1,
                            "the collaborators are asked once (the mention completion shares them)")
+        }
+    }
+
+    /// The lists are asked before the project says who the person is, except when the saved project already says
+    /// they are no member: then nobody would see them, and nothing is asked.
+    func testTheTriageListsAreNotAskedWhenTheSavedProjectSaysThePersonIsNoMember() throws {
+        try onMain {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("triage-store-\(UUID())")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let store = try OfflineStore(directory: folder)
+            let (app, gate) = Self.gatedApp(store: store)
+            let repo = try IssueFixture.project(ownedByDemo: false, with: ["open"], client: app.client)
+            let base = "/api/v5/repos/\(repo.owner)/\(repo.name)"
+            let first = try IssueFixture.openIssue(app, repo, state: "open")
+            waitUntil("the fresh permission") { first.permission != nil }
+            XCTAssertFalse(first.canChangeState)
+            var flushed = false
+            Task { await store.flush(); flushed = true }
+            waitUntil("the project saved") { flushed }
+            app.coordinator.pop()
+            let before = gate.asked.count
+
+            let again = try IssueFixture.openIssue(app, repo, state: "open")
+            waitUntil("the fresh permission again") { gate.asked.dropFirst(before).contains("GET \(base)") }
+            runUntilDone("the project's answer") { _ = try? await app.services.cached.project(repo).fetch() }
+            let asked = gate.asked.dropFirst(before)
+            XCTAssertFalse(asked.contains { $0.hasSuffix("/labels") || $0.hasSuffix("/milestones") }, "\(asked)")
+            XCTAssertFalse(again.canEditLabels)
         }
     }
 }
