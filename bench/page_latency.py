@@ -11,7 +11,9 @@ no saved copies), as mayun-demo, a member of the project (its owner), so the mem
   same for the first screen): what each extra round trip costs is the 300 ms between the two;
 - requests: FakeGitee's log (`GET /__fake/log`) from the click to complete; in flight at most: the most requests
   received and not yet answered at one moment (the log's `received_us`/`answered_us`, the monotonic clock the probe's
-  `clicked_us` uses), at 320 ms.
+  `clicked_us` uses), at 320 ms; waves: how many requests in a row each waited for an answer that had come before it
+  was sent (the deepest such chain, at 320 ms, where a wave is far longer than the app's own work): the round trips
+  counted from the log, steadier than the time difference on a busy machine.
 The pages: a project of mayun-demo's with a README, an open issue with comments and a pull request in it; its
 notifications; the project owner's user page. Figures are medians of `runs` runs, printed as a table, not asserted.
 """
@@ -79,6 +81,17 @@ def most_in_flight(entries, complete_us):
     return most
 
 
+def waves(entries):
+    """Waves of requests on the way to complete: a request is one wave after every request whose answer had gone
+    out before it was received (it may have waited for it), else in the first; the deepest."""
+    depth = {}
+    for entry in sorted(entries, key=lambda e: e["received_us"]):
+        before = [depth[other["seq"]] for other in entries
+                  if other.get("answered_us") and other["answered_us"] <= entry["received_us"]]
+        depth[entry["seq"]] = 1 + max(before, default=0)
+    return max(depth.values(), default=0)
+
+
 def measure(server, mayun, prefix, display, bus, runs, states):
     """{(case, latency): [{first, complete, requests, in_flight}]}: `runs` runs of each, after one warm-up."""
     url = server.url
@@ -106,10 +119,10 @@ def measure(server, mayun, prefix, display, bus, runs, states):
                 clicked, complete = int(values["clicked_us"]), int(values["complete_us"])
                 entries = page_requests(url, clicked, complete)
                 run = dict(first=float(values["first_screen_ms"]), complete=float(values["complete_ms"]),
-                           requests=len(entries), in_flight=most_in_flight(entries, complete))
+                           requests=len(entries), in_flight=most_in_flight(entries, complete), waves=waves(entries))
                 print(f"  {name} at {latency} ms run {index}{' (warm-up)' if warm_up else ''}: "
                       f"first screen {run['first']:.0f} ms, complete {run['complete']:.0f} ms, "
-                      f"{run['requests']} requests, at most {run['in_flight']} in flight: "
+                      f"{run['requests']} requests in {run['waves']} waves, at most {run['in_flight']} in flight: "
                       + " ".join(entry["path"].replace(f"/api/v5/repos/{fields['repo']}", "~") for entry in entries),
                       flush=True)
                 if not warm_up:
@@ -125,10 +138,10 @@ def table(results, runs):
           f"cold (fresh state), as the project's owner; medians of {runs} runs; round trips = (at {slow} - at {fast}) "
           f"/ {spread:.2f} s")
     header = (f"{'page':<26} {'first screen':>17} {'complete':>17} {'round trips':>12} {'requests':>9} "
-              f"{'in flight':>10}")
+              f"{'waves':>6} {'in flight':>10}")
     print(header)
     print(f"{'':<26} {f'{fast} ms':>8} {f'{slow} ms':>8} {f'{fast} ms':>8} {f'{slow} ms':>8} {'first':>5} {'all':>6} "
-          f"{'':>9} {'at most':>10}")
+          f"{'':>9} {'':>6} {'at most':>10}")
     for name, label, _ in CASES:
         def median(latency, key):
             return statistics.median(run[key] for run in results[(name, latency)])
@@ -136,4 +149,4 @@ def table(results, runs):
         complete = (median(fast, "complete"), median(slow, "complete"))
         print(f"{label:<26} {first[0]:8.0f} {first[1]:8.0f} {complete[0]:8.0f} {complete[1]:8.0f} "
               f"{(first[1] - first[0]) / 1000 / spread:5.1f} {(complete[1] - complete[0]) / 1000 / spread:6.1f} "
-              f"{median(slow, 'requests'):9.0f} {median(slow, 'in_flight'):10.0f}")
+              f"{median(slow, 'requests'):9.0f} {median(slow, 'waves'):6.0f} {median(slow, 'in_flight'):10.0f}")
