@@ -98,6 +98,8 @@ final class PageRequestsTogetherTests: XCTestCase {
             gate.releaseAll()
             waitUntil("the whole page") { page.issue != nil && page.canAssign && page.canSetMilestone }
             XCTAssertEqual(gate.asked.filter { $0 == "GET \(base)" }.count, 1, "the project is asked once")
+            XCTAssertFalse(gate.asked.contains { $0.contains("/user/starred/") || $0.contains("/user/subscriptions/") },
+                           "no star or watch checks: the page does not show them")
             XCTAssertEqual(gate.asked.filter { $0 == "GET \(base)/collaborators" }.count, 1,
                            "the collaborators are asked once (the mention completion shares them)")
         }
@@ -129,6 +131,8 @@ final class PageRequestsTogetherTests: XCTestCase {
             gate.releaseAll()
             waitUntil("the whole page") { page.pullRequest != nil && page.commitList.value != nil && page.fileList.value != nil }
             XCTAssertEqual(gate.asked.filter { $0 == "GET \(base)" }.count, 1, "the project is asked once")
+            XCTAssertFalse(gate.asked.contains { $0.contains("/user/starred/") || $0.contains("/user/subscriptions/") },
+                           "no star or watch checks: the page does not show them")
             XCTAssertEqual(gate.asked.filter { $0 == "GET \(base)/collaborators" }.count, 1,
                            "the collaborators are asked once (the mention completion shares them)")
         }
