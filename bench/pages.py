@@ -23,10 +23,16 @@ the probe opens the page the way a click does and prints one `page key=value ...
   from the keyring). First screen: the click to the first painted frame of the rebuilt window with the releases page
   out of its loading status; stall as above, the longest of both switches. Targets as for the other pages.
 
+- latency (issue 41; bench/page_latency.py): the project page with its README, an issue with comments, a pull
+  request, notifications and a user page against a FakeGitee of their own answering after 20 ms and then 320 ms:
+  click to first screen and to complete (every part drawn), round trips on the critical path ((320 - 20 ms) / 0.30 s),
+  requests made and in flight at most (FakeGitee's log); a table, cold, as the project's owner.
+
 Figures are printed beside their targets with MET or MISSED, never asserted. Uses bench/startup.py's build (release
 build installed with meson into .build/bench/prefix), Xvfb, D-Bus and GSK_RENDERER=cairo like the other benchmarks.
 
-  /usr/bin/python3 bench/pages.py [--runs N] [--only issue,pull,notifications,releases,readmes,accounts] [--skip-build]
+  /usr/bin/python3 bench/pages.py [--runs N] [--only issue,pull,notifications,releases,readmes,accounts,latency]
+      [--skip-build] [--prefix PREFIX] [--latency-runs N]
 """
 
 import argparse
@@ -43,6 +49,7 @@ sys.path.insert(0, BENCH)
 import startup  # noqa: E402  (build, start_xvfb, start_dbus, PREFIX, OUT)
 import lists  # noqa: E402  (run_probe, base_env, ensure_fake_gitee)
 from fake_gitee import FakeGitee  # noqa: E402  (tests/e2e, put on the path by lists)
+import page_latency  # noqa: E402
 
 FIRST_SCREEN_TARGET_MS = 200.0
 STALL_TARGET_MS = 50.0
@@ -81,13 +88,19 @@ def spread(values, unit="ms", digits=1):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--only", default=",".join(CASES), help="comma-separated cases: " + ", ".join(CASES))
+    ap.add_argument("--only", default=",".join([*CASES, "latency"]),
+                    help="comma-separated cases: " + ", ".join([*CASES, "latency"]))
+    ap.add_argument("--latency-runs", type=int, default=3, help="runs of each page at each latency (latency case)")
     ap.add_argument("--skip-build", action="store_true", help="reuse the installed release build if present")
-    ap.add_argument("--prefix", default=startup.PREFIX, help="the installed Mayun to measure (default: the bench's)")
+    ap.add_argument("--prefix", default=startup.PREFIX, help="the installed Mayun to measure (default: the bench's, "
+                    "built unless --skip-build finds it; another prefix is measured as it is)")
     args = ap.parse_args()
     wanted = [name for name in args.only.split(",") if name in CASES]
+    latency = "latency" in args.only.split(",")
 
-    startup.build(args.skip_build)
+    os.makedirs(startup.OUT, exist_ok=True)
+    if os.path.abspath(args.prefix) == os.path.abspath(startup.PREFIX):
+        startup.build(args.skip_build)
     mayun = os.path.join(args.prefix, "bin", "mayun")
     fake = lists.ensure_fake_gitee()
     xvfb, display = startup.start_xvfb()
@@ -96,8 +109,16 @@ def main():
     with open(fixture, "w") as f:
         json.dump(ACCOUNTS_FIXTURE, f)
     server = FakeGitee(fake, os.path.join(startup.OUT, "pages-fake-gitee.log"), ["--accounts", fixture])
+    servers = [server]
     states = []
     try:
+        if latency:
+            # A FakeGitee of its own: the bench-pages seed's 1,000 comments would measure parsing, not round trips.
+            servers.append(FakeGitee(fake, os.path.join(startup.OUT, "latency-fake-gitee.log"), ["--latency", "20"]))
+            latency_results = page_latency.measure(servers[-1], mayun, args.prefix, display, bus, args.latency_runs,
+                                                   states)
+        if not wanted:
+            return page_latency.table(latency_results, args.latency_runs)
         seeded = json.loads(urllib.request.urlopen(
             urllib.request.Request(server.url + "/__fake/bench-pages", data=b""), timeout=60).read())
         fields = dict(repo=seeded["repo"], issue=seeded["issue"], pull=seeded["pull"],
@@ -166,8 +187,10 @@ def main():
                 print(f"  last / first     {spread(ratios, 'x', digits=2)}  target within {MEMORY_TARGET}x: "
                       f"{'MET' if statistics.median(ratios) <= MEMORY_TARGET else 'MISSED'}")
             print(f"  RSS at the end   {spread(series('rss_mib'), 'MiB')}, peak {spread(series('peak_mib'), 'MiB')}")
+        if latency:
+            page_latency.table(latency_results, args.latency_runs)
     finally:
-        startup.stop_session(xvfb, dbus, servers=[server], states=states)
+        startup.stop_session(xvfb, dbus, servers=servers, states=states)
 
 
 if __name__ == "__main__":

@@ -8,8 +8,9 @@ import MayunUI
 
 /// For `make bench` (bench/pages.py, issue 29); inert unless `MAYUN_BENCH_PAGE` is set.
 ///
-/// `MAYUN_BENCH_PAGE="route=<issue|pull|notifications|releases|readmes> repo=<owner/name> number=<n>
-/// repos=<owner/name,...> scroll=<0|1> rate=<screens a second> max_seconds=<n>"`: two seconds after the window's
+/// `MAYUN_BENCH_PAGE="route=<issue|pull|notifications|releases|readmes|project|user> repo=<owner/name> number=<n>
+/// login=<user> repos=<owner/name,...> scroll=<0|1> rate=<screens a second> max_seconds=<n> complete=<0|1>"`: two
+/// seconds after the window's
 /// first frame the probe opens the page as a click would (`Coordinator.push`; a pull request then shows its Files
 /// changed tab at once) and measures
 /// - `first_screen_ms`: the click to the first painted frame in which the page's outermost state stack has left its
@@ -20,14 +21,18 @@ import MayunUI
 ///   steady for a second), then the page's main scroller moved each frame at `rate` screens a second from the top to
 ///   the end: after-paint to after-paint intervals (p50, p95,
 ///   p99) and the longest stall while scrolling;
+/// - with `complete=1` (bench/pages.py's latency part, issue 41): `complete_ms`, the click to the last painted frame
+///   in which the page's widget tree changed (a part drawn as its answer came: comments, the members' controls, the
+///   README's document), once the tree has stayed the same for `quiet_ms` (1.5 s); and `clicked_us`, the click on
+///   the monotonic clock FakeGitee's request log uses, so the log can be cut at the click;
 /// - `route=readmes`: each of `repos`' README opened, left for 1.5 s (its images come) and gone back from; resident
 ///   memory after the first and after the last (issue 29's memory target).
 /// Prints one `page key=value ...` line, then exits.
 @MainActor
 final class PageBenchmarkProbe {
     struct Spec {
-        var route = "issue", repo: RepositoryID?, number = "", repos: [RepositoryID] = []
-        var scroll = false, rate = 3.0, maxSeconds = 60.0
+        var route = "issue", repo: RepositoryID?, number = "", login = "", repos: [RepositoryID] = []
+        var scroll = false, rate = 3.0, maxSeconds = 60.0, complete = false, quietMs = 1_500.0
 
         init(_ text: String) {
             func repository(_ text: String) -> RepositoryID? {
@@ -42,6 +47,9 @@ final class PageBenchmarkProbe {
                 case "route": route = pair[1]
                 case "repo": repo = repository(pair[1])
                 case "number": number = pair[1]
+                case "login": login = pair[1]
+                case "complete": complete = pair[1] == "1"
+                case "quiet_ms": quietMs = value
                 case "repos": repos = pair[1].split(separator: ",").prefix(1_000).compactMap { repository(String($0)) }
                 case "scroll": scroll = pair[1] == "1"
                 case "rate": rate = value
@@ -60,6 +68,8 @@ final class PageBenchmarkProbe {
     private var phase = Phase.starting
     private var clickedAt = 0, lastPaint = 0, scrollStart = 0
     private var filesShown = false
+    /// `complete=1`: the top page's widget count at the last paint, and when it last changed.
+    private var widgetCount = -1, lastChange = 0
     private var results: [String] = []
     private var intervals: [Double] = []
     private var readmeIndex = 0, readmeTimes: [Double] = [], readmeStalls: [Double] = [], firstReadmeRSS = 0.0
@@ -110,6 +120,8 @@ final class PageBenchmarkProbe {
         case "notifications": .notifications
         case "releases": spec.repo.map { .releases($0) }
         case "readmes": spec.repos.indices.contains(readmeIndex) ? .readme(spec.repos[readmeIndex], ref: nil) : nil
+        case "project": spec.repo.map { .project($0) }
+        case "user": spec.login.isEmpty ? nil : .user(login: spec.login)
         default: nil
         }
     }
@@ -119,6 +131,7 @@ final class PageBenchmarkProbe {
     private func painted() {
         let now = g_get_monotonic_time()
         defer { lastPaint = now }
+        if spec.complete, phase == .opening || phase == .settling, clickedAt > 0 { noteTreeChange(at: now) }
         switch phase {
         case .starting:
             phase = .settling
@@ -168,8 +181,29 @@ final class PageBenchmarkProbe {
             let widgets = PageBenchmarkTree.topPage(in: window).map { PageBenchmarkTree.descendants(of: widget($0.benchmarkPointer)).count } ?? 0
             results += [String(format: "first_screen_ms=%.1f", firstScreen), String(format: "stall_ms=%.1f", stall),
                         "widgets=\(widgets)"]
-            if spec.scroll { loadAll() } else { finish([]) }
+            if spec.scroll { loadAll() } else if spec.complete { awaitQuiet() } else { finish([]) }
         }
+    }
+
+    // MARK: Complete (every part drawn)
+
+    private func noteTreeChange(at now: Int) {
+        guard let page = PageBenchmarkTree.topPage(in: window) else { return }
+        let count = PageBenchmarkTree.descendants(of: widget(page.benchmarkPointer)).count
+        if count != widgetCount {
+            widgetCount = count
+            lastChange = now
+        }
+    }
+
+    /// Finishes once the page's widget tree has not changed for `quiet_ms`: its last part came at `lastChange`.
+    private func awaitQuiet() {
+        timers.append(MainLoopSource(milliseconds: 100, priority: G_PRIORITY_DEFAULT) { [unowned self] in
+            guard Double(g_get_monotonic_time() - lastChange) / 1000 >= spec.quietMs else { return true }
+            finish([String(format: "complete_ms=%.1f", Double(lastChange - clickedAt) / 1000), "clicked_us=\(clickedAt)",
+                    "complete_us=\(lastChange)", "final_widgets=\(widgetCount)"])
+            return false
+        })
     }
 
     // MARK: READMEs (memory)

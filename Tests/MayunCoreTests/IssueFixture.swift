@@ -22,11 +22,15 @@ enum IssueFixture {
         var client: GiteeClient { services.client }
     }
 
-    @MainActor static func makeApp(drafts: DraftStore? = nil, loggedIn: Bool = true) -> App {
+    /// `transport` (given the configuration) stands between the app and FakeGitee when set (a test that holds answers).
+    /// `store` keeps what the pages fetched (nil: nothing is kept).
+    @MainActor static func makeApp(drafts: DraftStore? = nil, loggedIn: Bool = true, store: OfflineStore? = nil,
+                                   transport: ((GiteeConfiguration) -> any Transport)? = nil) -> App {
         Self.server.clearFaults()
-        let client = GiteeClient(configuration: GiteeConfiguration(server: server.baseURL, appVersion: "test", retry: .none))
+        let configuration = GiteeConfiguration(server: server.baseURL, appVersion: "test", retry: .none)
+        let client = GiteeClient(configuration: configuration, transport: transport?(configuration))
         let session = Session(client: client, store: nil, environment: [:])
-        let services = AppServices(client: client, session: session, drafts: drafts)
+        let services = AppServices(client: client, store: store, session: session, drafts: drafts)
         let coordinator = Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
                                       preferences: InMemoryPreferences(), services: services)
         if loggedIn { runUntilDone("log in") { try? await session.logIn(personalToken: "mayun-demo-token") } }

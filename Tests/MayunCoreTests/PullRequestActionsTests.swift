@@ -339,6 +339,12 @@ enum PullFixture {
         let page = try XCTUnwrap(app.coordinator.top?.model as? PullRequestViewModel)
         page.start()
         waitUntil("the pull request loads") { page.state == .content && page.comments.state != .loading }
+        // And what it asked beside it for a logged-in person (the project, the collaborators): a test that unplugs
+        // the network next sees no late answer of the page's first requests.
+        waitUntil("the permission and the collaborators") {
+            page.session?.isLoggedIn != true
+                || (page.permission != nil && (!page.collaborators.isEmpty || page.collaboratorsFor == nil))
+        }
         return page
     }
 }

@@ -48,11 +48,16 @@ extension FakeGiteeServer {
         // The control API (and the avatars under it) stays out of the log: the log is about what the app did.
         if !isControl { log(request, status: fault.map { Self.loggedStatus($0, answer: response.status) } ?? response.status, fault: fault?.kind) }
         if let fault { return apply(fault, to: response, message: message) }
+        let entry = isControl ? nil : requestLog.last.map { ($0.sequence, $0.receivedAt) }
         if latencyMs > 0, !isControl {
-            respondLater(message, afterMs: latencyMs) { Self.send(response, to: message) }
+            respondLater(message, afterMs: latencyMs) { [weak self] in
+                Self.send(response, to: message)
+                self?.markAnswered(entry)
+            }
             return
         }
         Self.send(response, to: message)
+        markAnswered(entry)
     }
 
     /// Adds an ETag (and `Cache-Control` that asks caches to revalidate), and answers `304 Not Modified` when the

@@ -168,6 +168,15 @@ public final class FakeGiteeServer {
         requestLog.append(LoggedRequest(sequence: requestLog.count + 1, method: request.method, path: request.rawPath,
                                         fields: fields, login: request.viewer?.login, tokenSource: request.tokenSource,
                                         status: status, fault: fault?.rawValue, userAgent: request.headers["user-agent"]))
+        requestLog[requestLog.count - 1].receivedAt = g_get_monotonic_time()
+    }
+
+    /// Notes when the answer to the logged request `entry` (its sequence and arrival) went out: now. A log cleared
+    /// meanwhile has no such entry (sequences start again at 1, arrivals do not repeat).
+    func markAnswered(_ entry: (sequence: Int, receivedAt: Int)?) {
+        guard let entry, requestLog.indices.contains(entry.sequence - 1),
+              requestLog[entry.sequence - 1].receivedAt == entry.receivedAt else { return }
+        requestLog[entry.sequence - 1].answeredAt = g_get_monotonic_time()
     }
 
     /// Marks a logged request as abandoned by the client (see `respondLater`).

@@ -117,12 +117,18 @@ public struct LoggedRequest: Sendable, Hashable {
     public let userAgent: String?
     /// The client hung up while the answer was held back (`latency`): it cancelled the request.
     public internal(set) var aborted = false
+    /// When the request came and when its answer went out (nil: not yet, or never), in microseconds of the
+    /// monotonic clock `g_get_monotonic_time` reads (CLOCK_MONOTONIC, the same in every process of the machine): the
+    /// page benchmark (bench/pages.py) puts them beside the app's own click time to count requests in flight.
+    public internal(set) var receivedAt = 0
+    public internal(set) var answeredAt: Int?
 
     var json: JSON {
         .object([("seq", .int(sequence)), ("method", .string(method)), ("path", .string(path)),
                  ("fields", .object(fields.keys.sorted().map { ($0, .string(fields[$0] ?? "")) })),
                  ("login", .text(login)), ("token", .text(tokenSource)), ("status", .int(status)), ("fault", .text(fault)),
-                 ("user_agent", .text(userAgent)), ("aborted", .bool(aborted))])
+                 ("user_agent", .text(userAgent)), ("aborted", .bool(aborted)), ("received_us", .int(receivedAt)),
+                 ("answered_us", answeredAt.map { .int($0) } ?? .null)])
     }
 
     static let secretFields: Set<String> = ["password", "client_secret", "refresh_token", "access_token"]

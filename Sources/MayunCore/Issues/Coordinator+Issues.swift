@@ -19,7 +19,8 @@ extension Coordinator {
     /// An issue's page, with what taking part needs: the project (for its `permission`), the session, the drafts.
     func makeIssuePage(_ repo: RepositoryID, number: String, preloaded: Issue? = nil) -> IssueViewModel {
         let page = IssueViewModel(repo: repo, number: number, client: services.client, markdown: markdown,
-                                  navigator: self, preloaded: preloaded, project: services.cached.project(repo),
+                                  navigator: self, preloaded: preloaded,
+                                  project: services.cached.projectForPermission(repo),
                                   session: services.session, drafts: services.drafts,
                                   collaborators: services.collaborators)
         page.onChanged = { [weak self] issue in self?.issueChanged(issue, in: repo) }

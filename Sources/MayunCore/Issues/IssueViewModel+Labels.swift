@@ -19,27 +19,36 @@ extension IssueViewModel {
         return projectLabels.map { (LabelChip($0), current.contains($0.name)) }
     }
 
-    /// Reads the project's labels, collaborators and milestones once the person is known to be a member (from the
-    /// saved project when there is one, so with the page's first requests), the three at once: one round trip.
-    func loadProjectLabels() {
-        guard canChangeState, projectLabels.isEmpty, !triageLoading else { return }
-        triageLoading = true
-        let endpoint = Endpoints.labels(owner: repo.owner, repo: repo.name), client = client
+    /// Reads the project's labels, collaborators and milestones for `login`, at once with the issue, its comments and
+    /// the project (issue 41: far from Gitee's servers each wave of requests costs a round trip, so the lists do not
+    /// wait for the project to say the person is a member; only members are shown them, `canChangeState`). Each list
+    /// is shown as its answer comes. Asked once per account; a list that failed is asked again by the next call (a
+    /// refresh). Collaborators come through the directory the mention completion shares: one request for both.
+    func loadTriageLists(for login: String) {
+        guard triageFor != login else { return }
+        triageFor = login
+        let client = client, repo = repo, directory = collaboratorDirectory
+        let labels = Endpoints.labels(owner: repo.owner, repo: repo.name)
         let collaborators = Endpoints.collaborators(owner: repo.owner, repo: repo.name)
         let milestones = Endpoints.milestones(owner: repo.owner, repo: repo.name)
-        let directory = collaboratorDirectory, repo = repo
         Task { [weak self] in
-            async let labels = try? client.send(endpoint)
-            async let found = try? client.send(milestones)
-            if let directory {
-                self?.projectCollaborators = await directory.collaborators(of: repo)
-            } else if let people = try? await client.send(collaborators) {
-                self?.projectCollaborators = Array(people.prefix(Self.labelLimit))
-            }
-            if let labels = await labels { self?.projectLabels = Array(labels.prefix(Self.labelLimit)) }
-            if let found = await found { self?.projectMilestones = Array(found.prefix(Self.labelLimit)) }
-            self?.triageLoading = false
+            guard let found = try? await client.send(labels) else { return self?.triageFailed(for: login) }
+            self?.projectLabels = Array(found.prefix(Self.labelLimit))
         }
+        Task { [weak self] in
+            let people = if let directory { await directory.collaborators(of: repo) }
+                         else { (try? await client.send(collaborators)) ?? [] }
+            guard !people.isEmpty else { return self?.triageFailed(for: login) }
+            self?.projectCollaborators = Array(people.prefix(Self.labelLimit))
+        }
+        Task { [weak self] in
+            guard let found = try? await client.send(milestones) else { return self?.triageFailed(for: login) }
+            self?.projectMilestones = Array(found.prefix(Self.labelLimit))
+        }
+    }
+
+    private func triageFailed(for login: String) {
+        if triageFor == login { triageFor = nil }
     }
 
     /// Adds or removes one of the project's labels: shown at once, put back with the reason if refused.

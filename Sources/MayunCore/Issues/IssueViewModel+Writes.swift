@@ -35,23 +35,25 @@ extension IssueViewModel {
     public func isPendingComment(at index: Int) -> Bool { commentSender.isPending(at: index) }
 
     /// Reads the project's `permission` for the logged-in person (saved copy first), once the session knows who
-    /// that is (a stored login is still being restored when a link opens the page at start). Nobody logged in:
-    /// nothing.
+    /// that is (a stored login is still being restored when a link opens the page at start), and with it the triage
+    /// lists, unless the saved project says the person is not a member: both go out with the issue's own request
+    /// (one round trip for the whole page, issue 41). Nobody logged in: nothing.
     func loadPermission() {
         guard let project, let session else { return }
         Task { [weak self] in
             await session.start()
             guard let login = session.user?.login, session.isLoggedIn, let self else { return }
             composer.loadDraft()
-            if permissionFor != login, let saved = project.saved()?.permission {
+            let saved = project.saved()?.permission
+            if permissionFor != login, let saved {
                 permission = saved
                 permissionFor = login
-                loadProjectLabels()
             }
+            if saved.map({ $0.push || $0.admin }) ?? true { loadTriageLists(for: login) }
             guard let fresh = try? await project.fetch(), session.user?.login == login else { return }
             permission = fresh.permission
             permissionFor = login
-            loadProjectLabels()
+            if canChangeState { loadTriageLists(for: login) }  // a member now, though the saved copy said not
         }
     }
 

@@ -40,8 +40,8 @@ public final class IssueViewModel {
     @ObservationIgnored var writtenLabels: [Issue.Label]?
     /// The project's labels, read for members (who may add and remove them).
     public internal(set) var projectLabels: [Issue.Label] = []
-    /// The triage lists (labels, collaborators, milestones) are being read: asked once, from the saved or the fresh permission.
-    @ObservationIgnored var triageLoading = false
+    /// Whose triage lists (labels, collaborators, milestones) were asked for (nil: none yet, or one failed).
+    @ObservationIgnored var triageFor: String?
     /// The project's collaborators and open milestones, read for members (who assign and plan).
     public internal(set) var projectCollaborators: [User] = []
     public internal(set) var projectMilestones: [Milestone] = []

@@ -5,7 +5,8 @@ extension Coordinator {
     func makePullRequestPage(_ repo: RepositoryID, number: Int, opensFiles: Bool = false) -> PullRequestViewModel {
         let page = PullRequestViewModel(repo: repo, number: number, opensFiles: opensFiles, client: services.client,
                                         markdown: markdown,
-                                        navigator: self, project: services.cached.project(repo), session: services.session,
+                                        navigator: self, project: services.cached.projectForPermission(repo),
+                                        session: services.session,
                                         drafts: services.drafts, collaborators: services.collaborators)
         page.onChanged = { [weak self] pull in self?.pullRequestChanged(pull, in: repo) }
         page.useOutbox(services.outbox)

@@ -154,15 +154,19 @@ extension PullRequestViewModel {
         resource.show(shown)
     }
 
-    /// The people a member can ask (`GET .../collaborators`, first 100), read once the person is known to be one.
-    func loadCollaborators() {
-        guard canAct, collaborators.isEmpty, !collaboratorsLoading else { return }
-        collaboratorsLoading = true
+    /// The people a member can ask (`GET .../collaborators`, first 100, through the directory the mention completion
+    /// shares), read with the page's first requests; shown only to members (`canAct`).
+    func loadCollaborators(for login: String) {
+        guard collaboratorsFor != login else { return }
+        collaboratorsFor = login
         let endpoint = Endpoints.collaborators(owner: repo.owner, repo: repo.name)
+        let directory = collaboratorDirectory, repo = repo
         Task { [weak self, client] in
-            let people = try? await client.send(endpoint)
-            self?.collaboratorsLoading = false
-            if let people { self?.collaborators = Array(people.prefix(100)) }
+            let people = if let directory { await directory.collaborators(of: repo) }
+                         else { (try? await client.send(endpoint)) ?? [] }
+            guard let self else { return }
+            if people.isEmpty, collaboratorsFor == login { collaboratorsFor = nil }  // failed: asked again by a refresh
+            if !people.isEmpty { collaborators = Array(people.prefix(100)) }
         }
     }
 }

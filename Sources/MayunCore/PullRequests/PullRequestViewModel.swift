@@ -50,8 +50,10 @@ public final class PullRequestViewModel {
     public internal(set) var checkAnchors: [DiffAnchor: [CheckNoteRow]] = [:]
     /// The collaborators a member may ask to review or test (read when the person turns out to be a member).
     public internal(set) var collaborators: [User] = []
-    /// The collaborators are being read: asked once, from the saved or the fresh permission.
-    @ObservationIgnored var collaboratorsLoading = false
+    /// Whose collaborators were asked for (nil: not yet, or the answer failed).
+    @ObservationIgnored var collaboratorsFor: String?
+    /// The project's people, shared with the mention completion and every other page of the project.
+    @ObservationIgnored let collaboratorDirectory: CollaboratorDirectory?
     /// The project's `permission` for the logged-in person, once read (nil: not known, so no member controls).
     public internal(set) var permission: Project.Permission?
     @ObservationIgnored weak var navigator: (any Navigator)?
@@ -79,6 +81,7 @@ public final class PullRequestViewModel {
         self.project = project
         self.session = session
         self.drafts = drafts
+        collaboratorDirectory = collaborators
         renderedComments = RenderedComments(repo: repo, markdown: markdown)
         checks = PullRequestChecks(client: client, repo: repo,
                                    scheduler: checkScheduler ?? GLibTimeoutScheduler() as any PollScheduler)

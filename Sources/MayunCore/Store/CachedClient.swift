@@ -40,6 +40,21 @@ public final class CachedClient {
         }
     }
 
+    /// The project for a page that needs only the person's `permission` (an issue, a pull request): the project
+    /// alone, without `project(_:)`'s star and watch checks, which such a page never shows. Two requests fewer beside
+    /// the page's own, so over HTTP/1.1 (libsoup's 6 connections to a host, `SoupTransport`) all of its first requests
+    /// go at once (issue 41). Saved under the same key, keeping the saved star and watch state the answer lacks.
+    public func projectForPermission(_ repo: RepositoryID) -> Cached<Project> {
+        let client = client, key = OfflineKey.project(repo)
+        return cached(Project.self, key: key) { [weak store] in
+            var fresh = try await client.send(Endpoints.project(owner: repo.owner, repo: repo.name))
+            let saved = store?.load(Project.self, key: key)?.value
+            if fresh.isStarred == nil { fresh.isStarred = saved?.isStarred }
+            if fresh.isWatched == nil { fresh.isWatched = saved?.isWatched }
+            return fresh
+        }
+    }
+
     /// A project's README at `ref` (its default branch when nil). One saved copy per project, shared by the project
     /// page and the README page; saved as its text alone (the shape earlier versions wrote).
     public func readme(_ repo: RepositoryID, ref: String?) -> Cached<Readme> {
