@@ -55,21 +55,21 @@ final class PullRequestChecksTests: XCTestCase {
                  {"path": "src/lib.rs", "start_line": 99, "annotation_level": "warning", "message": "not in the diff"},
                  {"path": "README.md", "start_line": 1, "annotation_level": "notice", "message": "<b>not</b> markup"}]
                 """#.utf8))
-            XCTAssertEqual(page.checksHeading, "", "nothing is said before anything is known")
-            XCTAssertFalse(page.showsChecks)
+            XCTAssertEqual(page.checks.heading, "", "nothing is said before anything is known")
+            XCTAssertFalse(page.checks.isShown)
             page.start()
             waitUntil("annotations placed") { !page.checkAnchors.isEmpty }
 
-            XCTAssertEqual(page.checksOverall, .failing, "a failure outweighs a run still going")
-            XCTAssertTrue(page.showsChecks)
-            XCTAssertEqual(page.checksHeading, "Some checks failed")
-            XCTAssertEqual(page.checkRows.map(\.name), ["build", "lint", "test"])
-            XCTAssertEqual(page.checkRows.map(\.state), [.passing, .failing, .pending])
-            XCTAssertEqual(page.checkRows.map(\.stateText), ["Succeeded", "Failed", "In progress"])
-            XCTAssertEqual(page.checkRows[0].summary, "build title  ·  Built fine", "one line")
-            XCTAssertEqual(page.checkRows[1].summary, "lint title  ·  2 problems", "no direction override")
-            XCTAssertEqual(page.checkRows[1].accessibleName, "lint: Failed. lint title  ·  2 problems")
-            XCTAssertEqual(page.checkNotes.map(\.located), [
+            XCTAssertEqual(page.checks.overall, .failing, "a failure outweighs a run still going")
+            XCTAssertTrue(page.checks.isShown)
+            XCTAssertEqual(page.checks.heading, "Some checks failed")
+            XCTAssertEqual(page.checks.rows.map(\.name), ["build", "lint", "test"])
+            XCTAssertEqual(page.checks.rows.map(\.state), [.passing, .failing, .pending])
+            XCTAssertEqual(page.checks.rows.map(\.stateText), ["Succeeded", "Failed", "In progress"])
+            XCTAssertEqual(page.checks.rows[0].summary, "build title  ·  Built fine", "one line")
+            XCTAssertEqual(page.checks.rows[1].summary, "lint title  ·  2 problems", "no direction override")
+            XCTAssertEqual(page.checks.rows[1].accessibleName, "lint: Failed. lint title  ·  2 problems")
+            XCTAssertEqual(page.checks.notes.map(\.located), [
                 "src/lib.rs:2: lint · unused: `count` is never read",
                 "src/lib.rs:99: lint · not in the diff",
                 "README.md:1: lint · <b>not</b> markup",
@@ -84,7 +84,7 @@ final class PullRequestChecksTests: XCTestCase {
             let asked = transport.requests.map { URL(string: $0.url)?.path ?? "" }.filter { $0.contains("annotations") }
             XCTAssertEqual(asked, ["/api/v5/repos/o/r/check-runs/2/annotations"])
             XCTAssertTrue(scheduler.hasPending, "a run is still going: asked again later")
-            XCTAssertEqual(scheduler.delays, [PullRequestChecks.refreshSeconds])
+            XCTAssertEqual(scheduler.delays, [CommitChecks.refreshSeconds])
         }
     }
 
@@ -96,16 +96,16 @@ final class PullRequestChecksTests: XCTestCase {
             transport.responses[checkRuns] = HTTPResponse(status: 200, body: Data("[\(Self.run(3, "test", status: "queued"))]".utf8))
             page.start()
             waitUntil("the runs") { page.checks.loadState == .loaded }
-            XCTAssertEqual(page.checksOverall, .pending)
-            XCTAssertEqual(page.checksHeading, "Checks are running")
-            XCTAssertEqual(page.checkRows.map(\.stateText), ["Queued"])
+            XCTAssertEqual(page.checks.overall, .pending)
+            XCTAssertEqual(page.checks.heading, "Checks are running")
+            XCTAssertEqual(page.checks.rows.map(\.stateText), ["Queued"])
             waitUntil("a refresh is due") { scheduler.hasPending }
 
             transport.responses[checkRuns] = HTTPResponse(status: 200, body: Data(
                 "[\(Self.run(3, "test", status: "completed", conclusion: "success", count: 0))]".utf8))
             scheduler.fire()
-            waitUntil("the run completed") { page.checksOverall == .passing }
-            XCTAssertEqual(page.checksHeading, "All checks passed")
+            waitUntil("the run completed") { page.checks.overall == .passing }
+            XCTAssertEqual(page.checks.heading, "All checks passed")
             XCTAssertEqual(page.checks.refreshCount, 1)
             drainMainQueue()
             XCTAssertFalse(scheduler.hasPending, "nothing pending: nothing asked again")
@@ -114,7 +114,7 @@ final class PullRequestChecksTests: XCTestCase {
             // Retry (the page's refresh) asks again; a pending answer schedules; leaving the page drops it.
             transport.responses[checkRuns] = HTTPResponse(status: 200, body: Data("[\(Self.run(3, "test", status: "in_progress"))]".utf8))
             page.refresh()
-            waitUntil("pending again") { page.checksOverall == .pending && scheduler.hasPending }
+            waitUntil("pending again") { page.checks.overall == .pending && scheduler.hasPending }
             page.cancel()
             XCTAssertFalse(scheduler.hasPending, "the page went: no more refreshes")
             scheduler.fire()
@@ -131,15 +131,15 @@ final class PullRequestChecksTests: XCTestCase {
             let page = Self.makePage(transport, scheduler: scheduler)
             transport.responses[checkRuns] = HTTPResponse(status: 200, body: Data("[\(Self.run(3, "test", status: "in_progress"))]".utf8))
             page.start()
-            for round in 0..<PullRequestChecks.maxRefreshes {
+            for round in 0..<CommitChecks.maxRefreshes {
                 waitUntil("refresh \(round) due") { scheduler.hasPending }
                 scheduler.fire()
             }
-            waitUntil("the last refresh asked") { runsAsked(transport) == PullRequestChecks.maxRefreshes + 1 }
+            waitUntil("the last refresh asked") { runsAsked(transport) == CommitChecks.maxRefreshes + 1 }
             drainMainQueue()
-            XCTAssertEqual(page.checks.refreshCount, PullRequestChecks.maxRefreshes)
+            XCTAssertEqual(page.checks.refreshCount, CommitChecks.maxRefreshes)
             XCTAssertFalse(scheduler.hasPending, "the bound is reached: no more refreshes")
-            XCTAssertEqual(runsAsked(transport), PullRequestChecks.maxRefreshes + 1)
+            XCTAssertEqual(runsAsked(transport), CommitChecks.maxRefreshes + 1)
         }
     }
 
@@ -150,19 +150,19 @@ final class PullRequestChecksTests: XCTestCase {
             let page = Self.makePage(transport, scheduler: scheduler)
             transport.responses[checkRuns] = HTTPResponse(status: 403, body: Data(#"{"message": "403 Forbidden"}"#.utf8))
             page.start()
-            waitUntil("the failure") { page.checksCanRetry }
+            waitUntil("the failure") { page.checks.canRetry }
             XCTAssertEqual(page.state, .content, "the pull request is shown all the same")
             XCTAssertEqual(page.heading, "Fix")
-            XCTAssertTrue(page.checksHeading.hasPrefix("Could not load the checks: "), page.checksHeading)
-            XCTAssertEqual(page.checksOverall, .none)
-            XCTAssertTrue(page.showsChecks, "the failure is said, with Retry")
+            XCTAssertTrue(page.checks.heading.hasPrefix("Could not load the checks: "), page.checks.heading)
+            XCTAssertEqual(page.checks.overall, .none)
+            XCTAssertTrue(page.checks.isShown, "the failure is said, with Retry")
             XCTAssertFalse(scheduler.hasPending, "a failure waits for Retry")
 
             transport.responses[checkRuns] = HTTPResponse(status: 200, body: Data(
                 "[\(Self.run(1, "build", status: "completed", conclusion: "success", count: 0))]".utf8))
             page.checks.retry()
-            waitUntil("the retry") { page.checksOverall == .passing }
-            XCTAssertFalse(page.checksCanRetry)
+            waitUntil("the retry") { page.checks.overall == .passing }
+            XCTAssertFalse(page.checks.canRetry)
         }
     }
 
@@ -173,10 +173,10 @@ final class PullRequestChecksTests: XCTestCase {
             let page = Self.makePage(transport, scheduler: ManualScheduler())
             page.start()
             waitUntil("the answer") { page.checks.loadState == .loaded }
-            XCTAssertEqual(page.checksOverall, .none)
-            XCTAssertEqual(page.checksHeading, "No checks")
-            XCTAssertTrue(page.checkRows.isEmpty)
-            XCTAssertFalse(page.showsChecks, "no section for a pull request without checks")
+            XCTAssertEqual(page.checks.overall, .none)
+            XCTAssertEqual(page.checks.heading, "No checks")
+            XCTAssertTrue(page.checks.rows.isEmpty)
+            XCTAssertFalse(page.checks.isShown, "no section for a pull request without checks")
         }
     }
 
@@ -185,16 +185,16 @@ final class PullRequestChecksTests: XCTestCase {
             CheckRun(id: 1, name: "x", status: status, conclusion: conclusion)
         }
         onMain {
-            XCTAssertEqual(PullRequestViewModel.overall(of: []), .none)
+            XCTAssertEqual(CommitChecks.overall(of: []), .none)
             for passing in [CheckRun.Conclusion.success, .neutral, .skipped] {
-                XCTAssertEqual(PullRequestViewModel.overall(of: [run(.completed, passing)]), .passing, "\(passing)")
+                XCTAssertEqual(CommitChecks.overall(of: [run(.completed, passing)]), .passing, "\(passing)")
             }
             for failing in [CheckRun.Conclusion.failure, .timedOut, .cancelled, .actionRequired, .other("odd")] {
-                XCTAssertEqual(PullRequestViewModel.overall(of: [run(.completed, .success), run(.completed, failing)]),
+                XCTAssertEqual(CommitChecks.overall(of: [run(.completed, .success), run(.completed, failing)]),
                                .failing, "\(failing)")
             }
-            XCTAssertEqual(PullRequestViewModel.overall(of: [run(.completed, .success), run(.queued, nil)]), .pending)
-            XCTAssertEqual(PullRequestViewModel.overall(of: [run(.other("expected"), nil)]), .pending)
+            XCTAssertEqual(CommitChecks.overall(of: [run(.completed, .success), run(.queued, nil)]), .pending)
+            XCTAssertEqual(CommitChecks.overall(of: [run(.other("expected"), nil)]), .pending)
         }
     }
 }

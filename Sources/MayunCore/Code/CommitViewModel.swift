@@ -2,7 +2,8 @@ import Foundation
 import GiteeKit
 import Observation
 
-/// One commit: message, author, stats and the changed files with their patches.
+/// One commit: message, author, stats, its checks (asked with the commit itself: the sha is in the link) and the
+/// changed files with their patches.
 @MainActor
 @Observable
 public final class CommitViewModel {
@@ -13,10 +14,15 @@ public final class CommitViewModel {
     public var commit: Commit? { resource.value }
     /// The changed files as the diff view shows them (filled when the commit arrives).
     public let diff: DiffViewModel
+    /// The commit's check runs and their annotations (the Checks section), refreshed while one runs.
+    public let checks: CommitChecks
 
-    init(repo: RepositoryID, sha: String, client: GiteeClient, diffLimits: DiffLimits = .standard) {
+    init(repo: RepositoryID, sha: String, client: GiteeClient, diffLimits: DiffLimits = .standard,
+         checkScheduler: (any PollScheduler)? = nil) {
         self.repo = repo
         self.sha = sha
+        checks = CommitChecks(client: client, repo: repo,
+                              scheduler: checkScheduler ?? GLibTimeoutScheduler() as any PollScheduler)
         let diff = DiffViewModel(limits: diffLimits)
         self.diff = diff
         resource = RemoteResource { try await client.send(Endpoints.commit(owner: repo.owner, repo: repo.name, sha: sha)) }
@@ -41,7 +47,19 @@ public final class CommitViewModel {
         return "\(files)  ·  +\(additions)  −\(deletions)"
     }
 
-    public func start() { resource.start() }
-    public func refresh() { resource.refresh() }
-    public func cancel() { resource.cancel() }
+    public func start() {
+        resource.start()
+        checks.show(sha: sha)
+    }
+
+    public func refresh() {
+        resource.refresh()
+        checks.retry()
+    }
+
+    /// The page was left: its requests stop, and the checks are not asked again.
+    public func cancel() {
+        resource.cancel()
+        checks.cancel()
+    }
 }

@@ -45,7 +45,7 @@ public final class PullRequestViewModel {
     /// The line whose draft the line composer shows (its draft key's last part).
     @ObservationIgnored let lineDraftPlace: LineDraftPlace
     /// The head commit's check runs and their annotations (PullRequestViewModel+Checks.swift).
-    public let checks: PullRequestChecks
+    public let checks: CommitChecks
     /// The check annotations drawn under lines of the diff, by line (worked out when checks or files change).
     public internal(set) var checkAnchors: [DiffAnchor: [CheckNoteRow]] = [:]
     /// The collaborators a member may ask to review or test (read when the person turns out to be a member).
@@ -83,7 +83,7 @@ public final class PullRequestViewModel {
         self.drafts = drafts
         collaboratorDirectory = collaborators
         renderedComments = RenderedComments(repo: repo, markdown: markdown)
-        checks = PullRequestChecks(client: client, repo: repo,
+        checks = CommitChecks(client: client, repo: repo,
                                    scheduler: checkScheduler ?? GLibTimeoutScheduler() as any PollScheduler)
         let diff = DiffViewModel(limits: diffLimits)
         self.diff = diff

@@ -11,17 +11,19 @@ final class CommitPage: Page {
     private let byline = Label(classes: ["dim-label"], xalign: 0)
     private let states: StateStack
     let diff: DiffView
+    let checks: ChecksView
 
     init(viewModel: CommitViewModel) {
         self.viewModel = viewModel
         let bindings = BindingBag()
         diff = DiffView(model: viewModel.diff, bindings: bindings)
+        checks = ChecksView(checks: viewModel.checks, bindings: bindings)
         message.isSelectable = true
         let header = Box(.vertical, spacing: 6, classes: ["commit-page"])
         header.setMargins(16)
-        header.append(message, byline)
+        header.append(message, byline, checks.root)
         let headerScroller = ScrolledWindow(horizontal: .never, vertical: .automatic)
-        headerScroller.limitHeight(to: 200)
+        headerScroller.limitHeight(to: 280)
         headerScroller.setChild(header)
         let column = Box(.vertical)
         column.append(headerScroller)

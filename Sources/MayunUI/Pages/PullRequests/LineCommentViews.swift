@@ -118,7 +118,7 @@ final class LineThreadView: ComposedView {
             let text = Label("\(note.levelText): \(note.message)", wrap: true, xalign: 0)
             text.isSelectable = true
             text.hexpand = true
-            line.append(Icon(PullRequestChecksView.iconName(note.level)), text)
+            line.append(Icon(ChecksView.iconName(note.level)), text)
             line.accessibleLabel = String(format: tr("%@ on line %d of %@: %@"), note.levelText, note.line, note.path,
                                           note.message)
             notesBox.append(line)

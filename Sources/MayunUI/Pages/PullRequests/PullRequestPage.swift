@@ -20,7 +20,7 @@ package final class PullRequestPage: Page {
     private let composer: CommentComposerView
     let reviews: PullRequestReviewsView
     /// The head commit's checks: overall state, each check, the annotations listed.
-    let checks: PullRequestChecksView
+    let checks: ChecksView
     /// Line comment threads and the line composer, drawn under their lines in Files changed.
     let lineComments: LineCommentViews
 
@@ -42,7 +42,7 @@ package final class PullRequestPage: Page {
         actions = PullRequestActionsView(viewModel: viewModel, bindings: bindings)
         diff = DiffView(model: viewModel.diff, bindings: bindings)
         reviews = PullRequestReviewsView(viewModel: viewModel, bindings: bindings)
-        checks = PullRequestChecksView(viewModel: viewModel, bindings: bindings)
+        checks = ChecksView(checks: viewModel.checks, bindings: bindings)
         lineComments = LineCommentViews(viewModel: viewModel, images: images, bindings: bindings)
         diff.annotations = lineComments
         let filesTab = Box(.vertical)

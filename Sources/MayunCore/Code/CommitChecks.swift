@@ -1,15 +1,15 @@
 import GiteeKit
 import Observation
 
-/// "Is it green?": the check runs of a pull request's head commit (`GET .../commits/{sha}/check-runs`) and the
-/// annotations of the runs that have any (`GET .../check-runs/{id}/annotations`, asked once per run). Asked as soon as
-/// the head's sha is known (the pull request's answer), beside the page's other requests of that wave. While any run
+/// "Is it green?": the check runs of a commit (`GET .../commits/{sha}/check-runs`) and the annotations of the runs
+/// that have any (`GET .../check-runs/{id}/annotations`, asked once per run): a pull request's head (asked as soon as
+/// the pull request's answer names it, beside the page's other requests of that wave) or the commit page's own. While any run
 /// is still going it is asked again every `refreshSeconds`, at most `maxRefreshes` times, through the page's
 /// scheduler (a GLib timeout in the app, a hand-driven clock in tests), and never after the page went. A failure shows
 /// a sentence and Retry in the Checks section; the rest of the page never depends on it.
 @MainActor
 @Observable
-public final class PullRequestChecks {
+public final class CommitChecks {
     public enum LoadState: Equatable, Sendable {
         case notLoaded, loading, loaded
         case failed(String)

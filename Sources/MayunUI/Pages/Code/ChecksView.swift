@@ -2,17 +2,17 @@ import GiteeKit
 import GtkKit
 import MayunCore
 
-/// The Checks section of a pull request's conversation: the overall state (an icon and a sentence), each check with
+/// The Checks section of a commit (a pull request's conversation shows its head's, the commit page its own): the overall state (an icon and a sentence), each check with
 /// its state in words and its summary, Retry after a failed load, and the annotations as "file:line: message" lines
 /// (also drawn under their lines in Files changed). State is never shown by colour alone: every icon has its words
 /// beside it and every row an accessible name. Redrawn whole when the checks change (a handful of rows).
 @MainActor
-final class PullRequestChecksView: ComposedView {
+final class ChecksView: ComposedView {
     /// Annotations listed here at most; the rest are counted ("and 12 more").
     static let maxNotesListed = 50
 
     private let view = Box(.vertical, spacing: 6, classes: ["card", "pull-checks"])
-    private unowned let viewModel: PullRequestViewModel
+    private unowned let checks: CommitChecks
     /// The heading's sentence (tests read it).
     private(set) var headingText = ""
     /// The rows' accessible names, in order (tests read them).
@@ -22,8 +22,8 @@ final class PullRequestChecksView: ComposedView {
 
     var root: WidgetObject { view }
 
-    init(viewModel: PullRequestViewModel, bindings: BindingBag) {
-        self.viewModel = viewModel
+    init(checks: CommitChecks, bindings: BindingBag) {
+        self.checks = checks
         bindings.bind { [unowned self] in redraw() }
     }
 
@@ -46,10 +46,10 @@ final class PullRequestChecksView: ComposedView {
 
     private func redraw() {
         view.removeAll()
-        headingText = viewModel.checksHeading
-        let rows = viewModel.checkRows
-        let notes = viewModel.checkNotes
-        view.isVisible = viewModel.showsChecks
+        headingText = checks.heading
+        let rows = checks.rows
+        let notes = checks.notes
+        view.isVisible = checks.isShown
         rowNames = rows.map(\.accessibleName)
         noteLines = notes.prefix(Self.maxNotesListed).map { "\($0.levelText): \($0.located)" }
         guard view.isVisible else { return }
@@ -59,11 +59,11 @@ final class PullRequestChecksView: ComposedView {
         top.setMargins(12)
         let heading = Label(headingText, classes: ["heading"], wrap: true, xalign: 0)
         heading.hexpand = true
-        if case .loaded = viewModel.checks.loadState { top.append(Icon(Self.iconName(viewModel.checksOverall))) }
+        if case .loaded = checks.loadState { top.append(Icon(Self.iconName(checks.overall))) }
         top.append(heading)
-        if viewModel.checksCanRetry {
+        if checks.canRetry {
             let retry = Button(label: tr("Retry"), classes: ["flat"])
-            retry.onClicked { [weak viewModel] in viewModel?.checks.retry() }
+            retry.onClicked { [weak checks] in checks?.retry() }
             top.append(retry)
         }
         top.accessibleLabel = String(format: tr("Checks: %@"), headingText)
