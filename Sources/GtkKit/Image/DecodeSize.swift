@@ -41,8 +41,8 @@ package struct DecodeSize: Hashable, Sendable {
 }
 
 /// PNGs larger than their `DecodeSize`, decoded row by row straight to that size (png_scale.h): gdk-pixbuf's PNG
-/// loader honours `gdk_pixbuf_loader_set_size` only after allocating the full image. JPEG's loader does scale while
-/// decoding (libjpeg's DCT scaling), so the other formats keep going through gdk-pixbuf.
+/// loader honours `gdk_pixbuf_loader_set_size` only after allocating the full image. BMP and GIF have the same
+/// problem (`ScaledStill`); JPEG's and WebP's loaders scale while decoding, so those keep going through gdk-pixbuf.
 enum ScaledPNG {
     static func decode(_ data: Data, within size: DecodeSize) throws -> DecodedImage {
         var pixels: UnsafeMutablePointer<UInt8>?
