@@ -98,19 +98,23 @@ static uint32_t image_row(const struct bmp *bmp, uint32_t index) {
     return bmp->top_down ? index : bmp->height - 1 - index;
 }
 
-static int decode_plain(const struct bmp *bmp, size_t offset, struct row_scaler *scaler, uint8_t *chunk) {
+/// Rows the file is too short for are transparent (gdk-pixbuf's loader shows a cut file's rows too).
+static void decode_plain(const struct bmp *bmp, size_t offset, struct row_scaler *scaler, uint8_t *chunk) {
     uint64_t row_bytes = (((uint64_t)bmp->width * bmp->bpp + 31) / 32) * 4;
-    if (offset > bmp->length || row_bytes * bmp->height > bmp->length - offset) return -1;
+    uint64_t present = offset < bmp->length ? (bmp->length - offset) / row_bytes : 0;
     for (uint32_t index = 0; index < bmp->height; index++) {
-        const uint8_t *src = bmp->data + offset + index * row_bytes;
         row_scaler_start_row(scaler, image_row(bmp, index));
+        if (index >= present) {
+            row_scaler_blank(scaler, 0, bmp->width);
+            continue;
+        }
+        const uint8_t *src = bmp->data + offset + index * row_bytes;
         for (uint32_t x = 0; x < bmp->width; x += CHUNK) {
             uint32_t count = bmp->width - x < CHUNK ? bmp->width - x : CHUNK;
             convert_span(bmp, src, x, count, chunk);
             row_scaler_span(scaler, x, count, chunk);
         }
     }
-    return 0;
 }
 
 /// RLE8 and RLE4 (runs, absolute stretches, end-of-line, delta and end-of-bitmap escapes), each pixel summed as it
@@ -256,10 +260,8 @@ int mayun_bmp_decode_scaled(const uint8_t *data, size_t length, uint32_t width, 
     }
     if (bmp.compression == BI_RLE8 || bmp.compression == BI_RLE4) {
         decode_rle(&bmp, offset, &scaler, row);
-    } else if (decode_plain(&bmp, offset, &scaler, row) != 0) {
-        free(row);
-        row_scaler_discard(&scaler);
-        return fail(error, error_length, "the file is truncated");
+    } else {
+        decode_plain(&bmp, offset, &scaler, row);
     }
     free(row);
     *pixels = row_scaler_finish(&scaler);

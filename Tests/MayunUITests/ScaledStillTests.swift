@@ -70,13 +70,19 @@ final class ScaledStillTests: XCTestCase {
         }
     }
 
-    /// A broken file fails with a message instead of pixels, on the scaled path as on the loader's.
-    func testATruncatedBitmapIsUnreadable() throws {
+    /// A cut file shows the rows it has, as gdk-pixbuf's loader does (bottom-up: the bottom rows come first); the
+    /// rows missing are transparent. A file that is not a BMP at all is unreadable.
+    func testACutBitmapShowsTheRowsItHas() throws {
         let bmp = Self.plainBMP(width: 400, height: 300, topDown: false)
-        let cut = bmp.prefix(bmp.count / 2)
-        XCTAssertThrowsError(try ImageDecoder.decode(cut, size: .within(width: 100, height: 100))) { error in
+        let image = try ImageDecoder.decode(bmp.prefix(bmp.count / 2), size: .within(width: 100, height: 100))
+        XCTAssertEqual([image.width, image.height], [100, 75])
+        XCTAssertEqual(DocumentImageBudgetTests.pixel(of: image, x: 50, y: 65), [0, 0, 255, 255], "rows present")
+        XCTAssertEqual(DocumentImageBudgetTests.pixel(of: image, x: 50, y: 10), [0, 0, 0, 0], "rows missing")
+        var unknown = bmp
+        unknown.replaceSubrange(14..<18, with: le32(20))  // no BMP header is 20 bytes long
+        XCTAssertThrowsError(try ImageDecoder.decode(unknown, size: .within(width: 100, height: 100))) { error in
             guard case .unreadable(let reason) = error as? ImageDecodeError else { return XCTFail("\(error)") }
-            XCTAssertTrue(reason.contains("truncated"), reason)
+            XCTAssertEqual(reason, "unknown BMP header")
         }
     }
 
