@@ -29,11 +29,13 @@ let package = Package(
 
         // The VERSION file, embedded at compile time (AppVersion in MayunCore reads it).
         .target(name: "CAppVersion"),
-        // PNGs decoded straight to the size they are shown at (png_scale.h says why gdk-pixbuf's loader cannot).
-        // Optimised in debug builds too: it averages every pixel of images up to 100 megapixels.
-        .target(name: "CPngScale", cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("png16")]),
-        // BMP and GIF stills decoded straight to the size they are shown at (still_scale.h says why), optimised too.
+        // BMP and GIF stills decoded straight to the size they are shown at (still_scale.h says why gdk-pixbuf's
+        // loaders cannot), and the row averaging every scaling decoder shares (row_scaler.h). Optimised in debug
+        // builds too: it averages every pixel of images up to 100 megapixels.
         .target(name: "CStillScale", cSettings: [.unsafeFlags(["-O2"])]),
+        // PNGs decoded the same way with libpng (png_scale.h), optimised too.
+        .target(name: "CPngScale", dependencies: ["CStillScale"], cSettings: [.unsafeFlags(["-O2"])],
+                linkerSettings: [.linkedLibrary("png16")]),
 
         // Swift's global executor on GLib threads (GLibRuntime/GlobalExecutor.swift says why).
         .target(name: "CGlobalExecutor", dependencies: ["CSoup"]),

@@ -3,7 +3,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// Box-averages RGBA source rows into a smaller RGBA picture, one output row of sums at a time.
+/// Box-averages RGBA source rows into a smaller RGBA picture, one output row of sums at a time: the one scaler of
+/// the BMP and GIF decoders here and of the PNG decoder (Sources/CPngScale).
 struct row_scaler {
     uint32_t source_width, source_height, width, height;
     uint64_t *sums;  // per output pixel of the current row: red, green, blue (weighted by alpha), alpha, samples
