@@ -6,8 +6,10 @@ import MayunCore
 
 /// BMP and GIF stills larger than their `DecodeSize`, decoded straight to that size (still_scale.h): gdk-pixbuf
 /// 2.42's BMP and GIF loaders take the size from `gdk_pixbuf_loader_set_size` but allocate the full image first
-/// (an 8000 x 8000 RLE BMP of 500 KB peaked at 250 MB). WebP's loader passes the size to libwebp, which scales
-/// while decoding, and JPEG's uses libjpeg's DCT scaling, so those two stay with gdk-pixbuf.
+/// (an 8000 x 8000 RLE BMP of 500 KB peaked at 250 MB). WebP's loader passes the size to libwebp, which scales a
+/// lossy image while decoding, and JPEG's uses libjpeg's DCT scaling, so those two stay with gdk-pixbuf; what no
+/// decoder can avoid stays: a lossless WebP is held whole in libwebp (its references reach any earlier pixel), a
+/// progressive JPEG keeps every coefficient.
 enum ScaledStill {
     /// `target` is `DecodeSize.scaled` of the header's size; a GIF gives its first frame.
     static func decode(_ data: Data, format: ImageFormat, to target: (width: Int, height: Int)) throws -> DecodedImage {
@@ -29,11 +31,18 @@ enum ScaledStill {
                 return 1
             }
         }
+        return try image(status: status, pixels: pixels, width: width, height: height, stride: stride, message: message)
+    }
+
+    /// What a C scaling decoder (this one's or `ScaledPNG`'s) gave: a texture that owns the pixels (8-bit RGBA, not
+    /// premultiplied, from malloc) and frees them with its GBytes, or the decoder's message as the error.
+    static func image(status: Int32, pixels: UnsafeMutablePointer<UInt8>?, width: UInt32, height: UInt32, stride: Int,
+                      message: [CChar]) throws -> DecodedImage {
         guard status == 0, let pixels else {
+            mayun_still_free(pixels)
             throw ImageDecodeError.unreadable(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
                                                      as: UTF8.self))
         }
-        // The texture owns the pixels from here: freed with its GBytes.
         let bytes = g_bytes_new_with_free_func(pixels, gsize(Int(height) * stride), { pointer in
             mayun_still_free(pointer?.assumingMemoryBound(to: UInt8.self))
         }, pixels)
