@@ -36,8 +36,7 @@ final class OrganizationPage: Page {
         notebook.append(projects, title: tr("Projects"))
         notebook.append(members, title: tr("Members"))
         bindings.bind { [unowned self] in showProfile() }
-        bindings.bind { [unowned self] in notebook.currentPage = viewModel.selectedList }
-        notebook.onSwitchPage { viewModel.selectList($0) }
+        notebook.follow({ viewModel.selectedList }, select: { viewModel.selectList($0) }, bindings: bindings)
         onMap { viewModel.start() }
     }
 
@@ -45,10 +44,8 @@ final class OrganizationPage: Page {
 
     private func showProfile() {
         name.text = viewModel.name
-        subtitle.text = viewModel.subtitle
-        subtitle.isVisible = !viewModel.subtitle.isEmpty
-        about.text = viewModel.about
-        about.isVisible = !viewModel.about.isEmpty
+        subtitle.showText(viewModel.subtitle)
+        about.showText(viewModel.about)
         avatar.show(viewModel.avatarURL)
     }
 }
