@@ -222,9 +222,14 @@ int mayun_gif_decode_scaled(const uint8_t *data, size_t length, uint32_t width, 
     if (frame.width && frame.height) {
         struct blocks blocks = {data, length, at, 0};
         decode_lzw(&frame, &blocks, minimum);
-        // A frame cut short: its last rows transparent.
+        // A frame cut short: the rest of its row and its last rows transparent.
         if (!frame.interlaced) {
-            if (frame.x > 0) emit_row(&frame);
+            if (frame.x > 0) {
+                uint64_t from = (uint64_t)frame.left + frame.x, to = (uint64_t)frame.left + frame.width;
+                if (to > frame.screen_width) to = frame.screen_width;
+                if (from < to) memset(frame.row + from * 4, 0, (size_t)(to - from) * 4);
+                emit_row(&frame);
+            }
             while (frame.rows_done < frame.height) {
                 memset(frame.row, 0, (size_t)frame.screen_width * 4);
                 emit_row(&frame);
