@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "MayunDocument", targets: ["MayunDocument"]),
         // For the fuzz package (Fuzz/): the PNG decoder that scales while it reads a stranger's image.
         .library(name: "CPngScale", targets: ["CPngScale"]),
+        // ... and the BMP and GIF decoders that do the same.
+        .library(name: "CStillScale", targets: ["CStillScale"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -27,9 +29,13 @@ let package = Package(
 
         // The VERSION file, embedded at compile time (AppVersion in MayunCore reads it).
         .target(name: "CAppVersion"),
-        // PNGs decoded straight to the size they are shown at (png_scale.h says why gdk-pixbuf's loader cannot).
-        // Optimised in debug builds too: it averages every pixel of images up to 100 megapixels.
-        .target(name: "CPngScale", cSettings: [.unsafeFlags(["-O2"])], linkerSettings: [.linkedLibrary("png16")]),
+        // BMP and GIF stills decoded straight to the size they are shown at (still_scale.h says why gdk-pixbuf's
+        // loaders cannot), and the row averaging every scaling decoder shares (row_scaler.h). Optimised in debug
+        // builds too: it averages every pixel of images up to 100 megapixels.
+        .target(name: "CStillScale", cSettings: [.unsafeFlags(["-O2"])]),
+        // PNGs decoded the same way with libpng (png_scale.h), optimised too.
+        .target(name: "CPngScale", dependencies: ["CStillScale"], cSettings: [.unsafeFlags(["-O2"])],
+                linkerSettings: [.linkedLibrary("png16")]),
 
         // Swift's global executor on GLib threads (GLibRuntime/GlobalExecutor.swift says why).
         .target(name: "CGlobalExecutor", dependencies: ["CSoup"]),
@@ -45,7 +51,8 @@ let package = Package(
         ]),
         // The typed widget layer and the window shell: the only Swift code that imports CGtk. It imports it
         // `internal`ly and is built with library evolution, so CGtk is not a dependency of its clients' imports.
-        .target(name: "GtkKit", dependencies: ["MayunCore", "MayunDocument", "GiteeKit", "GLibRuntime", "CGtk", "CSoup", "CPngScale"],
+        .target(name: "GtkKit", dependencies: ["MayunCore", "MayunDocument", "GiteeKit", "GLibRuntime", "CGtk", "CSoup", "CPngScale",
+                                         "CStillScale"],
                 swiftSettings: [.unsafeFlags(["-enable-library-evolution", "-no-verify-emitted-module-interface", "-library-level", "ipi"])]),
         // The pages (one per screen) and PageFactory, built on GtkKit. CGtk is aliased to a module that does not
         // exist, so `import CGtk` in a page is a compile error ("no such module 'CGtkIsForGtkKitOnly'").

@@ -36,12 +36,13 @@ let package = Package(
             .product(name: "GiteeKit", package: "Mayun"),
         ])
     } + documentTargets + markupTargets + [
-        // The image target also drives the C PNG decoder that scales while reading (Sources/CPngScale).
+        // The image target also drives the C decoders that scale while reading (Sources/CPngScale, CStillScale).
         .executableTarget(name: "FuzzImageHeader", dependencies: [
             "FuzzSupport",
             .product(name: "MayunCore", package: "Mayun"),
             .product(name: "GiteeKit", package: "Mayun"),
             .product(name: "CPngScale", package: "Mayun"),
+            .product(name: "CStillScale", package: "Mayun"),
         ]),
     ]
 )

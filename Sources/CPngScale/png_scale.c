@@ -1,4 +1,5 @@
 #include "png_scale.h"
+#include "row_scaler.h"
 
 #include <png.h>
 #include <setjmp.h>
@@ -35,37 +36,6 @@ static void ignore_warning(png_structp png, png_const_charp message) {
     (void)message;
 }
 
-/// Sums of one output row: per output pixel, red, green and blue weighted by alpha, alpha, and the sample count.
-enum { SUMS = 5 };
-
-static void flush_row(const uint64_t *sums, uint32_t width, uint8_t *out) {
-    for (uint32_t x = 0; x < width; x++) {
-        const uint64_t *sum = sums + (size_t)x * SUMS;
-        uint8_t *pixel = out + (size_t)x * 4;
-        if (sum[3] == 0 || sum[4] == 0) {
-            memset(pixel, 0, 4);
-            continue;
-        }
-        pixel[0] = (uint8_t)(sum[0] / sum[3]);
-        pixel[1] = (uint8_t)(sum[1] / sum[3]);
-        pixel[2] = (uint8_t)(sum[2] / sum[3]);
-        pixel[3] = (uint8_t)(sum[3] / sum[4]);
-    }
-}
-
-static void add_row(const uint8_t *row, uint32_t source_width, uint32_t out_width, uint64_t *sums) {
-    for (uint32_t x = 0; x < source_width; x++) {
-        const uint8_t *pixel = row + (size_t)x * 4;
-        uint64_t *sum = sums + (size_t)((uint64_t)x * out_width / source_width) * SUMS;
-        uint64_t alpha = pixel[3];
-        sum[0] += pixel[0] * alpha;
-        sum[1] += pixel[1] * alpha;
-        sum[2] += pixel[2] * alpha;
-        sum[3] += alpha;
-        sum[4] += 1;
-    }
-}
-
 int mayun_png_decode_scaled(const uint8_t *data, size_t length, uint32_t max_width, uint32_t max_height,
                             uint64_t max_pixels, uint8_t **pixels, uint32_t *width, uint32_t *height,
                             size_t *stride, char *error, size_t error_length) {
@@ -82,12 +52,11 @@ int mayun_png_decode_scaled(const uint8_t *data, size_t length, uint32_t max_wid
     }
     // Set after setjmp and read after a longjmp: volatile, or the compiler may keep them in registers.
     uint8_t *volatile row = NULL;
-    uint64_t *volatile sums = NULL;
-    uint8_t *volatile out = NULL;
+    struct row_scaler *volatile scaler = NULL;
     if (setjmp(png_jmpbuf(png))) {
         free(row);
-        free(sums);
-        free(out);
+        if (scaler) row_scaler_discard(scaler);
+        free(scaler);
         png_destroy_read_struct(&png, &info, NULL);
         return 1;
     }
@@ -123,32 +92,24 @@ int mayun_png_decode_scaled(const uint8_t *data, size_t length, uint32_t max_wid
     if (out_height > source_height) out_height = source_height;
 
     row = malloc(png_get_rowbytes(png, info));
-    sums = calloc((size_t)out_width * SUMS, sizeof(uint64_t));
-    out = malloc((size_t)out_width * out_height * 4);
-    if (!row || !sums || !out) png_error(png, "out of memory");
+    scaler = calloc(1, sizeof *scaler);
+    if (!row || !scaler) png_error(png, "out of memory");
+    if (row_scaler_init(scaler, source_width, source_height, out_width, out_height) != 0) png_error(png, "out of memory");
 
     for (int pass = 0; pass < (interlaced ? 7 : 1); pass++) {
         uint32_t rows = interlaced ? PNG_PASS_ROWS(full_height, pass) : full_height;
         uint32_t columns = interlaced ? PNG_PASS_COLS(full_width, pass) : full_width;
         // libpng skips empty passes.
         if (rows == 0 || columns == 0) continue;
-        uint32_t current = 0;
         for (uint32_t y = 0; y < rows; y++) {
             png_read_row(png, row, NULL);
-            if (pass != sampled_pass) continue;
-            uint32_t target = (uint32_t)((uint64_t)y * out_height / source_height);
-            if (target != current) {
-                flush_row(sums, out_width, out + (size_t)current * out_width * 4);
-                memset(sums, 0, (size_t)out_width * SUMS * sizeof(uint64_t));
-                current = target;
-            }
-            add_row(row, source_width, out_width, sums);
+            if (pass == sampled_pass) row_scaler_add(scaler, y, row);
         }
-        if (pass == sampled_pass) flush_row(sums, out_width, out + (size_t)current * out_width * 4);
     }
     // Not png_read_end: what follows the pixels (text chunks, a damaged IEND) does not change the picture.
     free(row);
-    free(sums);
+    uint8_t *out = row_scaler_finish(scaler);
+    free(scaler);
     png_destroy_read_struct(&png, &info, NULL);
     *pixels = out;
     *width = out_width;

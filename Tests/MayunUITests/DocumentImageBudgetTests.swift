@@ -142,7 +142,7 @@ final class DocumentImageBudgetTests: XCTestCase {
     // MARK: - Helpers
 
     /// The RGBA bytes of one pixel of the image's texture (downloaded as premultiplied BGRA, little-endian).
-    private static func pixel(of image: DecodedImage, x: Int, y: Int) -> [UInt8] {
+    static func pixel(of image: DecodedImage, x: Int, y: Int) -> [UInt8] {
         let stride = image.width * 4
         var bytes = [UInt8](repeating: 0, count: stride * image.height)
         bytes.withUnsafeMutableBytes { buffer in

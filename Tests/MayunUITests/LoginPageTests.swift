@@ -55,6 +55,27 @@ final class LoginPageTests: XCTestCase {
         }
     }
 
+    /// The login page's and the Add Account window's method buttons (`LoginForm.methodSwitcher`): in the order
+    /// given, linked (switching one on switches the other off), and each selects its method when switched on.
+    func testTheMethodSwitcherSelectsTheMethodSwitchedOn() {
+        onMain {
+            var selected: [LoginMethod] = []
+            let switcher = LoginForm.methodSwitcher([.token, .password], classes: ["login-methods"], expand: true) {
+                selected.append($0)
+            }
+            XCTAssertEqual(switcher.buttons.map(\.method), [.token, .password])
+            XCTAssertTrue(switcher.row.hasClass("linked") && switcher.row.hasClass("login-methods"))
+            XCTAssertTrue(switcher.buttons.allSatisfy { gtk_widget_get_hexpand($0.button.widget) != 0 })
+            switcher.buttons[0].button.isActive = true
+            switcher.buttons[1].button.isActive = true
+            XCTAssertEqual(selected, [.token, .password])
+            XCTAssertFalse(switcher.buttons[0].button.isActive, "one way at a time")
+            switcher.buttons[0].button.isActive = true
+            XCTAssertEqual(selected, [.token, .password, .token], "switching off selects nothing")
+            XCTAssertFalse(switcher.buttons[1].button.isActive)
+        }
+    }
+
     /// GTK 4.8 has no getter for an accessible's label (its variadic checker cannot be called from Swift), so this
     /// checks that each control has one set; the end-to-end test reads the names over AT-SPI.
     func testEveryControlHasAnAccessibleLabel() {

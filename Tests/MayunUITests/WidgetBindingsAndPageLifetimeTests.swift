@@ -179,6 +179,11 @@ final class MigratedPagesLifetimeTests: XCTestCase {
                 (.pullRequest(repo, number: 6), PullRequestPage.self), (.tree(repo, ref: nil, path: ""), TreePage.self),
                 (.commits(repo, ref: nil), CommitsPage.self), (.commit(repo, sha: "abc"), CommitPage.self),
                 (.projects(.featured), ProjectListPage.self),
+                // The generic list pages (one class for several view models): their closures hold no page alive.
+                (.releases(repo), SimpleListPage<ReleasesViewModel>.self),
+                (.stargazers(repo), SimpleListPage<PeopleListViewModel>.self),
+                (.branches(repo), RepositoryListPage<RefListViewModel<GiteeKit.Branch>>.self),
+                (.contributors(repo), RepositoryListPage<ContributorsViewModel>.self),
             ]
             var makers: [(String, @MainActor () -> GtkKit.Page)] = routes.map { route, type in
                 ("\(type)", { @MainActor in

@@ -1,12 +1,14 @@
 import CPngScale
+import CStillScale
 import FuzzSupport
 import Foundation
 import Glibc
 import MayunCore
 
 /// Image header sniffing and the guards on arbitrary bytes: the first bytes of any file or download, the format
-/// allow-list, and the GIF/WebP frame walk with its first-frame cut; and the C decoder that scales a PNG while it
-/// reads it (Sources/CPngScale), which must fail cleanly or give pixels within the size asked for.
+/// allow-list, and the GIF/WebP frame walk with its first-frame cut; and the C decoders that scale a PNG
+/// (Sources/CPngScale), a BMP or a GIF (Sources/CStillScale) while they read it, which must fail cleanly or give
+/// pixels within the size asked for.
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzImageHeader(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let data = start.map { Data(bytes: $0, count: count) } ?? Data()
@@ -30,6 +32,7 @@ func fuzzImageHeader(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     _ = FileSniffer.imageType(of: data)
     _ = FileSniffer.binaryType(of: data)
     decodeScaled(data)
+    decodeScaledStills(data)
     return 0
 }
 
@@ -52,6 +55,26 @@ func decodeScaled(_ data: Data) {
             _ = sum
         }
         mayun_png_free(pixels)
+    }
+}
+
+/// Every input through the BMP and the GIF decoder (each checks its own magic first): exactly 64 x 48 out, from at
+/// most 2^22 pixels in.
+func decodeScaledStills(_ data: Data) {
+    data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+        guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return }
+        for decode in [mayun_bmp_decode_scaled, mayun_gif_decode_scaled] {
+            var pixels: UnsafeMutablePointer<UInt8>?
+            var stride = 0
+            var message = [CChar](repeating: 0, count: 256)
+            if decode(base, raw.count, 64, 48, 1 << 22, &pixels, &stride, &message, message.count) == 0 {
+                precondition(pixels != nil && stride == 64 * 4, "a decoded still outside the size asked for")
+                var sum = 0
+                for i in 0..<(stride * 48) { sum &+= Int(pixels![i]) }
+                _ = sum
+            }
+            mayun_still_free(pixels)
+        }
     }
 }
 

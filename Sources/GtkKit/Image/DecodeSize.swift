@@ -41,8 +41,8 @@ package struct DecodeSize: Hashable, Sendable {
 }
 
 /// PNGs larger than their `DecodeSize`, decoded row by row straight to that size (png_scale.h): gdk-pixbuf's PNG
-/// loader honours `gdk_pixbuf_loader_set_size` only after allocating the full image. JPEG's loader does scale while
-/// decoding (libjpeg's DCT scaling), so the other formats keep going through gdk-pixbuf.
+/// loader honours `gdk_pixbuf_loader_set_size` only after allocating the full image. BMP and GIF have the same
+/// problem (`ScaledStill`, which says what JPEG and WebP do).
 enum ScaledPNG {
     static func decode(_ data: Data, within size: DecodeSize) throws -> DecodedImage {
         var pixels: UnsafeMutablePointer<UInt8>?
@@ -55,17 +55,7 @@ enum ScaledPNG {
                                            UInt64(ImageLimits.maxPixels), &pixels, &width, &height, &stride,
                                            &message, message.count)
         }
-        guard status == 0, let pixels else {
-            throw ImageDecodeError.unreadable(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
-                                                     as: UTF8.self))
-        }
-        // The texture owns the pixels from here: freed with its GBytes.
-        let bytes = g_bytes_new_with_free_func(pixels, gsize(Int(height) * stride), { pointer in
-            mayun_png_free(pointer?.assumingMemoryBound(to: UInt8.self))
-        }, pixels)
-        defer { g_bytes_unref(bytes) }
-        guard let texture = gdk_memory_texture_new(gint(width), gint(height), GDK_MEMORY_R8G8B8A8, bytes, gsize(stride))
-        else { throw ImageDecodeError.unreadable("") }
-        return DecodedImage(texture: ObjectRef(adopting: UnsafeMutableRawPointer(texture)), animation: nil)
+        return try ScaledStill.image(status: status, pixels: pixels, width: width, height: height, stride: stride,
+                                     message: message)
     }
 }

@@ -56,9 +56,10 @@ package enum ImageDecodeError: Error, Equatable {
 }
 
 /// Decodes image bytes with gdk-pixbuf's loaders, only the formats of `ImageFormat` (PNG, JPEG, GIF, WebP, BMP,
-/// SVG) and each only with its own loader: the guards (`ImageLimits.plan`: bytes, format, pixels, frames x pixels)
-/// run on the header before a loader exists. Synchronous and thread-safe: call `decodeInBackground` from the main
-/// thread.
+/// SVG) and each only with its own loader, or, for PNG, BMP and GIF stills larger than the size wanted, with our own
+/// scaling decoders (`ScaledPNG`, `ScaledStill`): the guards (`ImageLimits.plan`: bytes, format, pixels, frames x
+/// pixels) run on the header before any decoder does. Synchronous and thread-safe: call `decodeInBackground` from
+/// the main thread.
 package enum ImageDecoder {
     /// `size` bounds the pixels decoded: a still thumbnail for an avatar in a row (a few KiB, no scaling on every
     /// frame), a document image within its box, or `full`.
@@ -72,12 +73,18 @@ package enum ImageDecoder {
         case .success(let accepted): plan = accepted
         case .failure(let refusal): throw ImageDecodeError.refused(refusal)
         }
-        if plan.format == .png, let width = plan.width, let height = plan.height,
-           size.scaled(width: width, height: height) != nil {
-            return try ScaledPNG.decode(plan.bytes, within: size)
-        }
         // Animations keep their size unless a still is wanted (`DecodeSize.within` says why).
         let scales = size.still || plan.frames <= 1
+        // PNG, BMP and GIF stills larger than wanted are decoded straight to the size wanted, never at full size
+        // (gdk-pixbuf's loaders of those three allocate the full image first, whatever size-prepared asks).
+        if let width = plan.width, let height = plan.height, let target = size.scaled(width: width, height: height) {
+            switch plan.format {
+            case .png: return try ScaledPNG.decode(plan.bytes, within: size)
+            case .bmp: return try ScaledStill.decode(plan.bytes, format: .bmp, to: target)
+            case .gif where scales: return try ScaledStill.decode(plan.bytes, format: .gif, to: target)
+            default: break
+            }
+        }
         // The loader of the sniffed format, never one gdk-pixbuf picks by itself (it would hand a TIFF to libtiff).
         var typeError: UnsafeMutablePointer<GError>?
         guard let loader = gdk_pixbuf_loader_new_with_type(plan.format.loaderName, &typeError) else {

@@ -6,13 +6,9 @@ import MayunCore
 enum BackgroundSettingsRow {
     static func add(to group: PreferencesGroup, background: BackgroundMode, bindings: BindingBag) {
         let explanation = tr("Closing the window leaves Mayun checking for notifications, and it starts hidden when you log in.")
-        let toggle = Switch()
-        toggle.isActive = background.isEnabled
-        toggle.onActiveChanged { background.isEnabled = $0 }
-        let row = ActionRow(title: tr("Run in the background"))
-        row.addSuffix(toggle)
-        row.activates(toggle)
-        group.add(row)
+        let row = group.addSwitchRow(tr("Run in the background"), isOn: background.isEnabled) {
+            background.isEnabled = $0
+        }
         // An AdwActionRow's subtitle is Pango markup, and the problem names a folder on disk.
         bindings.bind { row.subtitle = markupEscaped(background.autostartProblem ?? explanation) }
     }

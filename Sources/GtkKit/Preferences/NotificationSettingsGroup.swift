@@ -9,13 +9,8 @@ final class NotificationSettingsGroup {
         group = PreferencesGroup(
             title: tr("Notifications"),
             description: tr("While Mayun's window is not focused, new notifications and messages are shown on the desktop. They are checked every five minutes while you are logged in."))
-        let toggle = Switch()
-        toggle.isActive = viewModel.desktopNotificationsEnabled
-        toggle.onActiveChanged { viewModel.desktopNotificationsEnabled = $0 }
-        // The row's title names the switch, and a click on the row flips it.
-        let row = ActionRow(title: tr("Desktop notifications"))
-        row.addSuffix(toggle)
-        row.activates(toggle)
-        group.add(row)
+        group.addSwitchRow(tr("Desktop notifications"), isOn: viewModel.desktopNotificationsEnabled) {
+            viewModel.desktopNotificationsEnabled = $0
+        }
     }
 }

@@ -124,4 +124,12 @@ package final class Notebook: WidgetObject {
             return nil
         })
     }
+
+    /// Two-way with a view model's selected tab: shows the tab `selected` reads (again whenever what it reads
+    /// changes) and hands a tab switched to to `select`.
+    package func follow(_ selected: @escaping @MainActor () -> Int, select: @escaping @MainActor (Int) -> Void,
+                        bindings: BindingBag) {
+        bindings.bind { [weak self] in self?.currentPage = selected() }
+        onSwitchPage(select)
+    }
 }

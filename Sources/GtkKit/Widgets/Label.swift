@@ -27,6 +27,12 @@ package final class Label: WidgetObject {
         set { gtk_label_set_text(opaque(widget), newValue) }
     }
 
+    /// Sets the text, and hides the label while it is empty (an empty label would still take its line and spacing).
+    package func showText(_ text: String) {
+        self.text = text
+        isVisible = !text.isEmpty
+    }
+
     package var isSelectable: Bool {
         get { gtk_label_get_selectable(opaque(widget)) != 0 }
         set { gtk_label_set_selectable(opaque(widget), newValue ? 1 : 0) }

@@ -1,3 +1,5 @@
+import MayunCore
+
 /// The pieces of the login and OAuth settings forms: fields named by their visible caption, links, paragraphs.
 @MainActor
 package enum LoginForm {
@@ -9,6 +11,26 @@ package enum LoginForm {
         label.names(control)
         box.append(label, control)
         return box
+    }
+
+    /// Linked toggle buttons, one per way of logging in in `methods` order (a GtkStackSwitcher look, with our own
+    /// accessible names); `select` runs when one is switched on. The buttons come back for the form to follow the
+    /// view model's choice.
+    package static func methodSwitcher(_ methods: [LoginMethod], classes: [String] = [], expand: Bool = false,
+                                       select: @escaping @MainActor (LoginMethod) -> Void)
+        -> (row: Box, buttons: [(method: LoginMethod, button: ToggleButton)]) {
+        let row = Box(.horizontal, classes: ["linked"] + classes)
+        row.halign = .center
+        var buttons: [(method: LoginMethod, button: ToggleButton)] = []
+        for method in methods {
+            let button = ToggleButton(label: method.title)
+            button.hexpand = expand
+            if let first = buttons.first?.button { button.join(first) }
+            button.onToggled { on in if on { select(method) } }
+            buttons.append((method, button))
+            row.append(button)
+        }
+        return (row, buttons)
     }
 
     /// A link to a page on the Gitee site (GtkLinkButton opens it with the desktop's browser).

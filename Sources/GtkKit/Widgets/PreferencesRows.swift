@@ -18,6 +18,20 @@ package final class PreferencesGroup: WidgetObject {
 
     /// For children not yet in the typed layer.
     func add(widget child: Widget) { adw_preferences_group_add(typed(widget), child) }
+
+    /// A row titled `title` with a switch at its end, starting at `isOn`; `changed` gets each flip. The title names
+    /// the switch, and a click anywhere on the row flips it.
+    @discardableResult
+    func addSwitchRow(_ title: String, isOn: Bool, changed: @escaping @MainActor (Bool) -> Void) -> ActionRow {
+        let toggle = Switch()
+        toggle.isActive = isOn
+        toggle.onActiveChanged(changed)
+        let row = ActionRow(title: title)
+        row.addSuffix(toggle)
+        row.activates(toggle)
+        add(row)
+        return row
+    }
 }
 
 /// An AdwActionRow: a title (its accessible name), an optional subtitle, widgets before and after. With an

@@ -15,7 +15,7 @@ package final class AddAccountDialog {
     private let emailEntry = Entry(placeholder: "name@example.com")
     private let passwordEntry = Entry(isPassword: true)
     private let methodStack = Stack(crossfade: true)
-    private var methodButtons: [(LoginMethod, ToggleButton)] = []
+    private var methodButtons: [(method: LoginMethod, button: ToggleButton)] = []
     private let errorLabel = LoginForm.paragraph(classes: ["error", "add-account-error"])
     private let submit = Button(label: "", classes: ["suggested-action", "add-account-submit"])
     private let bindings = BindingBag()
@@ -56,17 +56,11 @@ package final class AddAccountDialog {
         bind()
     }
 
+    /// Token, then password (the login page has them the other way round).
     private func methodSwitcher() -> Box {
-        let row = Box(.horizontal, classes: ["linked"])
-        row.halign = .center
-        for method in [LoginMethod.token, .password] {
-            let button = ToggleButton(label: method.title)
-            if let first = methodButtons.first?.1 { button.join(first) }
-            button.onToggled { [unowned self] on in if on { viewModel.select(method) } }
-            methodButtons.append((method, button))
-            row.append(button)
-        }
-        return row
+        let switcher = LoginForm.methodSwitcher([.token, .password]) { [unowned self] in viewModel.select($0) }
+        methodButtons = switcher.buttons
+        return switcher.row
     }
 
     private func methodPages() -> Stack {

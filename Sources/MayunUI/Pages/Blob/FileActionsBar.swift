@@ -39,8 +39,7 @@ final class FileActionsBar {
         case .idle: ""
         case .running(let text), .finished(let text), .failed(let text): text
         }
-        transferLabel.text = text
-        transferLabel.isVisible = !text.isEmpty
+        transferLabel.showText(text)
         if case .failed = state { transferLabel.setClass("error", true) } else { transferLabel.setClass("error", false) }
     }
 

@@ -10,11 +10,7 @@ final class IssuesPage: Page {
     init(viewModel: IssuesViewModel, images: ImageLoader) {
         self.viewModel = viewModel
         let bindings = BindingBag()
-        list = PagedListView(list: viewModel.issues, adapter: SimpleRowView.adapter(
-            row: { viewModel.row(at: $0) }, activate: { viewModel.activate(at: $0) },
-            retryMore: { viewModel.issues.retry() }, images: images), accessibleName: tr("Issues"),
-            bindings: bindings)
-        RowContextMenu.install(on: list) { viewModel.menu(at: $0) }
+        list = makeSimpleList(viewModel, images: images, bindings: bindings)
         // Six filters (Unfinished, each of the site's four states, All) as buttons would hold a phone's window at
         // 540 px: a drop-down names the one shown.
         let options = viewModel.filters
@@ -125,4 +121,9 @@ final class IssuesPage: Page {
     }
 
     override var title: String { viewModel.title }
+}
+
+extension IssuesViewModel: SimpleRowList, RowMenus {
+    var items: PagedListViewModel<GiteeIssue> { issues }
+    func listRow(at index: Int) -> SimpleRow? { row(at: index) }
 }

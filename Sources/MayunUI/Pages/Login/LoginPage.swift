@@ -60,19 +60,13 @@ final class LoginPage: Page {
         return box
     }
 
-    /// Two linked toggle buttons, one per way of logging in (a GtkStackSwitcher look, with our own accessible names).
+    /// Two linked toggle buttons, one per way of logging in, sharing the column's width.
     private func methodSwitcher() -> Box {
-        let row = Box(.horizontal, classes: ["linked", "login-methods"])
-        row.halign = .center
-        for method in viewModel.methods {
-            let button = ToggleButton(label: method.title)
-            button.hexpand = true
-            if let first = methodButtons.first?.button { button.join(first) }
-            button.onToggled { [unowned self] on in if on { viewModel.select(method) } }
-            methodButtons.append((method, button))
-            row.append(button)
+        let switcher = LoginForm.methodSwitcher(viewModel.methods, classes: ["login-methods"], expand: true) {
+            [unowned self] in viewModel.select($0)
         }
-        return row
+        methodButtons = switcher.buttons
+        return switcher.row
     }
 
     private func methodPages() -> Stack {

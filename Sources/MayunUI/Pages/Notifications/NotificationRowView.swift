@@ -74,8 +74,7 @@ final class NotificationRowView: ListRow {
             entry.setClass("unread", item.isUnread)
             title.text = item.title
             title.setClass("heading", item.isUnread)
-            detail.text = item.detail
-            detail.isVisible = !item.detail.isEmpty
+            detail.showText(item.detail)
             kind.setName(item.kind.iconName)
             kind.accessibleLabel = item.kind.title
             place.text = placeLine  // and its tooltip, when asked

@@ -12,13 +12,13 @@ final class OrganizationPage: Page {
     private let about = Label(wrap: true, xalign: 0)
     private let notebook = Notebook()
     private let projects: ProjectListPage
-    private let members: PeopleListPage
+    private let members: SimpleListPage<PeopleListViewModel>
 
     init(viewModel: OrganizationViewModel, images: ImageLoader) {
         self.viewModel = viewModel
         avatar = AvatarView(size: 72, images: images)
         projects = ProjectListPage(viewModel: viewModel.projects, images: images)
-        members = PeopleListPage(viewModel: viewModel.members, images: images)
+        members = SimpleListPage(viewModel: viewModel.members, images: images)
         notebook.vexpand = true
         notebook.accessibleLabel = viewModel.pagesLabel
         let root = Box(.vertical)
@@ -36,8 +36,7 @@ final class OrganizationPage: Page {
         notebook.append(projects, title: tr("Projects"))
         notebook.append(members, title: tr("Members"))
         bindings.bind { [unowned self] in showProfile() }
-        bindings.bind { [unowned self] in notebook.currentPage = viewModel.selectedList }
-        notebook.onSwitchPage { viewModel.selectList($0) }
+        notebook.follow({ viewModel.selectedList }, select: { viewModel.selectList($0) }, bindings: bindings)
         onMap { viewModel.start() }
     }
 
@@ -45,30 +44,8 @@ final class OrganizationPage: Page {
 
     private func showProfile() {
         name.text = viewModel.name
-        subtitle.text = viewModel.subtitle
-        subtitle.isVisible = !viewModel.subtitle.isEmpty
-        about.text = viewModel.about
-        about.isVisible = !viewModel.about.isEmpty
+        subtitle.showText(viewModel.subtitle)
+        about.showText(viewModel.about)
         avatar.show(viewModel.avatarURL)
     }
-}
-
-/// The logged-in person's organisations (from Mine).
-@MainActor
-final class OrganizationListPage: Page {
-    private let viewModel: OrganizationListViewModel
-    private let list: PagedListView<GiteeOrganization>
-
-    init(viewModel: OrganizationListViewModel, images: ImageLoader) {
-        self.viewModel = viewModel
-        let bindings = BindingBag()
-        list = PagedListView(list: viewModel.organizations, adapter: SimpleRowView.adapter(
-            row: { viewModel.row(at: $0) }, activate: { viewModel.activate(at: $0) },
-            retryMore: { viewModel.organizations.retry() }, images: images), accessibleName: viewModel.title,
-            bindings: bindings)
-        super.init(root: list, bindings: bindings)
-        onMap { viewModel.start() }
-    }
-
-    override var title: String { viewModel.title }
 }

@@ -80,8 +80,7 @@ final class UserPage: Page {
             notebook.append(page, title: list.title)
         }
         bindings.bind { [unowned self] in showProfile() }
-        bindings.bind { [unowned self] in notebook.currentPage = viewModel.selectedList }
-        notebook.onSwitchPage { viewModel.selectList($0) }
+        notebook.follow({ viewModel.selectedList }, select: { viewModel.selectList($0) }, bindings: bindings)
         onMap { viewModel.start() }
     }
 
@@ -89,14 +88,11 @@ final class UserPage: Page {
 
     private func showProfile() {
         name.text = viewModel.name
-        subtitle.text = viewModel.subtitle
-        subtitle.isVisible = !viewModel.subtitle.isEmpty
-        bio.text = viewModel.bio
-        bio.isVisible = !viewModel.bio.isEmpty
+        subtitle.showText(viewModel.subtitle)
+        bio.showText(viewModel.bio)
         for (count, button) in countButtons { button.accessibleLabel = viewModel.countTitle(count) }
         for (count, number) in countNumbers { number.text = viewModel.countNumber(count) }
-        joined.text = viewModel.joined
-        joined.isVisible = !viewModel.joined.isEmpty
+        joined.showText(viewModel.joined)
         links.removeAll()
         for link in viewModel.links { links.append(Self.profileLinkWidget(link, viewModel: viewModel)) }
         links.isVisible = !viewModel.links.isEmpty

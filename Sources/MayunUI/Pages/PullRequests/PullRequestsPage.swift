@@ -15,10 +15,7 @@ final class PullRequestsPage: GtkKit.Page {
     init(viewModel: PullRequestsViewModel, images: ImageLoader) {
         self.viewModel = viewModel
         let bindings = BindingBag()
-        list = PagedListView(list: viewModel.pullRequests, adapter: SimpleRowView.adapter(
-            row: { viewModel.row(at: $0) }, activate: { viewModel.activate(at: $0) },
-            retryMore: { viewModel.pullRequests.retry() }, images: images), accessibleName: tr("Pull Requests"),
-            bindings: bindings)
+        list = makeSimpleList(viewModel, images: images, bindings: bindings)
         let filters = FilterButtons.row(viewModel.filters, selected: viewModel.filter) { viewModel.selectFilter($0) }
         sort = DropDown(viewModel.sortChoices.map(\.title))
         sort.accessibleLabel = tr("Sort")
@@ -57,4 +54,9 @@ final class PullRequestsPage: GtkKit.Page {
     }
 
     override var title: String { viewModel.title }
+}
+
+extension PullRequestsViewModel: SimpleRowList {
+    var items: PagedListViewModel<GiteeKit.PullRequest> { pullRequests }
+    func listRow(at index: Int) -> SimpleRow? { row(at: index) }
 }
