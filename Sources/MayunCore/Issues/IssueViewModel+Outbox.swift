@@ -1,5 +1,4 @@
 import GiteeKit
-import Observation
 
 /// The issue's writes that wait in the account's outbox (docs/WRITES.md, "The outbox"): its new comments, shown at
 /// the end of the thread as "Waiting to send" with Cancel, and a state change, shown under the state with Cancel.
@@ -10,7 +9,10 @@ extension IssueViewModel {
         self.outbox = outbox
         comments.onItemsChanged = { [weak self] in self?.commentSender.syncWaiting() }
         commentSender.useOutbox(OutboxPlace(outbox: outbox, kind: .issueComment, repo: repo, number: number))
-        followStateRows(known: waitingStateRows.map(\.id))
+        // When a waiting state change leaves the outbox because it was sent, the issue is read again.
+        outbox.whenSent(about: repo, number: number, kinds: [.issueState], while: self) { [weak self] in
+            self?.resource.refresh()
+        }
     }
 
     /// "Waiting to send" (or why it was not sent) for the comment at `index`, when it waits in the outbox.
@@ -35,20 +37,5 @@ extension IssueViewModel {
 
     private var waitingStateRows: [OutboxEntry] {
         outbox?.entries(about: repo, number: number, kinds: [.issueState]) ?? []
-    }
-
-    /// When a waiting state change leaves the outbox because it was sent, the issue is read again.
-    private func followStateRows(known: [Int64]) {
-        guard let outbox else { return }
-        withObservationTracking {
-            _ = outbox.entries
-        } onChange: { [weak self] in
-            Task { @MainActor [weak self] in
-                guard let self else { return }
-                let now = self.waitingStateRows.map(\.id)
-                if known.contains(where: { !now.contains($0) }), outbox.sentCount > 0 { self.resource.refresh() }
-                self.followStateRows(known: now)
-            }
-        }
     }
 }

@@ -1,5 +1,4 @@
 import GiteeKit
-import Observation
 
 /// A Star or Watch made while the server cannot be reached waits in the account's outbox (docs/WRITES.md, "The
 /// outbox"): the button shows what the server has, a line under it says what waits ("Star: Waiting to send") with
@@ -9,7 +8,10 @@ extension ProjectViewModel {
     func useOutbox(_ outbox: Outbox?) {
         guard let outbox, self.outbox == nil else { return }
         self.outbox = outbox
-        followToggleRows(known: waitingToggleRows.map(\.id))
+        // When a waiting Star or Watch leaves the outbox because it was sent, the project is read again.
+        outbox.whenSent(about: repo, number: "", kinds: [.star, .watch], while: self) { [weak self] in
+            self?.resource.refresh()
+        }
     }
 
     /// What waits for this project's Star and Watch ("Unstar: Waiting to send"), oldest first.
@@ -48,20 +50,5 @@ extension ProjectViewModel {
 
     private var waitingToggleRows: [OutboxEntry] {
         outbox?.entries(about: repo, number: "", kinds: [.star, .watch]) ?? []
-    }
-
-    /// When a waiting Star or Watch leaves the outbox because it was sent, the project is read again.
-    private func followToggleRows(known: [Int64]) {
-        guard let outbox else { return }
-        withObservationTracking {
-            _ = outbox.entries
-        } onChange: { [weak self] in
-            Task { @MainActor [weak self] in
-                guard let self else { return }
-                let now = self.waitingToggleRows.map(\.id)
-                if known.contains(where: { !now.contains($0) }), outbox.sentCount > 0 { self.resource.refresh() }
-                self.followToggleRows(known: now)
-            }
-        }
     }
 }
