@@ -191,8 +191,15 @@ def open_project(app, lst, loaded, server):
         paths = {e["path"] for e in server.log(since)}
         return {"/".join(m.groups()) for m in map(readme.match, paths) if m} & \
             {p[len("/api/v5/repos/"):] for p in paths if re.fullmatch(r"/api/v5/repos/[^/]+/[^/]+", p)}
-    prefetched = r.wait_for(prefetched_projects, "the pointer resting on a row asks for its project and README",
-                            seen=lambda: h.brief_log(server.log(since)))
+    # A list still loading its next pages can slide rows under a pointer that did not move, and GTK 4.8 then sends the
+    # row no enter; a hand never rests that still: after a while the pointer moves by one pixel, and rests again.
+    try:
+        prefetched = r.wait_for(prefetched_projects, "the pointer resting on a row asks for its project", timeout=10,
+                                quiet=True)
+    except CheckFailed:
+        h.move_pointer(px + 1, py)
+        prefetched = r.wait_for(prefetched_projects, "the pointer resting on a row asks for its project and README",
+                                seen=lambda: h.brief_log(server.log(since)))
     h.run(["xdotool", "click", "1"], check=True)
     r.log(f"      (clicked the Popular list at {px},{py}, two thirds down)")
     star = r.wait_for(lambda: app.find(lambda n: re.fullmatch(r"(Star|Unstar), .+", n) is not None,
