@@ -138,7 +138,7 @@ def scroll_popular(app, server):
     page = h.notebook_page_of(popular)
     wait_rows(app, "Popular rows appear", root=page)
     lst = r.wait_for(lambda: (h.lists(page, "Projects") or [None])[0], "the Popular list (\"Projects\") is found")
-    state = {"pages": [], "notches": 0}
+    state = {"pages": [], "notches": 0, "rows_at_batch": -1, "batch_at": 0.0}
 
     def loaded():
         pages = page_numbers(popular_requests(server, since))
@@ -150,8 +150,12 @@ def scroll_popular(app, server):
         state["rows"] = contiguous * PER_PAGE
         if state["rows"] >= ROWS_WANTED:
             return True
-        h.wheel(lst, app.frame, app.pid, 15)
-        state["notches"] += 15
+        # The next notches only once the last ones brought a page (or after 2 s): notches sent faster than a loaded
+        # machine's app takes them wait in its queue and scroll on long after the last page wanted, to the list's end.
+        if state["rows"] > state["rows_at_batch"] or time.monotonic() - state["batch_at"] > 2:
+            h.wheel(lst, app.frame, app.pid, 15)
+            state["notches"] += 15
+            state["rows_at_batch"], state["batch_at"] = state["rows"], time.monotonic()
         return False
 
     deadline = max(h.TIMEOUT, 180)
@@ -175,8 +179,26 @@ def popular_order(server, rows):
     return names
 
 
+def wait_list_at_rest(server):
+    """Waits until the list has stopped moving: the app may still be taking the last wheel notches and loading what they
+    reach (rows that slide under a still pointer get no enter in GTK 4.8, and a click lands on whatever moves under
+    it). GTK 4.8's scroll bars expose no value over AT-SPI, so rest is read from the server: rows coming on screen ask
+    for pages and avatars, and no request for one second means the rows stopped."""
+    state = {"last": None, "since": time.monotonic()}
+
+    def at_rest():
+        last = server.last_seq()
+        if last != state["last"]:
+            state["last"], state["since"] = last, time.monotonic()
+            return False
+        return time.monotonic() - state["since"] >= 1.0
+    r.wait_for(at_rest, "the scrolled list comes to rest (no request for 1 s)",
+               seen=lambda: h.brief_log(server.log(state["last"] - 5 if state["last"] else 0)))
+
+
 def open_project(app, lst, loaded, server):
     r.step("4. rest the pointer on a row of the scrolled list (its project is asked early), then click it")
+    wait_list_at_rest(server)
     # GTK 4.8 leaves stale extents on recycled list items, so the row under the pointer is found by clicking the
     # list's middle and reading the page that opens.
     x, y, w, hgt = h.screen_rect(lst, app.frame, app.pid)
