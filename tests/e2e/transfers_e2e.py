@@ -15,6 +15,8 @@
      server does not know, are refused at once with the reason in words (batch mode: no prompt waits) and leave no
      folder; a clone held by the server is cancelled and its partial folder goes; then the clone over SSH is a
      checkout with the project's files
+  6. logged in with MAYUN_TOKEN, a private project's release file downloads byte for byte through the API's download
+     call while its website address answers the login page (private_release.py)
 
 Run by tests/e2e/run.sh inside Xvfb, dbus-run-session and the throwaway keyring, with Debian's /usr/bin/python3.
 Synchronisation is polling with a deadline (atspi_helpers), never fixed sleeps.
@@ -32,6 +34,7 @@ import atspi_helpers as h  # noqa: E402
 from e2e_support import Scenario, teardown, top, list_row  # noqa: E402
 from atspi_helpers import CheckFailed  # noqa: E402
 from private_sshd import PrivateSshd  # noqa: E402
+from private_release import launch_logged_in, private_release_download  # noqa: E402
 
 NAME = "transfers"
 r = h.Report(NAME)
@@ -438,6 +441,9 @@ def scenario(state):
         checkout = clone(app, server, owner, repo, os.path.join(state, "Projects"))
         open_checkout(app, record, checkout)
         clone_over_ssh(app, server, sshd, owner, repo, os.path.join(state, "Over SSH"))
+        app.quit()
+        app = launch_logged_in(r, s, server, env)
+        private_release_download(r, s, app, server, chosen, in_rows, release_heading)
         app.quit()
     finally:
         teardown(r, app, *[stoppable for stoppable in (sshd, server_proc) if stoppable is not None], log_of=server)
