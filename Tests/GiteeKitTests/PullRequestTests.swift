@@ -121,6 +121,27 @@ final class PullRequestDecodingTests: XCTestCase {
         XCTAssertEqual(broken.number, 0)
     }
 
+    /// The description's `PullRequestComments`: `position`, `original_position` and `new_line` typed as strings.
+    func testLineCommentPlacesInTheDescriptionsShape() throws {
+        let comment = try JSONNodeDecoding.decode(PullRequestComment.self, from: Data("""
+            {"id": 5, "body": "b", "path": "a.c", "position": "7", "original_position": "6", "new_line": "42",
+             "commit_id": "abc", "original_commit_id": "abd", "comment_type": "diff_comment"}
+            """.utf8))
+        XCTAssertEqual(comment.position, 7)
+        XCTAssertEqual(comment.originalPosition, 6)
+        XCTAssertEqual(comment.newLine, 42)
+        XCTAssertTrue(comment.isLineComment)
+        let outdated = try JSONNodeDecoding.decode(PullRequestComment.self, from: Data("""
+            {"id": 6, "body": "b", "path": "a.c", "position": null, "original_position": 3, "new_line": "0"}
+            """.utf8))
+        XCTAssertNil(outdated.position)
+        XCTAssertEqual(outdated.originalPosition, 3)
+        XCTAssertNil(outdated.newLine, "a line number below 1 names no line")
+        XCTAssertTrue(outdated.isLineComment, "a line comment whose line went is still one (outdated)")
+        let general = try JSONNodeDecoding.decode(PullRequestComment.self, from: Data(#"{"id": 7, "body": "b"}"#.utf8))
+        XCTAssertFalse(general.isLineComment)
+    }
+
     func testEndpointsAskForTheDocumentedPaths() {
         XCTAssertEqual(Endpoints.pullRequests(owner: "o", repo: "r", state: .merged).summary,
                        "GET /api/v5/repos/o/r/pulls?state=merged&sort=created&direction=desc")

@@ -59,6 +59,14 @@ final class DiffOldSidePositionTests: XCTestCase {
         }
         XCTAssertEqual(FakeDiffPositions.lineCount(of: Self.recorded), 10, "the final line end is no line")
         XCTAssertFalse(FakeDiffPositions.contains(1, in: ""))
+        // FakeGitee's `new_line` names the line the client's parser numbers at that position (nil on removed lines).
+        for patch in patches + [Self.recorded] {
+            for line in DiffParser.parse(patch).hunks.flatMap(\.lines) {
+                guard let position = line.position else { continue }
+                XCTAssertEqual(FakeDiffPositions.newLine(at: position, in: patch),
+                               line.kind == .removed || line.kind == .note ? nil : line.newNumber, "\(position) in \(patch)")
+            }
+        }
     }
 
     /// Through the page: side by side, the old half of a row with a removed line opens the composer at the removed

@@ -162,6 +162,66 @@ final class PullRequestLineCommentTests: XCTestCase {
         }
     }
 
+    /// The answer's place wins over the app's assumption: a `new_line` naming another line of the diff than the one at
+    /// `position` draws the comment at that line; one that agrees, or names no line of the diff, keeps `position`.
+    func testAnAnswerNamingAnotherNewLineIsDrawnAtThatLine() {
+        onMain {
+            let diff = DiffViewModel()
+            diff.show([DiffFile(path: "x.swift", status: "modified", additions: 2, deletions: 1, patch: Self.patch)])
+            // Positions: 1 " same" (new 1), 2 "-old", 3 "+new" (new 2), 5 " ten" (new 10), 6 "+eleven" (new 11).
+            XCTAssertEqual(diff.anchor(path: "x.swift", position: 3, newLine: 11), DiffAnchor(path: "x.swift", position: 6))
+            XCTAssertEqual(diff.anchor(path: "x.swift", position: 3, newLine: 2), DiffAnchor(path: "x.swift", position: 3))
+            XCTAssertEqual(diff.anchor(path: "x.swift", position: 3, newLine: 500), DiffAnchor(path: "x.swift", position: 3),
+                           "a line the diff does not have: the stated position")
+            XCTAssertEqual(diff.anchor(path: "x.swift", position: 2, newLine: nil), DiffAnchor(path: "x.swift", position: 2))
+        }
+    }
+
+    /// A comment whose answer keeps only `original_position` (its line left the diff) is outdated: the conversation says
+    /// so and the diff draws nothing for it.
+    func testACommentWithOnlyItsOriginalPositionIsOutdated() throws {
+        try onMain {
+            let app = IssueFixture.makeApp()
+            let (repo, pull) = try PullFixture.find(ownedByDemo: false, state: "open", client: app.client)
+            let page = try PullFixture.open(app, repo, pull.number)
+            waitUntil("the files") { page.fileList.state == .content }
+            let (first, _) = try Self.firstLine(of: page)
+            let rowsBefore = page.diff.rows
+            let outdated = PullRequestComment(id: 81, body: "Was here", author: nil, path: first.path,
+                                              commentType: "diff_comment", position: nil, originalPosition: first.position)
+            page.comments.editItems { $0.append(outdated) }
+            XCTAssertTrue(page.isOutdated(outdated))
+            XCTAssertNil(page.lineThreads[first], "not drawn at the line its original position names")
+            XCTAssertEqual(page.diff.rows, rowsBefore)
+            let index = try XCTUnwrap(page.comments.items.firstIndex { $0.id == 81 })
+            XCTAssertEqual(page.comment(at: index)?.when.contains("outdated comment on \(first.path)"), true)
+
+            // An answer naming the second line's new number while its position names the first: drawn at the second.
+            let ((top, _), (below, belowNumber)) = try Self.twoNewLines(of: page)
+            let moved = PullRequestComment(id: 82, body: "Here", author: nil, path: top.path,
+                                           commentType: "diff_comment", position: top.position, newLine: belowNumber)
+            page.comments.editItems { $0.append(moved) }
+            XCTAssertEqual(page.lineThreads[below]?.map(\.id), [82])
+            XCTAssertNil(page.lineThreads[top])
+            XCTAssertFalse(page.isOutdated(moved))
+        }
+    }
+
+    /// The first two lines of the new file (added or context) in the first file of the page's diff, with their numbers.
+    @MainActor private static func twoNewLines(of page: PullRequestViewModel) throws
+        -> ((DiffAnchor, Int), (DiffAnchor, Int)) {
+        var found: [(DiffAnchor, Int)] = []
+        for (index, row) in page.diff.rows.enumerated() {
+            guard case .line(let line) = row, line.kind != .removed, let position = line.position,
+                  let number = line.newNumber, let path = page.diff.path(ofRow: index) else { continue }
+            if let first = found.first, first.0.path != path { break }
+            found.append((DiffAnchor(path: path, position: position), number))
+            if found.count == 2 { return (found[0], found[1]) }
+        }
+        XCTFail("no two lines of the new file in the diff")
+        throw NoLines()
+    }
+
     /// Two lines with positions in the first file of the page's diff.
     @MainActor private static func firstLine(of page: PullRequestViewModel) throws -> (DiffAnchor, DiffAnchor) {
         var anchors: [DiffAnchor] = []

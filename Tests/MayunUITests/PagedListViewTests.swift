@@ -236,6 +236,39 @@ final class PagedListViewTests: XCTestCase {
         }
     }
 
+    /// A list scrolled to its very end while the next page is on its way ("Loading more…" at the bottom) stays where the
+    /// person left it when the page comes: the new rows go below. Pinned to the end, each page brought the footer back
+    /// into view and asked for the next, without end (a CI run's Popular list loaded on for 30 s under a still pointer).
+    func testAPageComingWhileAtTheEndDoesNotPinTheViewThere() {
+        onMain {
+            let fixture = Fixture(pages: 40, answersAtOnce: false)
+            defer { fixture.close() }
+            let source = fixture.source
+            waitUntil("the first pages show") {
+                if source.isWaiting { source.answer() }
+                return fixture.view.rowCount >= 60 && !source.isWaiting && !fixture.list.isLoadingMore
+            }
+            waitForFrames(of: fixture.window, count: 2)
+            let before = source.requests
+            fixture.scrollToEnd()
+            waitUntil("the jump asks for the next page") { source.isWaiting }
+            waitForFrames(of: fixture.window, count: 2)  // "Loading more…" is drawn at the bottom
+            var answered = 0
+            for _ in 0..<8 where source.isWaiting {
+                source.answer()
+                answered += 1
+                waitUntil("the page's rows are added") { !fixture.list.isLoadingMore }
+                waitForFrames(of: fixture.window, count: 4)
+            }
+            XCTAssertLessThanOrEqual(source.requests - before, 3,
+                                     "asked \(source.requests - before) pages after one jump (answered \(answered), "
+                                     + "\(fixture.view.blankRecoveries) blank layouts re-anchored)")
+            let value = gtk_adjustment_get_value(fixture.adjustment), page = gtk_adjustment_get_page_size(fixture.adjustment)
+            XCTAssertLessThan(value + page, gtk_adjustment_get_upper(fixture.adjustment) - 100,
+                              "the new rows went below the view, which did not follow them to the end")
+        }
+    }
+
     /// Scrolling to the end asks for each page once and stops at the last: more scrolling, frames and layout at the
     /// end ask for nothing and change nothing in the model.
     func testInfiniteScrollStopsAtTheEnd() {

@@ -73,7 +73,8 @@ extension Renderer {
         return .object([
             ("url", .string("\(api)/repos/\(fullName)/pulls/comments/\(comment.id)")), ("id", .int(comment.id)),
             ("path", .text(line?.path)), ("position", line.map { .int($0.position) } ?? .null),
-            ("original_position", line.map { .int($0.position) } ?? .null), ("commit_id", .text(line?.commitID)),
+            ("original_position", line.map { .int($0.position) } ?? .null),
+            ("new_line", line?.newLine.map { .int($0) } ?? .null), ("commit_id", .text(line?.commitID)),
             ("original_commit_id", .text(line?.commitID)), ("user", userBasic(author)),
             ("created_at", .string(giteeTime(comment.time))), ("updated_at", .string(giteeTime(comment.editedAt ?? comment.time))),
             ("body", .string(comment.body)), ("html_url", .string("\(base)/\(fullName)/pulls/\(pull.number)#note_\(comment.id)")),

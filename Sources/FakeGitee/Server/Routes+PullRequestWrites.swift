@@ -116,7 +116,8 @@ extension FakeGiteeServer {
         if let commit, !pull.commits.contains(where: { $0.sha == commit }) {
             return .failure(Refusal(response: .error(400, "commit_id is not a commit of this pull request")))
         }
-        return .success(FakeDiffLine(path: path, position: number, commitID: commit ?? head))
+        return .success(FakeDiffLine(path: path, position: number, commitID: commit ?? head,
+                                     newLine: FakeDiffPositions.newLine(at: number, in: file.patch)))
     }
 
     /// Only members act on a pull request (here: the owner, whom `permission` calls push/admin).

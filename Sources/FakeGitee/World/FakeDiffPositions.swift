@@ -16,6 +16,29 @@ public enum FakeDiffPositions {
         return lines.count - header - 1
     }
 
+    /// The new file's number of the line at `position` (the description's `new_line`, assumed to mean that), nil for a
+    /// removed line, a hunk header or a note, and for a position the patch does not have.
+    public static func newLine(at position: Int, in patch: String) -> Int? {
+        var lines = patch.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        let header = lines.firstIndex(where: { $0.hasPrefix("@@") })
+        var number: Int?
+        for (index, line) in lines.enumerated().dropFirst(header ?? 0) {
+            let lineNumber = index - (header.map { $0 + 1 } ?? 0) + 1  // this line's position (0: the first header)
+            if line.hasPrefix("@@") {
+                // "@@ -a,b +c,d @@": the next new-file line is c.
+                number = line.split(separator: " ").first { $0.hasPrefix("+") }
+                    .flatMap { Int($0.dropFirst().split(separator: ",").first ?? "") }
+                continue
+            }
+            let kind = line.first
+            let isNew = kind == " " || kind == "+" || (kind == nil && number != nil)
+            if lineNumber == position { return isNew ? number : nil }
+            if isNew { number = number.map { $0 + 1 } }
+        }
+        return nil
+    }
+
     /// Whether `position` names a line of `patch`.
     public static func contains(_ position: Int, in patch: String) -> Bool {
         (1...max(1, lineCount(of: patch))).contains(position) && lineCount(of: patch) > 0

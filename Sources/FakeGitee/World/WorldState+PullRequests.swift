@@ -29,6 +29,8 @@ struct FakeDiffLine: Sendable, Equatable {
     let path: String
     let position: Int
     let commitID: String
+    /// The new file's number of that line (`new_line`; nil on a removed line).
+    var newLine: Int? = nil
 }
 
 extension WorldState {

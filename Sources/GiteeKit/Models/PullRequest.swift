@@ -172,18 +172,26 @@ public struct PullRequestComment: Sendable, Hashable, Identifiable, Decodable {
     public var commentType: String?
     public var createdAt: Timestamp?
     /// A line comment's place: the line's position in `path`'s diff (1 is the line under the first hunk header;
-    /// the spec sends it as a string), and the commit it was made on. nil for a general comment.
+    /// the spec sends it as a string), and the commit it was made on. nil for a general comment, and for a line
+    /// comment whose line is no longer in the diff (then only `originalPosition` is left, as on GitHub).
     public var position: Int?
+    /// Where the comment was made, in the diff of the commit it was made on.
+    public var originalPosition: Int?
+    /// The line's number in the new file, when the server names it (`new_line`): the app draws the comment at that
+    /// line when `position` names another, so a different meaning of `position` shows, never a wrong silent place.
+    public var newLine: Int?
     public var commitID: String?
     /// The comment this one answers (a reply in a line's thread).
     public var inReplyToID: Int?
 
     enum CodingKeys: String, CodingKey {
         case id, body, user, path, commentType = "comment_type", createdAt = "created_at", position
+        case originalPosition = "original_position", newLine = "new_line"
         case commitID = "commit_id", inReplyToID = "in_reply_to_id"
     }
     public init(id: Int, body: String, author: User?, path: String? = nil, commentType: String? = nil,
-                createdAt: Timestamp? = nil, position: Int? = nil, commitID: String? = nil, inReplyToID: Int? = nil) {
+                createdAt: Timestamp? = nil, position: Int? = nil, originalPosition: Int? = nil, newLine: Int? = nil,
+                commitID: String? = nil, inReplyToID: Int? = nil) {
         self.id = id
         self.body = body
         self.author = author
@@ -191,12 +199,14 @@ public struct PullRequestComment: Sendable, Hashable, Identifiable, Decodable {
         self.commentType = commentType
         self.createdAt = createdAt
         self.position = position.flatMap { $0 >= 1 ? $0 : nil }
+        self.originalPosition = originalPosition.flatMap { $0 >= 1 ? $0 : nil }
+        self.newLine = newLine.flatMap { $0 >= 1 ? $0 : nil }
         self.commitID = commitID
         self.inReplyToID = inReplyToID
     }
 
-    /// A comment on a line of the diff (it has a file and a position).
-    public var isLineComment: Bool { path != nil && position != nil }
+    /// A comment on a line of the diff (it has a file and a position, now or when it was made).
+    public var isLineComment: Bool { path != nil && (position != nil || originalPosition != nil) }
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = c.value(.id, or: 0)
@@ -205,8 +215,11 @@ public struct PullRequestComment: Sendable, Hashable, Identifiable, Decodable {
         path = c.text(.path)
         commentType = c.text(.commentType)
         createdAt = c.optional(.createdAt)
-        // Positions below 1 name no line.
+        // Positions and line numbers below 1 name no line.
+        // (Strings of digits, as the description types them, decode as numbers: JSONScalar.int64.)
         position = (c.optional(.position) as Int?).flatMap { $0 >= 1 ? $0 : nil }
+        originalPosition = (c.optional(.originalPosition) as Int?).flatMap { $0 >= 1 ? $0 : nil }
+        newLine = (c.optional(.newLine) as Int?).flatMap { $0 >= 1 ? $0 : nil }
         commitID = c.text(.commitID)
         inReplyToID = c.optional(.inReplyToID)
     }

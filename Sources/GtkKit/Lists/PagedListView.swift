@@ -335,8 +335,12 @@ package final class PagedListView<Item: Sendable> {
         guard let adjustment = gtk_scrolled_window_get_vadjustment(opaque(scroller)) else { return }
         let value = gtk_adjustment_get_value(adjustment), upper = gtk_adjustment_get_upper(adjustment)
         let atEnd = value + gtk_adjustment_get_page_size(adjustment) >= upper - 1
-        let position = atEnd || upper <= 0 ? items - 1
-            : min(items - 1, guint(max(0, (value / upper * Double(items)).rounded(.down))))
+        // At the end, the last row, never the footer: anchored at the footer, the view follows every page added above
+        // it, so "Loading more…" stays in view and asks for the next page, without end
+        // (`testAPageComingWhileAtTheEndDoesNotPinTheViewThere`).
+        let lastRow = items - 2
+        let position = atEnd || upper <= 0 ? lastRow
+            : min(lastRow, guint(max(0, (value / upper * Double(items)).rounded(.down))))
         blankRecoveries += 1
         RowStats.recoveredBlank()
         gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(position))

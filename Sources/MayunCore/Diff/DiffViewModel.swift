@@ -218,11 +218,29 @@ public final class DiffViewModel {
     /// Whether `anchor` names a line of the diff as the server sent it (a file of it, and a position its patch has,
     /// within the parse caps). An outdated comment's does not.
     public func contains(_ anchor: DiffAnchor) -> Bool {
-        guard let index = files.firstIndex(where: { $0.path == anchor.path }), let patch = files[index].patch,
-              !files[index].isTooLarge else { return false }
+        lines(of: anchor.path).contains { $0.position == anchor.position }
+    }
+
+    /// Where the server's answer places a line comment: at `position`, unless it also names the new file's line
+    /// (`new_line`) and the line at `position` is another one while the diff has that line; then at that line. So a
+    /// site whose `position` means something else than DiffPatch assumes shows the comment where the site has it.
+    public func anchor(path: String, position: Int, newLine: Int?) -> DiffAnchor {
+        let stated = DiffAnchor(path: path, position: position)
+        guard let newLine else { return stated }
+        let lines = lines(of: path)
+        guard lines.first(where: { $0.position == position })?.newNumber != newLine,
+              let named = lines.first(where: { $0.newNumber == newLine && $0.kind != .removed })?.position
+        else { return stated }
+        return DiffAnchor(path: path, position: named)
+    }
+
+    /// The lines of `path`'s patch as the server sent it (within the parse caps; none for a file too large).
+    private func lines(of path: String) -> [DiffLine] {
+        guard let index = files.firstIndex(where: { $0.path == path }), let patch = files[index].patch,
+              !files[index].isTooLarge else { return [] }
         let parsed = self.parsed[index] ?? DiffParser.parse(patch, maxBytes: limits.patchBytesPerFile)
         self.parsed[index] = parsed
-        return parsed.hunks.contains { $0.lines.contains { $0.position == anchor.position } }
+        return parsed.hunks.flatMap(\.lines)
     }
 
     /// The row of the line `anchor` names (nil when it is not shown: folded, not paged in, or not in the diff).

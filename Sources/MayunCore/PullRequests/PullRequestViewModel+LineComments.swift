@@ -32,7 +32,7 @@ extension PullRequestViewModel {
     public var lineThreads: [DiffAnchor: [PullRequestComment]] {
         var threads: [DiffAnchor: [PullRequestComment]] = [:]
         for comment in comments.items {
-            guard let anchor = Self.anchor(of: comment) else { continue }
+            guard let anchor = lineAnchor(of: comment) else { continue }
             threads[anchor, default: []].append(comment)
         }
         return threads
@@ -52,15 +52,16 @@ extension PullRequestViewModel {
     /// Whether a line comment's line is no longer in the diff (known once the files arrived; a general comment
     /// never is).
     public func isOutdated(_ comment: PullRequestComment) -> Bool {
-        guard let anchor = Self.anchor(of: comment), fileList.value != nil else { return false }
+        if comment.path != nil, comment.position == nil, comment.originalPosition != nil { return true }
+        guard let anchor = lineAnchor(of: comment), fileList.value != nil else { return false }
         return !diff.contains(anchor)
     }
 
     /// The conversation's line for a comment's time: a line comment says where it is, an outdated one says so.
     func placeNote(for comment: PullRequestComment) -> String? {
-        guard let anchor = Self.anchor(of: comment) else { return nil }
-        if isOutdated(comment) { return String(format: tr("outdated comment on %@"), anchor.path) }
-        return String(format: tr("on %@"), anchor.path)
+        guard comment.isLineComment, let path = comment.path else { return nil }
+        if isOutdated(comment) { return String(format: tr("outdated comment on %@"), path) }
+        return String(format: tr("on %@"), path)
     }
 
     public var lineComposerTitle: String {
@@ -90,7 +91,7 @@ extension PullRequestViewModel {
 
     /// Edit one of the person's own line comments in the composer under its line.
     public func editLineComment(id: Int) {
-        guard let comment = comments.items.first(where: { $0.id == id }), let anchor = Self.anchor(of: comment),
+        guard let comment = comments.items.first(where: { $0.id == id }), let anchor = lineAnchor(of: comment),
               isOwnComment(id: id) else { return }
         lineDraftPlace.anchor = anchor
         lineComposer.reloadDraft()
@@ -131,7 +132,7 @@ extension PullRequestViewModel {
                         guard let self else { return }
                         // The server's copy, kept on this line even if its answer left the place out.
                         var settled = answer
-                        if Self.anchor(of: settled) == nil {
+                        if lineAnchor(of: settled) == nil {
                             settled.path = anchor.path
                             settled.position = anchor.position
                         }
@@ -216,9 +217,11 @@ extension PullRequestViewModel {
         return isOwnComment(at: index)
     }
 
-    static func anchor(of comment: PullRequestComment) -> DiffAnchor? {
+    /// Where a line comment is drawn: as its answer places it (`DiffViewModel.anchor(path:position:newLine:)`). nil
+    /// for a general comment and for an outdated one (only its `original_position` is left).
+    func lineAnchor(of comment: PullRequestComment) -> DiffAnchor? {
         guard let path = comment.path, let position = comment.position else { return nil }
-        return DiffAnchor(path: path, position: position)
+        return diff.anchor(path: path, position: position, newLine: comment.newLine)
     }
 }
 
