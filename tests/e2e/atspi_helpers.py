@@ -180,8 +180,9 @@ def state_env(state_dir, server_url, extra=None):
                XDG_DATA_DIRS=os.path.join(PREFIX, "share") + ":/usr/share", MAYUN_SERVER=server_url)
     # GTK's GL renderer on Xvfb is Mesa's llvmpipe, rasterizing in software: its threads took 44% of the machine's CPU
     # during the scenarios (perf, issue 37), for pixels GTK's cairo renderer draws the same (as in XCTest and the
-    # bench). The installed package's smoke (tests/deb/run.sh) keeps GTK's default renderer, as people launch it.
-    if not os.environ.get("MAYUN_E2E_INSTALLED"):
+    # bench). tests/e2e/run.sh says which: the scenarios that time the app, and the installed package's smoke
+    # (tests/deb/run.sh), keep GTK's default renderer, as people launch it.
+    if os.environ.get("MAYUN_E2E_RENDERER") == "cairo" and not os.environ.get("MAYUN_E2E_INSTALLED"):
         env["GSK_RENDERER"] = "cairo"
     env.update(extra or {})
     return env

@@ -6,6 +6,8 @@
      shows its private "internal-handbook" (members only); a click opens that project
   2. Discover: the "Search for" switch set to People, a person's login searched, the person's row clicked: their
      page opens
+  3. the author of an issue on a project where they are no member edits its title: Edit issue, Save, one PATCH
+     (issue_author.py)
 
 Run by tests/e2e/run.sh inside Xvfb, dbus-run-session and the throwaway keyring, with Debian's /usr/bin/python3.
 Synchronisation is polling with a deadline (atspi_helpers), never fixed sleeps.
@@ -17,6 +19,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import atspi_helpers as h  # noqa: E402
 from e2e_support import Scenario, teardown, top  # noqa: E402
+from issue_author import author_edits_the_title  # noqa: E402
 
 NAME = "people"
 r = h.Report(NAME)
@@ -95,6 +98,7 @@ def scenario(state):
         searched = [e["path"] for e in server.log() if e["path"] == "/api/v5/search/users"]
         r.check(bool(searched), "the app asked GET /search/users")
         shot("3-person")
+        author_edits_the_title(r, s, app, server, env)
         app.quit()
     finally:
         teardown(r, app, server_proc)

@@ -1,6 +1,7 @@
 """Step 7 of tests/e2e/pulls_e2e.py: a member takes part in a pull request of their own project, with the mouse.
 
-They comment with the composer, approve, open "Files changed" (where the failed check's annotation must show right
+The project requires one approval: the merge box says so and offers no Merge until it is given (issue 39). They
+comment with the composer, approve, open "Files changed" (where the failed check's annotation must show right
 under its line: issue 39, "Is it green?"), comment on a line, then squash-merge with the merge's answer lost on the
 way back (issue 38: FakeGitee's `lost-answer` fault does the merge and answers a gateway's 502). The page must say
 Merged with no error toast, after exactly one PUT: the app settles the unknown outcome by reading the pull request,
@@ -29,18 +30,19 @@ def bind(report, scenario):
 
 
 def an_open_mergeable_pull_request_of_the_demo_account(server):
-    """One whose head has a failed check with annotations: FakeGitee gives those to numbers with number % 4 == 1
-    (docs/FAKE-GITEE.md, "Check runs")."""
+    """One whose head has a failed check with annotations (FakeGitee gives those to numbers with number % 4 == 1:
+    docs/FAKE-GITEE.md, "Check runs") and whose project requires one approval and no test before merging
+    (`assignees_number` 1, `testers_number` 0: issue 39)."""
     for project in server.get("/api/v5/users/mayun-demo/repos?per_page=50"):
         owner, repo = project["full_name"].split("/", 1)
         if owner != "mayun-demo":
             continue
         for pull in server.get(f"/api/v5/repos/{owner}/{repo}/pulls?state=open&per_page=50"):
-            # Not one whose project requires approvals or tests first (assignees_number / testers_number).
-            if pull["mergeable"] and not pull.get("assignees_number") and not pull.get("testers_number") \
+            if pull["mergeable"] and pull.get("assignees_number") == 1 and not pull.get("testers_number") \
                     and pull["number"] % 4 == 1:
                 return owner, repo, pull
-    raise CheckFailed("no open, mergeable pull request with a failed check on a project of mayun-demo")
+    raise CheckFailed("no open, mergeable pull request with a failed check needing one approval on a project of "
+                      "mayun-demo")
 
 
 def failed_annotation(server, owner, repo, head_sha):
@@ -152,6 +154,10 @@ def member_comments_and_squash_merges(server, env):
 
 
 def approves(server, app, owner, repo, number):
+    needs = "Merging needs 1 approvals; 0 given. Waiting for mayun-demo."
+    r.wait_for(lambda: app.find(needs, ("label",), root=top(app)),
+               "before the approval the merge box says why it cannot merge", seen=seen_labels(app))
+    r.check(app.find("Merge", ("push button",), root=top(app)) is None, "and offers no Merge button")
     since = server.last_seq()
     click(app, "Approve", ("push button",))
     path = f"/api/v5/repos/{owner}/{repo}/pulls/{number}/review"
@@ -161,6 +167,9 @@ def approves(server, app, owner, repo, number):
                seen=seen_labels(app))
     accepted = [a["accept"] for a in server.get(f"/api/v5/repos/{owner}/{repo}/pulls/{number}")["assignees"]]
     r.check(accepted == [True], "the server has the approval", f"{accepted}")
+    r.wait_for(lambda: app.find(needs, ("label",), root=top(app)) is None
+               and app.find("Merge", ("push button",), root=top(app)),
+               "with the approval given, the reason goes and Merge is offered", seen=seen_labels(app))
     shot("6a-approved")
 
 

@@ -70,6 +70,8 @@ package final class PagedListView<Item: Sendable> {
     private let banner: ListBanner
     private var shownCount = 0
     private var shownGeneration = -1
+    /// The `rowRevision` the rows on screen were drawn for.
+    private var shownRowRevision = 0
     /// The footer object, always the store's last item, and the state it carries.
     private var footer: UnsafeMutableRawPointer
     private var footerState = FooterRow.State.none
@@ -125,6 +127,12 @@ package final class PagedListView<Item: Sendable> {
         bindings.bind { [unowned self] in
             sync(count: list.items.count, generation: list.generation)
             states.show(list.state)
+        }
+        bindings.bind { [unowned self] in
+            if list.rowRevision != shownRowRevision {
+                shownRowRevision = list.rowRevision
+                drawShownRowsAgain()
+            }
         }
         bindings.bind { [unowned self] in
             banner.show(list.banner)
@@ -299,6 +307,20 @@ package final class PagedListView<Item: Sendable> {
         let positions = Double(shownCount + 1)  // the rows and the footer
         let last = upper > 0 ? Int((bottom / upper * positions).rounded(.up)) - 1 : 0
         list.rowShown(at: min(max(0, last), shownCount - 1))
+    }
+
+    /// The rows GTK has bound show their items again (`PagedListViewModel.rowsChanged`): only those on screen and
+    /// just around it, in place, without touching the model (a splice would rebuild them and could move the view).
+    private func drawShownRowsAgain() {
+        var child = gtk_widget_get_first_child(listView)
+        while let cell = child {
+            if let content = gtk_widget_get_first_child(cell),
+               let host = attachment(of: UnsafeMutableRawPointer(content), key: "mayun-row-host", as: RowHost.self),
+               let index = host.shownIndex, index < shownCount {
+                host.showRow(index)
+            }
+            child = gtk_widget_get_next_sibling(cell)
+        }
     }
 
     // MARK: Blank grid

@@ -11,6 +11,9 @@ package final class SimpleRowView: ListRow {
     private let title: Widget
     private let subtitle: Widget
     private let trailing: Widget
+    /// A state beside the trailing text (a pull request's checks), said in words in the row's accessible label and
+    /// its tooltip; hidden when there is none.
+    private let status: Widget
     private let arrow: Widget
     private let avatar: AvatarView?
     /// An issue's labels, beside the title (hidden when there are none).
@@ -35,10 +38,12 @@ package final class SimpleRowView: ListRow {
         Build.append(titleLine, title, chips.widget)
         Build.append(text, titleLine, subtitle)
         trailing = Build.label("", classes: ["dim-label", "numeric"], xalign: 1)
+        status = widget(gtk_image_new())
+        gtk_widget_set_visible(status, 0)
         arrow = widget(gtk_image_new_from_icon_name("go-next-symbolic"))
         avatar = images.map { AvatarView(size: 32, images: $0) }
         if let avatar { Build.append(root, avatar.root) }
-        Build.append(root, icon, text, trailing, arrow)
+        Build.append(root, icon, text, trailing, status, arrow)
     }
 
     package func show(_ row: SimpleRow) {
@@ -59,11 +64,17 @@ package final class SimpleRowView: ListRow {
             setVisible(subtitle, !row.subtitle.isEmpty)
         }
         if row.trailing != old?.trailing { gtk_label_set_text(opaque(trailing), row.trailing) }
+        if row.statusIconName != old?.statusIconName || row.status != old?.status {
+            gtk_image_set_from_icon_name(opaque(status), row.statusIconName)
+            gtk_widget_set_tooltip_text(status, row.status)
+            setVisible(status, !row.statusIconName.isEmpty)
+        }
         chips.show(row.chips)
         setVisible(arrow, row.showsDisclosure)
-        if row.title != old?.title || row.subtitle != old?.subtitle || row.trailing != old?.trailing || row.chips != old?.chips {
+        if row.title != old?.title || row.subtitle != old?.subtitle || row.trailing != old?.trailing || row.chips != old?.chips
+            || row.status != old?.status {
             Accessibility.setLabel(root, [row.title, row.chips.map(\.name).joined(separator: ", "), row.subtitle,
-                                          row.trailing].filter { !$0.isEmpty }
+                                          row.trailing, row.status].filter { !$0.isEmpty }
                 .joined(separator: ", "))
         }
     }

@@ -6,6 +6,26 @@ import GiteeKit
 /// outside the description's enums), pending while one is still going and none failed, none without runs.
 public enum CheckOverall: Sendable, Equatable {
     case none, passing, failing, pending
+
+    /// The state's icon; wherever it shows, the state is said in words too (`sentence`), never by the icon alone.
+    public var iconName: String {
+        switch self {
+        case .passing: "emblem-ok-symbolic"
+        case .failing: "dialog-error-symbolic"
+        case .pending: "content-loading-symbolic"
+        case .none: "action-unavailable-symbolic"
+        }
+    }
+
+    /// The state in words: the Checks section's heading, and beside a pull request in a list.
+    public var sentence: String {
+        switch self {
+        case .none: tr("No checks")
+        case .passing: tr("All checks passed")
+        case .failing: tr("Some checks failed")
+        case .pending: tr("Checks are running")
+        }
+    }
 }
 
 /// One run as the Checks section lists it: said in words with an icon name, never by colour alone.
@@ -46,12 +66,7 @@ extension CommitChecks {
         case .failed(let message): return String(format: tr("Could not load the checks: %@"), message)
         case .loaded: break
         }
-        switch overall {
-        case .none: return tr("No checks")
-        case .passing: return tr("All checks passed")
-        case .failing: return tr("Some checks failed")
-        case .pending: return tr("Checks are running")
-        }
+        return overall.sentence
     }
 
     /// Whether the page shows a Checks section: while loading, after a failure (with Retry), and when there are runs;
@@ -85,6 +100,17 @@ extension CommitChecks {
         runs.flatMap { run in
             (annotations[run.id] ?? []).map { note in Self.row(of: note, in: run) }
         }
+    }
+
+    /// The annotations by the line of `diff` they are drawn under: each at its `start_line` on the new side of its
+    /// file, when the diff shows that line (an annotation elsewhere is listed in the Checks section only).
+    public func notes(placedIn diff: DiffViewModel) -> [DiffAnchor: [CheckNoteRow]] {
+        var placed: [DiffAnchor: [CheckNoteRow]] = [:]
+        for note in notes where note.line > 0 {
+            guard let anchor = diff.anchor(path: note.path, newLine: note.line) else { continue }
+            placed[anchor, default: []].append(note)
+        }
+        return placed
     }
 
     // MARK: Working out

@@ -16,6 +16,8 @@ public final class CommitViewModel {
     public let diff: DiffViewModel
     /// The commit's check runs and their annotations (the Checks section), refreshed while one runs.
     public let checks: CommitChecks
+    /// The annotations drawn under lines of the diff, by line (worked out when the checks or the files change).
+    public private(set) var checkAnchors: [DiffAnchor: [CheckNoteRow]] = [:]
 
     init(repo: RepositoryID, sha: String, client: GiteeClient, diffLimits: DiffLimits = .standard,
          checkScheduler: (any PollScheduler)? = nil) {
@@ -26,7 +28,21 @@ public final class CommitViewModel {
         let diff = DiffViewModel(limits: diffLimits)
         self.diff = diff
         resource = RemoteResource { try await client.send(Endpoints.commit(owner: repo.owner, repo: repo.name, sha: sha)) }
-        resource.onFresh = { commit in diff.show(commit.files.map(DiffFile.init)) }
+        resource.onFresh = { [weak self] commit in
+            diff.show(commit.files.map(DiffFile.init))
+            self?.placeCheckNotes()
+        }
+        checks.onChanged = { [weak self] in self?.placeCheckNotes() }
+    }
+
+    /// The annotations under the line `anchor` names in the diff (as on a pull request).
+    public func checkNotes(at anchor: DiffAnchor) -> [CheckNoteRow] { checkAnchors[anchor] ?? [] }
+
+    private func placeCheckNotes() {
+        let placed = checks.notes(placedIn: diff)
+        guard placed != checkAnchors else { return }
+        checkAnchors = placed
+        diff.annotate(threads: Set(placed.keys), composer: nil)
     }
 
     public var title: String { String(sha.prefix(10)) }

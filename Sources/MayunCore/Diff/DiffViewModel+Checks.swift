@@ -4,16 +4,7 @@ extension DiffViewModel {
     /// The anchor of the line numbered `newLine` in the new version of `path`, when the diff shows that line (a
     /// context or an added line; within the parse caps), or nil.
     public func anchor(path: String, newLine: Int) -> DiffAnchor? {
-        guard let index = files.firstIndex(where: { $0.path == path }), let patch = files[index].patch,
-              !files[index].isTooLarge else { return nil }
-        let parsed = self.parsed[index] ?? DiffParser.parse(patch, maxBytes: limits.patchBytesPerFile)
-        self.parsed[index] = parsed
-        for hunk in parsed.hunks {
-            if let line = hunk.lines.first(where: { $0.newNumber == newLine && $0.kind != .removed }),
-               let position = line.position {
-                return DiffAnchor(path: path, position: position)
-            }
-        }
-        return nil
+        lines(of: path).first { $0.newNumber == newLine && $0.kind != .removed && $0.position != nil }
+            .flatMap { line in line.position.map { DiffAnchor(path: path, position: $0) } }
     }
 }

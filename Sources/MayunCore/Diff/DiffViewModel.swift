@@ -226,16 +226,14 @@ public final class DiffViewModel {
     /// site whose `position` means something else than DiffPatch assumes shows the comment where the site has it.
     public func anchor(path: String, position: Int, newLine: Int?) -> DiffAnchor {
         let stated = DiffAnchor(path: path, position: position)
-        guard let newLine else { return stated }
-        let lines = lines(of: path)
-        guard lines.first(where: { $0.position == position })?.newNumber != newLine,
-              let named = lines.first(where: { $0.newNumber == newLine && $0.kind != .removed })?.position
-        else { return stated }
-        return DiffAnchor(path: path, position: named)
+        guard let newLine, lines(of: path).first(where: { $0.position == position })?.newNumber != newLine else {
+            return stated
+        }
+        return anchor(path: path, newLine: newLine) ?? stated
     }
 
     /// The lines of `path`'s patch as the server sent it (within the parse caps; none for a file too large).
-    private func lines(of path: String) -> [DiffLine] {
+    func lines(of path: String) -> [DiffLine] {
         guard let index = files.firstIndex(where: { $0.path == path }), let patch = files[index].patch,
               !files[index].isTooLarge else { return [] }
         let parsed = self.parsed[index] ?? DiffParser.parse(patch, maxBytes: limits.patchBytesPerFile)

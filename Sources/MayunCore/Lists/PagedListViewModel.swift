@@ -26,6 +26,9 @@ public final class PagedListViewModel<Item: Sendable> {
     /// Grows whenever an item is replaced or changed in place (not when a page is appended): what a view caching
     /// per-row work (formatted rows) keys its cache on.
     @ObservationIgnored public private(set) var itemRevision = 0
+    /// Grows when what the rows show changed without the items changing place (an item changed in place, a state
+    /// beside the rows arrived): the view draws the rows it shows again.
+    public private(set) var rowRevision = 0
     /// Whether the rows on screen came from the saved copy and the network has not confirmed them yet.
     public private(set) var isShowingSavedData = false
 
@@ -166,7 +169,12 @@ public final class PagedListViewModel<Item: Sendable> {
         change(&items[index])
         itemRevision += 1
         onItemsChanged()
+        rowsChanged()
     }
+
+    /// What the rows show changed outside the items (a pull request's checks arrived): the rows on screen are drawn
+    /// again, in place.
+    public func rowsChanged() { rowRevision += 1 }
 
     // MARK: Loading
 

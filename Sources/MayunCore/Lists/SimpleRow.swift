@@ -11,6 +11,9 @@ public struct SimpleRow: Equatable, Sendable {
     public var avatarURL: URL?
     /// Labels drawn as coloured chips under the title (issue rows).
     public var chips: [LabelChip] = []
+    /// A state beside the trailing text, as an icon with its words (a pull request's checks); empty: none.
+    public var statusIconName = ""
+    public var status = ""
 
     public init(iconName: String = "", title: String, subtitle: String = "", trailing: String = "",
                 showsDisclosure: Bool = true, avatarURL: URL? = nil) {

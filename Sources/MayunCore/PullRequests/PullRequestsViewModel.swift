@@ -10,6 +10,8 @@ import Observation
 public final class PullRequestsViewModel {
     public let repo: RepositoryID
     public let pullRequests: PagedListViewModel<PullRequest>
+    /// Whether each pull request's head is green, beside its row.
+    public let checks: PullRequestListChecks
     public private(set) var current = PullRequestFilters()
     public var filter: Endpoints.PullRequestState { current.state }
     /// Members (push or admin) and people with a fork of the project may open a pull request.
@@ -28,6 +30,12 @@ public final class PullRequestsViewModel {
         pullRequests = PagedListViewModel<PullRequest>(emptyText: tr("No pull requests here.")) { pagination in
             try await client.page(endpoint, at: pagination)
         }
+        checks = PullRequestListChecks(client: client, repo: repo)
+        pullRequests.onItemsChanged = { [weak self] in
+            guard let self else { return }
+            checks.want(pullRequests.items.compactMap(\.head.sha))
+        }
+        checks.onChanged = { [weak self] in self?.pullRequests.rowsChanged() }
     }
 
     public var title: String { tr("Pull Requests") }
@@ -52,15 +60,26 @@ public final class PullRequestsViewModel {
         let pull = pullRequests.items[index]
         let when = RelativeTime.describe(pull.createdAt?.date, now: now) ?? ""
         let author = pull.author?.name ?? pull.author?.login ?? ""
-        return SimpleRow(iconName: Self.iconName(for: pull), title: pull.title,
-                         subtitle: "\(Self.stateText(for: pull))  ·  #\(pull.number)  ·  \(author)  ·  \(when)",
-                         trailing: "\(pull.head.ref) → \(pull.base.ref)",
-                         avatarURL: pull.author?.avatarURL.flatMap(URL.init(string:)))
+        var row = SimpleRow(iconName: Self.iconName(for: pull), title: pull.title,
+                            subtitle: "\(Self.stateText(for: pull))  ·  #\(pull.number)  ·  \(author)  ·  \(when)",
+                            trailing: "\(pull.head.ref) → \(pull.base.ref)",
+                            avatarURL: pull.author?.avatarURL.flatMap(URL.init(string:)))
+        if let sha = pull.head.sha, let state = checks.state(ofHead: sha) {
+            row.statusIconName = state.iconName
+            row.status = state.sentence
+        }
+        return row
     }
 
     public func start() { pullRequests.start() }
-    public func refresh() { pullRequests.refresh() }
-    public func cancel() { pullRequests.cancel() }
+    public func refresh() {
+        checks.reset()
+        pullRequests.refresh()
+    }
+    public func cancel() {
+        pullRequests.cancel()
+        checks.cancel()
+    }
 
     public func selectFilter(_ state: Endpoints.PullRequestState) { apply { $0.state = state } }
     public func selectSort(_ sort: Endpoints.PullRequestSort) { apply { $0.sort = sort } }
@@ -97,6 +116,7 @@ public final class PullRequestsViewModel {
     private func replaceSource() {
         let endpoint = current.endpoint(repo, login: session?.user?.login)
         let client = client
+        checks.reset()
         pullRequests.replaceSource { pagination in
             try await client.page(endpoint, at: pagination)
         }

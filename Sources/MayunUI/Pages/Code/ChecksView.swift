@@ -27,15 +27,6 @@ final class ChecksView: ComposedView {
         bindings.bind { [unowned self] in redraw() }
     }
 
-    static func iconName(_ state: CheckOverall) -> String {
-        switch state {
-        case .passing: return "emblem-ok-symbolic"
-        case .failing: return "dialog-error-symbolic"
-        case .pending: return "content-loading-symbolic"
-        case .none: return "action-unavailable-symbolic"
-        }
-    }
-
     static func iconName(_ level: CheckAnnotation.Level) -> String {
         switch level {
         case .failure: return "dialog-error-symbolic"
@@ -59,7 +50,7 @@ final class ChecksView: ComposedView {
         top.setMargins(12)
         let heading = Label(headingText, classes: ["heading"], wrap: true, xalign: 0)
         heading.hexpand = true
-        if case .loaded = checks.loadState { top.append(Icon(Self.iconName(checks.overall))) }
+        if case .loaded = checks.loadState { top.append(Icon(checks.overall.iconName)) }
         top.append(heading)
         if checks.canRetry {
             let retry = Button(label: tr("Retry"), classes: ["flat"])
@@ -99,7 +90,7 @@ final class ChecksView: ComposedView {
         let name = Label(row.name, wrap: true, xalign: 0)
         texts.append(name)
         if !row.summary.isEmpty { texts.append(Label(row.summary, classes: ["dim-label", "caption"], wrap: true, xalign: 0)) }
-        box.append(Icon(Self.iconName(row.state)), texts, Label(row.stateText, classes: ["dim-label"], xalign: 1))
+        box.append(Icon(row.state.iconName), texts, Label(row.stateText, classes: ["dim-label"], xalign: 1))
         box.accessibleLabel = row.accessibleName
         return box
     }

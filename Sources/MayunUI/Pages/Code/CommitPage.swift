@@ -12,12 +12,16 @@ final class CommitPage: Page {
     private let states: StateStack
     let diff: DiffView
     let checks: ChecksView
+    /// The checks' annotations under the diff's lines.
+    let checkNotes: CommitCheckNoteViews
 
     init(viewModel: CommitViewModel) {
         self.viewModel = viewModel
         let bindings = BindingBag()
         diff = DiffView(model: viewModel.diff, bindings: bindings)
         checks = ChecksView(checks: viewModel.checks, bindings: bindings)
+        checkNotes = CommitCheckNoteViews(viewModel: viewModel, bindings: bindings)
+        diff.annotations = checkNotes
         message.isSelectable = true
         let header = Box(.vertical, spacing: 6, classes: ["commit-page"])
         header.setMargins(16)

@@ -72,14 +72,14 @@ private final class LineComposerOwner: CommentComposerOwner {
 final class LineThreadView: ComposedView {
     private let view = Box(.vertical, spacing: 8, classes: ["line-thread"])
     private let list = Box(.vertical, spacing: 8)
-    private let notesBox = Box(.vertical, spacing: 4, classes: ["check-notes"])
+    private let notes = CheckNotesView()
     private let anchor: DiffAnchor
     private unowned let viewModel: PullRequestViewModel
     private let images: ImageLoader
     private let bindings: BindingBag
     private var shown: [LineCommentRow] = []
     /// The annotations drawn (tests read them).
-    private(set) var notesShown: [CheckNoteRow] = []
+    var notesShown: [CheckNoteRow] { notes.shown }
     private var documentsShown: [Bool] = []
 
     var root: WidgetObject { view }
@@ -93,36 +93,19 @@ final class LineThreadView: ComposedView {
         reply.halign = .start
         reply.onClicked { [unowned viewModel] in viewModel.openLineComposer(at: anchor) }
         view.setMargins(8)
-        view.append(notesBox, list, reply)
+        view.append(notes.root, list, reply)
         view.accessibleLabel = String(format: tr("Comments on line %d of %@"), anchor.position, anchor.path)
     }
 
     /// Redraws when the comments, their rendered documents or the line's annotations changed.
     func show(_ rows: [LineCommentRow], notes: [CheckNoteRow] = []) {
-        if notes != notesShown { showNotes(notes) }
+        self.notes.show(notes)
         let documents = rows.map { viewModel.lineCommentDocument(for: $0.body) != nil }
         guard rows != shown || documents != documentsShown else { return }
         shown = rows
         documentsShown = documents
         list.removeAll()
         for row in rows { list.append(card(for: row)) }
-    }
-
-    /// Each annotation as a line under the diff's line: its level as an icon and in words, the check and message.
-    private func showNotes(_ notes: [CheckNoteRow]) {
-        notesShown = notes
-        notesBox.removeAll()
-        notesBox.isVisible = !notes.isEmpty
-        for note in notes {
-            let line = Box(.horizontal, spacing: 6, classes: ["check-note"])
-            let text = Label("\(note.levelText): \(note.message)", wrap: true, xalign: 0)
-            text.isSelectable = true
-            text.hexpand = true
-            line.append(Icon(ChecksView.iconName(note.level)), text)
-            line.accessibleLabel = String(format: tr("%@ on line %d of %@: %@"), note.levelText, note.line, note.path,
-                                          note.message)
-            notesBox.append(line)
-        }
     }
 
     private func card(for row: LineCommentRow) -> Box {
