@@ -45,9 +45,8 @@ def author_edits_the_title(r, s, app, server, env):
     app.click(field, "the Title field")
     r.wait_for(lambda: h.focused(field), "the Title field has the focus")
     app.key("ctrl+a")
+    # (GTK 4.8 does not expose a GtkEntry's text over AT-SPI: the PATCH below shows what was typed.)
     app.type("Typo in the install guide")
-    r.wait_for(lambda: h.text_of(field) == "Typo in the install guide", "the new title is in the field",
-               seen=lambda: repr(h.text_of(field)))
     since = server.last_seq()
     s.click(app, "Save", ("push button",))
     path = f"/api/v5/repos/{owner}/issues/{number}"
