@@ -77,25 +77,15 @@ $(DATA_OUT)/locale/%/LC_MESSAGES/mayun.mo: po/%.po
 run: deps build
 	.build/debug/mayun $(ARGS)
 
-# Stages one after another. From the start, at the lowest priority, the fuzz build runs on the cores the stages leave
-# idle (XCTest runs on about one). Beside the test build and XCTest runs the e2e stage's release build
-# (tests/e2e/install.sh; started beside the debug build, it halved that build's speed, which XCTest waits for: the
-# clean-clone run reached XCTest after 14 minutes instead of 7). Beside the end-to-end scenarios (most of a scenario
-# is waiting on the app and FakeGitee) run, one after the other, the end of the fuzz build, the fuzz targets and the
-# Debian package's stage (tests/beside_e2e.sh, under the lock the scenarios that time the app wait for). Their
-# output follows the scenarios'.
-test: deps
+# Stages one after another, except that beside the end-to-end scenarios (most of a scenario is waiting on the app and
+# FakeGitee) run, one after the other, the fuzz build, the fuzz targets and the Debian package's stage
+# (tests/beside_e2e.sh, under the lock the scenarios that time the app wait for). Their output follows the scenarios'.
+test: deps build
 	@status=0; failed=""; times=""; mkdir -p .build/e2e; tf=.build/e2e/times.txt; \
 	stage() { local start=$$(date +%s) cpu0 cpu1; times > $$tf; cpu0=$$(tests/cpu_seconds.sh $$tf); \
 	    $(MAKE) --no-print-directory $$1 E2E_PREBUILD=1 || { status=1; failed="$$failed $$1"; }; \
 	    times > $$tf; cpu1=$$(tests/cpu_seconds.sh $$tf); \
 	    times="$$times $$1 $$(( $$(date +%s) - start ))s/$$(( cpu1 - cpu0 ))cpu-s"; }; \
-	$(SWIFT) package resolve > /dev/null; \
-	echo "make test: the fuzz build runs at the lowest priority from now on (.build/e2e/fuzz-prebuild.log)"; \
-	nice -n 19 tests/fuzz/run.sh build > .build/e2e/fuzz-prebuild.log 2>&1 & \
-	stage build; \
-	echo "make test: the e2e release build runs beside the test build and XCTest (.build/e2e/prebuild.log)"; \
-	tests/e2e/install.sh > .build/e2e/prebuild.log 2>&1 & \
 	stage test-unit; stage test-meson; \
 	echo "make test: the fuzz build, the fuzz targets and the Debian package's stage run beside the scenarios (tests/beside_e2e.sh; their output follows)"; \
 	tests/beside_e2e.sh & beside_pid=$$!; \
@@ -108,7 +98,7 @@ test: deps
 	    [ "$$step_status" = 0 ] || { status=1; failed="$$failed $$step"; }; \
 	    times="$$times $$step $${secs}s/$${cpu}cpu-s"; \
 	done < $$beside; \
-	printf '\n\033[1mmake test: stage times (wall/CPU):%s (the last three beside test-e2e, one after the other; the fuzz build began beside the build stage, the release build beside test-unit)\033[0m\n' "$$times"; \
+	printf '\n\033[1mmake test: stage times (wall/CPU):%s (the last three beside test-e2e, one after the other)\033[0m\n' "$$times"; \
 	if [ $$status -eq 0 ]; then printf '\033[1mmake test: all stages passed\033[0m\n'; \
 	else printf '\033[1mmake test: FAILED:%s\033[0m\n' "$$failed"; fi; \
 	exit $$status
@@ -116,6 +106,10 @@ test: deps
 # XCTest (unit, integration and widget tests) on a virtual display with its own session bus and temporary XDG
 # folders. MAYUN_REQUIRE_DISPLAY=1 makes widget tests fail rather than skip when GTK cannot open the display.
 test-unit:
+	@if [ -n "$(E2E_PREBUILD)" ]; then \
+	    echo "test-unit: the e2e release build runs beside the test build and XCTest (.build/e2e/prebuild.log)"; \
+	    mkdir -p .build/e2e; tests/e2e/install.sh > .build/e2e/prebuild.log 2>&1 & \
+	fi
 	$(call banner,swift build --build-tests)
 	$(SWIFT) build --build-tests $(IMPORT_CHECK) 2>&1 | $(QUIET_SWIFT)
 	$(call banner,XCTest under Xvfb + dbus-run-session (MAYUN_REQUIRE_DISPLAY=1))
