@@ -27,7 +27,7 @@ let package = Package(
         .systemLibrary(name: "CGtk", pkgConfig: "gtk4 gtksourceview-5 libadwaita-1"),
         .systemLibrary(name: "CMark", pkgConfig: "libcmark-gfm"),
 
-        // The VERSION file, embedded at compile time (AppVersion in MayunCore reads it).
+        // The VERSION file, embedded at compile time (AppVersion in GiteeKit reads it: the User-Agent, --version, About).
         .target(name: "CAppVersion"),
         // BMP and GIF stills decoded straight to the size they are shown at (still_scale.h says why gdk-pixbuf's
         // loaders cannot), and the row averaging every scaling decoder shares (row_scaler.h). Optimised in debug
@@ -40,13 +40,19 @@ let package = Package(
         // Swift's global executor on GLib threads (GLibRuntime/GlobalExecutor.swift says why).
         .target(name: "CGlobalExecutor", dependencies: ["CSoup"]),
         .target(name: "GLibRuntime", dependencies: ["CSoup", "CGlobalExecutor"]),
-        .target(name: "GiteeKit", dependencies: ["CSoup", "GLibRuntime"]),
+        .target(name: "GiteeKit", dependencies: ["CSoup", "GLibRuntime", "CAppVersion"]),
         // The document engine: markdown (cmark-gfm, in a killable child process when long) and HTML (libxml2) to the
         // document model, with its limits and link rules; no view models, no widgets. The fuzzers of markdown and HTML
         // link it alone.
-        .target(name: "MayunDocument", dependencies: ["GiteeKit", "CMark", "CSoup"]),
-        .target(name: "MayunCore", dependencies: [
-            "MayunDocument", "GiteeKit", "GLibRuntime", "CSoup", "CAppVersion",
+        .target(name: "MayunDocument", dependencies: ["GiteeKit", "GLibRuntime", "CMark", "CSoup"]),
+        // The Coordinator, routes and one ViewModel per screen, with the rules they keep (writes, drafts, accounts,
+        // the offline store's keys). No C module and no SQLite: what touches the machine sits in MayunPlatform, behind
+        // the protocols declared here (PlatformSeamTests checks the imports).
+        .target(name: "MayunCore", dependencies: ["MayunDocument", "GiteeKit", "GLibRuntime"]),
+        // The machine under the ViewModels: SQLite (the offline store's and the outbox's files, through GRDB), the
+        // keyring (libsecret), git clones and the desktop's apps (GSubprocess, GAppInfo), the downloads folder.
+        .target(name: "MayunPlatform", dependencies: [
+            "MayunCore", "GiteeKit", "GLibRuntime", "CSoup",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         // The typed widget layer and the window shell: the only Swift code that imports CGtk. It imports it
@@ -59,7 +65,7 @@ let package = Package(
         .target(name: "MayunUI", dependencies: ["GtkKit", "MayunCore", "MayunDocument", "GiteeKit", "GLibRuntime"],
                 swiftSettings: [.unsafeFlags(["-module-alias", "CGtk=CGtkIsForGtkKitOnly"])]),
         .executableTarget(name: "mayun", dependencies: [
-            "MayunUI", "GtkKit", "MayunCore", "MayunDocument", "GiteeKit", "GLibRuntime", "MayunBenchProbes",
+            "MayunUI", "GtkKit", "MayunCore", "MayunPlatform", "MayunDocument", "GiteeKit", "GLibRuntime", "MayunBenchProbes",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "mayun-bench", dependencies: ["MayunUI", "GtkKit", "MayunCore", "MayunDocument", "GLibRuntime",
@@ -79,11 +85,11 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["GiteeKit", "MayunCore", "FakeGitee", "GLibRuntime", "CSoup"],
                 path: "Tests/TestSupport"),
         .testTarget(name: "GLibRuntimeTests", dependencies: ["GLibRuntime", "CSoup", "TestSupport"]),
-        .testTarget(name: "MayunCoreTests", dependencies: ["MayunCore", "MayunDocument", "GiteeKit", "GLibRuntime", "CSoup", "FakeGitee",
+        .testTarget(name: "MayunCoreTests", dependencies: ["MayunCore", "MayunPlatform", "MayunDocument", "GiteeKit", "GLibRuntime", "CSoup", "FakeGitee",
                                                            "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "GiteeKitTests", dependencies: ["GiteeKit", "FakeGitee", "GLibRuntime", "CSoup", "TestSupport"]),
-        .testTarget(name: "MayunUITests", dependencies: ["MayunUI", "GtkKit", "MayunCore", "MayunDocument", "GiteeKit", "GLibRuntime", "CGtk",
+        .testTarget(name: "MayunUITests", dependencies: ["MayunUI", "GtkKit", "MayunCore", "MayunPlatform", "MayunDocument", "GiteeKit", "GLibRuntime", "CGtk",
                                                           "FakeGitee", "TestSupport"]),
     ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import GiteeKit
 import MayunCore
+import MayunPlatform
 import GtkKit
 import MayunUI
 
@@ -35,7 +36,7 @@ func makeServices(options: LaunchOptions, resources: AppResources) -> Services {
     let cacheDirectory = environment.cacheDirectory.appendingPathComponent("http").path
     let factory = AccountServicesFactory(
         keyring: keyring, offline: store, dataDirectory: environment.dataDirectory,
-        environment: options.sessionEnvironment,
+        environment: options.sessionEnvironment, openOutbox: { Outbox(file: $0) },
         makeClient: { server in
             GiteeClient(configuration: GiteeConfiguration(server: server, appVersion: AppVersion.current,
                                                           cacheDirectory: cacheDirectory))
@@ -56,6 +57,8 @@ func makeServices(options: LaunchOptions, resources: AppResources) -> Services {
             if let list = outcome.list { accounts.adoptUpgraded(list) }
         }
     }
+    let home = environment.desktop.home
     return Services(options: options, preferences: preferences, accounts: accounts, firstFrame: firstFrame,
+                    tools: PlatformDesktopTools(), downloadsFolder: { DownloadsFolder.path(home: home) },
                     makePages: { PageFactory(images: $0) })
 }

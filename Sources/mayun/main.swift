@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GiteeKit
 import GLibRuntime
 import MayunBenchProbes
 import MayunCore

@@ -22,7 +22,8 @@ final class TwoServers {
         workTransport.on("GET", "/api/v5/user", SessionFixtures.user(login: "bob", name: "Bob"))
         let transports = [Self.home: homeTransport, Self.work: workTransport]
         factory = AccountServicesFactory(keyring: keyring, offline: offline,
-                                         dataDirectory: folder.appendingPathComponent("data")) { server in
+                                         dataDirectory: folder.appendingPathComponent("data"),
+                                         openOutbox: { Outbox(file: $0) }) { server in
             GiteeClient(configuration: GiteeConfiguration(server: server, retry: .none),
                         transport: transports[server] ?? ScriptedTransport())
         }

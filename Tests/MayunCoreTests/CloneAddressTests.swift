@@ -29,9 +29,9 @@ final class CloneAddressTests: XCTestCase {
 
     func testARefusedCloneStartsNothingAndSaysWhy() {
         onMain {
-            let clone = GitClone(refusing: "ext::sh", because: "no")
+            let clone = RefusedClone(because: "no")
             XCTAssertEqual(clone.state, .failed("no"))
-            XCTAssertFalse(clone.isRunning)
+            XCTAssertFalse(clone.state.isRunning)
         }
     }
 }

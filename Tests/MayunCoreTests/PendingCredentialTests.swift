@@ -80,7 +80,8 @@ final class PendingCredentialTests: XCTestCase {
             }
             let transports = [TwoServers.home: servers.homeTransport, TwoServers.work: servers.workTransport]
             let factory = AccountServicesFactory(keyring: keyring, offline: servers.offline,
-                                                 dataDirectory: servers.folder.appendingPathComponent("data")) { server in
+                                                 dataDirectory: servers.folder.appendingPathComponent("data"),
+                                                 openOutbox: { Outbox(file: $0) }) { server in
                 GiteeClient(configuration: GiteeConfiguration(server: server, retry: .none),
                             transport: transports[server] ?? ScriptedTransport())
             }

@@ -1,6 +1,7 @@
 import Foundation
 // onMain, waitUntil, drainMainQueue, StubTransport and repositoryRoot, for every file of this target.
 @_exported import TestSupport
+@_exported import MayunPlatform
 
 import CSoup
 @testable import GiteeKit

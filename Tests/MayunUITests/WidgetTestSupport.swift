@@ -4,6 +4,7 @@ import GLibRuntime
 import GiteeKit
 // onMain, waitUntil and the other helpers every test target shares, for every file of this target.
 @_exported import TestSupport
+@_exported import MayunPlatform
 @testable import MayunCore
 @testable import GtkKit
 @testable import MayunUI

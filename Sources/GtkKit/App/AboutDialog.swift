@@ -1,5 +1,6 @@
 internal import CGtk
 import Foundation
+import GiteeKit
 import MayunCore
 
 /// Mayun's About window (an AdwAboutWindow): name, version, what it is, the server it talks to, the licence.

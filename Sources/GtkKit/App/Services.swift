@@ -14,6 +14,8 @@ package final class Services {
     package let downloads: DownloadCenter
     /// Run in the background: one switch and one hold for the whole app, whichever account is active.
     package let background: BackgroundMode
+    /// git, terminals and editors (MayunPlatform's, handed in by the executable).
+    package let tools: any DesktopTools
     /// What the keyring's reads wait for; the application opens it at its first window's first frame.
     package let firstFrame: FirstFrameGate
 
@@ -21,15 +23,16 @@ package final class Services {
     package let makePages: @MainActor (ImageLoader) -> any PageMaking
 
     package init(options: LaunchOptions, preferences: any PreferencesStore, accounts: Accounts,
-                 firstFrame: FirstFrameGate, makePages: @escaping @MainActor (ImageLoader) -> any PageMaking) {
+                 firstFrame: FirstFrameGate, tools: any DesktopTools, downloadsFolder: @escaping @MainActor () -> String,
+                 makePages: @escaping @MainActor (ImageLoader) -> any PageMaking) {
         self.options = options
         self.firstFrame = firstFrame
         self.makePages = makePages
+        self.tools = tools
         self.preferences = preferences
         self.accounts = accounts
         nightMode = NightModeViewModel(preferences: preferences)
-        let home = options.environment.desktop.home
-        downloads = DownloadCenter(folder: { DownloadCenter.downloadsFolder(home: home) })
+        downloads = DownloadCenter(folder: downloadsFolder)
         background = BackgroundMode(preferences: preferences, environment: options.environment)
     }
 
@@ -39,7 +42,7 @@ package final class Services {
         var environment = options.environment
         if let server = URL(string: app.server) { environment.server = server }
         let coordinator = Coordinator(environment: environment, preferences: preferences, services: app,
-                                      downloads: downloads, nightMode: nightMode, background: background)
+                                      downloads: downloads, nightMode: nightMode, background: background, tools: tools)
         // Images fetched with the token never enter the disk cache (ImageLoader), so one folder serves every account.
         let images = ImageLoader(fetch: { [weak app] url, limit in
             guard let app else { throw CancellationError() }

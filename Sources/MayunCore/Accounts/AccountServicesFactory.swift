@@ -13,9 +13,13 @@ public struct AccountServicesFactory {
     public let makeClient: @MainActor (String) -> GiteeClient
     /// The session's settings (`MAYUN_OAUTH_CLIENT_*`); `MAYUN_TOKEN` is passed on its own to `make`.
     public let environment: [String: String]
+    /// Opens an account's outbox file (the app: MayunPlatform's `Outbox(file:)`).
+    public let openOutbox: @MainActor (URL) -> Outbox
 
     public init(keyring: (any CredentialStore)?, offline: OfflineStore?, dataDirectory: URL,
-                environment: [String: String] = [:], makeClient: @escaping @MainActor (String) -> GiteeClient) {
+                environment: [String: String] = [:], openOutbox: @escaping @MainActor (URL) -> Outbox,
+                makeClient: @escaping @MainActor (String) -> GiteeClient) {
+        self.openOutbox = openOutbox
         self.keyring = keyring
         self.offline = offline
         self.dataDirectory = dataDirectory
@@ -42,7 +46,7 @@ public struct AccountServicesFactory {
     public func attachOutbox(to services: AppServices, for account: Account) {
         let file = Outbox.file(inAccountFolder: AccountUpgrade.accountDirectory(of: account, in: dataDirectory))
         guard services.outbox?.fileURL != file else { return }
-        services.outbox = Outbox(file: file)
+        services.outbox = openOutbox(file)
     }
 
     /// Gives a `MAYUN_TOKEN` session, once the server named its login, that login's outbox: one file per server and
@@ -54,7 +58,7 @@ public struct AccountServicesFactory {
             .appendingPathComponent(login.folderName, isDirectory: true)
         let file = Outbox.file(inAccountFolder: folder)
         guard services.outbox?.fileURL != file else { return }
-        services.outbox = Outbox(file: file)
+        services.outbox = openOutbox(file)
     }
 
     /// An account's own folder; a `MAYUN_TOKEN` session's own folder per server until the server names its login

@@ -1,7 +1,7 @@
-import CSoup
+import Foundation
 
 /// The start-up probe of `make bench` (bench/startup.py, bench/lists.py): with `MAYUN_BENCH_STARTUP_STEPS` set, each
-/// step on the way to the first frame is stamped with `g_get_monotonic_time()` (CLOCK_MONOTONIC, the clock the
+/// step on the way to the first frame is stamped in µs of CLOCK_MONOTONIC (GLib's monotonic time, the clock the
 /// benchmark reads just before it starts the process), and `report()` prints them as `step <name> <µs>` lines.
 /// Without the variable `mark` only reads one cached flag, so the stamps can stay in the real start-up path.
 ///
@@ -19,7 +19,9 @@ public enum StartupSteps {
     /// Stamps `name` now (the first stamp of a name wins, so a step that can happen twice counts once).
     public static func mark(_ name: String) {
         guard request != nil, !marks.contains(where: { $0.name == name }) else { return }
-        marks.append((name, g_get_monotonic_time()))
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        marks.append((name, now.tv_sec * 1_000_000 + now.tv_nsec / 1_000))
     }
 
     /// Prints every stamp so far, in order, as `step <name> <monotonic µs>`, and flushes stdout.

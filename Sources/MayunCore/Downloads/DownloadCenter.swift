@@ -1,4 +1,3 @@
-import CSoup
 import Foundation
 import GiteeKit
 import Observation
@@ -25,19 +24,12 @@ public final class DownloadCenter {
     @ObservationIgnored private var reserved: Set<String> = []
     @ObservationIgnored private var nextID = 1
 
-    /// `folder`: where files are saved (the app: `downloadsFolder(home:)`, asked at each download).
+    /// `folder`: where files are saved (the app: MayunPlatform's `DownloadsFolder.path(home:)`, asked at each
+    /// download).
     public init(folder: @escaping @MainActor () -> String,
                 clock: @escaping @MainActor () -> TimeInterval = { ProcessInfo.processInfo.systemUptime }) {
         self.folder = folder
         self.clock = clock
-    }
-
-    /// The XDG download folder (`xdg-user-dirs`' `XDG_DOWNLOAD_DIR`, as GLib reads it), else `home`/Downloads.
-    public static func downloadsFolder(home: String) -> String {
-        if let path = g_get_user_special_dir(G_USER_DIRECTORY_DOWNLOAD).map({ String(cString: $0) }), !path.isEmpty {
-            return path
-        }
-        return home + "/Downloads"
     }
 
     /// Starts downloading `fileName` (a name from the server: only its last component is used) with `fetch`.

@@ -26,6 +26,8 @@ public final class Coordinator {
     /// Run in the background: the window may close while notifications are still checked (app-wide: it outlives an
     /// account switch, like `nightMode`).
     public let background: BackgroundMode
+    /// git, terminals and editors for a project's clone area (nil in tests that do not clone).
+    public let tools: (any DesktopTools)?
 
     /// The open Preferences window's model, nil while it is closed. Settings is a window over the main one (as in
     /// every GNOME app), not a page on the stack: it opens over whatever page asked for it and leaves it in place.
@@ -46,11 +48,12 @@ public final class Coordinator {
     /// the identity's. Without `downloads` (tests), files go to the home folder's Downloads of `environment`.
     public init(environment: AppEnvironment, preferences: any PreferencesStore, services: AppServices,
                 downloads: DownloadCenter? = nil, nightMode: NightModeViewModel? = nil,
-                background: BackgroundMode? = nil) {
+                background: BackgroundMode? = nil, tools: (any DesktopTools)? = nil) {
         self.environment = environment
+        self.tools = tools
         self.services = services
         let home = environment.desktop.home
-        self.downloads = downloads ?? DownloadCenter(folder: { DownloadCenter.downloadsFolder(home: home) })
+        self.downloads = downloads ?? DownloadCenter(folder: { home + "/Downloads" })
         self.nightMode = nightMode ?? NightModeViewModel(preferences: preferences)
         self.background = background ?? BackgroundMode(preferences: preferences, environment: environment)
         projectsTab = ProjectsTabViewModel(lists: [])
@@ -196,7 +199,7 @@ public final class Coordinator {
         case .project(let repo):
             .project(withOutbox(withFork(ProjectViewModel(repo: repo, cached: services.cached, server: environment.server,
                                                           nightMode: nightMode, navigator: self, files: downloads.files,
-                                                          desktop: environment.desktop))))
+                                                          desktop: environment.desktop, tools: tools))))
         case .blob(let repo, let ref, let path):
             .blob(withEditAccess(BlobViewModel(repo: repo, ref: ref, path: path, blobDependencies)))
         case .readme(let repo, let ref):

@@ -1,15 +1,14 @@
 import Foundation
 import GiteeKit
-import GRDB
 import Observation
 
 /// Writes made while the server could not be reached (connection refused, no such host, offline: the request
 /// provably never arrived), kept so the network is never a reason to lose a word, and sent later in order
 /// (`drain`, Outbox+Drain.swift), each settled first: already done on the server, it is dropped, never sent twice.
 ///
-/// One SQLite file per account (server and login) in the account's folder under the DATA folder, never the cache
-/// (Clear Cache must not lose it): folder 0700, file 0600. Each change is one small transaction written before the
-/// call returns, so a row is on disk before its text leaves the composer's draft, and a row is marked `sending` on
+/// One file per account (server and login) in the account's folder under the DATA folder, never the cache (Clear
+/// Cache must not lose it): folder 0700, file 0600 (SQLite: MayunPlatform's `OutboxFile`, behind `OutboxRows`). Each
+/// change is one small transaction written before the call returns, so a row is on disk before its text leaves the composer's draft, and a row is marked `sending` on
 /// disk before its request goes out: after a quit or crash such a row is asked about, never blindly resent.
 @MainActor
 @Observable
@@ -27,7 +26,7 @@ public final class Outbox {
     public internal(set) var stalled = false
 
     public let fileURL: URL?
-    @ObservationIgnored let database: DatabaseQueue?
+    @ObservationIgnored let rows: any OutboxRows
     /// The row whose request is out now (it cannot be cancelled meanwhile).
     @ObservationIgnored var inFlight: Int64?
     /// The drain that runs now: a second caller waits for it instead of returning at once (so "drain, then look"
@@ -39,26 +38,12 @@ public final class Outbox {
         folder.appendingPathComponent("outbox.sqlite")
     }
 
-    /// Opens (or creates) the file; one that cannot be opened leaves an outbox in memory, and `storeError` says so.
-    public init(file: URL) {
-        var opened: DatabaseQueue?
-        var failure: String?
-        do {
-            try PrivateFiles.makeFolder(file.deletingLastPathComponent())
-            PrivateFiles.prepareFile(file)
-            var configuration = Configuration()
-            configuration.label = "mayun-outbox"
-            let queue = try DatabaseQueue(path: file.path, configuration: configuration)
-            try Self.migrate(queue)
-            opened = queue
-        } catch {
-            failure = String(describing: error)
-            opened = try? DatabaseQueue()
-            if let opened { try? Self.migrate(opened) }
-        }
-        fileURL = failure == nil ? file : nil
-        database = opened
-        storeError = failure
+    /// `rows` keeps the rows (the app: MayunPlatform's `OutboxFile`, through `Outbox(file:)`); `fileURL` is its
+    /// file, nil when it could not be opened (then the rows live in memory and `storeError` says why).
+    public init(rows: any OutboxRows, fileURL: URL?, storeError: String? = nil) {
+        self.rows = rows
+        self.fileURL = fileURL
+        self.storeError = storeError
         reload()
     }
 
@@ -68,14 +53,8 @@ public final class Outbox {
     public func enqueue(_ kind: OutboxEntry.Kind, repo: RepositoryID, number: String, payload: String,
                         seen: String) -> OutboxEntry? {
         let created = Date()
-        let id = write { db -> Int64 in
-            try db.execute(sql: """
-                INSERT INTO rows (kind, owner, repo, number, payload, seen, created, status, reason)
-                VALUES (?, ?, ?, ?, ?, ?, ?, 'waiting', NULL)
-                """, arguments: [kind.rawValue, repo.owner, repo.name, number, payload, seen,
-                                 created.timeIntervalSince1970])
-            return db.lastInsertedRowID
-        }
+        let id = write { try rows.insert(kind, repo: repo, number: number, payload: payload, seen: seen,
+                                         created: created) }
         reload()
         guard let id else { return nil }
         stalled = true
@@ -98,10 +77,7 @@ public final class Outbox {
     public func tryAgain(_ id: Int64) -> Bool {
         guard let entry = entries.first(where: { $0.id == id }), entry.needsDecision else { return false }
         let seen = entry.kind == .issueState ? OutboxEntry.anyState : entry.seen
-        _ = write { db in
-            try db.execute(sql: "UPDATE rows SET status = 'waiting', reason = NULL, seen = ? WHERE id = ?",
-                           arguments: [seen, id])
-        }
+        _ = write { try rows.update(id, status: .waiting, seen: seen) }
         reload()
         stalled = true
         return true
@@ -118,27 +94,19 @@ public final class Outbox {
     // MARK: Rows
 
     func setStatus(_ id: Int64, _ status: OutboxEntry.Status) {
-        let (name, reason): (String, String?) = switch status {
-        case .waiting: ("waiting", nil)
-        case .sending: ("sending", nil)
-        case .needsDecision(let reason): ("needs-decision", reason)
-        }
-        _ = write { db in
-            try db.execute(sql: "UPDATE rows SET status = ?, reason = ? WHERE id = ?", arguments: [name, reason, id])
-        }
+        _ = write { try rows.update(id, status: status, seen: nil) }
         reload()
     }
 
     func remove(_ id: Int64, sent: Bool = false) {
-        _ = write { db in try db.execute(sql: "DELETE FROM rows WHERE id = ?", arguments: [id]) }
+        _ = write { try rows.delete(id) }
         if sent { sentCount += 1 }
         reload()
     }
 
-    private func write<Value>(_ change: (Database) throws -> Value) -> Value? {
-        guard let database else { return nil }
+    private func write<Value>(_ change: () throws -> Value) -> Value? {
         do {
-            let result = try database.write(change)
+            let result = try change()
             storeError = nil
             return result
         } catch {
@@ -148,40 +116,20 @@ public final class Outbox {
     }
 
     private func reload() {
-        let rows = (try? database?.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM rows ORDER BY id")
-        }) ?? []
-        entries = rows.compactMap(Self.entry)
+        entries = (try? rows.all()) ?? []
     }
+}
 
-    private static func entry(_ row: Row) -> OutboxEntry? {
-        guard let kind = OutboxEntry.Kind(rawValue: row["kind"]) else { return nil }
-        let status: OutboxEntry.Status = switch row["status"] as String {
-        case "sending": .sending
-        case "needs-decision": .needsDecision(reason: row["reason"] ?? "")
-        default: .waiting
-        }
-        return OutboxEntry(id: row["id"], kind: kind, repo: RepositoryID(owner: row["owner"], name: row["repo"]),
-                           number: row["number"], payload: row["payload"], seen: row["seen"],
-                           created: Date(timeIntervalSince1970: row["created"]), status: status)
-    }
-
-    nonisolated private static func migrate(_ queue: DatabaseQueue) throws {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in
-            try db.create(table: "rows") { table in
-                table.autoIncrementedPrimaryKey("id")
-                table.column("kind", .text).notNull()
-                table.column("owner", .text).notNull()
-                table.column("repo", .text).notNull()
-                table.column("number", .text).notNull()
-                table.column("payload", .text).notNull()
-                table.column("seen", .text).notNull()
-                table.column("created", .double).notNull()
-                table.column("status", .text).notNull()
-                table.column("reason", .text)
-            }
-        }
-        try migrator.migrate(queue)
-    }
+/// Where the outbox keeps its rows (the app: MayunPlatform's `OutboxFile`, SQLite). Each call is one transaction,
+/// on disk when it returns; the outbox calls them on the main actor (they are small).
+@MainActor
+public protocol OutboxRows: AnyObject {
+    /// Adds a waiting row and returns its id.
+    func insert(_ kind: OutboxEntry.Kind, repo: RepositoryID, number: String, payload: String, seen: String,
+                created: Date) throws -> Int64
+    /// Sets a row's status (and its reason, for `needsDecision`); `seen` replaces what was seen, when given.
+    func update(_ id: Int64, status: OutboxEntry.Status, seen: String?) throws
+    func delete(_ id: Int64) throws
+    /// Every row, oldest first; a row this version cannot read is left out.
+    func all() throws -> [OutboxEntry]
 }

@@ -44,6 +44,18 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
     public let created: Date
     public var status: Status
 
+    public init(id: Int64, kind: Kind, repo: RepositoryID, number: String, payload: String, seen: String,
+                created: Date, status: Status) {
+        self.id = id
+        self.kind = kind
+        self.repo = repo
+        self.number = number
+        self.payload = payload
+        self.seen = seen
+        self.created = created
+        self.status = status
+    }
+
     /// Whether this is about `number` of `repo` with one of `kinds` (a page shows its own waiting writes).
     public func isAbout(_ repo: RepositoryID, number: String, kinds: Set<Kind>) -> Bool {
         self.repo == repo && self.number == number && kinds.contains(kind)

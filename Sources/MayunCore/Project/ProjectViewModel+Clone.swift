@@ -18,14 +18,14 @@ extension ProjectViewModel {
     /// The desktop's terminal in the cloned folder; a toast says why when none could start.
     public func openClonedFolderInTerminal() {
         guard let folder = clonedFolder else { return }
-        if let why = FolderLauncher.openTerminal(at: folder, currentDesktop: desktop.currentDesktop) { toast(why) }
+        if let why = tools?.openTerminal(at: folder, currentDesktop: desktop.currentDesktop) { toast(why) }
     }
 
     /// The installed editors and IDEs that can open the cloned folder ("Open in …").
-    public var folderEditors: [FolderApp] { FolderLauncher.editors() }
+    public var folderEditors: [FolderApp] { tools?.editors() ?? [] }
 
     public func openClonedFolder(in editor: FolderApp) {
         guard let folder = clonedFolder else { return }
-        if let why = FolderLauncher.open(folder, with: editor) { toast(why) }
+        if let why = tools?.open(folder, with: editor) { toast(why) }
     }
 }

@@ -23,7 +23,7 @@ public final class ProjectViewModel {
     /// Star and Watch go through the one write path (optimistic, settled from the answer, rolled back with a toast).
     public let writes = ScreenWrites()
     /// The clone started from this page, if any (its progress, then Open Folder).
-    public private(set) var clone: GitClone?
+    public private(set) var clone: (any CloneJob)?
     @ObservationIgnored private weak var files: (any FileActions)?
     /// Clone over SSH (the person's key) rather than HTTPS.
     public var cloneOverSSH = false
@@ -41,6 +41,8 @@ public final class ProjectViewModel {
     @ObservationIgnored private let server: URL
     /// The desktop's name (the terminal to open a clone in) and the person's `GIT_SSH_COMMAND` (the clone keeps it).
     @ObservationIgnored let desktop: AppEnvironment.Desktop
+    /// git, terminals and editors (nil: this page cannot clone, as in tests of other things).
+    @ObservationIgnored let tools: (any DesktopTools)?
     @ObservationIgnored private let loads = LatestTask()
     @ObservationIgnored private weak var navigator: (any Navigator)?
     @ObservationIgnored private var started = false
@@ -56,8 +58,10 @@ public final class ProjectViewModel {
     public internal(set) var outbox: Outbox?
 
     init(repo: RepositoryID, cached: CachedClient, server: URL, nightMode: NightModeViewModel?,
-         navigator: any Navigator, files: (any FileActions)? = nil, desktop: AppEnvironment.Desktop = .init()) {
+         navigator: any Navigator, files: (any FileActions)? = nil, desktop: AppEnvironment.Desktop = .init(),
+         tools: (any DesktopTools)? = nil) {
         self.files = files
+        self.tools = tools
         self.desktop = desktop
         self.repo = repo
         self.cached = cached
@@ -166,14 +170,16 @@ public final class ProjectViewModel {
     /// SSH (`cloneOverSSH`).
     /// The address is checked against the account's server (`CloneAddress`) and the folder name as a path part.
     public func startClone(into parent: String) {
-        guard let header, clone?.isRunning != true else { return }
+        guard let header, clone?.state.isRunning != true else { return }
         let url = cloneURL(of: header)
         if let problem = CloneAddress.problem(with: url, server: server) {
-            clone = GitClone(refusing: url, because: problem)
+            clone = RefusedClone(because: problem)
         } else if PathSafety.problem(inSegment: repo.name) != nil || repo.name.hasPrefix("-") {
-            clone = GitClone(refusing: url, because: tr("The project's name cannot be a folder's name."))
+            clone = RefusedClone(because: tr("The project's name cannot be a folder's name."))
+        } else if let tools {
+            clone = tools.clone(url, into: parent + "/" + repo.name, inheritedSSHCommand: desktop.gitSSHCommand)
         } else {
-            clone = GitClone(url: url, into: parent + "/" + repo.name, inheritedSSHCommand: desktop.gitSSHCommand)
+            clone = RefusedClone(because: tr("Cloning is not available here."))
         }
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The offline store: page 1 of every list and every opened project, README and tree level, with the time fetched,
 /// in SQLite under the XDG cache folder. Only `CachedClient` reads and writes it by key; screens get saved copies
@@ -18,8 +17,12 @@ import GRDB
 /// request starts (`fetcher()`), and a save whose account logged out since is dropped. Folder 0700, file 0600.
 ///
 /// Bounds: at most `byteBudget` bytes of bodies (64 MiB in the app); past it the least recently read or written
-/// rows are deleted, in the same background write. Reads on the main actor go through a WAL `DatabasePool`: their
-/// own connection and snapshot, so they do not wait for a write, the secure-delete wipe or VACUUM.
+/// rows are deleted, in the same background write.
+///
+/// The rows themselves live behind `OfflineRows` (MayunPlatform's `OfflineStoreFile`: SQLite through GRDB, whose
+/// reads on the main actor have their own connection and snapshot, so they do not wait for a write, the
+/// secure-delete wipe or VACUUM). This class keeps the rules: whose rows a read sees, under which key a save goes,
+/// and that writes happen in order, off the main actor.
 @MainActor
 public final class OfflineStore {
     /// Who is fetching: decides the owner of what is saved and which rows may be read.
@@ -63,35 +66,18 @@ public final class OfflineStore {
     }
     /// Bumped by `forgetAccounts()`: fetchers taken before it save nothing.
     private var generation = 0
-    /// Opened on this thread, or (`openInBackground`) on another one while start-up goes on; the first use waits.
-    private let opening: DatabaseOpening
-    /// Nil only when not even an in-memory database could be made: then nothing is kept, and nothing fails.
-    /// A `DatabasePool` (WAL) for the file: reads on the main actor use their own connection and snapshot, so they
-    /// never wait for a write, the secure-delete wipe or Clear Cache's VACUUM (`OfflineStoreBudgetTests`).
-    private var database: (any DatabaseWriter)? { opening.wait().queue }
-    /// Set when the previous database had to be set aside (the UI may mention it once).
-    public var recoveredFromDamage: Bool { opening.wait().recovered }
+    private let rows: any OfflineRows
+    /// Set when the previous file had to be set aside (the UI may mention it once).
+    public var recoveredFromDamage: Bool { rows.recoveredFromDamage }
     /// The newest queued write; each write waits for the one before, so `flush` and readers see them in order.
     private var lastWrite: Task<Void, Never>?
 
-    /// `openInBackground` (the app's start-up): the file is opened and migrated on a background thread, so the
-    /// window's first frame does not wait for it, and the first read or write waits for the open to finish. A file
-    /// that cannot be opened even after being set aside then leaves an in-memory store (nothing is kept), where the
-    /// foreground open throws.
-    public init(directory: URL, openInBackground: Bool = false, byteBudget: Int = OfflineStore.defaultByteBudget) throws {
-        self.byteBudget = max(0, byteBudget)
-        try PrivateFiles.makeFolder(directory)
-        let fileURL = directory.appendingPathComponent("store.sqlite")
+    /// `rows` keeps the rows (the app: MayunPlatform's `OfflineStoreFile`, through
+    /// `OfflineStore(directory:openInBackground:byteBudget:)`); `fileURL` is its file, for the size shown.
+    public init(rows: any OfflineRows, fileURL: URL, byteBudget: Int = OfflineStore.defaultByteBudget) {
+        self.rows = rows
         self.fileURL = fileURL
-        // SQLite gives its journal the database file's mode, so a 0600 database keeps every file it writes 0600.
-        PrivateFiles.prepareFile(fileURL)
-        if openInBackground {
-            opening = DatabaseOpening(inBackground: {
-                (try? Self.open(at: fileURL)) ?? Self.inMemoryFallback(for: fileURL)
-            })
-        } else {
-            opening = DatabaseOpening(opened: try Self.open(at: fileURL))
-        }
+        self.byteBudget = max(0, byteBudget)
     }
 
     // MARK: Values
@@ -110,21 +96,12 @@ public final class OfflineStore {
         let publicKey = Self.storedKey(key, owner: "", publicPrefix: publicKeyPrefix)
         let ownedKey = login.isEmpty ? publicKey : Self.storedKey(key, owner: login, publicPrefix: publicKeyPrefix)
         // The account's own copy and the public one may both exist: the newer is shown.
-        guard let row = try? database?.read({ db in
-            try Row.fetchOne(db, sql: """
-                SELECT key, body, fetched_at FROM entries WHERE key IN (?, ?) AND (owner = '' OR owner = ?)
-                ORDER BY fetched_at DESC LIMIT 1
-                """, arguments: [publicKey, ownedKey, login])
-        }) else { return nil }
-        let storedKey: String = row["key"]
-        let body: Data = row["body"]
-        guard let value = try? JSONDecoder().decode(Value.self, from: body) else { return nil }
+        guard let row = rows.newest(ofKeys: [publicKey, ownedKey], visibleTo: login),
+              let value = try? JSONDecoder().decode(Value.self, from: row.body) else { return nil }
         // Recently used rows are the last to be evicted (recorded in the background, with the writes).
         let now = Date().timeIntervalSince1970
-        enqueueWrite { db in
-            try db.execute(sql: "UPDATE entries SET used_at = ? WHERE key = ?", arguments: [now, storedKey])
-        }
-        return Saved(value: value, fetchedAt: Date(timeIntervalSince1970: row["fetched_at"]))
+        enqueueWrite { rows in rows.markUsed(key: row.key, at: now) }
+        return Saved(value: value, fetchedAt: Date(timeIntervalSince1970: row.fetchedAt))
     }
 
     /// Who is fetching now: call when a request starts and pass it to `save`, so the answer is saved under the
@@ -145,59 +122,27 @@ public final class OfflineStore {
         // Fetched under an account that has logged out since: its answer is not this person's to keep.
         guard fetcher.generation == generation, let owner = fetcher.owner else { return }
         guard let body = try? JSONEncoder().encode(value) else { return }
+        let row = OfflineRow(key: Self.storedKey(key, owner: owner, publicPrefix: fetcher.publicPrefix), body: body,
+                             fetchedAt: fetchedAt.timeIntervalSince1970)
         let budget = byteBudget
-        let storedKey = Self.storedKey(key, owner: owner, publicPrefix: fetcher.publicPrefix)
-        enqueueWrite { db in
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO entries (key, body, fetched_at, owner, used_at) VALUES (?, ?, ?, ?, ?)",
-                arguments: [storedKey, body, fetchedAt.timeIntervalSince1970, owner, Date().timeIntervalSince1970])
-            try Self.evict(db, toFit: budget)
-        }
+        enqueueWrite { rows in rows.put(row, owner: owner, usedAt: Date().timeIntervalSince1970, budget: budget) }
     }
 
-    /// Deletes the least recently used rows until the bodies fit in `budget` bytes (down to 90 % of it, so the
-    /// next saves do not evict one row each).
-    nonisolated static func evict(_ db: Database, toFit budget: Int) throws {
-        let total = try Int.fetchOne(db, sql: "SELECT total(length(body)) FROM entries") ?? 0
-        guard total > budget else { return }
-        var excess = total - budget / 10 * 9
-        let rows = try Row.fetchCursor(db, sql: "SELECT key, length(body) AS size FROM entries ORDER BY used_at, fetched_at")
-        var victims: [String] = []
-        while excess > 0, let row = try rows.next() {
-            victims.append(row["key"])
-            excess -= row["size"] as Int
-        }
-        for key in victims { try db.execute(sql: "DELETE FROM entries WHERE key = ?", arguments: [key]) }
-    }
-
-    /// Queues `body` after the writes before it, on a background thread.
-    private func enqueueWrite(inTransaction: Bool = true, _ body: @escaping @Sendable (Database) throws -> Void) {
-        let database = database
+    /// Queues `change` after the writes before it, on a background thread.
+    private func enqueueWrite(_ change: @escaping @Sendable (any OfflineRows) -> Void) {
+        let rows = rows
         let previous = lastWrite
         lastWrite = Task.detached(priority: .utility) {
             await previous?.value
-            Self.writeNow(database, inTransaction: inTransaction, body)
+            change(rows)
         }
     }
 
-    /// GRDB's blocking write, called from a task. Its `async` write would run on GRDB's DispatchQueue, starting
-    /// libdispatch's workers and their once-a-second monitor (see GLibRuntime's `GlobalExecutor`).
-    nonisolated private static func writeNow(_ database: (any DatabaseWriter)?, inTransaction: Bool,
-                                             _ body: (Database) throws -> Void) {
-        if inTransaction {
-            try? database?.write(body)
-        } else {
-            try? database?.writeWithoutTransaction(body)
-        }
-    }
-
-    /// Deletes every row fetched with a token, whoever's (Log Out, or a login that stopped working). The pages
-    /// they used are zeroed (`secure_delete`), so nothing of them stays in the file.
+    /// Deletes every row fetched with a token, whoever's (Log Out, or a login that stopped working), so that nothing
+    /// of them stays in the file (`OfflineRows.deleteOwned`).
     public func forgetAccounts() {
         generation &+= 1
-        enqueueWrite { db in try db.execute(sql: "DELETE FROM entries WHERE owner != ''") }
-        // The write-ahead log still holds the rows' earlier pages: copy the zeroed pages into the file and empty it.
-        enqueueWrite(inTransaction: false) { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        enqueueWrite { rows in rows.deleteOwned(by: nil) }
     }
 
     /// Deletes the rows one account fetched (its Log Out, or its removal); other accounts' rows stay. Fetchers taken
@@ -205,26 +150,20 @@ public final class OfflineStore {
     public func forgetAccount(_ owner: String) {
         guard !owner.isEmpty else { return }
         generation &+= 1
-        enqueueWrite { db in try db.execute(sql: "DELETE FROM entries WHERE owner = ?", arguments: [owner]) }
-        enqueueWrite(inTransaction: false) { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        enqueueWrite { rows in rows.deleteOwned(by: owner) }
     }
 
     /// Gives the rows saved under `oldOwner` (an earlier version's bare login) to `newOwner` (an account's
     /// server-and-login owner), under their new keys: the upgrade to accounts keeps what was saved offline.
     public func reassignRows(from oldOwner: String, to newOwner: String) {
         guard !oldOwner.isEmpty, !newOwner.isEmpty, oldOwner != newOwner else { return }
-        enqueueWrite { db in
-            try db.execute(sql: "UPDATE OR REPLACE entries SET key = ? || char(31) || key, owner = ? WHERE owner = ?",
-                           arguments: [newOwner, newOwner, oldOwner])
-        }
+        enqueueWrite { rows in rows.reassign(from: oldOwner, to: newOwner) }
     }
 
     /// Writes a row as an earlier version left it (tests of the upgrade: a bare key owned by a bare login).
     func insertLegacyRow(key: String, body: Data, owner: String) {
-        enqueueWrite { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO entries (key, body, fetched_at, owner, used_at) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [key, body, Date().timeIntervalSince1970, owner, 0])
-        }
+        let row = OfflineRow(key: key, body: body, fetchedAt: Date().timeIntervalSince1970)
+        enqueueWrite { rows in rows.put(row, owner: owner, usedAt: 0, budget: .max) }
     }
 
     /// Waits for saves queued so far (tests, and before measuring the size).
@@ -244,115 +183,48 @@ public final class OfflineStore {
     /// Forgets saved values whose key starts with `prefix` (a person's own lists when they log out).
     public func removeEntries(withPrefix prefix: String) {
         let prefix = publicKeyPrefix + prefix
-        enqueueWrite { db in
-            try db.execute(sql: "DELETE FROM entries WHERE substr(key, 1, ?) = ?", arguments: [prefix.count, prefix])
-        }
+        enqueueWrite { rows in rows.deleteKeys(withPrefix: prefix) }
     }
 
     public func clear() async {
         await flush()
-        let database = database
-        await Task.detached(priority: .utility) {
-            Self.writeNow(database, inTransaction: true) { db in try db.execute(sql: "DELETE FROM entries") }
-            Self.writeNow(database, inTransaction: false) { db in
-                try db.execute(sql: "VACUUM")
-                // The WAL holds the old pages until a checkpoint: truncate it so the size shown drops now.
-                try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
-            }
-        }.value
-    }
-
-    // MARK: Opening
-
-    /// Opens and migrates the file; a damaged one is set aside and rebuilt.
-    nonisolated private static func open(at url: URL) throws -> DatabaseOpening.Opened {
-        do {
-            return .init(queue: try openAndMigrate(at: url), recovered: false)
-        } catch {
-            setAside(url)
-            PrivateFiles.prepareFile(url)
-            return .init(queue: try openAndMigrate(at: url), recovered: true)
-        }
-    }
-
-    nonisolated private static func inMemoryFallback(for url: URL) -> DatabaseOpening.Opened {
-        FileHandle.standardError.write(Data("mayun: offline store \(url.path) unavailable; nothing is kept\n".utf8))
-        // An empty in-memory database does not fail to open or migrate in practice; if it did, nothing is kept.
-        let queue = try? DatabaseQueue()
-        guard let queue, (try? migrate(queue)) != nil else { return .init(queue: nil, recovered: false) }
-        return .init(queue: queue, recovered: false)
-    }
-
-    nonisolated private static func openAndMigrate(at url: URL) throws -> DatabasePool {
-        var configuration = Configuration()
-        configuration.label = "mayun-store"
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA secure_delete = ON") }
-        let queue = try DatabasePool(path: url.path, configuration: configuration)
-        try migrate(queue)
-        // A damaged file can open and migrate yet fail on first read: check now, while we can still rebuild.
-        _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM entries") }
-        return queue
-    }
-
-    nonisolated private static func migrate(_ queue: some DatabaseWriter) throws {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in
-            try db.create(table: "entries") { table in
-                table.column("key", .text).primaryKey()
-                table.column("body", .blob).notNull()
-                table.column("fetched_at", .double).notNull()
-            }
-        }
-        migrator.registerMigration("v2-owner") { db in
-            // Rows saved before owners existed may have been fetched with a token: they cannot be told apart, so
-            // they go (they are only a cache).
-            try db.execute(sql: "DELETE FROM entries")
-            try db.alter(table: "entries") { table in table.add(column: "owner", .text).notNull().defaults(to: "") }
-        }
-        migrator.registerMigration("v3-used-at") { db in
-            // When a row was last read or written, for evicting the least recently used past the byte budget.
-            try db.alter(table: "entries") { table in table.add(column: "used_at", .double).notNull().defaults(to: 0) }
-            try db.execute(sql: "UPDATE entries SET used_at = fetched_at")
-        }
-        try migrator.migrate(queue)
-    }
-
-    nonisolated private static func setAside(_ url: URL) {
-        let stamp = Int(Date().timeIntervalSince1970)
-        for suffix in ["", "-wal", "-shm"] {
-            let path = url.path + suffix
-            guard FileManager.default.fileExists(atPath: path) else { continue }
-            try? FileManager.default.moveItem(atPath: path, toPath: url.path + ".damaged-\(stamp)" + suffix)
-        }
+        let rows = rows
+        await Task.detached(priority: .utility) { rows.deleteAll() }.value
     }
 }
 
-/// The offline store's database, opened once: at once, or on a background thread that the first use waits for.
-private final class DatabaseOpening: @unchecked Sendable {
-    struct Opened: Sendable {
-        let queue: (any DatabaseWriter)?
-        let recovered: Bool
-    }
+/// One saved answer: its stored key (owner or server prefix included), its JSON and when it was fetched.
+public struct OfflineRow: Sendable, Equatable {
+    public let key: String
+    public let body: Data
+    /// Seconds since 1970.
+    public let fetchedAt: Double
 
-    private let done = DispatchGroup()
-    /// Written once (here, or by the opening thread before `done` is left); read only after waiting on `done`.
-    private var opened: Opened?
-
-    init(opened: Opened) {
-        self.opened = opened
+    public init(key: String, body: Data, fetchedAt: Double) {
+        self.key = key
+        self.body = body
+        self.fetchedAt = fetchedAt
     }
+}
 
-    init(inBackground open: @escaping @Sendable () -> Opened) {
-        done.enter()
-        // A thread of its own, not a DispatchQueue: see `OfflineStore.writeNow`.
-        Thread { [self] in
-            opened = open()
-            done.leave()
-        }.start()
-    }
-
-    func wait() -> Opened {
-        done.wait()
-        return opened!
-    }
+/// Where `OfflineStore` keeps its rows (the app: MayunPlatform's `OfflineStoreFile`, SQLite). Reads are called on
+/// the main actor and must not wait for a write; writes are called one at a time, in order, off the main actor.
+/// A failed write only loses a saved copy, so none of these throws.
+public protocol OfflineRows: AnyObject, Sendable {
+    /// The file could not be opened and was set aside and rebuilt.
+    var recoveredFromDamage: Bool { get }
+    /// The most recently fetched of the rows stored under `keys` that are public or owned by `login`.
+    func newest(ofKeys keys: [String], visibleTo login: String) -> OfflineRow?
+    /// Records a read, for evicting the least recently used rows first.
+    func markUsed(key: String, at time: Double)
+    /// Inserts or replaces `row`, then deletes the least recently used rows until the bodies fit in `budget` bytes.
+    func put(_ row: OfflineRow, owner: String, usedAt: Double, budget: Int)
+    /// Deletes `owner`'s rows (nil: every row fetched with a token) so that nothing of them stays readable in the
+    /// file (SQLite: `secure_delete`, then the write-ahead log emptied into the file).
+    func deleteOwned(by owner: String?)
+    /// Moves `oldOwner`'s rows to `newOwner`, each under the key `newOwner` + U+001F + its old key.
+    func reassign(from oldOwner: String, to newOwner: String)
+    func deleteKeys(withPrefix prefix: String)
+    /// Deletes every row and gives the space back (the size shown drops at once).
+    func deleteAll()
 }

@@ -52,7 +52,7 @@ final class CloneBox {
         }
     }
 
-    private func show(_ state: GitClone.State?, status text: String) {
+    private func show(_ state: CloneState?, status text: String) {
         let running = if case .running = state { true } else { false }
         let finished = if case .finished = state { true } else { false }
         start.isVisible = !running

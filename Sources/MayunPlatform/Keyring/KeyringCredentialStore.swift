@@ -1,5 +1,6 @@
 import CSoup
 import GLibRuntime
+import MayunCore
 
 /// Secrets in the desktop keyring through libsecret's Secret Service client (gnome-keyring, KWallet's bridge,
 /// KeePassXC...). Items use the schema `io.gitee.Mayun.Token` with the attributes `server` and `kind` (and `login` for

@@ -1,5 +1,6 @@
 import CSoup
 import GLibRuntime
+import MayunCore
 
 /// Whether the desktop keyring can take a secret right now, found out without storing anything and without ever
 /// showing an unlock prompt.

@@ -1,6 +1,7 @@
 import CSoup
 import Foundation
 import GLibRuntime
+import MayunCore
 
 /// Opens a folder in a terminal or an editor, through the desktop's application registry (GAppInfo: the installed
 /// .desktop entries). GIO only, no widgets; the choices themselves are `TerminalChooser` and `EditorChooser`.
@@ -77,4 +78,23 @@ public enum FolderLauncher {
         }
         return nil
     }
+}
+
+/// The app's `DesktopTools`: `git clone` as a child process (`GitClone`), terminals and editors through
+/// `FolderLauncher`.
+@MainActor
+public final class PlatformDesktopTools: DesktopTools {
+    public init() {}
+
+    public func clone(_ url: String, into folder: String, inheritedSSHCommand: String?) -> any CloneJob {
+        GitClone(url: url, into: folder, inheritedSSHCommand: inheritedSSHCommand)
+    }
+
+    public func openTerminal(at folder: String, currentDesktop: String?) -> String? {
+        FolderLauncher.openTerminal(at: folder, currentDesktop: currentDesktop)
+    }
+
+    public func editors() -> [FolderApp] { FolderLauncher.editors() }
+
+    public func open(_ folder: String, with app: FolderApp) -> String? { FolderLauncher.open(folder, with: app) }
 }

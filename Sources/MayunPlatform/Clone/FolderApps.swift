@@ -1,6 +1,7 @@
 import CSoup
 import Foundation
 import GLibRuntime
+import MayunCore
 
 /// Which terminal "Open in Terminal" runs, in this order: the desktop's own terminal (its .desktop entry, picked by
 /// `XDG_CURRENT_DESKTOP`, run from its Exec line), then `xdg-terminal-exec` (the proposed standard that runs the
@@ -104,16 +105,5 @@ public struct EditorChooser {
             guard let name = installed(id), !name.isEmpty, seen.insert(name).inserted else { return nil }
             return FolderApp(id: id, name: name)
         }
-    }
-}
-
-/// A desktop application that can open a folder.
-public struct FolderApp: Equatable, Sendable, Identifiable {
-    public let id: String
-    public let name: String
-
-    public init(id: String, name: String) {
-        self.id = id
-        self.name = name
     }
 }

@@ -1,21 +1,15 @@
 import CSoup
 import Foundation
 import GLibRuntime
+import MayunCore
 import Observation
 
 /// `git clone --progress` of one project into a new folder, as a child process (GSubprocess): its stderr becomes
 /// the progress bar; Cancel kills it and removes the folder it made; a missing `git` is explained, not a code.
 @MainActor
 @Observable
-public final class GitClone {
-    public enum State: Equatable, Sendable {
-        case running(CloneProgress)
-        case finished(folder: String)
-        case failed(String)
-        case cancelled
-    }
-
-    public private(set) var state: State = .running(CloneProgress())
+public final class GitClone: CloneJob {
+    public private(set) var state: CloneState = .running(CloneProgress())
     public let url: String
     public let folder: String
     @ObservationIgnored private var process: OpaquePointer?
@@ -45,13 +39,6 @@ public final class GitClone {
         task = Task { [weak self] in await self?.run(git) }
     }
 
-    /// A clone that does not start: `why` is shown where its progress would be.
-    public init(refusing url: String, because why: String) {
-        self.url = url
-        self.folder = ""
-        state = .failed(why)
-    }
-
     /// https and ssh, and the address's own transport when it is another one that was checked before (`CloneAddress`:
     /// http to this machine; a local folder in tests): a redirect or a submodule can never switch to `ext::` or `file`.
     nonisolated static func allowedProtocols(for url: String) -> String {
@@ -75,7 +62,7 @@ public final class GitClone {
 
     isolated deinit { g_object_unref(UnsafeMutableRawPointer(reads)) }
 
-    public var isRunning: Bool { if case .running = state { true } else { false } }
+    public var isRunning: Bool { state.isRunning }
 
     /// Kills git; the folder goes once it has exited.
     public func cancel() {
@@ -142,7 +129,7 @@ public final class GitClone {
         end(.finished(folder: folder))
     }
 
-    private func end(_ state: State) { self.state = state }
+    private func end(_ state: CloneState) { self.state = state }
 
     /// git made the folder; a cancelled or failed clone leaves nothing behind.
     private func removeFolder() { try? FileManager.default.removeItem(atPath: folder) }
