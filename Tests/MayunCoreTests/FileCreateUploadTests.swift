@@ -27,7 +27,7 @@ final class FileCreateUploadTests: XCTestCase {
     }
 
     /// The folder page of `folder`, loaded, with push rights known.
-    @MainActor private static func openFolder(_ app: IssueFixture.App, _ repo: RepositoryID, _ folder: String,
+    @MainActor static func openFolder(_ app: IssueFixture.App, _ repo: RepositoryID, _ folder: String,
                                               expectWrite: Bool = true) throws -> TreeViewModel {
         app.coordinator.push(.tree(repo, ref: nil, path: folder))
         let tree = try XCTUnwrap(app.coordinator.top?.model as? TreeViewModel)
@@ -37,7 +37,7 @@ final class FileCreateUploadTests: XCTestCase {
     }
 
     /// A fresh folder with one file in it, so each test writes where no other test does.
-    @MainActor private static func freshFolder(_ repo: RepositoryID, client: GiteeClient, file: String = "seed.txt",
+    @MainActor static func freshFolder(_ repo: RepositoryID, client: GiteeClient, file: String = "seed.txt",
                                                bytes: Data = Data("seed\n".utf8)) -> String {
         let folder = "uploads-\(UUID().uuidString.prefix(8))"
         runUntilDone("seed the folder") {

@@ -11,7 +11,7 @@ final class FileEditingTests: XCTestCase {
     @MainActor private static var server: FakeGiteeServer { IssueFixture.server }
 
     /// A project the demo account owns (push rights) and one it does not.
-    @MainActor private static func project(ownedByDemo: Bool) throws -> RepositoryID {
+    @MainActor static func project(ownedByDemo: Bool) throws -> RepositoryID {
         let demo = try XCTUnwrap(Self.server.world.user(login: "mayun-demo"))
         let found = try XCTUnwrap(Self.server.world.projects.first {
             ($0.ownerID == demo.id) == ownedByDemo && !$0.isEmpty && !$0.isPrivate
@@ -20,7 +20,7 @@ final class FileEditingTests: XCTestCase {
     }
 
     /// A new file of the demo's project with `bytes` (its own path, so other tests' files are not touched).
-    @MainActor private static func newFile(_ bytes: [UInt8], in repo: RepositoryID, client: GiteeClient) throws -> String {
+    @MainActor static func newFile(_ bytes: [UInt8], in repo: RepositoryID, client: GiteeClient) throws -> String {
         let path = "edits/\(UUID().uuidString).txt"
         var created: CommitContent?
         runUntilDone("create") {
@@ -31,7 +31,7 @@ final class FileEditingTests: XCTestCase {
         return path
     }
 
-    @MainActor private static func serverBytes(_ repo: RepositoryID, _ path: String, client: GiteeClient) -> (Data?, String?) {
+    @MainActor static func serverBytes(_ repo: RepositoryID, _ path: String, client: GiteeClient) -> (Data?, String?) {
         var content: Content?
         runUntilDone("read back") {
             content = try? await client.send(Endpoints.file(owner: repo.owner, repo: repo.name, path: path))
@@ -39,7 +39,7 @@ final class FileEditingTests: XCTestCase {
         return (content?.decodedData, content?.sha)
     }
 
-    @MainActor private static func openEditor(_ app: IssueFixture.App, _ repo: RepositoryID, _ path: String) throws -> FileEditorViewModel {
+    @MainActor static func openEditor(_ app: IssueFixture.App, _ repo: RepositoryID, _ path: String) throws -> FileEditorViewModel {
         app.coordinator.push(.editFile(repo, branch: nil, path: path))
         let editor = try XCTUnwrap(app.coordinator.top?.model as? FileEditorViewModel)
         editor.start()

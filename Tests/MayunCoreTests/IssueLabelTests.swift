@@ -43,6 +43,23 @@ final class IssueLabelTests: XCTestCase {
 
     // MARK: A member labels an issue; the list filters by label
 
+    func testALabelWhoseAnswerIsLostIsSettledByTheIssueAndSentOnce() throws {
+        try onMain {
+            let app = IssueFixture.makeApp()
+            let repo = try IssueFixture.project(ownedByDemo: true, with: ["open"], client: app.client)
+            let issue = try IssueFixture.openIssue(app, repo, state: "open")
+            waitUntil("the labels for a member") { issue.canEditLabels }
+            let name = try XCTUnwrap(issue.labelChoices.first { !$0.isOn }?.chip.name)
+            IssueFixture.server.clearLog()
+            IssueFixture.server.addFault(Fault(kind: .lostAnswer, path: "/api/v5/repos/*/issues/*", method: "PATCH", count: 1))
+            issue.setLabel(name, on: true)
+            waitUntil("the PATCH settles") { !issue.writes.isWriting }
+            XCTAssertTrue(issue.labels.contains(name), "the server has it: it stays shown")
+            XCTAssertNil(app.coordinator.toast, "no error over a change that happened")
+            XCTAssertEqual(IssueFixture.server.requestLog.filter { $0.method == "PATCH" }.map(\.status), [502], "sent once")
+        }
+    }
+
     func testAMemberAddsALabelAndTheListFiltersByIt() throws {
         try onMain {
             let app = IssueFixture.makeApp()

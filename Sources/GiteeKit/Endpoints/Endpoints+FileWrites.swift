@@ -46,6 +46,13 @@ public struct CommitContent: Sendable, Hashable, Decodable {
     enum CodingKeys: String, CodingKey { case content, commit }
     enum CommitKeys: String, CodingKey { case sha, message }
 
+    /// What a check read in place of a lost answer (MayunCore's `FileWriteCheck`): the file as it is now.
+    public init(content: Content?, commitSHA: String? = nil, message: String? = nil) {
+        self.content = content
+        self.commitSHA = commitSHA
+        self.message = message
+    }
+
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         content = c.optional(.content)

@@ -26,6 +26,13 @@ extension Endpoints {
                  isShareable: true)
     }
 
+    /// `GET .../contents/{path}` where the file may be missing (a write's check): Gitee answers a missing path
+    /// with 200 `[]`, and a folder with its list; both are "no file there". Never shared: it asks what is true now.
+    public static func fileIfPresent(owner: String, repo: String, path file: String,
+                                     ref: String? = nil) -> Endpoint<PresentFile> {
+        Endpoint(.get, .v5, path: path("repos", owner, repo, "contents") + "/" + filePath(file), query: refQuery(ref))
+    }
+
     /// `GET .../git/trees/{sha}` (`recursive` lists every descendant).
     public static func tree(owner: String, repo: String, sha: String, recursive: Bool = false) -> Endpoint<Tree> {
         Endpoint(.get, .v5, path: path("repos", owner, repo, "git", "trees", sha),
@@ -92,5 +99,22 @@ extension Endpoints {
     static func refQuery(_ ref: String?) -> [QueryItem] {
         guard let ref, !ref.isEmpty else { return [] }
         return [QueryItem("ref", ref)]
+    }
+}
+
+/// The answer of `Endpoints.fileIfPresent`: the file, or nil when the path holds none (an empty list or a folder's).
+public struct PresentFile: Sendable, Hashable, Decodable {
+    public let file: Content?
+
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: Decoder) throws {
+        // An object is the file; a list (empty for a missing path) is not one.
+        file = (try? decoder.container(keyedBy: AnyKey.self)) == nil ? nil : try Content(from: decoder)
     }
 }

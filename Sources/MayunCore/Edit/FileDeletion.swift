@@ -33,9 +33,13 @@ public final class FileDeletion {
             let current = try await client.send(Endpoints.file(owner: location.repo.owner, repo: location.repo.name,
                                                                path: location.path, ref: location.ref))
             guard let sha = current.sha else { throw GiteeError.notFound(nil) }
-            return try await client.send(Endpoints.deleteFile(owner: location.repo.owner, repo: location.repo.name,
-                                                              path: location.path, sha: sha, message: message,
-                                                              branch: location.ref))
+            return try await SettledWrite.perform({
+                try await client.send(Endpoints.deleteFile(owner: location.repo.owner, repo: location.repo.name,
+                                                           path: location.path, sha: sha, message: message,
+                                                           branch: location.ref))
+            }, check: {
+                try await FileWriteCheck.gone(repo: location.repo, path: location.path, branch: location.ref, client: client)
+            })
         }, settle: { [weak self] _ in
             self?.navigator?.showToast(String(format: tr("%@ deleted"), location.fileName))
             self?.onDeleted()

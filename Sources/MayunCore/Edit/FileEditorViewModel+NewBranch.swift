@@ -81,10 +81,20 @@ extension FileEditorViewModel {
                             source = try await client.send(Endpoints.project(owner: repo.owner, repo: repo.name)).defaultBranch
                         }
                         guard let source else { throw GiteeError.validation(tr("This project has no branch to start from.")) }
-                        _ = try await client.send(Endpoints.createBranch(owner: repo.owner, repo: repo.name, name: name, from: source))
-                        _ = try await client.send(Endpoints.updateFile(owner: repo.owner, repo: repo.name, path: path,
+                        // Each step's lost answer is settled by asking: the branch is listed, the file holds the text.
+                        _ = try await SettledWrite.perform({
+                            try await client.send(Endpoints.createBranch(owner: repo.owner, repo: repo.name, name: name, from: source))
+                        }, check: {
+                            try await client.send(Endpoints.branches(owner: repo.owner, repo: repo.name)).first { $0.name == name }
+                        })
+                        _ = try await SettledWrite.perform({
+                            try await client.send(Endpoints.updateFile(owner: repo.owner, repo: repo.name, path: path,
                                                                        content: bytes, sha: baseSHA, message: message,
                                                                        branch: name))
+                        }, check: {
+                            try await FileWriteCheck.holds(bytes, repo: repo, path: path, branch: name, over: baseSHA,
+                                                           client: client)
+                        })
                         return name
                     },
                     settle: { [weak self] created in

@@ -137,9 +137,14 @@ public final class FileEditorViewModel {
         let bytes = file.encode(text)
         let endpoint = Endpoints.updateFile(owner: location.repo.owner, repo: location.repo.name, path: location.path,
                                             content: bytes, sha: baseSHA, message: message, branch: branch)
-        let client = client
+        let client = client, repo = location.repo, path = location.path, branch = branch
         writes.send(key: "commit", failure: tr("The file was not committed: %@. Your text is kept."),
-                    request: { try await client.send(endpoint) },
+                    request: {
+                        try await SettledWrite.perform({ try await client.send(endpoint) }, check: {
+                            try await FileWriteCheck.holds(bytes, repo: repo, path: path, branch: branch, over: baseSHA,
+                                                           client: client)
+                        })
+                    },
                     settle: { [weak self] _ in self?.committed() },
                     rollBack: { [weak self] error in self?.refused(error) })
     }

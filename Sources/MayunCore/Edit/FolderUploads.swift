@@ -208,6 +208,7 @@ public final class FolderUploads {
         }
         let path = target.path(of: upload.name)
         let endpoint: Endpoint<CommitContent>
+        let replacedSHA = existing?.sha
         if let existing {
             guard let sha = existing.sha else { return setState(id, .failed(tr("the server did not say which version is there"))) }
             setState(id, .asking)
@@ -230,8 +231,13 @@ public final class FolderUploads {
         }
         let failure = String(format: tr("%@ was not uploaded: %@."), upload.name, "%@")
         let task = writes.send(key: "upload:\(path)", failure: failure, request: {
-            try await client.send(endpoint, uploaded: { [weak self] sent, total in
-                self?.progress(id, sent: sent, total: total ?? sent)
+            try await SettledWrite.perform({
+                try await client.send(endpoint, uploaded: { [weak self] sent, total in
+                    self?.progress(id, sent: sent, total: total ?? sent)
+                })
+            }, check: {
+                try await FileWriteCheck.holds(bytes, repo: target.repo, path: path, branch: target.branch,
+                                               over: replacedSHA, client: client)
             })
         }, settle: { [weak self] _ in
             self?.setState(id, .done)

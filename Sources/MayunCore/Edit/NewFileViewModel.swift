@@ -117,9 +117,14 @@ public final class NewFileViewModel {
         guard canCommit else { return }
         let endpoint = Endpoints.createFile(owner: target.repo.owner, repo: target.repo.name, path: path,
                                             content: bytes, message: message, branch: target.branch)
-        let client = client, path = path
+        let client = client, path = path, bytes = bytes, target = target
         writes.send(key: "create", failure: tr("The file was not created: %@. Your text is kept."),
-                    request: { try await client.send(endpoint) },
+                    request: {
+                        try await SettledWrite.perform({ try await client.send(endpoint) }, check: {
+                            try await FileWriteCheck.holds(bytes, repo: target.repo, path: path, branch: target.branch,
+                                                           client: client)
+                        })
+                    },
                     settle: { [weak self] _ in self?.created(path) })
     }
 

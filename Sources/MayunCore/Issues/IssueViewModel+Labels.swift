@@ -63,12 +63,21 @@ extension IssueViewModel {
         // (204) says nothing, and only the issue says whether the labels went.
         let clear = Endpoints.clearIssueLabels(owner: repo.owner, repo: repo.name, number: number)
         let reread = Endpoints.issue(owner: repo.owner, repo: repo.name, number: number)
-        let client = client
+        let client = client, wanted = Set(after.map(\.name))
         let sent = writes.send(key: "labels", failure: tr("Could not change the labels: %@"),
                                apply: { showLabels(after) },
                                request: { () async throws -> Issue in
-                                   guard after.isEmpty else { return try await client.send(endpoint) }
-                                   _ = try await client.send(clear)
+                                   // A lost answer is settled by the issue as the server has it (docs/WRITES.md).
+                                   guard after.isEmpty else {
+                                       return try await SettledWrite.perform({ try await client.send(endpoint) }, check: {
+                                           taken(try await client.send(reread)) { Set($0.labels.map(\.name)) == wanted }
+                                       })
+                                   }
+                                   do {
+                                       _ = try await client.send(clear)
+                                   } catch let failure as GiteeError where failure.leavesOutcomeUnknown {
+                                       // The issue read next says whether they went.
+                                   }
                                    let read = try await client.send(reread)
                                    guard read.labels.isEmpty else {
                                        throw GiteeError.validation(tr("Gitee kept the labels on the issue."))
