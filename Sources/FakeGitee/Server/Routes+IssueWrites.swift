@@ -123,6 +123,13 @@ extension FakeGiteeServer {
             let comment = state.addComment(to: issue, project: project, authorID: viewer.id, body: body)
             return .json(renderer.comment(comment, issue: issue), status: 201)
         }
+        router.add("GET", "/api/v5/repos/:owner/:repo/issues/comments/:id") { [unowned self] _, parameters in
+            guard let project = project(parameters) else { return Self.projectNotFound }
+            guard let id = parameters["id"].flatMap(Int.init), let found = state.comment(id: id, project: project) else {
+                return .notFound("Comment Not Found")
+            }
+            return .json(renderer.comment(found.comment, issue: found.issue))
+        }
         router.add("PATCH", "/api/v5/repos/:owner/:repo/issues/comments/:id") { [unowned self] request, parameters in
             guard let viewer = request.viewer else { return Self.loginRequired }
             guard let project = project(parameters) else { return Self.projectNotFound }

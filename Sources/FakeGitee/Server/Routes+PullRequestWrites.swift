@@ -72,6 +72,14 @@ extension FakeGiteeServer {
             let comment = state.addComment(to: pull, authorID: viewer.id, body: body, line: line)
             return .json(renderer.pullRequestComment(comment, pull: pull, project: project, line: line), status: 201)
         }
+        router.add("GET", "/api/v5/repos/:owner/:repo/pulls/comments/:id") { [unowned self] _, parameters in
+            guard let project = project(parameters) else { return Self.projectNotFound }
+            guard let id = parameters["id"].flatMap(Int.init), let found = state.pullComment(id: id, project: project) else {
+                return .notFound("Comment Not Found")
+            }
+            return .json(renderer.pullRequestComment(found.comment, pull: found.pull, project: project,
+                                                     line: state.line(of: found.comment)))
+        }
         router.add("PATCH", "/api/v5/repos/:owner/:repo/pulls/comments/:id") { [unowned self] request, parameters in
             guard let viewer = request.viewer else { return Self.loginRequired }
             guard let project = project(parameters) else { return Self.projectNotFound }

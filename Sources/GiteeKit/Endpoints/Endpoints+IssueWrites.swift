@@ -23,6 +23,13 @@ extension Endpoints {
                  form: [QueryItem("body", body)], requiresAuth: true)
     }
 
+    /// `GET /repos/{owner}/{repo}/issues/comments/{id}`: nil when it is gone (404). The check of an edit or a
+    /// deletion whose answer was lost (docs/WRITES.md).
+    public static func issueComment(owner: String, repo: String, id: Int) -> Endpoint<Comment?> {
+        Endpoint<Comment?>(.get, .v5, path: path("repos", owner, repo, "issues", "comments", "\(id)"),
+                           valueWhenNotFound: .some(nil))
+    }
+
     /// `DELETE /repos/{owner}/{repo}/issues/comments/{id}`. Answers 204.
     public static func deleteIssueComment(owner: String, repo: String, id: Int) -> Endpoint<NoContent> {
         Endpoint(.delete, .v5, path: path("repos", owner, repo, "issues", "comments", "\(id)"), requiresAuth: true)

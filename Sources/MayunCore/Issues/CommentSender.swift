@@ -27,6 +27,8 @@ final class CommentSender<Item: EditableComment> {
         let create: @MainActor (String) async throws -> Item
         let edit: @MainActor (Int, String) async throws -> Item
         let delete: @MainActor (Int) async throws -> Void
+        /// One comment as the server has it now, nil when it is gone: the check of a lost edit or deletion.
+        let read: @MainActor (Int) async throws -> Item?
         /// The thread's newest comments (its last page): where a comment whose answer was lost is looked for.
         let newest: @MainActor () async throws -> [Item]
     }
@@ -79,7 +81,11 @@ final class CommentSender<Item: EditableComment> {
         let calls = calls
         writes.send(key: "comment \(removed.id)", failure: tr("Could not delete the comment: %@"),
                     apply: { comments.editItems { $0.removeAll { $0.id == removed.id } } },
-                    request: { try await calls.delete(removed.id) },
+                    request: {
+                        // A lost answer is settled by asking: gone means deleted (docs/WRITES.md).
+                        try await SettledWrite.perform({ try await calls.delete(removed.id) },
+                                                       check: { try await calls.read(removed.id) == nil ? () : nil })
+                    },
                     rollBack: { [weak self] _ in
                         self?.comments.editItems { items in items.insert(removed, at: min(index, items.count)) }
                     })
@@ -96,7 +102,11 @@ final class CommentSender<Item: EditableComment> {
             }
             let sent = writes.send(key: "comment \(editing)", failure: tr("Could not save the comment: %@"),
                                    apply: { replace(editing) { $0.body = text } },
-                                   request: { try await calls.edit(editing, text) },
+                                   request: {
+                                       try await SettledWrite.perform({ try await calls.edit(editing, text) }, check: {
+                                           try await calls.read(editing).flatMap { taken($0) { $0.body == text } }
+                                       })
+                                   },
                                    settle: { [weak self] answer in
                                        self?.replace(editing) { $0 = answer }
                                        self?.composer.sent(wasEdit: true)

@@ -43,14 +43,19 @@ extension IssueViewModel {
         }
         let before = (title: current.title, body: current.body)
         let endpoint = Endpoints.editIssue(owner: repo.owner, repo: repo.name, number: number, title: title, body: edit.body)
-        let client = client
+        let client = client, reread = rereadIssue
         let sent = writes.send(key: "text", failure: tr("Could not save the issue: %@"),
                                apply: {
                                    issueEdit = nil
                                    showChange { $0.title = title; $0.body = edit.body }
                                    if let shown = issue { parseBody(of: shown) }
                                },
-                               request: { try await client.send(endpoint) },
+                               request: {
+                                   // A lost answer is settled by the issue as the server has it (docs/WRITES.md).
+                                   try await SettledWrite.perform({ try await client.send(endpoint) }, check: {
+                                       taken(try await client.send(reread)) { $0.title == title && ($0.body ?? "") == edit.body }
+                                   })
+                               },
                                settle: { [weak self] answer in
                                    self?.resource.show(answer)
                                    self?.parseBody(of: answer)

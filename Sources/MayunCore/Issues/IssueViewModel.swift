@@ -96,6 +96,9 @@ public final class IssueViewModel {
                          delete: { id in
                              _ = try await client.send(Endpoints.deleteIssueComment(owner: repo.owner, repo: repo.name, id: id))
                          },
+                         read: { id in
+                             try await client.send(Endpoints.issueComment(owner: repo.owner, repo: repo.name, id: id))
+                         },
                          newest: {
                              try await client.lastPage(Endpoints.issueComments(owner: repo.owner, repo: repo.name,
                                                                                number: number, perPage: 100))

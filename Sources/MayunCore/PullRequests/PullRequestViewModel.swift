@@ -118,6 +118,9 @@ public final class PullRequestViewModel {
                              _ = try await client.send(Endpoints.deletePullRequestComment(owner: repo.owner,
                                                                                           repo: repo.name, id: id))
                          },
+                         read: { id in
+                             try await client.send(Endpoints.pullRequestComment(owner: repo.owner, repo: repo.name, id: id))
+                         },
                          newest: {
                              try await client.lastPage(Endpoints.pullRequestComments(owner: repo.owner, repo: repo.name,
                                                                                      number: number, perPage: 100))
