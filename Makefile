@@ -79,7 +79,8 @@ run: deps build
 
 # Stages one after another, except that beside the end-to-end scenarios (most of a scenario is waiting on the app and
 # FakeGitee) run, one after the other, the fuzz build, the fuzz targets and the Debian package's stage
-# (tests/beside_e2e.sh, under the lock the scenarios that time the app wait for). Their output follows the scenarios'.
+# (tests/beside_e2e.sh; the scenarios that time the app wait for the two fuzz steps). Their output follows the
+# scenarios'.
 test: deps build
 	@status=0; failed=""; times=""; mkdir -p .build/e2e; tf=.build/e2e/times.txt; \
 	stage() { local start=$$(date +%s) cpu0 cpu1; times > $$tf; cpu0=$$(tests/cpu_seconds.sh $$tf); \

@@ -7,7 +7,9 @@ import MayunUI
 
 /// The composition root's second half, at startup (after GTK is up, so nothing here delays the command line): the
 /// preferences, the SQLite offline store, the keyring, the account list (upgraded from a single login the first
-/// time) and the active account's services, all under the XDG folders of `options`.
+/// time), the active account's services, what outlives an account switch (night mode, downloads, Run in the
+/// background) and each identity's Coordinator and image loader, all under the XDG folders of `options`. Every
+/// service is built here or by the factories made here (`AccountServicesFactory`, `makeIdentity`).
 @MainActor
 func makeServices(options: LaunchOptions, resources: AppResources) -> Services {
     let environment = options.environment
@@ -58,7 +60,24 @@ func makeServices(options: LaunchOptions, resources: AppResources) -> Services {
         }
     }
     let home = environment.desktop.home
-    return Services(options: options, preferences: preferences, accounts: accounts, firstFrame: firstFrame,
-                    tools: PlatformDesktopTools(), downloadsFolder: { DownloadsFolder.path(home: home) },
+    let nightMode = NightModeViewModel(preferences: preferences)
+    let downloads = DownloadCenter(folder: { DownloadsFolder.path(home: home) })
+    let background = BackgroundMode(preferences: preferences, environment: environment)
+    let tools = PlatformDesktopTools()
+    let makeIdentity: @MainActor () -> Identity = { [unowned accounts] in
+        let app = accounts.services
+        var identityEnvironment = environment
+        if let server = URL(string: app.server) { identityEnvironment.server = server }
+        let coordinator = Coordinator(environment: identityEnvironment, preferences: preferences, services: app,
+                                      downloads: downloads, nightMode: nightMode, background: background, tools: tools)
+        // Images fetched with the token never enter the disk cache (ImageLoader), so one folder serves every account.
+        let images = ImageLoader(fetch: { [weak app] url, limit in
+            guard let app else { throw CancellationError() }
+            return try await app.client.fetchImage(url, maxBytes: limit)
+        }, diskDirectory: environment.cacheDirectory.appendingPathComponent("images"))
+        return Identity(app: app, coordinator: coordinator, images: images)
+    }
+    return Services(options: options, preferences: preferences, accounts: accounts, nightMode: nightMode,
+                    downloads: downloads, background: background, firstFrame: firstFrame, makeIdentity: makeIdentity,
                     makePages: { PageFactory(images: $0) })
 }

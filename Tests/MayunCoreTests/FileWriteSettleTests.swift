@@ -75,16 +75,22 @@ final class FileWriteSettleTests: XCTestCase {
         }
     }
 
+    /// A new file of the demo's project, its page open with push rights known, and the page's deletion.
+    @MainActor private static func filePage(_ text: String) throws
+        -> (app: IssueFixture.App, repo: RepositoryID, path: String, page: BlobViewModel, deletion: FileDeletion) {
+        let app = IssueFixture.makeApp(drafts: DraftStore(directory: IssueFixture.makeDrafts()))
+        let repo = try FileEditingTests.project(ownedByDemo: true)
+        let path = try FileEditingTests.newFile(Array(text.utf8), in: repo, client: app.client)
+        app.coordinator.push(.blob(repo, ref: nil, path: path))
+        let page = try XCTUnwrap(app.coordinator.top?.model as? BlobViewModel)
+        page.start()
+        waitUntil("push rights") { page.canEdit }
+        return (app, repo, path, page, try XCTUnwrap(page.deletion))
+    }
+
     func testADeletionWhoseAnswerIsLostIsDoneOnce() throws {
         try onMain {
-            let app = IssueFixture.makeApp(drafts: DraftStore(directory: IssueFixture.makeDrafts()))
-            let repo = try FileEditingTests.project(ownedByDemo: true)
-            let path = try FileEditingTests.newFile(Array("bye\n".utf8), in: repo, client: app.client)
-            app.coordinator.push(.blob(repo, ref: nil, path: path))
-            let page = try XCTUnwrap(app.coordinator.top?.model as? BlobViewModel)
-            page.start()
-            waitUntil("push rights") { page.canEdit }
-            let deletion = try XCTUnwrap(page.deletion)
+            let (app, repo, path, page, deletion) = try Self.filePage("bye\n")
             Self.server.clearLog()
             Self.server.addFault(Fault(kind: .lostAnswer, path: Self.contents, method: "DELETE", count: 1))
             deletion.delete()
@@ -98,14 +104,7 @@ final class FileWriteSettleTests: XCTestCase {
 
     func testADeletionThatDidNotHappenSaysSo() throws {
         try onMain {
-            let app = IssueFixture.makeApp(drafts: DraftStore(directory: IssueFixture.makeDrafts()))
-            let repo = try FileEditingTests.project(ownedByDemo: true)
-            let path = try FileEditingTests.newFile(Array("stay\n".utf8), in: repo, client: app.client)
-            app.coordinator.push(.blob(repo, ref: nil, path: path))
-            let page = try XCTUnwrap(app.coordinator.top?.model as? BlobViewModel)
-            page.start()
-            waitUntil("push rights") { page.canEdit }
-            let deletion = try XCTUnwrap(page.deletion)
+            let (app, repo, path, page, deletion) = try Self.filePage("stay\n")
             Self.server.addFault(Fault(kind: .status, path: Self.contents, method: "DELETE", status: 502, count: 1))
             deletion.delete()
             waitUntil("the delete settles") { !deletion.writes.isWriting }

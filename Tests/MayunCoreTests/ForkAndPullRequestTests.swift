@@ -78,6 +78,21 @@ final class ForkAndPullRequestTests: XCTestCase {
         }
     }
 
+    func testAForkWhoseAnswerIsLostIsFoundAndOpenedAndAskedForOnce() throws {
+        try onMain {
+            let app = IssueFixture.makeApp(drafts: DraftStore(directory: IssueFixture.makeDrafts()))
+            let repo = try Self.foreignProject()
+            let fork = try XCTUnwrap(try Self.openProject(app, repo).fork)
+            Self.server.clearLog()
+            Self.server.addFault(Fault(kind: .lostAnswer, path: "/api/v5/repos/*/*/forks", method: "POST", count: 1))
+            fork.fork()
+            let forkRoute = Route.project(RepositoryID(owner: "mayun-demo", name: repo.name))
+            waitUntil("the fork found by asking opens") { app.coordinator.routes.last == forkRoute }
+            XCTAssertEqual(fork.phase, .idle, "no error over a fork that happened")
+            XCTAssertEqual(Self.server.requestLog.filter { $0.method == "POST" }.map(\.status), [502], "asked for once")
+        }
+    }
+
     func testOwnProjectsAndLoggedOutPeopleGetNoFork() throws {
         try onMain {
             let app = IssueFixture.makeApp()

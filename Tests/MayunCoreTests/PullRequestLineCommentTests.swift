@@ -102,6 +102,38 @@ final class PullRequestLineCommentTests: XCTestCase {
         }
     }
 
+    func testALineCommentAndItsEditWhoseAnswersAreLostAreFoundAndSentOnce() throws {
+        try onMain {
+            let app = IssueFixture.makeApp(drafts: DraftStore(directory: IssueFixture.makeDrafts()))
+            let (repo, pull) = try PullFixture.find(ownedByDemo: false, state: "open", client: app.client)
+            let page = try PullFixture.open(app, repo, pull.number)
+            waitUntil("the files") { page.fileList.state == .content }
+            let (anchor, _) = try Self.firstLine(of: page)
+            page.openLineComposer(at: anchor)
+            IssueFixture.server.clearLog()
+            IssueFixture.server.addFault(Fault(kind: .lostAnswer, path: "/api/v5/repos/*/*/pulls/*/comments", method: "POST",
+                                               count: 1))
+            page.lineComposer.setText("Lost on the way back")
+            page.lineComposer.submit()
+            waitUntil("the POST settles") { !page.writes.isWriting }
+            let posted = try XCTUnwrap(page.lineThreads[anchor]?.first, "the server has it: it stays under its line")
+            XCTAssertGreaterThan(posted.id, 0, "the server's copy, found by asking")
+            XCTAssertNil(page.lineComposer.failure)
+            XCTAssertNil(app.coordinator.toast)
+
+            IssueFixture.server.addFault(Fault(kind: .lostAnswer, path: "/api/v5/repos/*/*/pulls/comments/*", method: "PATCH",
+                                               count: 1))
+            page.editLineComment(id: posted.id)
+            page.lineComposer.setText("Edited on the way back")
+            page.lineComposer.submit()
+            waitUntil("the PATCH settles") { !page.writes.isWriting }
+            XCTAssertEqual(page.lineThreads[anchor]?.first?.body, "Edited on the way back")
+            XCTAssertNil(app.coordinator.toast)
+            XCTAssertEqual(IssueFixture.server.requestLog.filter { $0.method != "GET" }.map(\.status), [502, 502],
+                           "each sent once")
+        }
+    }
+
     func testAFailedLineCommentIsTakenBackAndItsDraftIsKeptPerLine() throws {
         try onMain {
             let drafts = DraftStore(directory: IssueFixture.makeDrafts())

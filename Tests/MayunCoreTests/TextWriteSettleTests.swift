@@ -8,15 +8,21 @@ import XCTest
 /// are settled by reading the thing back (`Endpoints.issueComment`, `pullRequestComment`, the issue): shown as done,
 /// with no error, sent once (docs/WRITES.md).
 final class TextWriteSettleTests: XCTestCase {
+    /// An open issue of someone else's project with a comment of the demo account's at its end (`index`).
+    @MainActor private static func issueWithOwnComment(_ text: String) throws
+        -> (app: IssueFixture.App, repo: RepositoryID, issue: IssueViewModel, index: Int) {
+        let app = IssueFixture.makeApp()
+        let repo = try IssueFixture.project(ownedByDemo: false, with: ["open"], client: app.client)
+        let issue = try IssueFixture.openIssue(app, repo, state: "open")
+        issue.composer.setText(text)
+        issue.composer.submit()
+        waitUntil("the POST settles") { !issue.writes.isWriting }
+        return (app, repo, issue, issue.comments.items.count - 1)
+    }
+
     func testACommentEditAndDeletionWhoseAnswersAreLostAreDoneOnce() throws {
         try onMain {
-            let app = IssueFixture.makeApp()
-            let repo = try IssueFixture.project(ownedByDemo: false, with: ["open"], client: app.client)
-            let issue = try IssueFixture.openIssue(app, repo, state: "open")
-            issue.composer.setText("First version")
-            issue.composer.submit()
-            waitUntil("the POST settles") { !issue.writes.isWriting }
-            let index = issue.comments.items.count - 1
+            let (app, repo, issue, index) = try Self.issueWithOwnComment("First version")
             let id = issue.comments.items[index].id
             IssueFixture.server.clearLog()
             IssueFixture.server.addFault(Fault(kind: .lostAnswer, path: "/api/v5/repos/*/*/issues/comments/*", method: "PATCH",
@@ -48,13 +54,7 @@ final class TextWriteSettleTests: XCTestCase {
 
     func testACommentEditThatDidNotHappenIsPutBack() throws {
         try onMain {
-            let app = IssueFixture.makeApp()
-            let repo = try IssueFixture.project(ownedByDemo: false, with: ["open"], client: app.client)
-            let issue = try IssueFixture.openIssue(app, repo, state: "open")
-            issue.composer.setText("Kept version")
-            issue.composer.submit()
-            waitUntil("the POST settles") { !issue.writes.isWriting }
-            let index = issue.comments.items.count - 1
+            let (_, _, issue, index) = try Self.issueWithOwnComment("Kept version")
             IssueFixture.server.addFault(Fault(kind: .status, path: "/api/v5/repos/*/*/issues/comments/*", method: "PATCH",
                                                status: 502, count: 1))
             issue.editComment(at: index)

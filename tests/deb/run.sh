@@ -14,8 +14,8 @@ failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 ok() { echo "PASS: $*"; }
 [ "$(id -u)" -eq 0 ] || { echo "FAIL: test-deb installs a package and hides /opt/swift: it needs root"; exit 1; }
-# make test runs this beside the end-to-end scenarios, under .build-pkg/stage.lock (tests/beside_e2e.sh), which the
-# scenarios that time the app wait for (tests/e2e/run.sh).
+# make test runs this beside the end-to-end scenarios, after the fuzz steps (tests/beside_e2e.sh); the scenarios that
+# time the app may run beside it (tests/beside_e2e.sh says why).
 
 # 1. Build, lintian.
 MAYUN_DEB_XZ_LEVEL=1 tools/make-deb.sh "$repo/.build-pkg/out"   # the files of `make deb`'s package, compressed faster

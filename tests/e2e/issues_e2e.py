@@ -347,12 +347,18 @@ def outbox_sent_once(app, server, proxy, env, link, owner, repo, number, since):
     app.click(tab, "tab \"Mine\"")
     r.wait_for(lambda: app.find("Waiting to send (2)", ("label",), root=top(app)),
                "after the restart, Mine says \"Waiting to send (2)\"", seen=seen_labels(app))
+    # The rows are in Show's popover (one line in the page, so a phone's page does not widen).
+    click(app, "Show")
     for line in (f"Comment on {owner}/{repo}#{number}: Waiting to send",
                  f"Set {owner}/{repo}#{number} to Open: Waiting to send"):
-        r.check(app.find(line, ("label",), root=top(app)) is not None, f"Mine lists \"{line}\"", seen_labels(app)())
+        r.wait_for(lambda: next((c for root in [app.frame] + h.frames(app.app)
+                                 for c in [h.find(root, line, ("label",))] if c is not None), None),
+                   f"Mine's Show lists \"{line}\"", seen=seen_labels(app))
+        r.ok(f"Mine's Show lists \"{line}\"")
     r.check(not (writes := [e for e in server.log(since) if e["method"] != "GET"]), "still nothing reached FakeGitee",
             h.brief_log(writes))
     shot("5b-waiting-after-restart")
+    app.key("Escape")
     proxy.plug()
     done = subprocess.run([h.BINARY, link], env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=h.TIMEOUT)
     r.check(done.returncode == 0, "the server answers again; `mayun <issue link>` opens the issue", f"{done.returncode}")

@@ -125,11 +125,11 @@ while [ ${#queue[@]} -gt 0 ] || [ ${#running[@]} -gt 0 ]; do
         for i in "${!queue[@]}"; do
             scenario="${queue[$i]%%:*}"
             case "$SOLO" in *" $scenario "*) [ ${#running[@]} -eq 0 ] || continue ;; esac
-            # A SOLO run times the app's responsiveness: not while make test's fuzz build and Debian package stage
-            # (beside the scenarios, under stage.lock: tests/beside_e2e.sh) still run.
+            # A SOLO run times the app's responsiveness: not while make test's fuzz build and fuzz targets (beside the
+            # scenarios, under .build/e2e/solo.lock: tests/beside_e2e.sh) still run.
             case "$SOLO" in *" $scenario "*)
-                mkdir -p "$repo/.build-fuzz" "$repo/.build-pkg"
-                flock "$repo/.build-fuzz/build.lock" true; flock "$repo/.build-pkg/stage.lock" true ;;
+                mkdir -p "$repo/.build-fuzz" "$repo/.build/e2e"
+                flock "$repo/.build-fuzz/build.lock" true; flock "$repo/.build/e2e/solo.lock" true ;;
             esac
             busy_with "$scenario" && continue
             started="${queue[$i]}"

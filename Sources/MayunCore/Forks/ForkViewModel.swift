@@ -117,8 +117,11 @@ public final class ForkViewModel {
                     request: { () async throws -> Project in
                         if let existing = await Self.existingFork(of: repo, in: space, client: client) { return existing }
                         do {
-                            return try await client.send(Endpoints.fork(owner: repo.owner, repo: repo.name,
-                                                                        organization: organization))
+                            // A lost answer is settled by looking for the fork in that space (docs/WRITES.md).
+                            return try await SettledWrite.perform({
+                                try await client.send(Endpoints.fork(owner: repo.owner, repo: repo.name,
+                                                                     organization: organization))
+                            }, check: { await Self.existingFork(of: repo, in: space, client: client) })
                         } catch GiteeError.validation(let message) {
                             // The space already holds a project of that name: when it is a fork of this one, open it.
                             if let existing = await Self.existingFork(of: repo, in: space, client: client) { return existing }

@@ -19,6 +19,8 @@ extension MineViewModel {
 
     public var cancelWaitingTitle: String { tr("Cancel") }
     public var tryWaitingAgainTitle: String { tr("Try Again") }
+    /// The button that lists what waits (in a popover over the page).
+    public var showWaitingTitle: String { tr("Show") }
 
     public func cancelWaiting(_ id: Int64) { onCancelWaiting(id) }
     public func tryWaitingAgain(_ id: Int64) { onTryWaitingAgain(id) }

@@ -124,10 +124,20 @@ extension PullRequestViewModel {
                                                       at: place)
         let pending = PullRequestComment(id: pendingID, body: text, author: session?.loggedInUser, path: anchor.path,
                                          commentType: "diff_comment", position: anchor.position)
-        let client = client
+        let client = client, repo = repo, number = number
+        // A lost answer is settled by asking, never by posting again: the person's newest comment on this line with
+        // this text that was not on the page before sending (docs/WRITES.md).
+        let shownBefore = Set(comments.items.map(\.id)), login = session?.loggedInUser?.login
         writes.send(failure: tr("Could not comment on the line: %@"),
                     apply: { comments.editItems { $0.append(pending) } },
-                    request: { try await client.send(endpoint) },
+                    request: {
+                        try await SettledWrite.perform({ try await client.send(endpoint) }, check: {
+                            try await client.lastPage(Endpoints.pullRequestComments(owner: repo.owner, repo: repo.name,
+                                                                                    number: number, perPage: 100))
+                                .last { $0.author?.login == login && $0.body == text && $0.path == anchor.path
+                                    && !shownBefore.contains($0.id) }
+                        })
+                    },
                     settle: { [weak self] answer in
                         guard let self else { return }
                         // The server's copy, kept on this line even if its answer left the place out.
@@ -152,10 +162,15 @@ extension PullRequestViewModel {
             return lineComposer.failed(text, editing: id, reason: tr("The comment is no longer shown."))
         }
         let endpoint = Endpoints.editPullRequestComment(owner: repo.owner, repo: repo.name, id: id, body: text)
-        let client = client
+        let client = client, reread = Endpoints.pullRequestComment(owner: repo.owner, repo: repo.name, id: id)
         let sent = writes.send(key: "comment \(id)", failure: tr("Could not save the comment: %@"),
                                apply: { replaceComment(id) { $0.body = text } },
-                               request: { try await client.send(endpoint) },
+                               request: {
+                                   // A lost answer is settled by reading the comment back (docs/WRITES.md).
+                                   try await SettledWrite.perform({ try await client.send(endpoint) }, check: {
+                                       try await client.send(reread).flatMap { taken($0) { $0.body == text } }
+                                   })
+                               },
                                settle: { [weak self] answer in
                                    self?.replaceComment(id) { comment in
                                        comment.body = answer.body
