@@ -58,6 +58,30 @@ final class PullRequestReviewTests: XCTestCase {
         }
     }
 
+    func testAnAskAndAnApprovalWhoseAnswersAreLostStandAndAreSentOnce() throws {
+        try onMain {
+            let app = IssueFixture.makeApp()
+            let (repo, pull) = try PullFixture.find(ownedByDemo: true, state: "open", client: app.client)
+            let page = try PullFixture.open(app, repo, pull.number)
+            waitUntil("the permission and the collaborators") { page.canAct && !page.collaborators.isEmpty }
+            IssueFixture.server.clearLog()
+            IssueFixture.server.addFault(Fault(kind: .lostAnswer, path: "/api/v5/repos/*/*/pulls/*/assignees", method: "POST",
+                                               count: 1))
+            page.add("mayun-demo", as: .reviewers)
+            waitUntil("the ask settles") { !page.writes.isWriting }
+            XCTAssertEqual(page.people(.reviewers).map(\.login), ["mayun-demo"], "the server has it: it stays")
+            XCTAssertTrue(page.canAccept(.reviewers))
+            IssueFixture.server.addFault(Fault(kind: .lostAnswer, path: "/api/v5/repos/*/*/pulls/*/review", method: "POST",
+                                               count: 1))
+            page.accept(.reviewers)
+            waitUntil("the review settles") { !page.writes.isWriting }
+            XCTAssertEqual(page.people(.reviewers).first?.accepted, true, "approved on the server: it stays")
+            XCTAssertNil(app.coordinator.toast)
+            XCTAssertEqual(IssueFixture.server.requestLog.filter { $0.method == "POST" }.map(\.status), [502, 502],
+                           "each sent once")
+        }
+    }
+
     func testARefusedApprovalIsPutBackWithTheReason() throws {
         try onMain {
             let app = IssueFixture.makeApp()

@@ -95,8 +95,14 @@ extension PullRequestViewModel {
                         for index in list.indices where list[index].login == me { list[index].accepted = true }
                     } },
                     request: { () async throws -> PullRequest? in
-                        _ = try await client.send(endpoint)
-                        return try? await client.send(reread)
+                        // A lost answer is settled by the pull request: this person's approval (or pass) is on it.
+                        try await SettledWrite.perform({
+                            _ = try await client.send(endpoint)
+                            return try? await client.send(reread)
+                        }, check: { () async throws -> PullRequest?? in
+                            let now = try await client.send(reread)
+                            return Self.people(role, of: now).contains { $0.login == me && $0.accepted } ? .some(now) : .none
+                        })
                     },
                     settle: { [weak self] answer in
                         guard let self, var shown = answer else { return }
@@ -129,10 +135,19 @@ extension PullRequestViewModel {
 
     private func change(_ role: Endpoints.ReviewRole, login: String, before: PullRequest, endpoint: Endpoint<PullRequest>,
                         failure: String, _ edit: @escaping @MainActor (inout [PullRequest.Reviewer]) -> Void) {
-        let client = client
+        let client = client, reread = Endpoints.pullRequest(owner: repo.owner, repo: repo.name, number: number)
+        // Asked (or taken off) when the server's list has the person (or not) as the change wants.
+        var wanted = Self.people(role, of: before)
+        edit(&wanted)
+        let asked = wanted.contains { $0.login == login }
         writes.send(key: "\(role.rawValue) \(login)", failure: failure,
                     apply: { [weak self] in self?.showPeople(role, edit) },
-                    request: { try await client.send(endpoint) },
+                    request: {
+                        // A lost answer is settled by the pull request's list (docs/WRITES.md).
+                        try await SettledWrite.perform({ try await client.send(endpoint) }, check: {
+                            taken(try await client.send(reread)) { Self.people(role, of: $0).contains { $0.login == login } == asked }
+                        })
+                    },
                     settle: { [weak self] answer in
                         guard let self, var shown = pullRequest else { return }
                         // Only the lists: the answer's other fields may predate another write in flight.
@@ -146,6 +161,10 @@ extension PullRequestViewModel {
                         shown.testers = before.testers
                         resource.show(shown)
                     })
+    }
+
+    nonisolated static func people(_ role: Endpoints.ReviewRole, of pull: PullRequest) -> [PullRequest.Reviewer] {
+        role == .reviewers ? pull.reviewers : pull.testers
     }
 
     private func showPeople(_ role: Endpoints.ReviewRole, _ edit: (inout [PullRequest.Reviewer]) -> Void) {
