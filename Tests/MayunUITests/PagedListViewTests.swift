@@ -201,11 +201,13 @@ final class PagedListViewTests: XCTestCase {
         }
     }
 
-    /// The cause, pinned: if this starts failing, GTK no longer blanks the grid and `keepRowsOnScreen` can go.
-    func testGTK48GridGoesBlankAfterAJumpToTheEndWithoutReanchoring() {
+    /// GTK 4.8's grid went blank here when the footer was its scroll anchor at the end. Anchored at the last row
+    /// before each page comes (`PagedListView.sync`), it keeps its rows on screen even without `keepRowsOnScreen`,
+    /// which stays as the fallback for other layouts.
+    func testAnchoredAtTheLastRowTheGridKeepsItsRowsWithoutReanchoring() {
         onMain {
             let (rows, _) = Self.jumpToTheEndWhilePagesArrive(reanchoring: false)
-            XCTAssertEqual(rows, [], "GTK 4.8's grid lays the rows out off screen")
+            XCTAssertFalse(rows.isEmpty, "rows on screen after the pages arrived")
         }
     }
 
@@ -230,7 +232,9 @@ final class PagedListViewTests: XCTestCase {
                 last = fixture.source.requests
             }
             let asked = fixture.source.requests - before
-            XCTAssertLessThanOrEqual(asked, 3, "one jump asks for at most the prefetch distance's pages (asked \(asked), "
+            // The page asked by the jump, two for the prefetch distance (40 rows), and one when the row at the bottom edge
+            // rounds into the next page; a list that followed its footer asked for all 40.
+            XCTAssertLessThanOrEqual(asked, 4, "one jump asks for the prefetch distance's pages (asked \(asked), "
                                      + "\(fixture.view.blankRecoveries) blank layouts re-anchored)")
             XCTAssertFalse(fixture.rowsOnScreen().isEmpty, "rows stay on screen")
         }

@@ -84,6 +84,10 @@ package final class PagedListView<Item: Sendable> {
     private var nearEndCheckPending = false
     /// How many times a blank grid was re-anchored (tests, `MAYUN_ROW_STATS`).
     private(set) var blankRecoveries = 0
+    /// The last layout left no row in the viewport (`keepRowsOnScreen`): the adjustment says nothing true then.
+    private var gridIsBlank = false
+    /// The row at the bottom edge the last time rows were on screen: a blank grid is re-anchored no further down.
+    private var lastBottomRow = 0
     /// Off only in the test that pins GTK's blank grid.
     var reanchorsBlankGrid = true
     /// Rows have come at least once; saved rows held back for the frame after the first screen (`sync`).
@@ -207,6 +211,12 @@ package final class PagedListView<Item: Sendable> {
             splice(at: 0, removing: shownCount, adding: 0..<count, replacingFooter: shownCount == 0 && count > 0)
             shownGeneration = generation
         } else if count > shownCount {
+            // Scrolled to the very end, the footer is the view's scroll anchor, and the view would follow it below the
+            // new rows: "Loading more…" stays in view and asks for page after page (a clean-clone run loaded all of
+            // Popular so). The last row becomes the anchor first: the new rows then come in below the person.
+            if shownCount > 0, isScrolledToEnd {
+                gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(guint(shownCount - 1)))
+            }
             splice(at: shownCount, removing: 0, adding: shownCount..<count, replacingFooter: shownCount == 0)
         }
         shownCount = count
@@ -234,6 +244,12 @@ package final class PagedListView<Item: Sendable> {
             loadMoreIfNearEnd()
         })
         gtk_widget_queue_draw(listView)
+    }
+
+    private var isScrolledToEnd: Bool {
+        guard let adjustment = gtk_scrolled_window_get_vadjustment(opaque(scroller)) else { return false }
+        let upper = gtk_adjustment_get_upper(adjustment)
+        return upper > 0 && gtk_adjustment_get_value(adjustment) + gtk_adjustment_get_page_size(adjustment) >= upper - 1
     }
 
     /// The frame clock of the list's window: the rows' own is nil until they are realized, and while the list shows
@@ -305,8 +321,12 @@ package final class PagedListView<Item: Sendable> {
         let upper = gtk_adjustment_get_upper(adjustment)
         let bottom = gtk_adjustment_get_value(adjustment) + gtk_adjustment_get_page_size(adjustment)
         let positions = Double(shownCount + 1)  // the rows and the footer
-        let last = upper > 0 ? Int((bottom / upper * positions).rounded(.up)) - 1 : 0
-        list.rowShown(at: min(max(0, last), shownCount - 1))
+        let last = min(max(0, upper > 0 ? Int((bottom / upper * positions).rounded(.up)) - 1 : 0), shownCount - 1)
+        // A blank grid's adjustment may point at the end of rows that were just added below the person: asking on
+        // that would ask for page after page (keepRowsOnScreen re-anchors it, and the check after the frame follows).
+        guard !gridIsBlank else { return }
+        lastBottomRow = last
+        list.rowShown(at: last)
     }
 
     /// The rows GTK has bound show their items again (`PagedListViewModel.rowsChanged`): only those on screen and
@@ -350,17 +370,24 @@ package final class PagedListView<Item: Sendable> {
             if gtk_widget_get_child_visible(current) != 0 {
                 var allocation = GtkAllocation()
                 gtk_widget_get_allocation(current, &allocation)
-                if allocation.height > 0, allocation.y < height, allocation.y + allocation.height > 0 { return }
+                if allocation.height > 0, allocation.y < height, allocation.y + allocation.height > 0 {
+                    gridIsBlank = false
+                    return
+                }
             }
             child = gtk_widget_get_next_sibling(current)
         }
+        gridIsBlank = true
         guard let adjustment = gtk_scrolled_window_get_vadjustment(opaque(scroller)) else { return }
         let value = gtk_adjustment_get_value(adjustment), upper = gtk_adjustment_get_upper(adjustment)
         let atEnd = value + gtk_adjustment_get_page_size(adjustment) >= upper - 1
         // At the end, the last row, never the footer: anchored at the footer, the view follows every page added above
         // it, so "Loading more…" stays in view and asks for the next page, without end
         // (`testAPageComingWhileAtTheEndDoesNotPinTheViewThere`).
-        let lastRow = items - 2
+        // And never below the row the person last had at the bottom edge: the rows a page added under it are not
+        // where they were, and anchored at their end the footer's "Loading more…" would ask for the next page, and so
+        // on to the end of the list (a clean-clone run loaded all of Popular so).
+        let lastRow = min(items - 2, guint(lastBottomRow))
         let position = atEnd || upper <= 0 ? lastRow
             : min(lastRow, guint(max(0, (value / upper * Double(items)).rounded(.down))))
         blankRecoveries += 1
