@@ -380,7 +380,7 @@ package final class PagedListView<Item: Sendable> {
         gridIsBlank = true
         guard let adjustment = gtk_scrolled_window_get_vadjustment(opaque(scroller)) else { return }
         let value = gtk_adjustment_get_value(adjustment), upper = gtk_adjustment_get_upper(adjustment)
-        let atEnd = value + gtk_adjustment_get_page_size(adjustment) >= upper - 1
+        let atEnd = isScrolledToEnd
         // At the end, the last row, never the footer: anchored at the footer, the view follows every page added above
         // it, so "Loading more…" stays in view and asks for the next page, without end
         // (`testAPageComingWhileAtTheEndDoesNotPinTheViewThere`).

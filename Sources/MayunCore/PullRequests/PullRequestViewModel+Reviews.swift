@@ -28,7 +28,7 @@ extension PullRequestViewModel {
     public var nobodyAsked: String { tr("Nobody yet") }
 
     public func people(_ role: Endpoints.ReviewRole) -> [ReviewerRow] {
-        let list = role == .reviewers ? pullRequest?.reviewers ?? [] : pullRequest?.testers ?? []
+        let list = pullRequest.map { Self.people(role, of: $0) } ?? []
         return list.map { person in
             let state = switch (role, person.accepted) {
             case (.reviewers, true): tr("Approved")
@@ -55,8 +55,7 @@ extension PullRequestViewModel {
     /// members or not; nobody else is offered it (docs/FAKE-GITEE.md, "Assumed rules").
     public func canAccept(_ role: Endpoints.ReviewRole) -> Bool {
         guard isLoggedIn, let pull = pullRequest, pull.isOpen, !pull.isMerged, let me = session?.user?.login else { return false }
-        let list = role == .reviewers ? pull.reviewers : pull.testers
-        return list.contains { $0.login == me && !$0.accepted } && !writes.isPending("accept \(role.rawValue)")
+        return Self.people(role, of: pull).contains { $0.login == me && !$0.accepted } && !writes.isPending("accept \(role.rawValue)")
     }
 
     public func acceptTitle(_ role: Endpoints.ReviewRole) -> String {
@@ -163,6 +162,7 @@ extension PullRequestViewModel {
                     })
     }
 
+    /// Its reviewers or its testers.
     nonisolated static func people(_ role: Endpoints.ReviewRole, of pull: PullRequest) -> [PullRequest.Reviewer] {
         role == .reviewers ? pull.reviewers : pull.testers
     }
