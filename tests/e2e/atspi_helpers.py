@@ -730,12 +730,23 @@ def navigation_pages(frame):
 
 
 def _stack_pages(area):
+    """Every page, or the last reading if the stack kept changing: a page added or removed while the tree is read
+    does not resolve, and a count short by one would make a page that went look as if it stayed."""
+    found = []
+    for _ in range(5):
+        found, complete = _read_stack_pages(area)
+        if complete:
+            return found
+    return found
+
+
+def _read_stack_pages(area):
     for n in snapshot(area, max_depth=4, into_rows=False):
         pages = [c for c in n.kids if c.name == "GtkStackPage"] if n.depth <= 2 else []
         if pages:
-            found = (fast.resolve(area, p.kids[0]) for p in pages if p.kids)
-            return [acc for acc in found if acc is not None]
-    return []
+            found = [fast.resolve(area, p.kids[0]) if p.kids else None for p in pages]
+            return [acc for acc in found if acc is not None], None not in found
+    return [], True
 
 
 def toasts(frame):
