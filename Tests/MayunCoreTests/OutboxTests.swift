@@ -307,22 +307,22 @@ final class OutboxTests: XCTestCase {
             app.services.outbox = app.outbox
             app.outbox.isDraining = true  // nothing is sent while the page is looked at
             let mine = app.coordinator.mineTab
-            XCTAssertNil(mine.waitingHeading, "nothing waits")
+            XCTAssertNil(mine.waiting?.heading, "nothing waits")
             let repo = RepositoryID(owner: "someone", name: "somewhere")
             let comment = try XCTUnwrap(app.outbox.enqueue(.issueComment, repo: repo, number: "I7", payload: "Kept for later",
                                                            seen: "0"))
             app.outbox.enqueue(.issueState, repo: repo, number: "I7", payload: "closed", seen: "open")
-            XCTAssertEqual(mine.waitingHeading, "Waiting to send (2)")
-            XCTAssertEqual(mine.waitingLines.map(\.text), ["Comment on someone/somewhere#I7: Waiting to send",
+            XCTAssertEqual(mine.waiting?.heading, "Waiting to send (2)")
+            XCTAssertEqual(mine.waiting?.lines.map(\.text), ["Comment on someone/somewhere#I7: Waiting to send",
                                                            "Set someone/somewhere#I7 to Closed: Waiting to send"])
-            XCTAssertEqual(mine.waitingLines.map(\.needsDecision), [false, false])
+            XCTAssertEqual(mine.waiting?.lines.map(\.needsDecision), [false, false])
             let state = try XCTUnwrap(app.outbox.entries.last)
             app.outbox.setStatus(state.id, .needsDecision(reason: "the issue was set to Started meanwhile"))
-            XCTAssertEqual(mine.waitingLines.map(\.needsDecision), [false, true], "Try Again is offered for it alone")
-            mine.tryWaitingAgain(state.id)
+            XCTAssertEqual(mine.waiting?.lines.map(\.needsDecision), [false, true], "Try Again is offered for it alone")
+            mine.waiting?.tryAgain(state.id)
             XCTAssertEqual(app.outbox.entries.last?.status, .waiting, "Try Again, through the app's services")
             XCTAssertEqual(app.outbox.entries.last?.seen, OutboxEntry.anyState)
-            mine.cancelWaiting(comment.id)
+            mine.waiting?.cancel(comment.id)
             XCTAssertEqual(app.outbox.entries.map(\.kind), [.issueState])
             XCTAssertEqual(drafts.comment(account: "mayun-demo", repo: repo, issue: "I7"), "Kept for later")
             app.outbox.isDraining = false

@@ -127,4 +127,55 @@ final class OutboxToggleViewTests: XCTestCase {
         waitUntil("the row waits again") { outbox.entries.last?.status == .waiting }
         outbox.isDraining = false
     }
+
+    /// The notification center says what waits too, over its list, also while its notifications cannot be loaded
+    /// (the fixture answers 404 for them), at every size; Cancel in Show's popover takes the row back.
+    func testTheNotificationCenterSaysWhatWaitsAndCancelTakesItBack() throws {
+        try onMain {
+            for size in AdaptiveLayoutTests.sizes { try Self.notificationsWithAWaitingIssue(size) }
+        }
+    }
+
+    @MainActor private static func notificationsWithAWaitingIssue(_ size: (width: Int32, height: Int32)) throws {
+        let fixture = AdaptiveFixture(size: size)
+        defer { fixture.close() }
+        fixture.transport.extraAnswers = MineProfileTests.answers
+        let services = fixture.coordinator.services
+        FakeGiteeWindowFixture.finish("log in") { _ = try? await services.session.logIn(personalToken: "token") }
+        let outbox = Outbox(file: Outbox.file(inAccountFolder: FileManager.default.temporaryDirectory
+            .appendingPathComponent("mayun-outbox-notifications-\(UUID().uuidString)")))
+        outbox.isDraining = true  // nothing is sent while the page is looked at
+        services.outbox = outbox
+        outbox.enqueue(.newIssue, repo: RepositoryID(owner: "kit101", name: "drone-yml-test"), number: "",
+                       payload: OutboxEntry.newIssuePayload(IssueDraft(title: "Crash on start")), seen: "")
+        fixture.coordinator.push(.notifications)
+        waitUntil("the notification center says what waits") {
+            visibleLabelTexts(in: fixture.window).contains("Waiting to send (1)")
+        }
+        fixture.checkLayout("Notifications with a waiting new issue")
+        fixture.screenshots("outbox-notifications")
+        let show = try XCTUnwrap(descendants(of: fixture.window).first {
+            isA($0, gtk_menu_button_get_type()) && gtk_widget_is_drawable($0) != 0
+                && gtk_menu_button_get_label(OpaquePointer($0)).map { String(cString: $0) } == "Show"
+        }, "Show beside the line")
+        gtk_menu_button_popup(OpaquePointer(show))
+        func shown(_ label: String) -> Widget? {
+            descendants(of: fixture.window).first {
+                isA($0, gtk_button_get_type()) && gtk_widget_is_drawable($0) != 0
+                    && gtk_button_get_label(typed($0)).map { String(cString: $0) } == label
+            }
+        }
+        waitUntil("the popover lists the row") {
+            visibleLabelTexts(in: fixture.window).contains("New issue in kit101/drone-yml-test: Crash on start: Waiting to send")
+                && shown("Cancel") != nil
+        }
+        if let popover = gtk_menu_button_get_popover(OpaquePointer(show)) {
+            fixture.screenshots("outbox-notifications-popover", of: widget(popover))
+        }
+        gtk_widget_activate(try XCTUnwrap(shown("Cancel")))
+        waitUntil("the row is taken back and the line goes") {
+            outbox.entries.isEmpty && !visibleLabelTexts(in: fixture.window).contains("Waiting to send (1)")
+        }
+        outbox.isDraining = false
+    }
 }

@@ -7,14 +7,27 @@ extension FakeGiteeServer {
     /// Not in the spec: FakeGitee caps a private message so a client that sends anything at all finds out.
     static let longestMessage = 5_000
 
+    static let badIDs = FakeResponse.error(400, "ids must be notification ids separated by ,")
+
+    /// The spec's `ids` ("1,2,3"): nil when the field is junk, .some(nil) when it is absent. Every entry must be an id:
+    /// a client that sent "1,x" meant something the server cannot do.
+    static func ids(_ field: String?) -> Set<Int>?? {
+        guard let field else { return .some(nil) }
+        let parts = field.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let numbers = parts.compactMap { Int($0) }
+        guard !parts.isEmpty, numbers.count == parts.count else { return nil }
+        return .some(Set(numbers))
+    }
+
     func registerNotificationRoutes() {
         router.add("GET", "/api/v5/notifications/threads") { [unowned self] request, _ in
             guard let viewer = request.viewer else { return Self.loginRequired }
             let unreadOnly = request.query["unread"] == "true"
             // The spec's `type`: all, event or referer (an @mention); ParameterRules already refused anything else.
             let type = request.query["type"] ?? "all"
+            guard let ids = Self.ids(request.query["ids"]) else { return Self.badIDs }
             let list = inbox.notifications(of: viewer.id).filter {
-                (!unreadOnly || $0.unread) && (type == "all" || $0.type == type)
+                (!unreadOnly || $0.unread) && (type == "all" || $0.type == type) && (ids?.contains($0.id) ?? true)
             }
             let (slice, headers) = Paging.numbered(list, request)
             let renderer = self.renderer
@@ -31,11 +44,18 @@ extension FakeGiteeServer {
         router.add("GET", "/api/v5/notifications/messages") { [unowned self] request, _ in
             guard let viewer = request.viewer else { return Self.loginRequired }
             let unreadOnly = request.query["unread"] == "true"
-            let list = inbox.messages(of: viewer.id).filter { !unreadOnly || $0.unread }
+            guard let ids = Self.ids(request.query["ids"]) else { return Self.badIDs }
+            let list = inbox.messages(of: viewer.id).filter { (!unreadOnly || $0.unread) && (ids?.contains($0.id) ?? true) }
             let (slice, headers) = Paging.numbered(list, request)
             let renderer = self.renderer
             return .json(.object([("total_count", .int(list.count)), ("list", .array(slice.map(renderer.message)))]),
                          headers: headers)
+        }
+        router.add("GET", "/api/v5/notifications/messages/:id") { [unowned self] request, parameters in
+            guard let viewer = request.viewer else { return Self.loginRequired }
+            guard let id = Int(parameters["id"] ?? ""), let message = inbox.messages(of: viewer.id).first(where: { $0.id == id })
+            else { return .notFound("Message Not Found") }
+            return .json(renderer.message(message))
         }
         router.add("GET", "/api/v5/notifications/count") { [unowned self] request, _ in
             guard let viewer = request.viewer else { return Self.loginRequired }
@@ -54,17 +74,7 @@ extension FakeGiteeServer {
         }
         router.add("PUT", "/api/v5/notifications/threads") { [unowned self] request, _ in
             guard let viewer = request.viewer else { return Self.loginRequired }
-            var ids: Set<Int>?
-            if let field = request.field("ids") {
-                // Every entry must be an id: a client that sent "1,x" meant something the server cannot do.
-                let parts = field.split(separator: ",", omittingEmptySubsequences: false)
-                    .map { $0.trimmingCharacters(in: .whitespaces) }
-                let numbers = parts.compactMap { Int($0) }
-                guard !parts.isEmpty, numbers.count == parts.count else {
-                    return .error(400, "ids must be notification ids separated by ,")
-                }
-                ids = Set(numbers)
-            }
+            guard let ids = Self.ids(request.field("ids")) else { return Self.badIDs }
             inbox.markAllNotificationsRead(userID: viewer.id, ids: ids)
             return Self.resetContent
         }

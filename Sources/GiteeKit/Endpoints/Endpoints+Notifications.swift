@@ -3,23 +3,41 @@ import Foundation
 extension Endpoints {
     /// `GET /notifications/threads` for the token's user, newest first. Gitee wraps the list
     /// (`{"total_count", "list"}`); it is unwrapped here so the list pages like any other.
-    public static func notificationThreads(unreadOnly: Bool = false, perPage: Int = defaultPageSize)
+    /// `ids` asks for those threads only (the spec's `ids`, comma-separated).
+    public static func notificationThreads(unreadOnly: Bool = false, ids: [Int]? = nil, perPage: Int = defaultPageSize)
         -> Endpoint<[NotificationThread]>
     {
         Endpoint<[NotificationThread]>(.get, .v5, path: path("notifications", "threads"),
-                                       query: unreadOnly ? [QueryItem("unread", "true")] : [], requiresAuth: true,
+                                       query: listQuery(unreadOnly: unreadOnly, ids: ids), requiresAuth: true,
                                        paging: .numbered(perPage: perPage)) { response in
             try JSONNodeDecoding.decode(NotificationList<NotificationThread>.self, from: response.body).items
         }
     }
 
     /// `GET /notifications/messages` (private messages), wrapped like the threads.
-    public static func privateMessages(unreadOnly: Bool = false, perPage: Int = defaultPageSize) -> Endpoint<[PrivateMessage]> {
+    public static func privateMessages(unreadOnly: Bool = false, ids: [Int]? = nil, perPage: Int = defaultPageSize)
+        -> Endpoint<[PrivateMessage]>
+    {
         Endpoint<[PrivateMessage]>(.get, .v5, path: path("notifications", "messages"),
-                                   query: unreadOnly ? [QueryItem("unread", "true")] : [], requiresAuth: true,
+                                   query: listQuery(unreadOnly: unreadOnly, ids: ids), requiresAuth: true,
                                    paging: .numbered(perPage: perPage)) { response in
             try JSONNodeDecoding.decode(NotificationList<PrivateMessage>.self, from: response.body).items
         }
+    }
+
+    private static func listQuery(unreadOnly: Bool, ids: [Int]?) -> [QueryItem] {
+        (unreadOnly ? [QueryItem("unread", "true")] : [])
+            + (ids.map { [QueryItem("ids", $0.map(String.init).joined(separator: ","))] } ?? [])
+    }
+
+    /// `GET /notifications/threads/{id}`: one thread (whether it is read, after a lost answer to marking it).
+    public static func notificationThread(id: Int) -> Endpoint<NotificationThread> {
+        Endpoint(.get, .v5, path: path("notifications", "threads", String(id)), requiresAuth: true)
+    }
+
+    /// `GET /notifications/messages/{id}`: one private message.
+    public static func privateMessage(id: Int) -> Endpoint<PrivateMessage> {
+        Endpoint(.get, .v5, path: path("notifications", "messages", String(id)), requiresAuth: true)
     }
 
     /// `GET /notifications/count?unread=true`: how many unread notifications and messages there are.

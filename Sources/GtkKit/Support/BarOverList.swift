@@ -21,7 +21,7 @@ package enum BarOverList {
 extension BarOverList {
     /// The bar over its list; the root comes back as a `WidgetObject` for `Page.init(root:)` to hand over. The bar
     /// holds widgets of the typed layer or components such as the branch picker.
-    package static func make(leading: [any Shown], trailing: [any Shown], spacing: Int32, list: any Component) -> WidgetObject {
+    package static func make(leading: [any Shown], trailing: [any Shown], spacing: Int32, list: any Shown) -> WidgetObject {
         // The items (and so their widgets) are held by the arrays until the bar has taken them.
         WidgetObject(owning: layout(leading: leading.map(\.shownWidget), trailing: trailing.map(\.shownWidget),
                                   spacing: spacing, list: list.shownWidget))

@@ -37,17 +37,32 @@ extension AppServices {
     }
 
     /// Cancels a row from outside its page (the Mine page): a comment's text goes back to its draft, before anything
-    /// typed since, so opening the issue shows it in the composer.
+    /// typed since, so opening the issue shows it in the composer; a new issue goes back to the project's New Issue
+    /// draft the same way.
     public func cancelOutboxRow(_ id: Int64) {
         guard let entry = outbox?.cancel(id), let login = session.user?.login else { return }
         let place: String
         switch entry.kind {
         case .issueComment: place = entry.number
         case .pullRequestComment: place = "!" + entry.number
+        case .newIssue: return restoreNewIssue(entry)
         case .issueState, .star, .watch: return
         }
         let stored = drafts.comment(account: login, repo: entry.repo, issue: place)
         let kept = stored.isEmpty ? entry.payload : entry.payload + "\n\n" + stored
         drafts.saveComment(kept, account: login, repo: entry.repo, issue: place)
+    }
+
+    /// A new issue taken back: into the project's New Issue draft, its title where the draft has none, its text
+    /// before anything typed since, its triage choices where the draft has none.
+    private func restoreNewIssue(_ entry: OutboxEntry) {
+        guard let sent = entry.newIssue else { return }
+        var draft = drafts.draft(for: entry.repo)
+        if draft.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { draft.title = sent.title }
+        draft.body = draft.body.isEmpty ? sent.body : sent.body + "\n\n" + draft.body
+        if draft.labels.isEmpty { draft.labels = sent.labels }
+        draft.assignee = draft.assignee ?? sent.assignee
+        draft.milestone = draft.milestone ?? sent.milestone
+        drafts.save(draft, for: entry.repo)
     }
 }

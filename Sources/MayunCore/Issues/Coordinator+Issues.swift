@@ -16,6 +16,27 @@ extension Coordinator {
                                                                                        preloaded: issue)))
     }
 
+    /// The New Issue form: what it creates goes to `issueCreated`; what cannot reach the server waits in the outbox.
+    func makeNewIssueForm(_ repo: RepositoryID) -> CreateIssueViewModel {
+        let form = CreateIssueViewModel(repo: repo, drafts: services.drafts, client: services.client, markdown: markdown,
+                                        navigator: self, project: services.cached.project(repo),
+                                        session: services.session,
+                                        created: { [weak self] issue, repo, pageIsOpen in
+                                            self?.issueCreated(issue, in: repo, replacingTheForm: pageIsOpen)
+                                        })
+        form.outbox = services.outbox
+        form.queued = { [weak self] repo, pageIsOpen in self?.issueQueued(in: repo, closingTheForm: pageIsOpen) }
+        return form
+    }
+
+    /// A new issue waits in the outbox (the server could not be reached): a toast says so, and the form, still on top,
+    /// goes (its text is in the outbox now; the Mine page lists it, and its Cancel puts it back in the draft).
+    func issueQueued(in repo: RepositoryID, closingTheForm formIsOpen: Bool) {
+        showToast(tr("Gitee cannot be reached: the new issue waits, and is sent when it answers."))
+        guard formIsOpen, stack.last?.route == .createIssue(repo) else { return }
+        pop()
+    }
+
     /// An issue's page, with what taking part needs: the project (for its `permission`), the session, the drafts.
     func makeIssuePage(_ repo: RepositoryID, number: String, preloaded: Issue? = nil) -> IssueViewModel {
         let page = IssueViewModel(repo: repo, number: number, client: services.client, markdown: markdown,

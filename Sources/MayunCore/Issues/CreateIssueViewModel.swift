@@ -39,6 +39,10 @@ public final class CreateIssueViewModel {
     /// The issue exists; `pageIsOpen`: this form is still on screen (the person did not go Back meanwhile), so its
     /// page may be replaced by the new issue's.
     @ObservationIgnored private let created: @MainActor (_ issue: Issue, _ repo: RepositoryID, _ pageIsOpen: Bool) -> Void
+    /// The account's outbox: a submit that provably never reached the server waits there (docs/WRITES.md).
+    @ObservationIgnored var outbox: Outbox?
+    /// Told when the issue was put in the outbox instead (`pageIsOpen` as for `created`).
+    @ObservationIgnored var queued: @MainActor (_ repo: RepositoryID, _ pageIsOpen: Bool) -> Void = { _, _ in }
     /// The form was left (Back while the POST was on its way): a failure is told in a toast, not under the form.
     @ObservationIgnored var wasLeft = false
 
@@ -106,23 +110,28 @@ public final class CreateIssueViewModel {
         // A lost answer (a 5xx, a timeout, a reset) is settled by asking, never by posting again: the project's
         // newest issues, for one by this account with exactly this title made since the submit began (a minute's
         // allowance for the server's clock).
-        let session = session
+        let session = session, outbox = outbox, queued = queued
         let since = Date().addingTimeInterval(-60)
         let found: @MainActor () async throws -> Issue? = {
             await session?.start()
             guard let login = session?.user?.login else { return nil }
-            let newest = try await client.send(Endpoints.issues(owner: repo.owner, repo: repo.name, state: .all,
-                                                                sort: .created))
-            return newest.first {
-                $0.author?.login == login && $0.title == title && ($0.createdAt?.date ?? .distantPast) >= since
-            }
+            return try await NewIssueCheck.find(title: title, in: repo, by: login, since: since, client: client)
         }
-        let answer = CreatedAnswer<Issue>()
+        let sent = IssueDraft(title: title, body: submitted.body, labels: triage.labels, assignee: triage.assignee,
+                              milestone: triage.milestone)
+        let answer = CreatedAnswer<Issue?>()
         writes.send(key: Self.submitKey, failure: tr("Could not create the issue: %@ Your draft is kept."),
                     request: {
-                        let issue = try await SettledWrite.perform({ try await client.send(endpoint) }, check: found)
-                        answer.value = issue
-                        return issue
+                        do {
+                            let issue = try await SettledWrite.perform({ try await client.send(endpoint) }, check: found)
+                            answer.value = .some(issue)
+                        } catch let failure as GiteeError where failure.neverReachedServer {
+                            // Never reached the server: it waits in the outbox, sent when the server answers again.
+                            guard outbox?.enqueue(.newIssue, repo: repo, number: "",
+                                                  payload: OutboxEntry.newIssuePayload(sent), seen: "") != nil
+                            else { throw failure }
+                            answer.value = .some(nil)
+                        }
                     },
                     rollBack: { [weak self] error in
                         if case .unauthorized = error { self?.navigator?.requireLogin { [weak self] in self?.submit() } }
@@ -130,14 +139,15 @@ public final class CreateIssueViewModel {
                     // The issue belongs to the project, not to this page: its draft goes and the lists learn of it
                     // even after Back; the form is replaced by the issue only while it is still open.
                     always: { [weak self] succeeded, pageLeft in
-                        guard succeeded, let issue = answer.value else { return }
-                        // Only now is the writing safe on the server. Anything typed since, in a form still open, stays
-                        // (as its stored draft); a form that has gone clears it. (Before `created`, which replaces the
-                        // form and so leaves it.)
-                        if let self, draft != submitted { return created(issue, repo, !pageLeft) }
-                        self?.draft = IssueDraft()
-                        drafts.clear(for: repo)
-                        created(issue, repo, !pageLeft)
+                        guard succeeded, let outcome = answer.value else { return }
+                        // Only now is the writing safe (on the server, or in the outbox on disk). Anything typed
+                        // since, in a form still open, stays (as its stored draft); a form that has gone clears it.
+                        // (Before `created`, which replaces the form and so leaves it.)
+                        if self.map({ $0.draft == submitted }) ?? true {
+                            self?.draft = IssueDraft()
+                            drafts.clear(for: repo)
+                        }
+                        if let issue = outcome { created(issue, repo, !pageLeft) } else { queued(repo, !pageLeft) }
                     })
     }
 

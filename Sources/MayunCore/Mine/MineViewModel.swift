@@ -23,11 +23,8 @@ public final class MineViewModel {
     /// Forgets what was saved about the person who logs out (their lists in the offline store).
     @ObservationIgnored public var clearPersonalData: @MainActor () -> Void = {}
     @ObservationIgnored private var account: UserViewModel?
-    /// The account's outbox, for the "Waiting to send" section (MineViewModel+Outbox.swift; set by the Coordinator).
-    @ObservationIgnored public var outbox: @MainActor () -> Outbox? = { nil }
-    /// Cancels one outbox row, a comment's text going back to its draft (set by the Coordinator).
-    @ObservationIgnored public var onCancelWaiting: @MainActor (Int64) -> Void = { _ in }
-    @ObservationIgnored public var onTryWaitingAgain: @MainActor (Int64) -> Void = { _ in }
+    /// What waits in the account's outbox, shown on one line over the account page (set by the Coordinator).
+    @ObservationIgnored public var waiting: WaitingWrites?
 
     public init(session: Session) {
         self.session = session

@@ -72,9 +72,14 @@ public final class Coordinator {
                                      makeList: $0.makeProjectList, navigator: $0) }
         }
         mineTab.clearPersonalData = { [weak self] in self?.services.cached.forgetMyLists() }
-        mineTab.outbox = { [weak self] in self?.services.outbox }
-        mineTab.onCancelWaiting = { [weak self] id in self?.services.cancelOutboxRow(id) }
-        mineTab.onTryWaitingAgain = { [weak self] id in self?.services.tryOutboxRowAgain(id) }
+        let waiting = WaitingWrites(outbox: { [weak self] in
+                                        guard let services = self?.services, services.session.isLoggedIn else { return nil }
+                                        return services.outbox
+                                    },
+                                    cancel: { [weak self] id in self?.services.cancelOutboxRow(id) },
+                                    tryAgain: { [weak self] id in self?.services.tryOutboxRowAgain(id) })
+        mineTab.waiting = waiting
+        notifications.waiting = waiting
         services.onOutboxAttached = { [weak self] outbox in self?.openPagesTake(outbox) }
         self.downloads.onEnded = { [weak self] download in self?.announce(download) }
     }
@@ -184,12 +189,7 @@ public final class Coordinator {
         case .issue(let repo, let number):
             .issue(makeIssuePage(repo, number: number))
         case .createIssue(let repo):
-            .createIssue(CreateIssueViewModel(repo: repo, drafts: services.drafts, client: services.client,
-                                              markdown: markdown, navigator: self,
-                                              project: services.cached.project(repo), session: services.session,
-                                              created: { [weak self] issue, repo, pageIsOpen in
-                                                  self?.issueCreated(issue, in: repo, replacingTheForm: pageIsOpen)
-                                              }))
+            .createIssue(makeNewIssueForm(repo))
         case .pullRequests(let repo):
             .pullRequests(withNewPullRequest(PullRequestsViewModel(repo: repo, client: services.client, navigator: self)))
         case .pullRequest(let repo, let number, let opensFiles):

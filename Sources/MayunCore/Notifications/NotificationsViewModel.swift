@@ -43,6 +43,9 @@ public final class NotificationsViewModel {
     @ObservationIgnored private let load = LatestTask()
     /// Marking read goes through the one write path (shown at once, put back and told when the server refuses).
     @ObservationIgnored public let writes = ScreenWrites()
+    /// What waits in the account's outbox, shown over the notifications (set by the Coordinator; none for the
+    /// accounts watched in the background).
+    @ObservationIgnored public var waiting: WaitingWrites?
     /// Everything seen since login with the time it was last updated; `nil` until the first answer, which is the
     /// baseline (never announced). A thread updated since (a new comment) is announced again, replacing its bubble.
     @ObservationIgnored private var seen: [NotificationItem.Key: Date]?
@@ -247,7 +250,10 @@ public final class NotificationsViewModel {
         let client = client
         writes.send(failure: tr("Could not mark as read: %@"),
                     apply: { setUnread(false, for: [key]) },
-                    request: { try await client.send(endpoint) },
+                    request: {
+                        try await SettledWrite.perform({ try await client.send(endpoint) },
+                                                       check: { try await ReadCheck.isRead(key, client: client) })
+                    },
                     settle: { [weak self] _ in self?.desktop?.withdraw(id: NotificationItem.target(of: key)) },
                     rollBack: { [weak self] _ in self?.setUnread(true, for: [key]) })
     }
@@ -262,13 +268,20 @@ public final class NotificationsViewModel {
             let ids = threadKeys.compactMap { key -> Int? in if case .thread(let id) = key { id } else { nil } }
             writes.send(failure: tr("Could not mark as read: %@"),
                         apply: { setUnread(false, for: threadKeys) },
-                        request: { try await client.send(Endpoints.markAllNotificationsRead(ids: ids)) },
+                        request: {
+                            try await SettledWrite.perform({ try await client.send(Endpoints.markAllNotificationsRead(ids: ids)) },
+                                                           check: { try await ReadCheck.noneUnread(threads: ids, client: client) })
+                        },
                         rollBack: { [weak self] _ in self?.setUnread(true, for: threadKeys) })
         }
         if !messageKeys.isEmpty {
+            let ids = messageKeys.compactMap { key -> Int? in if case .message(let id) = key { id } else { nil } }
             writes.send(failure: tr("Could not mark as read: %@"),
                         apply: { setUnread(false, for: messageKeys) },
-                        request: { try await client.send(Endpoints.markAllMessagesRead()) },
+                        request: {
+                            try await SettledWrite.perform({ try await client.send(Endpoints.markAllMessagesRead()) },
+                                                           check: { try await ReadCheck.noneUnread(messages: ids, client: client) })
+                        },
                         rollBack: { [weak self] _ in self?.setUnread(true, for: messageKeys) })
         }
     }

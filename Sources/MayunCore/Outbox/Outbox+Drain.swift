@@ -116,6 +116,11 @@ extension Outbox {
         case .watch:
             let watched = try await client.send(Endpoints.isWatched(owner: repo.owner, repo: repo.name))
             return watched == entry.wantsOn ? .done : .notDone
+        case .newIssue:
+            let sent = try Self.newIssue(entry)
+            let found = try await NewIssueCheck.find(title: sent.title, in: repo, by: login,
+                                                     since: entry.created.addingTimeInterval(-60), client: client)
+            return found == nil ? .notDone : .done
         }
     }
 
@@ -141,7 +146,19 @@ extension Outbox {
         case .watch:
             _ = try await client.send(entry.wantsOn ? Endpoints.watch(owner: repo.owner, repo: repo.name)
                                                     : Endpoints.unwatch(owner: repo.owner, repo: repo.name))
+        case .newIssue:
+            let sent = try Self.newIssue(entry)
+            _ = try await client.send(Endpoints.createIssue(owner: repo.owner, repo: repo.name, title: sent.title,
+                                                            body: sent.body, labels: sent.labels,
+                                                            assignee: sent.assignee, milestone: sent.milestone))
         }
+    }
+
+    private static func newIssue(_ entry: OutboxEntry) throws -> IssueDraft {
+        guard let sent = entry.newIssue, !sent.title.isEmpty else {
+            throw GiteeError.validation(tr("this new issue could not be read back"))
+        }
+        return sent
     }
 
     private static func holds(_ comments: [some EditableComment], _ entry: OutboxEntry,

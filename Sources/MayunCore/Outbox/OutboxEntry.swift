@@ -15,6 +15,8 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
         case star
         /// Watch or stop watching a project (`number` is empty, `payload` "on" or "off").
         case watch
+        /// A new issue (`number` is empty, `payload` the form as sent: `IssueDraft` as JSON, `newIssue`).
+        case newIssue = "new-issue"
     }
 
     public enum Status: Sendable, Equatable {
@@ -85,6 +87,18 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
             return String(format: tr("Set %@#%@ to %@"), place, number, state)
         case .star: return String(format: wantsOn ? tr("Star %@") : tr("Unstar %@"), place)
         case .watch: return String(format: wantsOn ? tr("Watch %@") : tr("Unwatch %@"), place)
+        case .newIssue: return String(format: tr("New issue in %@: %@"), place, newIssue?.title ?? "")
         }
+    }
+
+    /// The payload of a new issue's row: the form as sent (title trimmed, a member's triage choices only).
+    public static func newIssuePayload(_ sent: IssueDraft) -> String {
+        (try? JSONEncoder().encode(sent)).flatMap { String(data: $0, encoding: .utf8) } ?? ""
+    }
+
+    /// A new issue's form, read back from its row (nil for another kind, or a payload this version cannot read).
+    public var newIssue: IssueDraft? {
+        guard kind == .newIssue else { return nil }
+        return try? JSONDecoder().decode(IssueDraft.self, from: Data(payload.utf8))
     }
 }

@@ -20,6 +20,8 @@ final class NotificationsPage: Page {
     private var repositoryNames: [String] = []
     private var fillingRepositories = false
     private let replyView: MessageReplyView
+    /// What waits in the account's outbox, over the filters.
+    private let waitingStrip: WaitingStrip?
 
     init(viewModel: NotificationsViewModel, images: ImageLoader) {
         self.viewModel = viewModel
@@ -50,7 +52,13 @@ final class NotificationsPage: Page {
         readChoice.append(unread, all)
         let markAll = Button(label: viewModel.markAllTitle)
         markAll.onClicked { viewModel.markAllRead() }
-        super.init(root: BarOverList.make(leading: [readChoice], trailing: [markAll], spacing: 8, list: states),
+        // Over the list's states, not in them: what waits is shown also while the notifications cannot be loaded
+        // (the server unreachable is when writes wait).
+        let body = Box(.vertical)
+        waitingStrip = viewModel.waiting.map { WaitingStrip(waiting: $0, bindings: bindings, classes: ["notice-strip"]) }
+        if let waitingStrip { body.append(waitingStrip.root) }
+        body.append(states)
+        super.init(root: BarOverList.make(leading: [readChoice], trailing: [markAll], spacing: 8, list: body),
                    bindings: bindings)
         shownRows = { [unowned self] in rows }
 

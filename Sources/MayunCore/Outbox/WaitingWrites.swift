@@ -1,0 +1,39 @@
+import Foundation
+
+/// What waits in the account's outbox, as the Mine page and the notification center show it: a heading with the
+/// count and one line per write, each with Cancel, and Try Again for one that was not sent and waits on the person
+/// (docs/WRITES.md, "The outbox"). The Coordinator makes one and hands it to both.
+@MainActor
+public final class WaitingWrites {
+    /// The logged-in account's outbox (nil while logged out, or before one is attached).
+    private let outbox: @MainActor () -> Outbox?
+    /// Cancels a row, a comment's or a new issue's text going back to its draft (`AppServices.cancelOutboxRow`).
+    private let cancelRow: @MainActor (Int64) -> Void
+    private let tryRowAgain: @MainActor (Int64) -> Void
+
+    public init(outbox: @escaping @MainActor () -> Outbox?, cancel: @escaping @MainActor (Int64) -> Void,
+                tryAgain: @escaping @MainActor (Int64) -> Void) {
+        self.outbox = outbox
+        cancelRow = cancel
+        tryRowAgain = tryAgain
+    }
+
+    /// "Waiting to send (2)", or nil when nothing waits.
+    public var heading: String? {
+        guard let entries = outbox()?.entries, !entries.isEmpty else { return nil }
+        return String(format: tr("Waiting to send (%d)"), entries.count)
+    }
+
+    /// One line per waiting write, oldest first: what it is and where it stands, and whether it waits on the person.
+    public var lines: [(id: Int64, text: String, needsDecision: Bool)] {
+        (outbox()?.entries ?? []).map { (id: $0.id, text: "\($0.summary): \($0.statusText)", needsDecision: $0.needsDecision) }
+    }
+
+    public var cancelTitle: String { tr("Cancel") }
+    public var tryAgainTitle: String { tr("Try Again") }
+    /// The button that lists what waits (in a popover over the page).
+    public var showTitle: String { tr("Show") }
+
+    public func cancel(_ id: Int64) { cancelRow(id) }
+    public func tryAgain(_ id: Int64) { tryRowAgain(id) }
+}
