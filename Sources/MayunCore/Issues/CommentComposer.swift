@@ -27,6 +27,8 @@ public final class CommentComposer {
 
     @ObservationIgnored private let drafts: DraftStore?
     @ObservationIgnored private let draftKey: @MainActor () -> (account: String, repo: RepositoryID, issue: String)?
+    /// Edits keep drafts of their own (a comment's here, the issue's title and description in IssueViewModel+Edit).
+    @ObservationIgnored let editDrafts: EditDrafts
     @ObservationIgnored private let markdown: RepositoryMarkdown?
     @ObservationIgnored private let repo: RepositoryID
     @ObservationIgnored private let parses = DocumentParses()
@@ -44,6 +46,7 @@ public final class CommentComposer {
         self.drafts = drafts
         self.markdown = markdown
         self.draftKey = draftKey
+        editDrafts = EditDrafts(drafts: drafts, key: draftKey)
     }
 
     // MARK: Outputs
@@ -83,12 +86,12 @@ public final class CommentComposer {
         loadDraft()
     }
 
-    /// What the person typed; saved as the draft (an edit's text is not a draft).
+    /// What the person typed; saved as the draft (an edit's text as that comment's edit draft).
     public func setText(_ newText: String) {
         guard newText != text else { return }
         text = newText
         failure = nil
-        if editingID == nil { saveDraft(newText) }
+        if let editingID { editDrafts.save(newText, EditDrafts.comment(editingID)) } else { saveDraft(newText) }
         if mode == .preview { parsePreview() }
     }
 
@@ -105,18 +108,22 @@ public final class CommentComposer {
         onSubmit()
     }
 
-    /// Edit the person's own comment here; the new-comment draft is kept aside meanwhile.
+    /// Edit the person's own comment here; the new-comment draft is kept aside meanwhile. An edit left unsaved
+    /// before (the page left, a failed save, a quit) comes back instead of the comment's text.
     func beginEditing(id: Int, body: String) {
         if editingID == nil { stashedDraft = text }
         editingID = id
         mode = .write
-        text = body
+        let kept = editDrafts.text(EditDrafts.comment(id))
+        text = kept.isEmpty ? body : kept
         failure = nil
     }
 
+    /// The person drops the edit: its draft goes too.
     public func cancelEditing() {
-        guard editingID != nil else { return }
-        editingID = nil
+        guard let editingID else { return }
+        editDrafts.save("", EditDrafts.comment(editingID))
+        self.editingID = nil
         text = stashedDraft ?? ""
         stashedDraft = nil
         failure = nil

@@ -114,7 +114,8 @@ final class CommentSender<Item: EditableComment> {
                                    rollBack: { [weak self] error in
                                        self?.replace(editing) { $0 = before }
                                        self?.composer.failed(text, editing: editing, reason: ErrorText.message(for: error))
-                                   })
+                                   },
+                                   always: composer.editDrafts.clearedWhenSaved([(EditDrafts.comment(editing), text)]))
             if sent == nil { composer.failed(text, editing: editing, reason: tr("A change to this comment is still being sent.")) }
             return
         }

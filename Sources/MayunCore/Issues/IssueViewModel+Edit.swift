@@ -19,18 +19,29 @@ extension IssueViewModel {
     public var titleFieldName: String { tr("Title") }
     public var bodyFieldName: String { tr("Description") }
 
-    /// Opens the editor with the issue's current text.
+    /// Opens the editor with the issue's current text, or with an edit left unsaved before (the page left, a failed
+    /// save, a quit): it is kept as a draft as it is typed.
     public func beginEditingIssue() {
         guard canEditIssue, let issue else { return }
-        issueEdit = IssueEdit(title: issue.title, body: issue.body ?? "", error: nil)
+        let drafts = composer.editDrafts, keptTitle = drafts.text(EditDrafts.issueTitle)
+        issueEdit = keptTitle.isEmpty ? IssueEdit(title: issue.title, body: issue.body ?? "", error: nil)
+                                      : IssueEdit(title: keptTitle, body: drafts.text(EditDrafts.issueBody), error: nil)
     }
 
-    public func cancelEditingIssue() { issueEdit = nil }
+    /// The person drops the edit: its draft goes too.
+    public func cancelEditingIssue() {
+        issueEdit = nil
+        composer.editDrafts.save("", EditDrafts.issueTitle)
+        composer.editDrafts.save("", EditDrafts.issueBody)
+    }
 
     public func editIssueText(title: String, body: String) {
         guard issueEdit != nil else { return }
         issueEdit?.title = title
         issueEdit?.body = body
+        // The title says there is a draft (a blank one is kept as a space: the editor refuses to save it anyway).
+        composer.editDrafts.save(title.isEmpty ? " " : title, EditDrafts.issueTitle)
+        composer.editDrafts.save(body, EditDrafts.issueBody)
     }
 
     /// Sends the editor's text. An empty title is not sent (the site requires one): the editor says so.
@@ -66,7 +77,9 @@ extension IssueViewModel {
                                    if let shown = self?.issue { self?.parseBody(of: shown) }
                                    self?.issueEdit = IssueEdit(title: edit.title, body: edit.body,
                                                                error: ErrorText.message(for: error))
-                               })
+                               },
+                               always: composer.editDrafts.clearedWhenSaved([(EditDrafts.issueTitle, edit.title),
+                                                                             (EditDrafts.issueBody, edit.body)]))
         if sent == nil { issueEdit?.error = tr("A change to this issue is still being sent.") }
     }
 }
