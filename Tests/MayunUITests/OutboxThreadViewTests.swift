@@ -80,4 +80,32 @@ final class OutboxThreadViewTests: XCTestCase {
             XCTAssertEqual(issue.composer.text, text, "the text is back in the composer")
         }
     }
+
+    /// A labels change waiting in the outbox shows on a line of its own under the state buttons, with its Cancel.
+    func testAWaitingLabelsChangeShowsItsLineAndCancelTakesItBack() throws {
+        try onMain {
+            let outbox = Outbox(file: Outbox.file(inAccountFolder: FileManager.default.temporaryDirectory
+                .appendingPathComponent("mayun-outbox-labels-\(UUID().uuidString)")))
+            outbox.isDraining = true  // nothing is sent while the page is looked at
+            let (coordinator, page, window, issue) = try presentLoggedInIssuePage(transport: RefusedCommentTransport(),
+                                                                                  outbox: outbox)
+            defer {
+                gtk_window_destroy(typed(window))
+                withExtendedLifetime(coordinator) {}
+            }
+            waitUntil("the issue shows") { issue.state == .content }
+            outbox.enqueue(.issueLabels, repo: issue.repo, number: issue.number,
+                           payload: OutboxEntry.labelList(["bug", "ui"]), seen: OutboxEntry.labelList([]))
+            let line = "Labels: bug, ui: Waiting to send"
+            waitUntil("the page says it waits") { visibleLabelTexts(in: page.root).contains(line) }
+            let cancel = try XCTUnwrap(descendants(of: page.root).first { widget in
+                isA(widget, gtk_button_get_type()) && gtk_widget_is_drawable(widget) != 0
+                    && gtk_button_get_label(typed(widget)).map { String(cString: $0) } == "Cancel"
+            }, "Cancel beside the line")
+            gtk_widget_activate(cancel)
+            waitUntil("the line goes") { !visibleLabelTexts(in: page.root).contains(line) }
+            XCTAssertTrue(outbox.entries.isEmpty)
+            outbox.isDraining = false
+        }
+    }
 }

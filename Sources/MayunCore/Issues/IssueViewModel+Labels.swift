@@ -15,7 +15,8 @@ extension IssueViewModel {
     /// The project's labels, each with whether the issue carries it (for the members' label menu).
     public var labelChoices: [(chip: LabelChip, isOn: Bool)] {
         guard canEditLabels else { return [] }
-        let current = Set(issue?.labels.map(\.name) ?? [])
+        // While a change waits in the outbox, the chooser shows what it will set.
+        let current = Set(waitingLabelNames ?? issue?.labels.map(\.name) ?? [])
         return projectLabels.map { (LabelChip($0), current.contains($0.name)) }
     }
 
@@ -51,9 +52,11 @@ extension IssueViewModel {
         if triageFor == login { triageFor = nil }
     }
 
-    /// Adds or removes one of the project's labels: shown at once, put back with the reason if refused.
+    /// Adds or removes one of the project's labels: shown at once, put back with the reason if refused. Made while
+    /// the server cannot be reached, the change waits in the outbox (and a further change updates what waits).
     public func setLabel(_ name: String, on: Bool) {
         guard canEditLabels, let current = issue, let label = projectLabels.first(where: { $0.name == name }) else { return }
+        if let row = waitingLabelRow { return changeWaitingLabels(row, name, on: on) }
         let before = current.labels, previousWritten = writtenLabels
         guard before.contains(where: { $0.name == name }) != on else { return }
         let after = on ? before + [label] : before.filter { $0.name != name }
@@ -64,27 +67,29 @@ extension IssueViewModel {
         let clear = Endpoints.clearIssueLabels(owner: repo.owner, repo: repo.name, number: number)
         let reread = Endpoints.issue(owner: repo.owner, repo: repo.name, number: number)
         let client = client, wanted = Set(after.map(\.name))
+        let outbox = outbox, repo = repo, number = number
         let sent = writes.send(key: "labels", failure: tr("Could not change the labels: %@"),
                                apply: { showLabels(after) },
-                               request: { () async throws -> Issue in
-                                   // A lost answer is settled by the issue as the server has it (docs/WRITES.md).
-                                   guard after.isEmpty else {
-                                       return try await SettledWrite.perform({ try await client.send(endpoint) }, check: {
-                                           taken(try await client.send(reread)) { Set($0.labels.map(\.name)) == wanted }
-                                       })
-                                   }
+                               request: { () async throws -> Issue? in
                                    do {
-                                       _ = try await client.send(clear)
-                                   } catch let failure as GiteeError where failure.leavesOutcomeUnknown {
-                                       // The issue read next says whether they went.
+                                       return try await Self.sendLabels(after.isEmpty, endpoint: endpoint, clear: clear,
+                                                                        reread: reread, wanted: wanted, client: client)
+                                   } catch let failure as GiteeError where failure.neverReachedServer {
+                                       // Never reached the server: it waits in the outbox with the labels the person
+                                       // saw, and the page shows the server's until it is sent.
+                                       guard outbox?.enqueue(.issueLabels, repo: repo, number: number,
+                                                             payload: OutboxEntry.labelList(Array(wanted)),
+                                                             seen: OutboxEntry.labelList(before.map(\.name))) != nil
+                                       else { throw failure }
+                                       return nil
                                    }
-                                   let read = try await client.send(reread)
-                                   guard read.labels.isEmpty else {
-                                       throw GiteeError.validation(tr("Gitee kept the labels on the issue."))
-                                   }
-                                   return read
                                },
                                settle: { [weak self] answer in
+                                   guard let answer else {
+                                       self?.showLabels(before)
+                                       self?.writtenLabels = previousWritten
+                                       return
+                                   }
                                    self?.writtenLabels = answer.labels
                                    self?.resource.show(answer)
                                    self?.onChanged(answer)
@@ -94,6 +99,39 @@ extension IssueViewModel {
                                    self?.writtenLabels = previousWritten
                                })
         if sent == nil { navigator?.showToast(tr("A change to the labels is still being sent.")) }
+    }
+
+    /// The change sent: the labels set (a lost answer settled by the issue as the server has it, docs/WRITES.md), or
+    /// the last one taken off with the description's own call for it, then the issue read back (its 204 says nothing).
+    private static func sendLabels(_ clearing: Bool, endpoint: Endpoint<Issue>, clear: Endpoint<NoContent>,
+                                   reread: Endpoint<Issue>, wanted: Set<String>, client: GiteeClient) async throws -> Issue {
+        guard clearing else {
+            return try await SettledWrite.perform({ try await client.send(endpoint) }, check: {
+                taken(try await client.send(reread)) { Set($0.labels.map(\.name)) == wanted }
+            })
+        }
+        do {
+            _ = try await client.send(clear)
+        } catch let failure as GiteeError where failure.leavesOutcomeUnknown {
+            // The issue read next says whether they went.
+        }
+        let read = try await client.send(reread)
+        guard read.labels.isEmpty else { throw GiteeError.validation(tr("Gitee kept the labels on the issue.")) }
+        return read
+    }
+
+    /// A further change while one waits in the outbox: the waiting row is replaced by one with this label added or
+    /// taken off, keeping what the person first saw (the conflict check is against that).
+    private func changeWaitingLabels(_ row: OutboxEntry, _ name: String, on: Bool) {
+        var names = Set(OutboxEntry.labelNames(row.payload) ?? [])
+        guard names.contains(name) != on else { return }
+        if on { names.insert(name) } else { names.remove(name) }
+        guard let outbox, outbox.cancel(row.id) != nil else {
+            navigator?.showToast(tr("A change to the labels is still being sent."))
+            return
+        }
+        outbox.enqueue(.issueLabels, repo: repo, number: number, payload: OutboxEntry.labelList(Array(names)),
+                       seen: row.seen)
     }
 
     private func showLabels(_ labels: [Issue.Label]) {

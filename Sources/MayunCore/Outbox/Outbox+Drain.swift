@@ -89,8 +89,8 @@ extension Outbox {
     }
 
     /// Asks the server whether the row's write is already done (a comment: the thread's last page holds one by
-    /// `login` with exactly this text, newer than the newest the person saw; a state: the issue has it; a star or
-    /// watch: the check call answers the state wanted).
+    /// `login` with exactly this text, newer than the newest the person saw; a state or labels: the issue has them; a
+    /// star or watch: the check call answers the state wanted; a new issue: `NewIssueCheck`).
     func settle(_ entry: OutboxEntry, client: GiteeClient, login: String) async throws -> Settled {
         let repo = entry.repo
         switch entry.kind {
@@ -116,6 +116,14 @@ extension Outbox {
         case .watch:
             let watched = try await client.send(Endpoints.isWatched(owner: repo.owner, repo: repo.name))
             return watched == entry.wantsOn ? .done : .notDone
+        case .issueLabels:
+            let issue = try await client.send(Endpoints.issue(owner: repo.owner, repo: repo.name, number: entry.number))
+            let has = Set(issue.labels.map(\.name))
+            if has == Set(try Self.labelNames(entry.payload)) { return .done }
+            if let seen = OutboxEntry.labelNames(entry.seen), has != Set(seen) {
+                return .conflict(tr("the labels were changed meanwhile"))
+            }
+            return .notDone
         case .newIssue:
             let sent = try Self.newIssue(entry)
             let found = try await NewIssueCheck.find(title: sent.title, in: repo, by: login,
@@ -146,12 +154,27 @@ extension Outbox {
         case .watch:
             _ = try await client.send(entry.wantsOn ? Endpoints.watch(owner: repo.owner, repo: repo.name)
                                                     : Endpoints.unwatch(owner: repo.owner, repo: repo.name))
+        case .issueLabels:
+            let names = try Self.labelNames(entry.payload)
+            if names.isEmpty {
+                _ = try await client.send(Endpoints.clearIssueLabels(owner: repo.owner, repo: repo.name, number: entry.number))
+            } else {
+                _ = try await client.send(Endpoints.setIssueLabels(owner: repo.owner, repo: repo.name, number: entry.number,
+                                                                   labels: names))
+            }
         case .newIssue:
             let sent = try Self.newIssue(entry)
             _ = try await client.send(Endpoints.createIssue(owner: repo.owner, repo: repo.name, title: sent.title,
                                                             body: sent.body, labels: sent.labels,
                                                             assignee: sent.assignee, milestone: sent.milestone))
         }
+    }
+
+    private static func labelNames(_ payload: String) throws -> [String] {
+        guard let names = OutboxEntry.labelNames(payload) else {
+            throw GiteeError.validation(tr("these labels could not be read back"))
+        }
+        return names
     }
 
     private static func newIssue(_ entry: OutboxEntry) throws -> IssueDraft {

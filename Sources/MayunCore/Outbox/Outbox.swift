@@ -72,11 +72,11 @@ public final class Outbox {
 
     /// The person's answer to a row that needs a decision: send it after all. It waits again, settled first as
     /// always (never sent twice); a state change no longer checks that the issue still has the state first seen (the
-    /// person has seen the conflict and chosen theirs). Returns false for a row that is not waiting on them.
+    /// person has seen the conflict and chosen theirs; labels likewise). Returns false for a row that is not waiting on them.
     @discardableResult
     public func tryAgain(_ id: Int64) -> Bool {
         guard let entry = entries.first(where: { $0.id == id }), entry.needsDecision else { return false }
-        let seen = entry.kind == .issueState ? OutboxEntry.anyState : entry.seen
+        let seen = [.issueState, .issueLabels].contains(entry.kind) ? OutboxEntry.anyState : entry.seen
         _ = write { try rows.update(id, status: .waiting, seen: seen) }
         reload()
         stalled = true

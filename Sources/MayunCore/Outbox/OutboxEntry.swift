@@ -17,6 +17,8 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
         case watch
         /// A new issue (`number` is empty, `payload` the form as sent: `IssueDraft` as JSON, `newIssue`).
         case newIssue = "new-issue"
+        /// An issue's labels (`payload` the label names wanted, `seen` those the person saw: `labelNames`).
+        case issueLabels = "issue-labels"
     }
 
     public enum Status: Sendable, Equatable {
@@ -63,7 +65,7 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
         self.repo == repo && self.number == number && kinds.contains(kind)
     }
 
-    /// `seen` of a state change the person chose to send whatever the issue's state is now (`Outbox.tryAgain`).
+    /// `seen` of a state or labels change the person chose to send whatever the issue has now (`Outbox.tryAgain`).
     public static let anyState = "*"
 
     public var needsDecision: Bool { if case .needsDecision = status { true } else { false } }
@@ -88,7 +90,21 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
         case .star: return String(format: wantsOn ? tr("Star %@") : tr("Unstar %@"), place)
         case .watch: return String(format: wantsOn ? tr("Watch %@") : tr("Unwatch %@"), place)
         case .newIssue: return String(format: tr("New issue in %@: %@"), place, newIssue?.title ?? "")
+        case .issueLabels:
+            let names = Self.labelNames(payload) ?? []
+            return String(format: tr("Labels of %@#%@: %@"), place, number,
+                          names.isEmpty ? tr("none") : names.joined(separator: ", "))
         }
+    }
+
+    /// The payload or `seen` of a labels row: the names, sorted (a set: their order means nothing).
+    public static func labelList(_ names: [String]) -> String {
+        (try? JSONEncoder().encode(Set(names).sorted())).flatMap { String(data: $0, encoding: .utf8) } ?? "[]"
+    }
+
+    /// A labels row's names, nil when they cannot be read (`anyState`, or a payload this version cannot read).
+    public static func labelNames(_ list: String) -> [String]? {
+        try? JSONDecoder().decode([String].self, from: Data(list.utf8))
     }
 
     /// The payload of a new issue's row: the form as sent (title trimmed, a member's triage choices only).

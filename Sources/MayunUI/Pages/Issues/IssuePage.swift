@@ -24,6 +24,9 @@ final class IssuePage: Page {
     private let editBody = TextView(monospace: true)
     private let editError = Label(classes: ["error"], wrap: true, xalign: 0)
     private let stateMoves = Box(.horizontal, spacing: 8)
+    /// A state or labels change waiting in the outbox: one line each, with its Cancel (lines of their own, so a
+    /// phone's width is not widened by the state buttons beside them).
+    private let waitingChanges = Box(.vertical, spacing: 6)
     private let comments: CommentThread<IssueViewModel>
     private let composer: CommentComposerView
 
@@ -47,7 +50,7 @@ final class IssuePage: Page {
 
         column.setMargins(12)
         labelChoices.setMargins(6)
-        column.append(header.heading, header.meta, labels, planning, stateMoves, textMenus, planningMenus, editor,
+        column.append(header.heading, header.meta, labels, planning, stateMoves, waitingChanges, textMenus, planningMenus, editor,
                       header.body)
         buildEditor()
         column.append(header.bodyView, comments, composer)
@@ -59,7 +62,8 @@ final class IssuePage: Page {
         bindings.bind { [unowned self] in states.show(viewModel.state) }
         bindings.bind { [unowned self] in labels.show(viewModel.labelChips) }
         bindings.bind { [unowned self] in
-            showStateMoves(viewModel.stateMoves, labelsEditable: viewModel.canEditLabels, waiting: viewModel.waitingStateText)
+            showStateMoves(viewModel.stateMoves, labelsEditable: viewModel.canEditLabels, waiting: viewModel.waitingStateText,
+                           waitingLabels: viewModel.waitingLabelsText)
         }
         bindings.bind { [unowned self] in showLabelChoices(viewModel.labelChoices) }
         bindings.bind { [unowned self] in
@@ -84,20 +88,32 @@ final class IssuePage: Page {
     }
 
     /// One button per state a member may move the issue to, and the label chooser; none (hidden) for everyone else.
-    /// A state change waiting in the outbox follows them, with its Cancel.
-    private func showStateMoves(_ moves: [(status: IssueStatus, title: String)], labelsEditable: Bool, waiting: String?) {
+    /// A state or labels change waiting in the outbox follows them, each with its Cancel.
+    private func showStateMoves(_ moves: [(status: IssueStatus, title: String)], labelsEditable: Bool, waiting: String?,
+                                waitingLabels: String?) {
         stateMoves.removeAll()
-        stateMoves.isVisible = !moves.isEmpty || waiting != nil
+        stateMoves.isVisible = !moves.isEmpty
         for move in moves {
             let button = Button(label: move.title)
             let target = move.status
             button.onClicked { [unowned viewModel] in viewModel.move(to: target) }
             stateMoves.append(button)
         }
-        if let waiting {
+        waitingChanges.removeAll()
+        waitingChanges.isVisible = waiting != nil || waitingLabels != nil
+        let lines: [(String?, @MainActor () -> Void)] = [
+            (waiting, { [unowned viewModel] in viewModel.cancelWaitingState() }),
+            (waitingLabels, { [unowned viewModel] in viewModel.cancelWaitingLabels() }),
+        ]
+        for case let (text?, cancelIt) in lines {
+            let line = Box(.horizontal, spacing: 8)
+            let label = Label(text, classes: ["dim-label"], wrap: true, xalign: 0)
+            label.hexpand = true
             let cancel = Button(label: viewModel.cancelWaitingTitle)
-            cancel.onClicked { [unowned viewModel] in viewModel.cancelWaitingState() }
-            stateMoves.append(Label(waiting, classes: ["dim-label"], xalign: 0), cancel)
+            cancel.onClicked(cancelIt)
+            cancel.valign = .center
+            line.append(label, cancel)
+            waitingChanges.append(line)
         }
         editLabels.isVisible = labelsEditable
     }
