@@ -239,7 +239,11 @@ final class DocumentProgressiveViewTests: XCTestCase {
             })
             defer { disconnect(slow) }
             view.show(Self.longDocument)
-            waitUntil("the whole document is written", timeout: 60) { view.isRendered }
+            // A few slow frames and the slices after them are what is checked; the rest of the document is not
+            // waited for (on a loaded machine writing all of it with 40 ms frames took over a minute).
+            waitUntil("slices after slow frames", timeout: 60) {
+                view.isRendered || (slowFrames >= 3 && view.longestSlice >= DocumentView.slowLoopGap)
+            }
             XCTAssertGreaterThan(slowFrames, 0)
             XCTAssertGreaterThanOrEqual(view.longestSlice, DocumentView.slowLoopGap,
                                         "after a 40 ms frame a slice writes for about as long")
