@@ -77,6 +77,20 @@ final class OutboxToggleViewTests: XCTestCase {
         }
     }
 
+    /// A window at `size` logged in as the demo account, with an outbox of its own that sends nothing while the
+    /// page is looked at (the caller lets it drain again at the end).
+    @MainActor private static func loggedInWithOutbox(_ size: (width: Int32, height: Int32)) -> (AdaptiveFixture, Outbox) {
+        let fixture = AdaptiveFixture(size: size)
+        fixture.transport.extraAnswers = MineProfileTests.answers
+        let services = fixture.coordinator.services
+        FakeGiteeWindowFixture.finish("log in") { _ = try? await services.session.logIn(personalToken: "token") }
+        let outbox = Outbox(file: Outbox.file(inAccountFolder: FileManager.default.temporaryDirectory
+            .appendingPathComponent("mayun-outbox-view-\(UUID().uuidString)")))
+        outbox.isDraining = true
+        services.outbox = outbox
+        return (fixture, outbox)
+    }
+
     func testMineOffersTryAgainForARowThatNeedsADecision() throws {
         try onMain {
             for size in AdaptiveLayoutTests.sizes { try Self.mineWithTwoWaitingRows(size) }
@@ -84,15 +98,8 @@ final class OutboxToggleViewTests: XCTestCase {
     }
 
     @MainActor private static func mineWithTwoWaitingRows(_ size: (width: Int32, height: Int32)) throws {
-        let fixture = AdaptiveFixture(size: size)
+        let (fixture, outbox) = loggedInWithOutbox(size)
         defer { fixture.close() }
-        fixture.transport.extraAnswers = MineProfileTests.answers
-        let services = fixture.coordinator.services
-        FakeGiteeWindowFixture.finish("log in") { _ = try? await services.session.logIn(personalToken: "token") }
-        let outbox = Outbox(file: Outbox.file(inAccountFolder: FileManager.default.temporaryDirectory
-            .appendingPathComponent("mayun-outbox-mine-\(UUID().uuidString)")))
-        outbox.isDraining = true  // nothing is sent while the page is looked at
-        services.outbox = outbox
         let repo = RepositoryID(owner: "kit101", name: "drone-yml-test")
         outbox.enqueue(.star, repo: repo, number: "", payload: "on", seen: "off")
         let state = try XCTUnwrap(outbox.enqueue(.issueState, repo: repo, number: "I4CD5P", payload: "closed",
@@ -137,15 +144,8 @@ final class OutboxToggleViewTests: XCTestCase {
     }
 
     @MainActor private static func notificationsWithAWaitingIssue(_ size: (width: Int32, height: Int32)) throws {
-        let fixture = AdaptiveFixture(size: size)
+        let (fixture, outbox) = loggedInWithOutbox(size)
         defer { fixture.close() }
-        fixture.transport.extraAnswers = MineProfileTests.answers
-        let services = fixture.coordinator.services
-        FakeGiteeWindowFixture.finish("log in") { _ = try? await services.session.logIn(personalToken: "token") }
-        let outbox = Outbox(file: Outbox.file(inAccountFolder: FileManager.default.temporaryDirectory
-            .appendingPathComponent("mayun-outbox-notifications-\(UUID().uuidString)")))
-        outbox.isDraining = true  // nothing is sent while the page is looked at
-        services.outbox = outbox
         outbox.enqueue(.newIssue, repo: RepositoryID(owner: "kit101", name: "drone-yml-test"), number: "",
                        payload: OutboxEntry.newIssuePayload(IssueDraft(title: "Crash on start")), seen: "")
         fixture.coordinator.push(.notifications)
