@@ -91,6 +91,22 @@ final class OutboxToggleViewTests: XCTestCase {
         return (fixture, outbox)
     }
 
+    /// Pops up the Show button beside "Waiting to send (n)" and returns it.
+    @MainActor private static func popUpShow(in window: Widget) throws -> Widget {
+        let show = try XCTUnwrap(descendants(of: window).first {
+            isA($0, gtk_menu_button_get_type()) && gtk_widget_is_drawable($0) != 0
+                && gtk_menu_button_get_label(OpaquePointer($0)).map { String(cString: $0) } == "Show"
+        }, "Show beside the line")
+        gtk_menu_button_popup(OpaquePointer(show))
+        return show
+    }
+
+    /// The buttons drawn now (the popover's among them), with their labels.
+    @MainActor private static func drawnButtons(in window: Widget) -> [(widget: Widget, label: String)] {
+        descendants(of: window).filter { isA($0, gtk_button_get_type()) && gtk_widget_is_drawable($0) != 0 }
+            .compactMap { button in gtk_button_get_label(typed(button)).map { (button, String(cString: $0)) } }
+    }
+
     func testMineOffersTryAgainForARowThatNeedsADecision() throws {
         try onMain {
             for size in AdaptiveLayoutTests.sizes { try Self.mineWithTwoWaitingRows(size) }
@@ -109,28 +125,16 @@ final class OutboxToggleViewTests: XCTestCase {
         waitUntil("Mine lists what waits") { visibleLabelTexts(in: fixture.window).contains("Waiting to send (2)") }
         // One line in the page at every size, the phone's too (the rows are in Show's popover).
         fixture.checkLayout("Mine with two waiting rows")
-        let show = try XCTUnwrap(descendants(of: fixture.window).first {
-            isA($0, gtk_menu_button_get_type()) && gtk_widget_is_drawable($0) != 0
-                && gtk_menu_button_get_label(OpaquePointer($0)).map { String(cString: $0) } == "Show"
-        }, "Show beside the line")
-        gtk_menu_button_popup(OpaquePointer(show))
-        func shownButtons() -> [String] {
-            descendants(of: fixture.window).filter { isA($0, gtk_button_get_type()) && gtk_widget_is_drawable($0) != 0 }
-                .compactMap { gtk_button_get_label(typed($0)).map { String(cString: $0) } }
-        }
-        waitUntil("the popover lists the rows") { shownButtons().contains("Try Again") }
-        let labels = shownButtons()
+        let show = try popUpShow(in: fixture.window)
+        waitUntil("the popover lists the rows") { drawnButtons(in: fixture.window).contains { $0.label == "Try Again" } }
+        let labels = drawnButtons(in: fixture.window).map(\.label)
         XCTAssertEqual(labels.filter { $0 == "Try Again" }.count, 1, "only the row that waits on the person: \(labels)")
         XCTAssertEqual(labels.filter { $0 == "Cancel" }.count, 2, "\(labels)")
         fixture.screenshots("outbox-mine")
         if let popover = gtk_menu_button_get_popover(OpaquePointer(show)) {
             fixture.screenshots("outbox-mine-popover", of: widget(popover))
         }
-        let buttons = descendants(of: fixture.window).filter {
-            isA($0, gtk_button_get_type()) && gtk_widget_is_drawable($0) != 0
-        }
-        let again = try XCTUnwrap(buttons.first { gtk_button_get_label(typed($0)).map { String(cString: $0) } == "Try Again" })
-        gtk_widget_activate(again)
+        gtk_widget_activate(try XCTUnwrap(drawnButtons(in: fixture.window).first { $0.label == "Try Again" }?.widget))
         waitUntil("the row waits again") { outbox.entries.last?.status == .waiting }
         outbox.isDraining = false
     }
@@ -154,17 +158,8 @@ final class OutboxToggleViewTests: XCTestCase {
         }
         fixture.checkLayout("Notifications with a waiting new issue")
         fixture.screenshots("outbox-notifications")
-        let show = try XCTUnwrap(descendants(of: fixture.window).first {
-            isA($0, gtk_menu_button_get_type()) && gtk_widget_is_drawable($0) != 0
-                && gtk_menu_button_get_label(OpaquePointer($0)).map { String(cString: $0) } == "Show"
-        }, "Show beside the line")
-        gtk_menu_button_popup(OpaquePointer(show))
-        func shown(_ label: String) -> Widget? {
-            descendants(of: fixture.window).first {
-                isA($0, gtk_button_get_type()) && gtk_widget_is_drawable($0) != 0
-                    && gtk_button_get_label(typed($0)).map { String(cString: $0) } == label
-            }
-        }
+        let show = try popUpShow(in: fixture.window)
+        func shown(_ label: String) -> Widget? { drawnButtons(in: fixture.window).first { $0.label == label }?.widget }
         waitUntil("the popover lists the row") {
             visibleLabelTexts(in: fixture.window).contains("New issue in kit101/drone-yml-test: Crash on start: Waiting to send")
                 && shown("Cancel") != nil

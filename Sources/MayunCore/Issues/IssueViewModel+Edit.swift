@@ -23,9 +23,11 @@ extension IssueViewModel {
     /// save, a quit): it is kept as a draft as it is typed.
     public func beginEditingIssue() {
         guard canEditIssue, let issue else { return }
-        let drafts = composer.editDrafts, keptTitle = drafts.text(EditDrafts.issueTitle)
-        issueEdit = keptTitle.isEmpty ? IssueEdit(title: issue.title, body: issue.body ?? "", error: nil)
-                                      : IssueEdit(title: keptTitle, body: drafts.text(EditDrafts.issueBody), error: nil)
+        let drafts = composer.editDrafts
+        let kept = (title: drafts.text(EditDrafts.issueTitle), body: drafts.text(EditDrafts.issueBody))
+        issueEdit = kept.title.isEmpty && kept.body.isEmpty
+            ? IssueEdit(title: issue.title, body: issue.body ?? "", error: nil)
+            : IssueEdit(title: kept.title, body: kept.body, error: nil)
     }
 
     /// The person drops the edit: its draft goes too.
@@ -39,8 +41,7 @@ extension IssueViewModel {
         guard issueEdit != nil else { return }
         issueEdit?.title = title
         issueEdit?.body = body
-        // The title says there is a draft (a blank one is kept as a space: the editor refuses to save it anyway).
-        composer.editDrafts.save(title.isEmpty ? " " : title, EditDrafts.issueTitle)
+        composer.editDrafts.save(title, EditDrafts.issueTitle)
         composer.editDrafts.save(body, EditDrafts.issueBody)
     }
 
