@@ -224,9 +224,9 @@ final class AccountsTests: XCTestCase {
             XCTAssertEqual(servers.keyring.secrets[CredentialKey(server: TwoServers.home, kind: .account, login: "alice")],
                            legacy.encoded(), "the same login, no new one")
             servers.offline.account = { .login(account.storeOwner) }
-            XCTAssertEqual(servers.offline.load([String].self, key: "list:mine/starred")?.value, ["mine"])
+            XCTAssertEqual(servers.offline.loadBlocking([String].self, key: "list:mine/starred")?.value, ["mine"])
             servers.offline.account = { .login("alice") }
-            XCTAssertNil(servers.offline.load([String].self, key: "list:mine/starred"), "no row is left under the bare login")
+            XCTAssertNil(servers.offline.loadBlocking([String].self, key: "list:mine/starred"), "no row is left under the bare login")
             let moved = AccountUpgrade.draftsDirectory(of: account, in: servers.folder.appendingPathComponent("data"))
             XCTAssertTrue(FileManager.default.fileExists(atPath: moved.appendingPathComponent("o%2Fr.json").path))
 
@@ -296,12 +296,12 @@ final class AccountsTests: XCTestCase {
             servers.offline.account = { .login(TwoServers.alice.storeOwner) }
             servers.offline.save(["alice's"], key: "list:mine/starred")
             servers.offline.account = { .login(TwoServers.bob.storeOwner) }
-            XCTAssertNil(servers.offline.load([String].self, key: "list:mine/starred"))
+            XCTAssertNil(servers.offline.loadBlocking([String].self, key: "list:mine/starred"))
             servers.offline.save(["bob's"], key: "list:mine/starred")
             runUntilDone("flush") { await servers.offline.flush() }
-            XCTAssertEqual(servers.offline.load([String].self, key: "list:mine/starred")?.value, ["bob's"])
+            XCTAssertEqual(servers.offline.loadBlocking([String].self, key: "list:mine/starred")?.value, ["bob's"])
             servers.offline.account = { .login(TwoServers.alice.storeOwner) }
-            XCTAssertEqual(servers.offline.load([String].self, key: "list:mine/starred")?.value, ["alice's"],
+            XCTAssertEqual(servers.offline.loadBlocking([String].self, key: "list:mine/starred")?.value, ["alice's"],
                            "bob's save did not replace alice's row")
             // Public rows of another server stay that server's.
             servers.offline.account = { .anonymous }
@@ -309,7 +309,7 @@ final class AccountsTests: XCTestCase {
             servers.offline.save(["work"], key: "explore/latest")
             runUntilDone("flush") { await servers.offline.flush() }
             servers.offline.publicKeyPrefix = OfflineStore.publicKeyPrefix(forServer: TwoServers.home)
-            XCTAssertNil(servers.offline.load([String].self, key: "explore/latest"))
+            XCTAssertNil(servers.offline.loadBlocking([String].self, key: "explore/latest"))
         }
     }
 
@@ -343,9 +343,9 @@ final class AccountsTests: XCTestCase {
             XCTAssertTrue(FileManager.default.fileExists(
                 atPath: AccountUpgrade.draftsDirectory(of: TwoServers.alice, in: data).appendingPathComponent("draft.json").path))
             servers.offline.account = { .login(TwoServers.bob.storeOwner) }
-            XCTAssertNil(servers.offline.load([String].self, key: "list:mine/starred"))
+            XCTAssertNil(servers.offline.loadBlocking([String].self, key: "list:mine/starred"))
             servers.offline.account = { .login(TwoServers.alice.storeOwner) }
-            XCTAssertEqual(servers.offline.load([String].self, key: "list:mine/starred")?.value, ["alice"])
+            XCTAssertEqual(servers.offline.loadBlocking([String].self, key: "list:mine/starred")?.value, ["alice"])
         }
     }
 

@@ -179,7 +179,8 @@ final class BlobViewModelTests: XCTestCase {
             coordinator.push(.blob(repo, ref: "master", path: "main.rs"))
             let again = try XCTUnwrap(coordinator.top?.model as? BlobViewModel)
             again.start()
-            XCTAssertEqual(again.content, .code(text: source, highlighted: true), "shown at once, before the network")
+            waitUntil("the saved copy") { again.content != nil }
+            XCTAssertEqual(again.content, .code(text: source, highlighted: true), "shown from the offline store")
             waitUntil("the offline banner") { again.banner != nil }
         }
     }

@@ -65,12 +65,13 @@ final class CachedClientTests: XCTestCase {
             try fixture.serveProject(description: "second visit")
             let second = RemoteResource(fixture.cached.project(repo))
             second.start()
-            XCTAssertEqual(second.value?.description, "first visit", "the saved copy shows at once")
+            waitUntil("the saved copy") { second.value != nil }
+            XCTAssertEqual(second.value?.description, "first visit", "the saved copy shows first")
             XCTAssertEqual(second.phase, .savedWhileOffline)
             waitUntil("the fresh answer") { second.phase == .loaded }
             XCTAssertEqual(second.value?.description, "second visit")
             fixture.flush()
-            XCTAssertEqual(fixture.cached.project(repo).saved()?.description, "second visit",
+            XCTAssertEqual(awaited { await fixture.cached.project(repo).saved() }?.description, "second visit",
                            "the fresh answer replaced the saved copy")
         }
     }
@@ -90,7 +91,7 @@ final class CachedClientTests: XCTestCase {
             XCTAssertEqual(resource.value, .file(path: "README.md", text: "# Saved\n"), "the saved copy stays")
             XCTAssertEqual(resource.state, .content)
             XCTAssertTrue(resource.banner?.hasPrefix("Offline: showing saved data.") ?? false, resource.banner ?? "")
-            XCTAssertEqual(fixture.cached.readme(repo, ref: nil).saved(), .file(path: "README.md", text: "# Saved\n"),
+            XCTAssertEqual(awaited { await fixture.cached.readme(repo, ref: nil).saved() }, .file(path: "README.md", text: "# Saved\n"),
                            "a failure saves nothing over the copy")
         }
     }
@@ -102,24 +103,24 @@ final class CachedClientTests: XCTestCase {
             fixture.serveReadme("alice's view\n")
             runUntilDone("the fetch") { _ = try? await fixture.cached.readme(repo, ref: nil).fetch() }
             fixture.flush()
-            XCTAssertNotNil(fixture.cached.readme(repo, ref: nil).saved(), "alice reads her own copy")
+            XCTAssertNotNil(awaited { await fixture.cached.readme(repo, ref: nil).saved() }, "alice reads her own copy")
 
             fixture.account = .login("bob")
-            XCTAssertNil(fixture.cached.readme(repo, ref: nil).saved(), "bob does not see alice's copy")
+            XCTAssertNil(awaited { await fixture.cached.readme(repo, ref: nil).saved() }, "bob does not see alice's copy")
             fixture.account = .anonymous
-            XCTAssertNil(fixture.cached.readme(repo, ref: nil).saved(), "nor does anyone logged out")
+            XCTAssertNil(awaited { await fixture.cached.readme(repo, ref: nil).saved() }, "nor does anyone logged out")
 
             fixture.account = .unknown
             fixture.serveReadme("nobody's\n")
             runUntilDone("the fetch") { _ = try? await fixture.cached.readme(repo, ref: nil).fetch() }
             fixture.flush()
             fixture.account = .anonymous
-            XCTAssertNil(fixture.cached.readme(repo, ref: nil).saved(), "a login not known yet saves nothing")
+            XCTAssertNil(awaited { await fixture.cached.readme(repo, ref: nil).saved() }, "a login not known yet saves nothing")
 
             fixture.account = .login("alice")
             fixture.store.forgetAccounts()
             fixture.flush()
-            XCTAssertNil(fixture.cached.readme(repo, ref: nil).saved(), "Log Out wipes alice's rows")
+            XCTAssertNil(awaited { await fixture.cached.readme(repo, ref: nil).saved() }, "Log Out wipes alice's rows")
         }
     }
 
@@ -135,7 +136,8 @@ final class CachedClientTests: XCTestCase {
             fixture.transport.failure = .offline
             let again = PagedListViewModel(emptyText: "", fixture.cached.followers(of: "alice"))
             again.start()
-            XCTAssertEqual(again.items.map(\.login), ["bob"], "the saved first page shows at once")
+            waitUntil("the saved first page") { !again.items.isEmpty }
+            XCTAssertEqual(again.items.map(\.login), ["bob"], "the saved first page shows")
             XCTAssertTrue(again.isShowingSavedData)
             XCTAssertNil(fixture.cached.live(Endpoints.followers("alice")).saved, "a live list keeps nothing")
         }
@@ -159,13 +161,14 @@ final class CachedClientTests: XCTestCase {
             fixture.transport.failure = .offline
             let again = IssuesViewModel(repo: repo, cached: fixture.cached, navigator: navigator)
             again.start()
+            waitUntil("the saved first page") { !again.issues.items.isEmpty }
             XCTAssertEqual(again.issues.items.map(\.number), ["BUSY1", "OPEN1"],
                            "the first view shows its own saved rows, not Closed's")
             XCTAssertTrue(again.issues.isShowingSavedData)
-            XCTAssertEqual(fixture.cached.issues(repo, filter: .closed).saved?.load()?.map(\.number), ["CLOSED1", "CLOSED2"],
+            XCTAssertEqual(awaited { await fixture.cached.issues(repo, filter: .closed).saved?.load() }?.map(\.number), ["CLOSED1", "CLOSED2"],
                            "Closed's first page is kept as Closed's")
-            XCTAssertNil(fixture.cached.issues(repo, filter: .all).saved?.load(), "All was never shown, so nothing is kept")
-            XCTAssertNil(fixture.cached.issues(repo, filter: .open).saved?.load(), "nor was Open alone")
+            XCTAssertNil(awaited { await fixture.cached.issues(repo, filter: .all).saved?.load() }, "All was never shown, so nothing is kept")
+            XCTAssertNil(awaited { await fixture.cached.issues(repo, filter: .open).saved?.load() }, "nor was Open alone")
         }
     }
 

@@ -101,7 +101,8 @@ final class FilePageLoadTests: XCTestCase {
             coordinator.push(.readme(repo, ref: "master"))
             let page = try XCTUnwrap(coordinator.top?.model as? BlobViewModel)
             page.start()
-            XCTAssertEqual(page.content?.text, saved, "the saved text shows at once")
+            waitUntil("the saved text") { page.content != nil }
+            XCTAssertEqual(page.content?.text, saved, "the saved text shows first")
             waitUntil("the README is asked for") { transport.asked.count == 1 }
             transport.answer(0, with: readme("# Fresh\n"))
             waitUntil("the fresh README is a document") {

@@ -86,7 +86,7 @@ final class LateAnswerAfterLogOutTests: XCTestCase {
             var found: [String] = []
             for account in [OfflineStore.Account.anonymous, .login("alice"), .login("bob")] {
                 store.account = { account }
-                if store.load(String.self, key: OfflineKey.readme(repo)) != nil { found.append("\(account)") }
+                if store.loadBlocking(String.self, key: OfflineKey.readme(repo)) != nil { found.append("\(account)") }
             }
             return found
         }

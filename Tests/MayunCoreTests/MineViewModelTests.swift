@@ -25,13 +25,13 @@ final class MineViewModelTests: XCTestCase {
 
             store.save(["saved"], key: "list:mine/starred")
             store.save(["fetched with the token"], key: "list:explore/popular")
-            waitUntil("saved") { store.load([String].self, key: "list:explore/popular") != nil }
+            waitUntil("saved") { store.loadBlocking([String].self, key: "list:explore/popular") != nil }
             mine.logOut()
             XCTAssertFalse(mine.isLoggedIn)
             XCTAssertNil(mine.currentAccount())
-            waitUntil("personal lists forgotten") { store.load([String].self, key: "list:mine/starred") == nil }
-            XCTAssertNotNil(store.load([String].self, key: "list:explore/featured"), "lists fetched without a token stay")
-            XCTAssertNil(store.load([String].self, key: "list:explore/popular"),
+            waitUntil("personal lists forgotten") { store.loadBlocking([String].self, key: "list:mine/starred") == nil }
+            XCTAssertNotNil(store.loadBlocking([String].self, key: "list:explore/featured"), "lists fetched without a token stay")
+            XCTAssertNil(store.loadBlocking([String].self, key: "list:explore/popular"),
                          "whatever was fetched with the token goes with it (it may hold private repositories)")
         }
     }

@@ -8,7 +8,8 @@ private func storeDirectory() -> URL {
 }
 
 /// Issue 22, item 8: the offline store keeps at most its byte budget (least recently used rows go, while running),
-/// and a read on the main actor does not wait for a write, the secure-delete wipe or Clear Cache's VACUUM.
+/// and a read does not wait for a write, the secure-delete wipe or Clear Cache's VACUUM (the app reads off the main
+/// thread; these tests read on it, through `loadBlocking`, to time each read alone).
 final class OfflineStoreBudgetTests: XCTestCase {
     func testTheLeastRecentlyUsedRowsGoPastTheBudget() throws {
         try onMain {
@@ -20,11 +21,11 @@ final class OfflineStoreBudgetTests: XCTestCase {
             flush(store)
             // Six more rows push the store past its budget while row0 is in use (read before each save).
             for index in 4..<10 {
-                XCTAssertNotNil(store.load(String.self, key: "row0"))
+                XCTAssertNotNil(store.loadBlocking(String.self, key: "row0"))
                 store.save(body, key: "row\(index)")
                 flush(store)
             }
-            let kept = (0..<10).filter { store.load(String.self, key: "row\($0)") != nil }
+            let kept = (0..<10).filter { store.loadBlocking(String.self, key: "row\($0)") != nil }
             XCTAssertLessThanOrEqual(kept.count * 20_002, 100_000, "within the budget: \(kept)")
             XCTAssertTrue(kept.contains(0), "the row read recently stays: \(kept)")
             XCTAssertTrue(kept.contains(9), "the newest row stays: \(kept)")
@@ -49,7 +50,7 @@ final class OfflineStoreBudgetTests: XCTestCase {
             store.account = { .anonymous }
             // The first read opens a reader connection (a few ms, once per process; the app's first screen does it).
             let firstRead = g_get_monotonic_time()
-            XCTAssertNotNil(store.load(String.self, key: "small"))
+            XCTAssertNotNil(store.loadBlocking(String.self, key: "small"))
             print("first read (opens the reader connection): \(Double(g_get_monotonic_time() - firstRead) / 1000) ms")
 
             // Writes of 20 MB, then the secure-delete wipe of all of them.
@@ -85,7 +86,7 @@ private func flush(_ store: OfflineStore) {
     runUntilDone("the store's writes land") { await store.flush() }
 }
 
-/// Loads on the main actor while `work` runs in the background: the longest one that the scheduler did not
+/// Loads (`loadBlocking`, on the main actor) while `work` runs in the background: the longest one that the scheduler did not
 /// interrupt (on 2 cores shared with builds the main thread is preempted now and then for several ms: that is not
 /// waiting for the store; a wait for SQLite's lock would be a voluntary switch, which is counted in).
 @MainActor
@@ -102,7 +103,7 @@ private func longestLoad(_ store: OfflineStore, key: String, while work: @escapi
     while !done, g_get_monotonic_time() < deadline {
         let switchesBefore = involuntarySwitches()
         let start = g_get_monotonic_time()
-        _ = store.load(String.self, key: key)
+        _ = store.loadBlocking(String.self, key: key)
         let took = Double(g_get_monotonic_time() - start) / 1e6
         if involuntarySwitches() != switchesBefore {
             preempted += 1

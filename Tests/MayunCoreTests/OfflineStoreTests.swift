@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @testable import GiteeKit
 @testable import MayunCore
 import XCTest
@@ -17,10 +18,10 @@ final class OfflineStoreTests: XCTestCase {
             let projects = try JSONDecoder().decode([Project].self, from: sample)
             let store = try OfflineStore(directory: directory)
             store.save(projects, key: "list:x")
-            waitUntil("saved") { store.load([Project].self, key: "list:x") != nil }
-            XCTAssertEqual(store.load([Project].self, key: "list:x")?.value, projects)
+            waitUntil("saved") { store.loadBlocking([Project].self, key: "list:x") != nil }
+            XCTAssertEqual(store.loadBlocking([Project].self, key: "list:x")?.value, projects)
             // A second store over the same file (a restart) reads the same.
-            XCTAssertEqual(try OfflineStore(directory: directory).load([Project].self, key: "list:x")?.value, projects)
+            XCTAssertEqual(try OfflineStore(directory: directory).loadBlocking([Project].self, key: "list:x")?.value, projects)
         }
     }
 
@@ -33,7 +34,7 @@ final class OfflineStoreTests: XCTestCase {
             let store = try OfflineStore(directory: directory)
             XCTAssertTrue(store.recoveredFromDamage)
             store.save("works", key: "k")
-            waitUntil("saved") { store.load(String.self, key: "k")?.value == "works" }
+            waitUntil("saved") { store.loadBlocking(String.self, key: "k")?.value == "works" }
             let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
             XCTAssertTrue(files.contains { $0.hasPrefix("store.sqlite.damaged-") }, "the old file is kept aside: \(files)")
         }
@@ -46,9 +47,9 @@ final class OfflineStoreTests: XCTestCase {
             defer { try? FileManager.default.removeItem(at: directory) }
             let first = try OfflineStore(directory: directory)
             first.save(["a", "b"], key: "list:x")
-            waitUntil("saved") { first.load([String].self, key: "list:x") != nil }
+            waitUntil("saved") { first.loadBlocking([String].self, key: "list:x") != nil }
             let reopened = try OfflineStore(directory: directory, openInBackground: true)
-            XCTAssertEqual(reopened.load([String].self, key: "list:x")?.value, ["a", "b"])
+            XCTAssertEqual(reopened.loadBlocking([String].self, key: "list:x")?.value, ["a", "b"])
             XCTAssertFalse(reopened.recoveredFromDamage)
 
             let damaged = makeDirectory()
@@ -57,7 +58,7 @@ final class OfflineStoreTests: XCTestCase {
             try Data(repeating: 0x5a, count: 64 * 1024).write(to: damaged.appendingPathComponent("store.sqlite"))
             let rebuilt = try OfflineStore(directory: damaged, openInBackground: true)
             rebuilt.save("works", key: "k")
-            waitUntil("saved") { rebuilt.load(String.self, key: "k")?.value == "works" }
+            waitUntil("saved") { rebuilt.loadBlocking(String.self, key: "k")?.value == "works" }
             XCTAssertTrue(rebuilt.recoveredFromDamage)
         }
     }
@@ -68,14 +69,60 @@ final class OfflineStoreTests: XCTestCase {
             defer { try? FileManager.default.removeItem(at: directory) }
             let store = try OfflineStore(directory: directory)
             store.save(String(repeating: "x", count: 200_000), key: "big")
-            waitUntil("saved") { store.load(String.self, key: "big") != nil }
+            waitUntil("saved") { store.loadBlocking(String.self, key: "big") != nil }
             let maintenance = CacheMaintenance(directory: directory, store: store)
             var before: Int64 = 0, after: Int64 = -1
             Task { before = await maintenance.size(); await maintenance.clear(); after = await maintenance.size() }
             waitUntil("cleared") { after >= 0 }
             XCTAssertGreaterThan(before, 200_000)
             XCTAssertLessThan(after, before)
-            XCTAssertNil(store.load(String.self, key: "big"))
+            XCTAssertNil(store.loadBlocking(String.self, key: "big"))
         }
+    }
+
+    /// A saved copy is read and decoded on a background thread, not on the main one (a README's is up to 1 MB), and
+    /// the account's own copy is still preferred when newer.
+    func testLoadReadsAndDecodesOffTheMainThread() throws {
+        try onMain {
+            let rows = ThreadRecordingRows()
+            let store = OfflineStore(rows: rows, fileURL: URL(fileURLWithPath: "/nonexistent"))
+            store.account = { .login("alice") }
+            let loaded = awaited("the saved copy") { await store.load(ThreadRecordingValue.self, key: "k") }
+            XCTAssertEqual(loaded?.value.text, "alice's")
+            XCTAssertEqual(rows.readKeys, ["k", "alice\u{1F}k"], "the public and the account's own row are asked")
+            XCTAssertEqual(rows.readOnMain, [false], "the row is read off the main thread")
+            XCTAssertEqual(ThreadRecordingValue.decodedOnMain.withLock { $0 }, [false], "and decoded off it")
+        }
+    }
+}
+
+/// Rows that answer one read and record the thread it came on.
+private final class ThreadRecordingRows: OfflineRows, @unchecked Sendable {
+    private let lock = NSLock()
+    private var reads: [(keys: [String], onMain: Bool)] = []
+    var readKeys: [String] { lock.withLock { reads.last?.keys ?? [] } }
+    var readOnMain: [Bool] { lock.withLock { reads.map(\.onMain) } }
+    let recoveredFromDamage = false
+
+    func newest(ofKeys keys: [String], visibleTo login: String) -> OfflineRow? {
+        lock.withLock { reads.append((keys, Thread.isMainThread)) }
+        return OfflineRow(key: keys[1], body: Data(#""alice's""#.utf8), fetchedAt: 1)
+    }
+    func markUsed(key: String, at time: Double) {}
+    func put(_ row: OfflineRow, owner: String, usedAt: Double, budget: Int) {}
+    func deleteOwned(by owner: String?) {}
+    func reassign(from oldOwner: String, to newOwner: String) {}
+    func deleteKeys(withPrefix prefix: String) {}
+    func deleteAll() {}
+}
+
+/// A string that records whether it was decoded on the main thread.
+private struct ThreadRecordingValue: Decodable, Sendable {
+    static let decodedOnMain = Mutex<[Bool]>([])
+    let text: String
+
+    init(from decoder: any Decoder) throws {
+        text = try decoder.singleValueContainer().decode(String.self)
+        Self.decodedOnMain.withLock { $0.append(Thread.isMainThread) }
     }
 }

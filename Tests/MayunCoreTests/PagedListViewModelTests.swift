@@ -141,8 +141,9 @@ final class PagedListViewModelTests: XCTestCase {
             let script = ScriptedFetch()
             let list = makeList(script, cache: cache)
             list.start()
-            XCTAssertEqual(list.items, [1, 2, 3], "saved rows show before the network answers")
-            XCTAssertEqual(list.state, .content)
+            XCTAssertEqual(list.state, .loading, "the saved copy is read off the main thread")
+            waitUntil("the saved rows") { list.items == [1, 2, 3] }
+            XCTAssertEqual(list.state, .content, "saved rows show before the network answers")
             waitUntil("revalidation asked") { script.pendingCount == 1 }
             script.fail(.offline)
             waitUntil("the failure") { list.banner != nil }
@@ -224,7 +225,7 @@ extension PagedListViewModelTests {
             let list = makeList(script, cache: cache)
             list.afterSavedRowsShown = { held.append($0) }
             list.start()
-            XCTAssertEqual(list.items, [1, 2, 3], "the saved rows show at once")
+            waitUntil("the saved rows show") { list.items == [1, 2, 3] }
             drainMainQueue()
             XCTAssertEqual(script.asked, [], "no request before the view says the saved rows are shown")
             XCTAssertEqual(held.count, 1)
@@ -236,11 +237,37 @@ extension PagedListViewModelTests {
             let other = makeList(refreshed, cache: cache)
             other.afterSavedRowsShown = { held.append($0) }
             other.start()
+            waitUntil("the saved rows show") { other.items == [1, 2, 3] }
             other.refresh()
             waitUntil("the refresh is asked for") { refreshed.pendingCount == 1 }
             held.removeFirst()()
             drainMainQueue()
             XCTAssertEqual(refreshed.asked, [1], "the held request is not sent after the refresh's")
+        }
+    }
+
+    /// A refresh asked for while the saved copy is still being read wins: the late saved rows are dropped, and the
+    /// first page is asked once.
+    func testARefreshDuringTheSavedReadDropsTheSavedRows() {
+        onMain {
+            var release: CheckedContinuation<Void, Never>?
+            let cache = ListCache<Int>(load: {
+                await withCheckedContinuation { release = $0 }
+                return [1, 2, 3]
+            }, save: { _ in })
+            let script = ScriptedFetch()
+            let list = makeList(script, cache: cache)
+            list.start()
+            waitUntil("the saved read started") { release != nil }
+            list.refresh()
+            waitUntil("the refresh is asked for") { script.pendingCount == 1 }
+            script.answer(10..<12, page: 1, last: true)
+            waitUntil("fresh rows") { list.items == [10, 11] }
+            release?.resume()
+            drainMainQueue()
+            XCTAssertEqual(list.items, [10, 11], "the late saved copy does not replace the answer")
+            XCTAssertFalse(list.isShowingSavedData)
+            XCTAssertEqual(script.asked, [1], "one request for the first page")
         }
     }
 }

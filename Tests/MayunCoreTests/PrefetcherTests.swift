@@ -26,7 +26,7 @@ final class PrefetcherTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         try onMain {
             let (cached, repo) = try Self.makeCached(in: folder)
-            XCTAssertNil(cached.project(repo).saved(), "nothing saved before")
+            XCTAssertNil(awaited { await cached.project(repo).saved() }, "nothing saved before")
             let prefetcher = Prefetcher(cached: cached, wait: { _ in })
             prefetcher.interest(in: repo)
             let task = try XCTUnwrap(prefetcher.inFlight)
@@ -35,8 +35,8 @@ final class PrefetcherTests: XCTestCase {
             XCTAssertEqual(Set(Self.asked(repo)), ["/api/v5/repos/\(repo.owner)/\(repo.name)",
                                               "/api/v5/repos/\(repo.owner)/\(repo.name)/readme"])
             runUntilDone("the saves") { await cached.store?.flush() }
-            XCTAssertEqual(cached.project(repo).saved()?.repoPath, repo.name, "the page will draw the project at once")
-            XCTAssertNotNil(cached.readme(repo, ref: nil).saved(), "and its README")
+            XCTAssertEqual(awaited { await cached.project(repo).saved() }?.repoPath, repo.name, "the page will draw the project at once")
+            XCTAssertNotNil(awaited { await cached.readme(repo, ref: nil).saved() }, "and its README")
 
             prefetcher.interest(in: nil)
             prefetcher.interest(in: repo)

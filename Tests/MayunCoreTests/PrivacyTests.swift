@@ -79,7 +79,7 @@ final class PrivacyTests: XCTestCase {
             services.client.flushCache()
             XCTAssertFalse(services.session.isLoggedIn)
             XCTAssertEqual(Self.files(under: folders.root, containing: Self.marker), [], "private text left on disk after Log Out")
-            XCTAssertNil(services.store?.load(String.self, key: "readme:\(Self.privateRepo)"))
+            XCTAssertNil(services.store?.loadBlocking(String.self, key: "readme:\(Self.privateRepo)"))
 
             // Logged out, the repository is not there at all.
             var answer: Error?
@@ -106,18 +106,18 @@ final class PrivacyTests: XCTestCase {
             store.save("nobody knows whose", key: "readme:z/z")
             runUntilDone("saves") { await store.flush() }
             account = .login("alice")
-            XCTAssertEqual(store.load(String.self, key: "readme:alice/notes")?.value, "alice's secret")
-            XCTAssertEqual(store.load(String.self, key: "readme:x/y")?.value, "public")
-            XCTAssertNil(store.load(String.self, key: "readme:z/z"), "an account without a known login saves nothing")
+            XCTAssertEqual(store.loadBlocking(String.self, key: "readme:alice/notes")?.value, "alice's secret")
+            XCTAssertEqual(store.loadBlocking(String.self, key: "readme:x/y")?.value, "public")
+            XCTAssertNil(store.loadBlocking(String.self, key: "readme:z/z"), "an account without a known login saves nothing")
             account = .login("bob")
-            XCTAssertNil(store.load(String.self, key: "readme:alice/notes"))
+            XCTAssertNil(store.loadBlocking(String.self, key: "readme:alice/notes"))
             account = .anonymous
-            XCTAssertNil(store.load(String.self, key: "readme:alice/notes"))
+            XCTAssertNil(store.loadBlocking(String.self, key: "readme:alice/notes"))
             store.forgetAccounts()
             runUntilDone("wipe") { await store.flush() }
             account = .login("alice")
-            XCTAssertNil(store.load(String.self, key: "readme:alice/notes"))
-            XCTAssertEqual(store.load(String.self, key: "readme:x/y")?.value, "public", "public rows stay")
+            XCTAssertNil(store.loadBlocking(String.self, key: "readme:alice/notes"))
+            XCTAssertEqual(store.loadBlocking(String.self, key: "readme:x/y")?.value, "public", "public rows stay")
             XCTAssertNil(FileManager.default.contents(atPath: store.fileURL.path)?.range(of: Data("alice's secret".utf8)),
                          "no freed page keeps the text (secure_delete; Debian's SQLite also defaults to it)")
         }

@@ -113,12 +113,13 @@ final class ProjectViewModelTests: XCTestCase {
             store.save(try XCTUnwrap(online.project), key: "project:\(sampleRepo)")
             let coordinator = Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
                                           preferences: InMemoryPreferences(), services: services)
-            waitUntil("the save lands") { store.load(Project.self, key: "project:\(sampleRepo)") != nil }
+            waitUntil("the save lands") { store.loadBlocking(Project.self, key: "project:\(sampleRepo)") != nil }
             offline.failure = .offline
             coordinator.push(.project(sampleRepo))
             let viewModel = try XCTUnwrap(coordinator.top?.model as? ProjectViewModel)
             viewModel.start()
-            XCTAssertEqual(viewModel.state, .content, "the saved copy shows at once")
+            waitUntil("the saved copy") { viewModel.state == .content }
+            XCTAssertEqual(viewModel.state, .content, "the saved copy shows")
             XCTAssertEqual(viewModel.header?.fullName, "kit101/drone-yml-test")
             waitUntil("the offline banner") { viewModel.banner != nil }
             XCTAssertTrue(viewModel.banner?.hasPrefix("Offline") == true)

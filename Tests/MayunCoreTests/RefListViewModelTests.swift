@@ -68,7 +68,8 @@ final class RefListViewModelTests: XCTestCase {
             transport.failure = .offline
             let offline = RefListViewModel(branchesOf: repo, cached: services.cached, navigator: navigator)
             offline.start()
-            XCTAssertEqual(offline.refs.items.map(\.name), ["master", "feature/x"], "the saved first page shows at once")
+            waitUntil("the saved first page") { !offline.refs.items.isEmpty }
+            XCTAssertEqual(offline.refs.items.map(\.name), ["master", "feature/x"], "the saved first page shows")
             XCTAssertEqual(offline.refs.items.first?.isProtected, true)
             XCTAssertTrue(offline.refs.isShowingSavedData)
         }

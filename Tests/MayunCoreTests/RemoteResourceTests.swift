@@ -68,7 +68,9 @@ final class RemoteResourceTests: XCTestCase {
             let answers = Answers()
             let resource = RemoteResource<String>(saved: { "saved" }) { try await answers.fetch() }
             resource.start()
-            XCTAssertEqual(resource.value, "saved", "the saved copy shows at once")
+            XCTAssertEqual(resource.phase, .loading, "the saved copy is read off the main thread")
+            waitUntil("the saved copy") { resource.value != nil }
+            XCTAssertEqual(resource.value, "saved", "the saved copy shows first")
             XCTAssertEqual(resource.phase, .savedWhileOffline)
             XCTAssertEqual(resource.state, .content)
             waitUntil("the fetch") { answers.asked == 1 }

@@ -28,6 +28,21 @@ public func waitUntil(_ what: String, timeout: Double = 5, file: StaticString = 
     }
 }
 
+/// The result of `body`, an async read on the main actor (a saved copy the offline store reads off the main thread),
+/// turning the main context until it returns; nil (and a failure) also when it does not return within `timeout`.
+@MainActor
+public func awaited<Value>(_ what: String = "an async read", timeout: Double = 5, file: StaticString = #filePath,
+                           line: UInt = #line, _ body: @escaping @MainActor () async -> Value?) -> Value? {
+    var result: Value?
+    var done = false
+    Task { @MainActor in
+        result = await body()
+        done = true
+    }
+    waitUntil(what, timeout: timeout, file: file, line: line) { done }
+    return result
+}
+
 /// Lets queued main-actor work run (for checks that something did *not* happen).
 @MainActor
 public func drainMainQueue() {

@@ -37,6 +37,7 @@ public final class BlobViewModel {
     @ObservationIgnored private let cached: CachedClient
     @ObservationIgnored private let server: URL
     @ObservationIgnored private var started = false
+    @ObservationIgnored private var savedCopyRead: Task<Void, Never>?
     /// The document on screen, and the saved copy's while it is parsed (it shows only if the server's answer has
     /// not come first); a newer one (a refresh, the server's after the saved copy) stops the older one's parse.
     @ObservationIgnored private let documents = DocumentSlot()
@@ -146,14 +147,20 @@ public final class BlobViewModel {
     public func start() {
         guard !started else { return }
         started = true
-        showSavedCopy()
-        resource.start()
+        // The saved copy is read off the main thread and shown before the request goes (a failed request then
+        // finds it showing); leaving the page meanwhile stops both.
+        savedCopyRead = Task { [weak self] in
+            await self?.showSavedCopy()
+            guard !Task.isCancelled else { return }
+            self?.resource.start()
+        }
     }
 
     public func refresh() { resource.refresh() }
 
     /// The page was left: the download and the parses stop (a Save As in progress goes on).
     public func cancel() {
+        savedCopyRead?.cancel()
         resource.cancel()
         documents.cancel()
     }
@@ -235,15 +242,15 @@ public final class BlobViewModel {
 
     /// The saved copy's text at once; a saved document is parsed in the background and replaces it, unless the
     /// server's answer came first (`RemoteResource.showSavedCopy(_:)` refuses then).
-    private func showSavedCopy() {
+    private func showSavedCopy() async {
         let saved: FileBody? = if isReadme {
-            cached.readme(location.repo, ref: location.ref).saved().flatMap { readme in
+            await cached.readme(location.repo, ref: location.ref).saved().flatMap { readme in
                 guard case .file(_, let text) = readme else { return nil }
                 let size = text.utf8.count
                 return .text(text, size: size, presentation: BlobPresentation.decide(path: location.path, size: size))
             }
         } else {
-            cached.file(location).saved()
+            await cached.file(location).saved()
         }
         guard case .text(let text, let size, let presentation)? = saved else { return }
         let path = location.path

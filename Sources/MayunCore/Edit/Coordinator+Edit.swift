@@ -20,7 +20,7 @@ extension Coordinator {
         Task { [weak page] in
             await session.start()
             guard session.isLoggedIn, let login = session.user?.login else { return }
-            if let saved = project.saved()?.permission { page?.canEdit = saved.push || saved.admin }
+            if let saved = await project.saved()?.permission { page?.canEdit = saved.push || saved.admin }
             guard let fresh = try? await project.fetch(), session.user?.login == login else { return }
             page?.canEdit = fresh.permission.map { $0.push || $0.admin } ?? false
         }

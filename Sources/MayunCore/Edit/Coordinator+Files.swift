@@ -17,7 +17,7 @@ extension Coordinator {
         Task { [weak folder] in
             await session.start()
             guard session.isLoggedIn, let login = session.user?.login else { return }
-            if let saved = project.saved()?.permission { folder?.canWrite = saved.push || saved.admin }
+            if let saved = await project.saved()?.permission { folder?.canWrite = saved.push || saved.admin }
             guard let fresh = try? await project.fetch(), session.user?.login == login else { return }
             folder?.canWrite = fresh.permission.map { $0.push || $0.admin } ?? false
         }

@@ -88,7 +88,7 @@ extension CreateIssueViewModel {
         Task { [weak self] in
             await session.start()
             guard session.isLoggedIn, let self else { return }
-            if let saved = project.saved()?.permission { permission = saved }
+            if let saved = await project.saved()?.permission { permission = saved }
             if let fresh = try? await project.fetch() { permission = fresh.permission }
             guard canTriage else { return }
             let client = client, repo = repo, limit = IssueViewModel.labelLimit

@@ -44,7 +44,7 @@ extension IssueViewModel {
             await session.start()
             guard let login = session.user?.login, session.isLoggedIn, let self else { return }
             composer.loadDraft()
-            let saved = project.saved()?.permission
+            let saved = await project.saved()?.permission
             if permissionFor != login, let saved {
                 permission = saved
                 permissionFor = login

@@ -59,26 +59,34 @@ public final class PagedListViewModel<Item: Sendable> {
 
     // MARK: Inputs
 
-    /// Loads the first page once (showing the saved copy first when there is one).
+    /// Loads the first page once, showing the saved copy first when there is one. The saved copy is read off the main
+    /// thread (`ListCache.load`); a refresh, a new source or leaving the page meanwhile drops it.
     public func start() {
         guard !started else { return }
         started = true
         StartupSteps.mark("list-start")  // the benchmark's step table (the first list only: first stamp wins)
-        let saved = cache?.load()
-        StartupSteps.mark("saved-rows-read")
-        if let saved, !saved.isEmpty {
-            replaceItems(with: saved)
-            isShowingSavedData = true
-            state = .content
-            // Unless a refresh asked for the first page meanwhile.
-            let asked = request
-            afterSavedRowsShown { [weak self] in
-                guard let self, request == asked else { return }
-                loadFirstPage()
-            }
-            return
+        guard let cache else { return loadFirstPage() }
+        if items.isEmpty { state = .loading }  // for the read's few milliseconds (a spinner shows only after a delay)
+        let asked = beginRequest()
+        task = Task { [weak self] in
+            let saved = await cache.load()
+            guard let self, request == asked, !Task.isCancelled else { return }
+            StartupSteps.mark("saved-rows-read")
+            guard let saved, !saved.isEmpty else { return loadFirstPage() }
+            showSaved(saved)
         }
-        loadFirstPage()
+    }
+
+    private func showSaved(_ saved: [Item]) {
+        replaceItems(with: saved)
+        isShowingSavedData = true
+        state = .content
+        // Unless a refresh asked for the first page meanwhile.
+        let asked = request
+        afterSavedRowsShown { [weak self] in
+            guard let self, request == asked else { return }
+            loadFirstPage()
+        }
     }
 
     /// Reloads from the first page. The current rows stay on screen until the answer replaces them.
@@ -262,10 +270,11 @@ public final class PagedListViewModel<Item: Sendable> {
 
 /// Where a list keeps its first page between runs (the offline store provides one per list).
 public struct ListCache<Item: Sendable> {
-    public let load: @MainActor () -> [Item]?
+    /// Read off the main thread (the offline store's `load`).
+    public let load: @MainActor () async -> [Item]?
     public let save: @MainActor ([Item]) -> Void
 
-    public init(load: @escaping @MainActor () -> [Item]?, save: @escaping @MainActor ([Item]) -> Void) {
+    public init(load: @escaping @MainActor () async -> [Item]?, save: @escaping @MainActor ([Item]) -> Void) {
         self.load = load
         self.save = save
     }

@@ -89,10 +89,16 @@ public final class ProjectViewModel {
     public func start() {
         guard !started else { return }
         started = true
-        resource.showSavedCopy()
-        if let saved = project { settleToggles(with: saved) }
-        if case .file(_, let text)? = cached.readme(repo, ref: nil).saved() { showReadme(text) }
-        refresh()
+        // The saved project and README (read off the main thread) show before the requests go, so a failed request
+        // finds them showing; leaving the page meanwhile stops both.
+        loads.run { [weak self] in
+            guard let self else { return }
+            await resource.showSavedCopy()
+            if let saved = project { settleToggles(with: saved) }
+            if case .file(_, let text)? = await cached.readme(repo, ref: nil).saved() { showReadme(text) }
+            guard !Task.isCancelled else { return }
+            refresh()
+        }
     }
 
     /// The project and its README at once (asked without `ref`, the site answers the default branch's, so the README

@@ -102,7 +102,7 @@ extension PullRequestViewModel {
         Task { [weak self] in
             await session.start()
             guard let login = session.user?.login, session.isLoggedIn, let self else { return }
-            let saved = project.saved()?.permission
+            let saved = await project.saved()?.permission
             if permissionFor != login, let saved {
                 permission = saved
                 permissionFor = login

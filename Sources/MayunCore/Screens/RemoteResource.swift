@@ -37,7 +37,7 @@ public final class RemoteResource<Value: Sendable> {
     }
 
     @ObservationIgnored private let fetch: Fetch
-    @ObservationIgnored private let saved: (@MainActor () -> Value?)?
+    @ObservationIgnored private let saved: (@MainActor () async -> Value?)?
     @ObservationIgnored private let loads = LatestTask()
     @ObservationIgnored private var started = false
     /// Called with every fresh value (not with the saved copy), e.g. to parse an issue's body.
@@ -48,7 +48,7 @@ public final class RemoteResource<Value: Sendable> {
     /// Lays what the screen wrote (a star, an issue's state) over an answer that may be older than the write.
     @ObservationIgnored public var keepWritten: @MainActor (Value) -> Value = { $0 }
 
-    public init(initial: Value? = nil, saved: (@MainActor () -> Value?)? = nil, fetch: @escaping Fetch) {
+    public init(initial: Value? = nil, saved: (@MainActor () async -> Value?)? = nil, fetch: @escaping Fetch) {
         self.fetch = fetch
         self.saved = saved
         if let initial {
@@ -59,17 +59,24 @@ public final class RemoteResource<Value: Sendable> {
 
     // Inputs
 
-    /// Shows the saved copy (when there is one and nothing better) and loads once.
+    /// Shows the saved copy (when there is one and nothing better) and loads once. The saved copy is read off the main
+    /// thread before the request goes, so a failed request finds it showing and explains itself in the banner.
     public func start() {
         guard !started else { return }
         started = true
-        showSavedCopy()
-        refresh()
+        guard saved != nil, value == nil else { return refresh() }
+        markLoading()
+        loads.run { [weak self] in
+            await self?.showSavedCopy()
+            guard !Task.isCancelled else { return }
+            await self?.reload()
+        }
     }
 
     /// Shows the saved copy when there is one and nothing better is showing (no request).
-    public func showSavedCopy() {
-        if value == nil, let copy = saved?() { showSavedCopy(copy) }
+    public func showSavedCopy() async {
+        guard value == nil, let copy = await saved?() else { return }
+        if value == nil { showSavedCopy(copy) }
     }
 
     /// Shows a saved copy the page prepared itself (a saved document once parsed), unless a fresh answer already

@@ -1,18 +1,18 @@
 import GiteeKit
 
-/// One remote thing as `CachedClient` hands it to a screen: the copy saved last time (read now, without the
-/// network) and how to fetch it fresh (which also saves it). Neither says where it is kept: only `CachedClient`
+/// One remote thing as `CachedClient` hands it to a screen: the copy saved last time (read off the main thread,
+/// without the network) and how to fetch it fresh (which also saves it). Neither says where it is kept: only `CachedClient`
 /// knows the store's keys.
 public struct Cached<Value: Sendable> {
     /// The saved copy of the current account (or a public one), or nil.
-    public let saved: @MainActor () -> Value?
+    public let saved: @MainActor () async -> Value?
     /// The server's answer; a fresh value worth keeping is saved before it is returned.
     public let fetch: @MainActor () async throws -> Value
     /// Saves a value the app made itself from a write's answer (a project after a star), so the saved copy is not
     /// older than what the page shows; nothing for what is never kept.
     public let remember: @MainActor (Value) -> Void
 
-    public init(saved: @escaping @MainActor () -> Value?, fetch: @escaping @MainActor () async throws -> Value,
+    public init(saved: @escaping @MainActor () async -> Value?, fetch: @escaping @MainActor () async throws -> Value,
                 remember: @escaping @MainActor (Value) -> Void = { _ in }) {
         self.saved = saved
         self.fetch = fetch
@@ -70,7 +70,7 @@ public final class SwitchablePages<Item: Sendable> {
 
     /// For the list's init: always the current source's saved copy.
     public var cache: ListCache<Item> {
-        ListCache(load: { [weak self] in self?.current.saved?.load() },
+        ListCache(load: { [weak self] in await self?.current.saved?.load() },
                   save: { [weak self] items in self?.current.saved?.save(items) })
     }
 

@@ -48,7 +48,7 @@ public final class CachedClient {
         let client = client, key = OfflineKey.project(repo)
         return cached(Project.self, key: key) { [weak store] in
             var fresh = try await client.send(Endpoints.project(owner: repo.owner, repo: repo.name))
-            let saved = store?.load(Project.self, key: key)?.value
+            let saved = await store?.load(Project.self, key: key)?.value
             if fresh.isStarred == nil { fresh.isStarred = saved?.isStarred }
             if fresh.isWatched == nil { fresh.isWatched = saved?.isWatched }
             return fresh
@@ -60,7 +60,7 @@ public final class CachedClient {
     public func readme(_ repo: RepositoryID, ref: String?) -> Cached<Readme> {
         let client = client, key = OfflineKey.readme(repo)
         return Cached(saved: { [weak store] in
-            store?.load(String.self, key: key).map { .file(path: "README.md", text: $0.value) }
+            await store?.load(String.self, key: key).map { .file(path: "README.md", text: $0.value) }
         }, fetch: { [weak store] in
             let fetcher = store?.fetcher()
             guard let content = try await client.send(Endpoints.readme(owner: repo.owner, repo: repo.name, ref: ref)),
@@ -77,7 +77,7 @@ public final class CachedClient {
         let source = BlobSource(client: client, repo: location.repo, ref: location.ref)
         let key = OfflineKey.blob(location.repo, ref: location.ref, path: location.path), path = location.path
         return Cached(saved: { [weak store] in
-            guard let saved = store?.load(SavedBlob.self, key: key)?.value else { return nil }
+            guard let saved = await store?.load(SavedBlob.self, key: key)?.value else { return nil }
             return .text(saved.text, size: saved.size,
                          presentation: BlobPresentation.decide(path: path, size: saved.size))
         }, fetch: { [weak store] in
@@ -233,7 +233,7 @@ public final class CachedClient {
 
     private func cached<Value: Codable & Sendable>(_ type: Value.Type, key: String,
                                                    fetch: @escaping @MainActor () async throws -> Value) -> Cached<Value> {
-        Cached(saved: { [weak store] in store?.load(Value.self, key: key)?.value },
+        Cached(saved: { [weak store] in await store?.load(Value.self, key: key)?.value },
                fetch: { [weak store] in
                    let fetcher = store?.fetcher()
                    let fresh = try await fetch()
@@ -255,7 +255,7 @@ public final class CachedClient {
         let key = "list:" + key
         let firstPage = FirstPageFetcher()
         let saved = store.map { store in
-            ListCache<Item>(load: { [weak store] in store?.load([Item].self, key: key)?.value },
+            ListCache<Item>(load: { [weak store] in await store?.load([Item].self, key: key)?.value },
                             save: { [weak store] items in store?.save(items, key: key, fetchedBy: firstPage.fetcher) })
         }
         return CachedPages(saved: saved) { [weak store] pagination in

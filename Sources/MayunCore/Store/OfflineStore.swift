@@ -87,7 +87,22 @@ public final class OfflineStore {
         public let fetchedAt: Date
     }
 
-    public func load<Value: Decodable>(_ type: Value.Type, key: String) -> Saved<Value>? {
+    /// The saved copy under `key` that the current account may see (its own or a public one, the newer), read and
+    /// decoded on a background thread: a README's saved copy is up to 1 MB of JSON, and the file's first read waits
+    /// for its open (`OfflineStoreFile`), neither of which the main thread should wait for.
+    public func load<Value: Decodable & Sendable>(_ type: Value.Type, key: String) async -> Saved<Value>? {
+        let keys = visibleKeys(for: key), rows = rows
+        let found = await Task.detached(priority: .userInitiated) { Self.read(Value.self, keys: keys, from: rows) }.value
+        return found.map(markedUsed)
+    }
+
+    /// `load` on the calling thread, for tests that check what a file holds from inside a synchronous wait.
+    func loadBlocking<Value: Decodable & Sendable>(_ type: Value.Type, key: String) -> Saved<Value>? {
+        Self.read(Value.self, keys: visibleKeys(for: key), from: rows).map(markedUsed)
+    }
+
+    /// The stored keys a read of `key` may see: the public row's and the current account's own.
+    private func visibleKeys(for key: String) -> (keys: [String], login: String) {
         let login: String
         switch account() {
         case .login(let name): login = name
@@ -95,13 +110,29 @@ public final class OfflineStore {
         }
         let publicKey = Self.storedKey(key, owner: "", publicPrefix: publicKeyPrefix)
         let ownedKey = login.isEmpty ? publicKey : Self.storedKey(key, owner: login, publicPrefix: publicKeyPrefix)
-        // The account's own copy and the public one may both exist: the newer is shown.
-        guard let row = rows.newest(ofKeys: [publicKey, ownedKey], visibleTo: login),
+        return ([publicKey, ownedKey], login)
+    }
+
+    private struct Found<Value: Sendable>: Sendable {
+        let key: String
+        let value: Value
+        let fetchedAt: Double
+    }
+
+    // The account's own copy and the public one may both exist: the newer is shown.
+    private nonisolated static func read<Value: Decodable & Sendable>(
+        _ type: Value.Type, keys: (keys: [String], login: String), from rows: any OfflineRows
+    ) -> Found<Value>? {
+        guard let row = rows.newest(ofKeys: keys.keys, visibleTo: keys.login),
               let value = try? JSONDecoder().decode(Value.self, from: row.body) else { return nil }
-        // Recently used rows are the last to be evicted (recorded in the background, with the writes).
-        let now = Date().timeIntervalSince1970
-        enqueueWrite { rows in rows.markUsed(key: row.key, at: now) }
-        return Saved(value: value, fetchedAt: Date(timeIntervalSince1970: row.fetchedAt))
+        return Found(key: row.key, value: value, fetchedAt: row.fetchedAt)
+    }
+
+    /// Recently used rows are the last to be evicted (recorded in the background, with the writes).
+    private func markedUsed<Value>(_ found: Found<Value>) -> Saved<Value> {
+        let now = Date().timeIntervalSince1970, key = found.key
+        enqueueWrite { rows in rows.markUsed(key: key, at: now) }
+        return Saved(value: found.value, fetchedAt: Date(timeIntervalSince1970: found.fetchedAt))
     }
 
     /// Who is fetching now: call when a request starts and pass it to `save`, so the answer is saved under the
@@ -207,8 +238,9 @@ public struct OfflineRow: Sendable, Equatable {
     }
 }
 
-/// Where `OfflineStore` keeps its rows (the app: MayunPlatform's `OfflineStoreFile`, SQLite). Reads are called on
-/// the main actor and must not wait for a write; writes are called one at a time, in order, off the main actor.
+/// Where `OfflineStore` keeps its rows (the app: MayunPlatform's `OfflineStoreFile`, SQLite). Reads are called off
+/// the main actor (tests: on it) and must not wait for a write; writes are called one at a time, in order, off the
+/// main actor.
 /// A failed write only loses a saved copy, so none of these throws.
 public protocol OfflineRows: AnyObject, Sendable {
     /// The file could not be opened and was set aside and rebuilt.

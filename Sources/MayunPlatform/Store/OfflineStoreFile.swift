@@ -19,7 +19,7 @@ extension OfflineStore {
 }
 
 /// The offline store's SQLite file: one table `entries` (key, body, fetched_at, owner, used_at), with
-/// `secure_delete` on. Reads on the main actor go through a WAL `DatabasePool`: their own connection and snapshot,
+/// `secure_delete` on. Reads (on a background thread) go through a WAL `DatabasePool`: their own connection and snapshot,
 /// so they never wait for a write, the secure-delete wipe or Clear Cache's VACUUM (`OfflineStoreBudgetTests`).
 /// A file that cannot be opened (corrupt, wrong format, unreadable) is set aside and rebuilt: the app always starts.
 ///
