@@ -81,8 +81,9 @@ final class OutboxThreadViewTests: XCTestCase {
         }
     }
 
-    /// A labels change waiting in the outbox shows on a line of its own under the state buttons, with its Cancel.
-    func testAWaitingLabelsChangeShowsItsLineAndCancelTakesItBack() throws {
+    /// Labels and assignee changes waiting in the outbox show on lines of their own under the state buttons, each
+    /// with its Cancel, which takes back that change alone.
+    func testWaitingLabelsAndAssigneeChangesShowTheirLinesAndEachCancelTakesItsOwnBack() throws {
         try onMain {
             let outbox = Outbox(file: Outbox.file(inAccountFolder: FileManager.default.temporaryDirectory
                 .appendingPathComponent("mayun-outbox-labels-\(UUID().uuidString)")))
@@ -96,15 +97,22 @@ final class OutboxThreadViewTests: XCTestCase {
             waitUntil("the issue shows") { issue.state == .content }
             outbox.enqueue(.issueLabels, repo: issue.repo, number: issue.number,
                            payload: OutboxEntry.labelList(["bug", "ui"]), seen: OutboxEntry.labelList([]))
-            let line = "Labels: bug, ui: Waiting to send"
-            waitUntil("the page says it waits") { visibleLabelTexts(in: page.root).contains(line) }
-            let cancel = try XCTUnwrap(descendants(of: page.root).first { widget in
+            outbox.enqueue(.issueAssignee, repo: issue.repo, number: issue.number,
+                           payload: OutboxEntry.Choice(id: "ada", title: "Ada").payload, seen: "")
+            let labels = "Labels: bug, ui: Waiting to send", assignee = "Assignee: Ada: Waiting to send"
+            waitUntil("the page says both wait") {
+                let shown = visibleLabelTexts(in: page.root)
+                return shown.contains(labels) && shown.contains(assignee)
+            }
+            let cancels = descendants(of: page.root).filter { widget in
                 isA(widget, gtk_button_get_type()) && gtk_widget_is_drawable(widget) != 0
                     && gtk_button_get_label(typed(widget)).map { String(cString: $0) } == "Cancel"
-            }, "Cancel beside the line")
-            gtk_widget_activate(cancel)
-            waitUntil("the line goes") { !visibleLabelTexts(in: page.root).contains(line) }
-            XCTAssertTrue(outbox.entries.isEmpty)
+            }
+            XCTAssertEqual(cancels.count, 2, "a Cancel beside each line")
+            gtk_widget_activate(cancels[1])
+            waitUntil("the assignee's line goes") { !visibleLabelTexts(in: page.root).contains(assignee) }
+            XCTAssertTrue(visibleLabelTexts(in: page.root).contains(labels), "the labels still wait")
+            XCTAssertEqual(outbox.entries.map(\.kind), [.issueLabels])
             outbox.isDraining = false
         }
     }

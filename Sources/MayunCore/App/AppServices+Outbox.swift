@@ -46,7 +46,7 @@ extension AppServices {
         case .issueComment: place = entry.number
         case .pullRequestComment: place = "!" + entry.number
         case .newIssue: return restoreNewIssue(entry)
-        case .issueState, .issueLabels, .star, .watch: return
+        case .issueState, .issueLabels, .issueAssignee, .issueMilestone, .star, .watch: return
         }
         let stored = drafts.comment(account: login, repo: entry.repo, issue: place)
         let kept = stored.isEmpty ? entry.payload : entry.payload + "\n\n" + stored

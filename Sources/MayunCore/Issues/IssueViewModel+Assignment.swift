@@ -3,6 +3,8 @@ import GiteeKit
 
 /// Who an issue is assigned to and which milestone it belongs to: shown to everyone, set by members through the
 /// update call (`assignee` a collaborator's login, `milestone` a milestone's number), optimistic like every write.
+/// Made while the server cannot be reached, the change waits in the outbox (IssueViewModel+Outbox.swift), and a
+/// further choice replaces what waits.
 extension IssueViewModel {
     public var assigneeText: String {
         guard let person = issue?.assignee else { return tr("No one assigned") }
@@ -32,46 +34,90 @@ extension IssueViewModel {
     }
 
     public func setAssignee(_ login: String?) {
-        guard canAssign, let current = issue, current.assignee?.login != login else { return }
+        guard canAssign, let current = issue else { return }
         let person = login.flatMap { login in projectCollaborators.first { $0.login == login } }
         guard login == nil || person != nil else { return }
+        let choice = OutboxEntry.Choice(id: login, title: person.map { $0.name.isEmpty ? $0.login : $0.name } ?? tr("No one"))
+        if let row = waitingRow(.issueAssignee) { return replaceWaiting(row, with: choice) }
+        guard current.assignee?.login != login else { return }
         let before = current.assignee, previousWritten = writtenAssignee
         let endpoint = Endpoints.setIssueAssignee(owner: repo.owner, repo: repo.name, number: number, login: login)
         let client = client, reread = rereadIssue
+        let waits = waitingInOutbox(.issueAssignee, choice, seen: before?.login ?? "")
         writes.send(key: "assignee", failure: tr("Could not change the assignee: %@"),
                     apply: { showChange { $0.assignee = person }; writtenAssignee = .some(person) },
                     request: {
-                        try Self.took(await SettledWrite.perform({ try await client.send(endpoint) },
-                                                                 check: { taken(try await client.send(reread)) { $0.assignee?.login == login } }),
-                                      { $0.assignee?.login == login }, else: tr("Gitee kept the assignee: the change did not take."))
+                        try await waits {
+                            try Self.took(await SettledWrite.perform({ try await client.send(endpoint) },
+                                                                     check: { taken(try await client.send(reread)) { $0.assignee?.login == login } }),
+                                          { $0.assignee?.login == login }, else: tr("Gitee kept the assignee: the change did not take."))
+                        }
                     },
-                    settle: { [weak self] answer in self?.settleTriage(answer) { $0.writtenAssignee = .some(answer.assignee) } },
-                    rollBack: { [weak self] _ in
-                        self?.showChange { $0.assignee = before }
-                        self?.writtenAssignee = previousWritten
-                    })
+                    settle: { [weak self] answer in
+                        guard let answer else {
+                            self?.undoAssignee(before, previousWritten)
+                            return
+                        }
+                        self?.settleTriage(answer) { $0.writtenAssignee = .some(answer.assignee) }
+                    },
+                    rollBack: { [weak self] _ in self?.undoAssignee(before, previousWritten) })
     }
 
     public func setMilestone(_ milestoneNumber: Int?) {
-        guard canSetMilestone, let current = issue, current.milestone?.number != milestoneNumber else { return }
+        guard canSetMilestone, let current = issue else { return }
         let milestone = milestoneNumber.flatMap { number in projectMilestones.first { $0.number == number } }
         guard milestoneNumber == nil || milestone != nil else { return }
+        let choice = OutboxEntry.Choice(id: milestoneNumber.map(String.init), title: milestone?.title ?? tr("No milestone"))
+        if let row = waitingRow(.issueMilestone) { return replaceWaiting(row, with: choice) }
+        guard current.milestone?.number != milestoneNumber else { return }
         let before = current.milestone, previousWritten = writtenMilestone
         let endpoint = Endpoints.setIssueMilestone(owner: repo.owner, repo: repo.name, number: number,
                                                    milestone: milestoneNumber)
         let client = client, reread = rereadIssue
+        let waits = waitingInOutbox(.issueMilestone, choice, seen: before.map { String($0.number) } ?? "")
         writes.send(key: "milestone", failure: tr("Could not change the milestone: %@"),
                     apply: { showChange { $0.milestone = milestone }; writtenMilestone = .some(milestone) },
                     request: {
-                        try Self.took(await SettledWrite.perform({ try await client.send(endpoint) },
-                                                                 check: { taken(try await client.send(reread)) { $0.milestone?.number == milestoneNumber } }),
-                                      { $0.milestone?.number == milestoneNumber }, else: tr("Gitee kept the milestone: the change did not take."))
+                        try await waits {
+                            try Self.took(await SettledWrite.perform({ try await client.send(endpoint) },
+                                                                     check: { taken(try await client.send(reread)) { $0.milestone?.number == milestoneNumber } }),
+                                          { $0.milestone?.number == milestoneNumber }, else: tr("Gitee kept the milestone: the change did not take."))
+                        }
                     },
-                    settle: { [weak self] answer in self?.settleTriage(answer) { $0.writtenMilestone = .some(answer.milestone) } },
-                    rollBack: { [weak self] _ in
-                        self?.showChange { $0.milestone = before }
-                        self?.writtenMilestone = previousWritten
-                    })
+                    settle: { [weak self] answer in
+                        guard let answer else {
+                            self?.undoMilestone(before, previousWritten)
+                            return
+                        }
+                        self?.settleTriage(answer) { $0.writtenMilestone = .some(answer.milestone) }
+                    },
+                    rollBack: { [weak self] _ in self?.undoMilestone(before, previousWritten) })
+    }
+
+    /// Runs a triage write's request; one that never reached the server waits in the outbox with `choice` (and
+    /// what the person saw) instead, answering nil: the page then shows what the server has, and the waiting line.
+    private func waitingInOutbox(_ kind: OutboxEntry.Kind, _ choice: OutboxEntry.Choice, seen: String)
+        -> @MainActor (@MainActor () async throws -> Issue) async throws -> Issue? {
+        let outbox = outbox, repo = repo, number = number
+        return { request in
+            do {
+                return try await request()
+            } catch let failure as GiteeError where failure.neverReachedServer {
+                guard outbox?.enqueue(kind, repo: repo, number: number, payload: choice.payload, seen: seen) != nil
+                else { throw failure }
+                return nil
+            }
+        }
+    }
+
+    private func undoAssignee(_ before: User?, _ previousWritten: User??) {
+        showChange { $0.assignee = before }
+        writtenAssignee = previousWritten
+    }
+
+    private func undoMilestone(_ before: Milestone?, _ previousWritten: Milestone??) {
+        showChange { $0.milestone = before }
+        writtenMilestone = previousWritten
     }
 
     /// The issue as the server has it now (the check of a triage write whose answer was lost).

@@ -1,8 +1,8 @@
 import GiteeKit
 
 /// The issue's writes that wait in the account's outbox (docs/WRITES.md, "The outbox"): its new comments, shown at
-/// the end of the thread as "Waiting to send" with Cancel, and a state or labels change, shown under the state with
-/// Cancel.
+/// the end of the thread as "Waiting to send" with Cancel, and a change of its state, labels, assignee or milestone,
+/// each shown under the state with Cancel.
 extension IssueViewModel {
     /// Attaches the account's outbox (the Coordinator does, when it makes the page).
     func useOutbox(_ outbox: Outbox?) {
@@ -11,7 +11,7 @@ extension IssueViewModel {
         comments.onItemsChanged = { [weak self] in self?.commentSender.syncWaiting() }
         commentSender.useOutbox(OutboxPlace(outbox: outbox, kind: .issueComment, repo: repo, number: number))
         // When a waiting state change leaves the outbox because it was sent, the issue is read again.
-        outbox.whenSent(about: repo, number: number, kinds: [.issueState, .issueLabels], while: self) { [weak self] in
+        outbox.whenSent(about: repo, number: number, kinds: OutboxEntry.Kind.issueChanges, while: self) { [weak self] in
             self?.resource.refresh()
         }
     }
@@ -24,16 +24,34 @@ extension IssueViewModel {
 
     public var cancelWaitingTitle: String { tr("Cancel") }
 
+    /// One change to the issue waiting in the outbox: the line the page shows, and the row its Cancel takes back.
+    public struct WaitingChange: Equatable, Sendable {
+        public let text: String
+        public let row: Int64
+    }
+
+    /// The state, labels, assignee and milestone changes that wait (at most one each: a further change replaces it).
+    public var waitingChanges: [WaitingChange] {
+        let lines: [(String?, OutboxEntry?)] = [
+            (waitingStateText, waitingStateRows.last), (waitingLabelsText, waitingLabelRow),
+            (waitingChoiceText(.issueAssignee), waitingRow(.issueAssignee)),
+            (waitingChoiceText(.issueMilestone), waitingRow(.issueMilestone)),
+        ]
+        return lines.compactMap { text, row in
+            guard let text, let row else { return nil }
+            return WaitingChange(text: text, row: row.id)
+        }
+    }
+
+    /// The Cancel of a waiting change: it is not sent (the page already shows what the server has).
+    public func cancelWaiting(_ change: WaitingChange) {
+        outbox?.cancel(change.row)
+    }
+
     /// A state change that waits in the outbox ("Close issue: Waiting to send"), or nil.
     public var waitingStateText: String? {
         guard let row = waitingStateRows.last else { return nil }
         return String(format: tr("%@: %@"), IssueStatus(site: row.payload).name, row.statusText)
-    }
-
-    /// The Cancel of a waiting state change.
-    public func cancelWaitingState() {
-        guard let row = waitingStateRows.last else { return }
-        outbox?.cancel(row.id)
     }
 
     private var waitingStateRows: [OutboxEntry] {
@@ -48,12 +66,6 @@ extension IssueViewModel {
                       row.statusText)
     }
 
-    /// The Cancel of a waiting labels change.
-    public func cancelWaitingLabels() {
-        guard let row = waitingLabelRow else { return }
-        outbox?.cancel(row.id)
-    }
-
     /// The labels change waiting for this issue (one at most: a further change replaces it).
     var waitingLabelRow: OutboxEntry? {
         outbox?.entries(about: repo, number: number, kinds: [.issueLabels]).last
@@ -61,4 +73,29 @@ extension IssueViewModel {
 
     /// The names a waiting labels change will set (nil when none waits).
     var waitingLabelNames: [String]? { waitingLabelRow.flatMap { OutboxEntry.labelNames($0.payload) } }
+
+    /// An assignee or milestone change waiting in the outbox ("Assignee: Ada: Waiting to send"), or nil.
+    public func waitingChoiceText(_ kind: OutboxEntry.Kind) -> String? {
+        guard let row = waitingRow(kind), let choice = row.choice else { return nil }
+        let format = kind == .issueAssignee ? tr("Assignee: %@: %@") : tr("Milestone: %@: %@")
+        return String(format: format, choice.title, row.statusText)
+    }
+
+    /// The change of `kind` waiting for this issue (one at most: a further change replaces it).
+    func waitingRow(_ kind: OutboxEntry.Kind) -> OutboxEntry? {
+        outbox?.entries(about: repo, number: number, kinds: [kind]).last
+    }
+
+    /// A further assignee or milestone choice while one waits: the waiting row is replaced by one with this choice,
+    /// keeping what the person first saw (the conflict check is against that); choosing what the issue had then
+    /// leaves nothing to send.
+    func replaceWaiting(_ row: OutboxEntry, with choice: OutboxEntry.Choice) {
+        guard row.choice != choice else { return }
+        guard let outbox, outbox.cancel(row.id) != nil else {
+            navigator?.showToast(tr("A change to this issue is still being sent."))
+            return
+        }
+        guard (choice.id ?? "") != row.seen else { return }
+        outbox.enqueue(row.kind, repo: repo, number: number, payload: choice.payload, seen: row.seen)
+    }
 }

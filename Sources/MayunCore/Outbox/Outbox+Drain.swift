@@ -89,7 +89,8 @@ extension Outbox {
     }
 
     /// Asks the server whether the row's write is already done (a comment: the thread's last page holds one by
-    /// `login` with exactly this text, newer than the newest the person saw; a state or labels: the issue has them; a
+    /// `login` with exactly this text, newer than the newest the person saw; a state, labels, assignee or milestone:
+    /// the issue has them; a
     /// star or watch: the check call answers the state wanted; a new issue: `NewIssueCheck`).
     func settle(_ entry: OutboxEntry, client: GiteeClient, login: String) async throws -> Settled {
         let repo = entry.repo
@@ -122,6 +123,15 @@ extension Outbox {
             if has == Set(try Self.labelNames(entry.payload)) { return .done }
             if let seen = OutboxEntry.labelNames(entry.seen), has != Set(seen) {
                 return .conflict(tr("the labels were changed meanwhile"))
+            }
+            return .notDone
+        case .issueAssignee, .issueMilestone:
+            let issue = try await client.send(Endpoints.issue(owner: repo.owner, repo: repo.name, number: entry.number))
+            let has = Self.planned(entry.kind, in: issue)
+            if has == (try Self.choice(entry).id ?? "") { return .done }
+            if entry.seen != OutboxEntry.anyState, has != entry.seen {
+                return .conflict(entry.kind == .issueAssignee ? tr("the assignee was changed meanwhile")
+                                                              : tr("the milestone was changed meanwhile"))
             }
             return .notDone
         case .newIssue:
@@ -162,6 +172,26 @@ extension Outbox {
                 _ = try await client.send(Endpoints.setIssueLabels(owner: repo.owner, repo: repo.name, number: entry.number,
                                                                    labels: names))
             }
+        case .issueAssignee:
+            let login = try Self.choice(entry).id
+            let answer = try await client.send(Endpoints.setIssueAssignee(owner: repo.owner, repo: repo.name,
+                                                                          number: entry.number, login: login))
+            // As on the page (IssueViewModel.took): a site that ignored the value answers the issue unchanged.
+            guard Self.planned(.issueAssignee, in: answer) == (login ?? "") else {
+                throw GiteeError.validation(tr("Gitee kept the assignee: the change did not take."))
+            }
+        case .issueMilestone:
+            let wanted = try Self.choice(entry).id
+            var number: Int?
+            if let wanted {
+                guard let parsed = Int(wanted) else { throw GiteeError.validation(tr("this change could not be read back")) }
+                number = parsed
+            }
+            let answer = try await client.send(Endpoints.setIssueMilestone(owner: repo.owner, repo: repo.name,
+                                                                           number: entry.number, milestone: number))
+            guard Self.planned(.issueMilestone, in: answer) == (wanted ?? "") else {
+                throw GiteeError.validation(tr("Gitee kept the milestone: the change did not take."))
+            }
         case .newIssue:
             let sent = try Self.newIssue(entry)
             _ = try await client.send(Endpoints.createIssue(owner: repo.owner, repo: repo.name, title: sent.title,
@@ -175,6 +205,16 @@ extension Outbox {
             throw GiteeError.validation(tr("these labels could not be read back"))
         }
         return names
+    }
+
+    /// An issue's assignee (login) or milestone (number) as an assignee or milestone row records it: "" for none.
+    static func planned(_ kind: OutboxEntry.Kind, in issue: Issue) -> String {
+        kind == .issueAssignee ? issue.assignee?.login ?? "" : issue.milestone.map { String($0.number) } ?? ""
+    }
+
+    private static func choice(_ entry: OutboxEntry) throws -> OutboxEntry.Choice {
+        guard let choice = entry.choice else { throw GiteeError.validation(tr("this change could not be read back")) }
+        return choice
     }
 
     private static func newIssue(_ entry: OutboxEntry) throws -> IssueDraft {

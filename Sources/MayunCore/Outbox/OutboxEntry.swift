@@ -19,6 +19,34 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
         case newIssue = "new-issue"
         /// An issue's labels (`payload` the label names wanted, `seen` those the person saw: `labelNames`).
         case issueLabels = "issue-labels"
+        /// An issue's assignee (`payload` the person chosen as a `Choice`, `seen` the login the person saw, "" none).
+        case issueAssignee = "issue-assignee"
+        /// An issue's milestone (`payload` the milestone chosen as a `Choice`, `seen` the number the person saw, ""
+        /// none).
+        case issueMilestone = "issue-milestone"
+    }
+
+    /// The payload of an assignee or milestone row: what was chosen (`id` a login or a milestone's number; nil: no
+    /// one, no milestone) and its name, for the line that says what waits.
+    public struct Choice: Codable, Equatable, Sendable {
+        public let id: String?
+        public let title: String
+
+        public init(id: String?, title: String) {
+            self.id = id
+            self.title = title
+        }
+
+        /// As stored in a row's payload.
+        public var payload: String {
+            (try? JSONEncoder().encode(self)).flatMap { String(data: $0, encoding: .utf8) } ?? ""
+        }
+    }
+
+    /// An assignee or milestone row's choice (nil for another kind, or a payload this version cannot read).
+    public var choice: Choice? {
+        guard kind == .issueAssignee || kind == .issueMilestone else { return nil }
+        return try? JSONDecoder().decode(Choice.self, from: Data(payload.utf8))
     }
 
     public enum Status: Sendable, Equatable {
@@ -36,7 +64,7 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
     public let repo: RepositoryID
     /// The issue's number ("I1ABC") or the pull request's ("12").
     public let number: String
-    /// The comment's text, or the wanted state.
+    /// The comment's text, the wanted state, or what else the kind says.
     public let payload: String
     /// The payload of a star or watch row: the state wanted.
     public static func toggle(_ on: Bool) -> String { on ? "on" : "off" }
@@ -65,7 +93,8 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
         self.repo == repo && self.number == number && kinds.contains(kind)
     }
 
-    /// `seen` of a state or labels change the person chose to send whatever the issue has now (`Outbox.tryAgain`).
+    /// `seen` of a change to an issue's state or triage that the person chose to send whatever the issue has now
+    /// (`Outbox.tryAgain`).
     public static let anyState = "*"
 
     public var needsDecision: Bool { if case .needsDecision = status { true } else { false } }
@@ -94,6 +123,10 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
             let names = Self.labelNames(payload) ?? []
             return String(format: tr("Labels of %@#%@: %@"), place, number,
                           names.isEmpty ? tr("none") : names.joined(separator: ", "))
+        case .issueAssignee:
+            return String(format: tr("Assignee of %@#%@: %@"), place, number, choice?.title ?? "")
+        case .issueMilestone:
+            return String(format: tr("Milestone of %@#%@: %@"), place, number, choice?.title ?? "")
         }
     }
 
@@ -117,4 +150,10 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
         guard kind == .newIssue else { return nil }
         return try? JSONDecoder().decode(IssueDraft.self, from: Data(payload.utf8))
     }
+}
+
+extension OutboxEntry.Kind {
+    /// Changes to an issue that are checked against what the person saw when acting: one changed by someone else
+    /// meanwhile waits on the person, and their Try Again sends it whatever the issue has then.
+    public static let issueChanges: Set<OutboxEntry.Kind> = [.issueState, .issueLabels, .issueAssignee, .issueMilestone]
 }

@@ -62,8 +62,7 @@ final class IssuePage: Page {
         bindings.bind { [unowned self] in states.show(viewModel.state) }
         bindings.bind { [unowned self] in labels.show(viewModel.labelChips) }
         bindings.bind { [unowned self] in
-            showStateMoves(viewModel.stateMoves, labelsEditable: viewModel.canEditLabels, waiting: viewModel.waitingStateText,
-                           waitingLabels: viewModel.waitingLabelsText)
+            showStateMoves(viewModel.stateMoves, labelsEditable: viewModel.canEditLabels, waiting: viewModel.waitingChanges)
         }
         bindings.bind { [unowned self] in showLabelChoices(viewModel.labelChoices) }
         bindings.bind { [unowned self] in
@@ -88,9 +87,9 @@ final class IssuePage: Page {
     }
 
     /// One button per state a member may move the issue to, and the label chooser; none (hidden) for everyone else.
-    /// A state or labels change waiting in the outbox follows them, each with its Cancel.
-    private func showStateMoves(_ moves: [(status: IssueStatus, title: String)], labelsEditable: Bool, waiting: String?,
-                                waitingLabels: String?) {
+    /// A change of the state, labels, assignee or milestone waiting in the outbox follows them, each with its Cancel.
+    private func showStateMoves(_ moves: [(status: IssueStatus, title: String)], labelsEditable: Bool,
+                                waiting: [IssueViewModel.WaitingChange]) {
         stateMoves.removeAll()
         stateMoves.isVisible = !moves.isEmpty
         for move in moves {
@@ -100,17 +99,13 @@ final class IssuePage: Page {
             stateMoves.append(button)
         }
         waitingChanges.removeAll()
-        waitingChanges.isVisible = waiting != nil || waitingLabels != nil
-        let lines: [(String?, @MainActor () -> Void)] = [
-            (waiting, { [unowned viewModel] in viewModel.cancelWaitingState() }),
-            (waitingLabels, { [unowned viewModel] in viewModel.cancelWaitingLabels() }),
-        ]
-        for case let (text?, cancelIt) in lines {
+        waitingChanges.isVisible = !waiting.isEmpty
+        for change in waiting {
             let line = Box(.horizontal, spacing: 8)
-            let label = Label(text, classes: ["dim-label"], wrap: true, xalign: 0)
+            let label = Label(change.text, classes: ["dim-label"], wrap: true, xalign: 0)
             label.hexpand = true
             let cancel = Button(label: viewModel.cancelWaitingTitle)
-            cancel.onClicked(cancelIt)
+            cancel.onClicked { [unowned viewModel] in viewModel.cancelWaiting(change) }
             cancel.valign = .center
             line.append(label, cancel)
             waitingChanges.append(line)
