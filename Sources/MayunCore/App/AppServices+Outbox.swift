@@ -37,19 +37,26 @@ extension AppServices {
     }
 
     /// Cancels a row from outside its page (the Mine page): a comment's text goes back to its draft, before anything
-    /// typed since, so opening the issue shows it in the composer; a new issue goes back to the project's New Issue
-    /// draft the same way.
+    /// typed since, so opening the issue shows it in the composer; a comment's edit to that comment's edit draft; a
+    /// new issue goes back to the project's New Issue draft the same way.
     public func cancelOutboxRow(_ id: Int64) {
         guard let entry = outbox?.cancel(id), let login = session.user?.login else { return }
-        let place: String
+        var place: String
+        var text = entry.payload
         switch entry.kind {
         case .issueComment: place = entry.number
         case .pullRequestComment: place = "!" + entry.number
+        case .issueCommentEdit, .pullRequestCommentEdit:
+            // Into the comment's edit draft (EditDrafts), where its Edit finds it.
+            guard let change = entry.commentChange else { return }
+            place = (entry.kind == .issueCommentEdit ? "" : "!") + entry.number + "#" + EditDrafts.comment(change.id)
+            text = change.body
         case .newIssue: return restoreNewIssue(entry)
-        case .issueState, .issueLabels, .issueAssignee, .issueMilestone, .star, .watch: return
+        case .issueState, .issueLabels, .issueAssignee, .issueMilestone, .star, .watch, .issueCommentDeletion,
+             .pullRequestCommentDeletion: return
         }
         let stored = drafts.comment(account: login, repo: entry.repo, issue: place)
-        let kept = stored.isEmpty ? entry.payload : entry.payload + "\n\n" + stored
+        let kept = stored.isEmpty ? text : text + "\n\n" + stored
         drafts.saveComment(kept, account: login, repo: entry.repo, issue: place)
     }
 

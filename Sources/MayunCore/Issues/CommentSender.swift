@@ -78,17 +78,28 @@ final class CommentSender<Item: EditableComment> {
     func delete(at index: Int) {
         guard isOwn(at: index) else { return }
         let removed = comments.items[index]
-        let calls = calls
+        let calls = calls, place = outboxPlace
+        let putBack: @MainActor (CommentSender?) -> Void = { sender in
+            sender?.comments.editItems { items in items.insert(removed, at: min(index, items.count)) }
+        }
         writes.send(key: "comment \(removed.id)", failure: tr("Could not delete the comment: %@"),
                     apply: { comments.editItems { $0.removeAll { $0.id == removed.id } } },
-                    request: {
-                        // A lost answer is settled by asking: gone means deleted (docs/WRITES.md).
-                        try await SettledWrite.perform({ try await calls.delete(removed.id) },
-                                                       check: { try await calls.read(removed.id) == nil ? () : nil })
+                    request: { [weak self] () async throws -> Int64? in
+                        do {
+                            // A lost answer is settled by asking: gone means deleted (docs/WRITES.md).
+                            try await SettledWrite.perform({ try await calls.delete(removed.id) },
+                                                           check: { try await calls.read(removed.id) == nil ? () : nil })
+                            return nil
+                        } catch let failure as GiteeError where failure.neverReachedServer {
+                            // It waits in the outbox; the comment stays, marked, until it is sent.
+                            guard let place, let row = place.keep(place.deletionKind, .init(id: removed.id, body: removed.body),
+                                                                  seen: removed.body) else { throw failure }
+                            self?.waiting[removed.id] = row
+                            return row
+                        }
                     },
-                    rollBack: { [weak self] _ in
-                        self?.comments.editItems { items in items.insert(removed, at: min(index, items.count)) }
-                    })
+                    settle: { [weak self] row in if row != nil { putBack(self) } },
+                    rollBack: { [weak self] _ in putBack(self) })
     }
 
     /// The composer's Comment / Save.
@@ -100,15 +111,24 @@ final class CommentSender<Item: EditableComment> {
             guard let before = comments.items.first(where: { $0.id == editing }) else {
                 return composer.failed(text, editing: editing, reason: tr("The comment is no longer shown."))
             }
+            let place = outboxPlace
             let sent = writes.send(key: "comment \(editing)", failure: tr("Could not save the comment: %@"),
                                    apply: { replace(editing) { $0.body = text } },
-                                   request: {
-                                       try await SettledWrite.perform({ try await calls.edit(editing, text) }, check: {
-                                           try await calls.read(editing).flatMap { taken($0) { $0.body == text } }
-                                       })
+                                   request: { [weak self] () async throws -> Item? in
+                                       do {
+                                           return try await SettledWrite.perform({ try await calls.edit(editing, text) }, check: {
+                                               try await calls.read(editing).flatMap { taken($0) { $0.body == text } }
+                                           })
+                                       } catch let failure as GiteeError where failure.neverReachedServer {
+                                           // It waits in the outbox; the comment shows the new text, marked.
+                                           guard let place, let row = place.keep(place.editKind, .init(id: editing, body: text),
+                                                                                 seen: before.body) else { throw failure }
+                                           self?.waiting[editing] = row
+                                           return nil
+                                       }
                                    },
                                    settle: { [weak self] answer in
-                                       self?.replace(editing) { $0 = answer }
+                                       if let answer { self?.replace(editing) { $0 = answer } }
                                        self?.composer.sent(wasEdit: true)
                                    },
                                    rollBack: { [weak self] error in

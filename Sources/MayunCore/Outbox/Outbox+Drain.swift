@@ -134,6 +134,17 @@ extension Outbox {
                                                               : tr("the milestone was changed meanwhile"))
             }
             return .notDone
+        case .issueCommentEdit, .pullRequestCommentEdit:
+            let change = try Self.commentChange(entry)
+            guard let now = try await Self.commentText(entry.kind, change.id, in: repo, client: client) else {
+                return .conflict(tr("the comment was deleted meanwhile"))
+            }
+            if now == change.body { return .done }
+            if entry.seen != OutboxEntry.anyState, now != entry.seen { return .conflict(tr("the comment was changed meanwhile")) }
+            return .notDone
+        case .issueCommentDeletion, .pullRequestCommentDeletion:
+            let change = try Self.commentChange(entry)
+            return try await Self.commentText(entry.kind, change.id, in: repo, client: client) == nil ? .done : .notDone
         case .newIssue:
             let sent = try Self.newIssue(entry)
             let found = try await NewIssueCheck.find(title: sent.title, in: repo, by: login,
@@ -192,6 +203,24 @@ extension Outbox {
             guard Self.planned(.issueMilestone, in: answer) == (wanted ?? "") else {
                 throw GiteeError.validation(tr("Gitee kept the milestone: the change did not take."))
             }
+        case .issueCommentEdit:
+            let change = try Self.commentChange(entry)
+            _ = try await client.send(Endpoints.editIssueComment(owner: repo.owner, repo: repo.name, id: change.id,
+                                                                 body: change.body))
+        case .pullRequestCommentEdit:
+            let change = try Self.commentChange(entry)
+            _ = try await client.send(Endpoints.editPullRequestComment(owner: repo.owner, repo: repo.name, id: change.id,
+                                                                       body: change.body))
+        case .issueCommentDeletion, .pullRequestCommentDeletion:
+            let id = try Self.commentChange(entry).id
+            do {
+                _ = try await client.send(entry.kind == .issueCommentDeletion
+                                          ? Endpoints.deleteIssueComment(owner: repo.owner, repo: repo.name, id: id)
+                                          : Endpoints.deletePullRequestComment(owner: repo.owner, repo: repo.name, id: id))
+            } catch let failure as GiteeError {
+                guard case .notFound = failure else { throw failure }
+                // Gone already: what the row asked for.
+            }
         case .newIssue:
             let sent = try Self.newIssue(entry)
             _ = try await client.send(Endpoints.createIssue(owner: repo.owner, repo: repo.name, title: sent.title,
@@ -210,6 +239,20 @@ extension Outbox {
     /// An issue's assignee (login) or milestone (number) as an assignee or milestone row records it: "" for none.
     static func planned(_ kind: OutboxEntry.Kind, in issue: Issue) -> String {
         kind == .issueAssignee ? issue.assignee?.login ?? "" : issue.milestone.map { String($0.number) } ?? ""
+    }
+
+    /// A comment's text as the server has it now; nil when it is gone.
+    private static func commentText(_ kind: OutboxEntry.Kind, _ id: Int, in repo: RepositoryID,
+                                    client: GiteeClient) async throws -> String? {
+        if kind == .issueCommentEdit || kind == .issueCommentDeletion {
+            return try await client.send(Endpoints.issueComment(owner: repo.owner, repo: repo.name, id: id))?.body
+        }
+        return try await client.send(Endpoints.pullRequestComment(owner: repo.owner, repo: repo.name, id: id))?.body
+    }
+
+    private static func commentChange(_ entry: OutboxEntry) throws -> OutboxEntry.CommentChange {
+        guard let change = entry.commentChange else { throw GiteeError.validation(tr("this change could not be read back")) }
+        return change
     }
 
     private static func choice(_ entry: OutboxEntry) throws -> OutboxEntry.Choice {

@@ -76,7 +76,7 @@ public final class Outbox {
     @discardableResult
     public func tryAgain(_ id: Int64) -> Bool {
         guard let entry = entries.first(where: { $0.id == id }), entry.needsDecision else { return false }
-        let seen = OutboxEntry.Kind.issueChanges.contains(entry.kind) ? OutboxEntry.anyState : entry.seen
+        let seen = OutboxEntry.Kind.checkedAgainstSeen.contains(entry.kind) ? OutboxEntry.anyState : entry.seen
         _ = write { try rows.update(id, status: .waiting, seen: seen) }
         reload()
         stalled = true

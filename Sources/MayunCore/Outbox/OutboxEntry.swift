@@ -24,6 +24,34 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
         /// An issue's milestone (`payload` the milestone chosen as a `Choice`, `seen` the number the person saw, ""
         /// none).
         case issueMilestone = "issue-milestone"
+        /// A comment's new text (`number` the thread's, `payload` a `CommentChange`, `seen` the text the person
+        /// edited from); on an issue or on a pull request.
+        case issueCommentEdit = "issue-comment-edit"
+        case pullRequestCommentEdit = "pull-request-comment-edit"
+        /// A comment deleted (`number` the thread's, `payload` a `CommentChange` with the text it had).
+        case issueCommentDeletion = "issue-comment-deletion"
+        case pullRequestCommentDeletion = "pull-request-comment-deletion"
+    }
+
+    /// The payload of a comment's edit or deletion: which comment, and its new text (an edit) or the text it had.
+    public struct CommentChange: Codable, Equatable, Sendable {
+        public let id: Int
+        public let body: String
+
+        public init(id: Int, body: String) {
+            self.id = id
+            self.body = body
+        }
+
+        public var payload: String {
+            (try? JSONEncoder().encode(self)).flatMap { String(data: $0, encoding: .utf8) } ?? ""
+        }
+    }
+
+    /// An edit or deletion row's comment (nil for another kind, or a payload this version cannot read).
+    public var commentChange: CommentChange? {
+        guard Kind.commentChanges.contains(kind) else { return nil }
+        return try? JSONDecoder().decode(CommentChange.self, from: Data(payload.utf8))
     }
 
     /// The payload of an assignee or milestone row: what was chosen (`id` a login or a milestone's number; nil: no
@@ -102,7 +130,12 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
     /// The sentence the person reads about this row.
     public var statusText: String {
         switch status {
-        case .waiting, .sending: tr("Waiting to send")
+        case .waiting, .sending:
+            switch kind {
+            case .issueCommentEdit, .pullRequestCommentEdit: tr("Edit waiting to send")
+            case .issueCommentDeletion, .pullRequestCommentDeletion: tr("Deletion waiting to send")
+            default: tr("Waiting to send")
+            }
         case .needsDecision(let reason): String(format: tr("Not sent: %@"), reason)
         }
     }
@@ -127,6 +160,10 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
             return String(format: tr("Assignee of %@#%@: %@"), place, number, choice?.title ?? "")
         case .issueMilestone:
             return String(format: tr("Milestone of %@#%@: %@"), place, number, choice?.title ?? "")
+        case .issueCommentEdit: return String(format: tr("Edit of a comment on %@#%@"), place, number)
+        case .pullRequestCommentEdit: return String(format: tr("Edit of a comment on %@!%@"), place, number)
+        case .issueCommentDeletion: return String(format: tr("Deletion of a comment on %@#%@"), place, number)
+        case .pullRequestCommentDeletion: return String(format: tr("Deletion of a comment on %@!%@"), place, number)
         }
     }
 
@@ -153,7 +190,12 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
 }
 
 extension OutboxEntry.Kind {
-    /// Changes to an issue that are checked against what the person saw when acting: one changed by someone else
-    /// meanwhile waits on the person, and their Try Again sends it whatever the issue has then.
+    /// Changes to an issue that the issue page shows under its state (one row each at most).
     public static let issueChanges: Set<OutboxEntry.Kind> = [.issueState, .issueLabels, .issueAssignee, .issueMilestone]
+    /// Changes checked against what the person saw when acting: one changed by someone else meanwhile waits on the
+    /// person, and their Try Again sends it whatever the thing has then.
+    public static let checkedAgainstSeen: Set<OutboxEntry.Kind> = issueChanges.union([.issueCommentEdit, .pullRequestCommentEdit])
+    /// A comment's edit or deletion, on an issue or a pull request.
+    public static let commentChanges: Set<OutboxEntry.Kind> = [.issueCommentEdit, .pullRequestCommentEdit,
+                                                               .issueCommentDeletion, .pullRequestCommentDeletion]
 }
