@@ -37,8 +37,8 @@ extension AppServices {
     }
 
     /// Cancels a row from outside its page (the Mine page): a comment's text goes back to its draft, before anything
-    /// typed since, so opening the issue shows it in the composer; a comment's edit to that comment's edit draft; a
-    /// new issue goes back to the project's New Issue draft the same way.
+    /// typed since, so opening the issue shows it in the composer; a comment's or an issue's edit to its edit drafts;
+    /// a new issue goes back to the project's New Issue draft the same way.
     public func cancelOutboxRow(_ id: Int64) {
         guard let entry = outbox?.cancel(id), let login = session.user?.login else { return }
         var place: String
@@ -51,6 +51,7 @@ extension AppServices {
             guard let change = entry.commentChange else { return }
             place = (entry.kind == .issueCommentEdit ? "" : "!") + entry.number + "#" + EditDrafts.comment(change.id)
             text = change.body
+        case .issueEdit: return restoreIssueEdit(entry, login: login)
         case .newIssue: return restoreNewIssue(entry)
         case .issueState, .issueLabels, .issueAssignee, .issueMilestone, .star, .watch, .issueCommentDeletion,
              .pullRequestCommentDeletion: return
@@ -58,6 +59,14 @@ extension AppServices {
         let stored = drafts.comment(account: login, repo: entry.repo, issue: place)
         let kept = stored.isEmpty ? text : text + "\n\n" + stored
         drafts.saveComment(kept, account: login, repo: entry.repo, issue: place)
+    }
+
+    /// An issue's edit taken back: into the issue's edit drafts (EditDrafts), where its Edit finds them.
+    private func restoreIssueEdit(_ entry: OutboxEntry, login: String) {
+        guard let text = OutboxEntry.IssueText(payload: entry.payload) else { return }
+        for (name, value) in [(EditDrafts.issueTitle, text.title), (EditDrafts.issueBody, text.body)] {
+            drafts.saveComment(value, account: login, repo: entry.repo, issue: entry.number + "#" + name)
+        }
     }
 
     /// A new issue taken back: into the project's New Issue draft, its title where the draft has none, its text

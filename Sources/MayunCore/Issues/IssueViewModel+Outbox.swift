@@ -1,8 +1,8 @@
 import GiteeKit
 
 /// The issue's writes that wait in the account's outbox (docs/WRITES.md, "The outbox"): its new comments, shown at
-/// the end of the thread as "Waiting to send" with Cancel, and a change of its state, labels, assignee or milestone,
-/// each shown under the state with Cancel.
+/// the end of the thread as "Waiting to send" with Cancel, and a change of its state, labels, assignee, milestone or
+/// text, each shown under the state with Cancel.
 extension IssueViewModel {
     /// Attaches the account's outbox (the Coordinator does, when it makes the page).
     func useOutbox(_ outbox: Outbox?) {
@@ -36,6 +36,7 @@ extension IssueViewModel {
             (waitingStateText, waitingStateRows.last), (waitingLabelsText, waitingLabelRow),
             (waitingChoiceText(.issueAssignee), waitingRow(.issueAssignee)),
             (waitingChoiceText(.issueMilestone), waitingRow(.issueMilestone)),
+            (waitingEditText, waitingRow(.issueEdit)),
         ]
         return lines.compactMap { text, row in
             guard let text, let row else { return nil }
@@ -43,9 +44,17 @@ extension IssueViewModel {
         }
     }
 
-    /// The Cancel of a waiting change: it is not sent (the page already shows what the server has).
+    /// The Cancel of a waiting change: it is not sent (the page already shows what the server has); an edit of the
+    /// title and description goes back into the editor.
     public func cancelWaiting(_ change: WaitingChange) {
-        outbox?.cancel(change.row)
+        guard let row = outbox?.cancel(change.row) else { return }
+        if row.kind == .issueEdit { restoreWaitingEdit(row) }
+    }
+
+    /// An edit of the title and description waiting in the outbox ("“New title”: Edit waiting to send"), or nil.
+    public var waitingEditText: String? {
+        guard let row = waitingRow(.issueEdit), let text = OutboxEntry.IssueText(payload: row.payload) else { return nil }
+        return String(format: tr("“%@”: %@"), text.title, row.statusText)
     }
 
     /// A state change that waits in the outbox ("Close issue: Waiting to send"), or nil.

@@ -142,6 +142,15 @@ extension Outbox {
             if now == change.body { return .done }
             if entry.seen != OutboxEntry.anyState, now != entry.seen { return .conflict(tr("the comment was changed meanwhile")) }
             return .notDone
+        case .issueEdit:
+            let wanted = try Self.issueText(entry.payload)
+            let issue = try await client.send(Endpoints.issue(owner: repo.owner, repo: repo.name, number: entry.number))
+            let has = OutboxEntry.IssueText(title: issue.title, body: issue.body ?? "")
+            if has == wanted { return .done }
+            if entry.seen != OutboxEntry.anyState, has != OutboxEntry.IssueText(payload: entry.seen) {
+                return .conflict(tr("the issue was edited meanwhile"))
+            }
+            return .notDone
         case .issueCommentDeletion, .pullRequestCommentDeletion:
             let change = try Self.commentChange(entry)
             return try await Self.commentText(entry.kind, change.id, in: repo, client: client) == nil ? .done : .notDone
@@ -221,6 +230,13 @@ extension Outbox {
                 guard case .notFound = failure else { throw failure }
                 // Gone already: what the row asked for.
             }
+        case .issueEdit:
+            let wanted = try Self.issueText(entry.payload)
+            let answer = try await client.send(Endpoints.editIssue(owner: repo.owner, repo: repo.name, number: entry.number,
+                                                                   title: wanted.title, body: wanted.body))
+            guard answer.title == wanted.title, (answer.body ?? "") == wanted.body else {
+                throw GiteeError.validation(tr("Gitee kept the issue's text: the change did not take."))
+            }
         case .newIssue:
             let sent = try Self.newIssue(entry)
             _ = try await client.send(Endpoints.createIssue(owner: repo.owner, repo: repo.name, title: sent.title,
@@ -248,6 +264,13 @@ extension Outbox {
             return try await client.send(Endpoints.issueComment(owner: repo.owner, repo: repo.name, id: id))?.body
         }
         return try await client.send(Endpoints.pullRequestComment(owner: repo.owner, repo: repo.name, id: id))?.body
+    }
+
+    private static func issueText(_ payload: String) throws -> OutboxEntry.IssueText {
+        guard let text = OutboxEntry.IssueText(payload: payload) else {
+            throw GiteeError.validation(tr("this change could not be read back"))
+        }
+        return text
     }
 
     private static func commentChange(_ entry: OutboxEntry) throws -> OutboxEntry.CommentChange {

@@ -31,6 +31,29 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
         /// A comment deleted (`number` the thread's, `payload` a `CommentChange` with the text it had).
         case issueCommentDeletion = "issue-comment-deletion"
         case pullRequestCommentDeletion = "pull-request-comment-deletion"
+        /// An issue's title and description (`payload` the new ones as an `IssueText`, `seen` those edited from).
+        case issueEdit = "issue-edit"
+    }
+
+    /// The payload (and `seen`) of an issue's edit: a title and a description.
+    public struct IssueText: Codable, Equatable, Sendable {
+        public let title: String
+        public let body: String
+
+        public init(title: String, body: String) {
+            self.title = title
+            self.body = body
+        }
+
+        public var payload: String {
+            (try? JSONEncoder().encode(self)).flatMap { String(data: $0, encoding: .utf8) } ?? ""
+        }
+
+        /// Read back from a payload or `seen` (nil when it cannot be read: `anyState`, or another version's).
+        public init?(payload: String) {
+            guard let text = try? JSONDecoder().decode(IssueText.self, from: Data(payload.utf8)) else { return nil }
+            self = text
+        }
     }
 
     /// The payload of a comment's edit or deletion: which comment, and its new text (an edit) or the text it had.
@@ -134,6 +157,7 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
             switch kind {
             case .issueCommentEdit, .pullRequestCommentEdit: tr("Edit waiting to send")
             case .issueCommentDeletion, .pullRequestCommentDeletion: tr("Deletion waiting to send")
+            case .issueEdit: tr("Edit waiting to send")
             default: tr("Waiting to send")
             }
         case .needsDecision(let reason): String(format: tr("Not sent: %@"), reason)
@@ -164,6 +188,8 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
         case .pullRequestCommentEdit: return String(format: tr("Edit of a comment on %@!%@"), place, number)
         case .issueCommentDeletion: return String(format: tr("Deletion of a comment on %@#%@"), place, number)
         case .pullRequestCommentDeletion: return String(format: tr("Deletion of a comment on %@!%@"), place, number)
+        case .issueEdit:
+            return String(format: tr("Edit of %@#%@: %@"), place, number, IssueText(payload: payload)?.title ?? "")
         }
     }
 
@@ -191,7 +217,8 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
 
 extension OutboxEntry.Kind {
     /// Changes to an issue that the issue page shows under its state (one row each at most).
-    public static let issueChanges: Set<OutboxEntry.Kind> = [.issueState, .issueLabels, .issueAssignee, .issueMilestone]
+    public static let issueChanges: Set<OutboxEntry.Kind> = [.issueState, .issueLabels, .issueAssignee, .issueMilestone,
+                                                             .issueEdit]
     /// Changes checked against what the person saw when acting: one changed by someone else meanwhile waits on the
     /// person, and their Try Again sends it whatever the thing has then.
     public static let checkedAgainstSeen: Set<OutboxEntry.Kind> = issueChanges.union([.issueCommentEdit, .pullRequestCommentEdit])
