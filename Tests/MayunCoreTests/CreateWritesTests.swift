@@ -158,7 +158,7 @@ final class CreateWritesTests: XCTestCase {
     }
 
     /// A fresh fork by the demo account of someone else's project, with `branch` one commit ahead of `master`.
-    @MainActor private static func forkWithACommit(_ app: IssueFixture.App, branch: String) throws
+    @MainActor static func forkWithACommit(_ app: IssueFixture.App, branch: String) throws
         -> (parent: RepositoryID, fork: RepositoryID) {
         let demo = try XCTUnwrap(server.world.user(login: "mayun-demo"))
         let found = try XCTUnwrap(server.world.projects.last { project in

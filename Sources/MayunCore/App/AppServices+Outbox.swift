@@ -38,7 +38,7 @@ extension AppServices {
 
     /// Cancels a row from outside its page (the Mine page): a comment's text goes back to its draft, before anything
     /// typed since, so opening the issue shows it in the composer; a comment's or an issue's edit to its edit drafts;
-    /// a new issue goes back to the project's New Issue draft the same way.
+    /// a new issue or pull request goes back to its form's draft the same way.
     public func cancelOutboxRow(_ id: Int64) {
         guard let entry = outbox?.cancel(id), let login = session.user?.login else { return }
         var place: String
@@ -53,8 +53,9 @@ extension AppServices {
             text = change.body
         case .issueEdit: return restoreIssueEdit(entry, login: login)
         case .newIssue: return restoreNewIssue(entry)
+        case .newPullRequest: return restoreNewPullRequest(entry, login: login)
         case .issueState, .issueLabels, .issueAssignee, .issueMilestone, .star, .watch, .issueCommentDeletion,
-             .pullRequestCommentDeletion: return
+             .pullRequestCommentDeletion, .pullRequestMerge, .pullRequestState, .pullRequestAccept: return
         }
         let stored = drafts.comment(account: login, repo: entry.repo, issue: place)
         let kept = stored.isEmpty ? text : text + "\n\n" + stored
@@ -63,9 +64,21 @@ extension AppServices {
 
     /// An issue's edit taken back: into the issue's edit drafts (EditDrafts), where its Edit finds them.
     private func restoreIssueEdit(_ entry: OutboxEntry, login: String) {
-        guard let text = OutboxEntry.IssueText(payload: entry.payload) else { return }
+        guard let text = OutboxEntry.IssueText.read(entry.payload) else { return }
         for (name, value) in [(EditDrafts.issueTitle, text.title), (EditDrafts.issueBody, text.body)] {
             drafts.saveComment(value, account: login, repo: entry.repo, issue: entry.number + "#" + name)
+        }
+    }
+
+    /// A new pull request taken back: into the New Pull Request form's draft for its head,
+    /// its text before anything typed since, its title where the draft has none.
+    private func restoreNewPullRequest(_ entry: OutboxEntry, login: String) {
+        guard let sent = entry.newPullRequest else { return }
+        let key = NewPullRequestViewModel.draftKey(headRepo: sent.headRepo, headBranch: sent.headBranch)
+        let body = drafts.comment(account: login, repo: entry.repo, issue: key)
+        drafts.saveComment(body.isEmpty ? sent.body : sent.body + "\n\n" + body, account: login, repo: entry.repo, issue: key)
+        if drafts.comment(account: login, repo: entry.repo, issue: key + ":title").isEmpty {
+            drafts.saveComment(sent.title, account: login, repo: entry.repo, issue: key + ":title")
         }
     }
 

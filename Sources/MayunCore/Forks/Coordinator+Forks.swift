@@ -34,6 +34,13 @@ extension Coordinator {
                                            session: services.session, drafts: services.drafts, markdown: markdown,
                                            navigator: self)
         form.onCreated = { [weak self] pull in self?.pullRequestOpened(pull, in: target) }
+        form.outbox = services.outbox
+        form.queued = { [weak self, weak form] _, formIsOpen in
+            // Like a new issue (`issueQueued`): a toast says it waits, and the form, still on top, goes.
+            self?.showToast(tr("Gitee cannot be reached: the new pull request waits, and is sent when it answers."))
+            guard formIsOpen, let self, let form, self.top?.model === form else { return }
+            self.pop()
+        }
         return form
     }
 

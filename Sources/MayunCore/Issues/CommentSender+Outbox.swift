@@ -35,11 +35,6 @@ struct OutboxPlace {
     }
 }
 
-/// How a new comment's write ended: the server's copy, or kept in the outbox (its row).
-enum CommentOutcome<Item: Sendable>: Sendable {
-    case sent(Item)
-    case waiting(Int64)
-}
 
 /// Comments waiting in the outbox, shown at the end of their thread as "Waiting to send" with Cancel, also after
 /// the page is reopened or the app restarted, and edits and deletions of comments, shown on their comment ("Edit

@@ -154,7 +154,7 @@ final class CommentSender<Item: EditableComment> {
         let seen = comments.items.map(\.id).max() ?? 0
         writes.send(failure: tr("Could not comment: %@"),
                     apply: { comments.editItems { $0.append(Item(pendingID: pendingID, body: text, author: author)) } },
-                    request: { [weak self] () async throws -> CommentOutcome<Item> in
+                    request: { [weak self] () async throws -> OutboxOutcome<Item> in
                         do {
                             return .sent(try await SettledWrite.perform({ try await calls.create(text) }, check: found))
                         } catch let failure as GiteeError where failure.neverReachedServer {

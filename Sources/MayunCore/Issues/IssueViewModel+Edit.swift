@@ -26,7 +26,7 @@ extension IssueViewModel {
         guard canEditIssue, let issue else { return }
         let drafts = composer.editDrafts
         let kept = (title: drafts.text(EditDrafts.issueTitle), body: drafts.text(EditDrafts.issueBody))
-        let waiting = waitingRow(.issueEdit).flatMap { OutboxEntry.IssueText(payload: $0.payload) }
+        let waiting = waitingRow(.issueEdit).flatMap { OutboxEntry.IssueText.read($0.payload) }
         if !kept.title.isEmpty || !kept.body.isEmpty {
             issueEdit = IssueEdit(title: kept.title, body: kept.body, error: nil)
         } else if let waiting {
@@ -119,13 +119,13 @@ extension IssueViewModel {
         issueEdit = nil
         composer.editDrafts.save("", EditDrafts.issueTitle)
         composer.editDrafts.save("", EditDrafts.issueBody)
-        guard OutboxEntry.IssueText(payload: row.seen) != text else { return }
+        guard OutboxEntry.IssueText.read(row.seen) != text else { return }
         outbox.enqueue(.issueEdit, repo: repo, number: number, payload: text.payload, seen: row.seen)
     }
 
     /// The Cancel of a waiting edit: the edit goes back into the editor (and its drafts), nothing is lost.
     func restoreWaitingEdit(_ row: OutboxEntry) {
-        guard let text = OutboxEntry.IssueText(payload: row.payload) else { return }
+        guard let text = OutboxEntry.IssueText.read(row.payload) else { return }
         issueEdit = IssueEdit(title: text.title, body: text.body, error: nil)
         composer.editDrafts.save(text.title, EditDrafts.issueTitle)
         composer.editDrafts.save(text.body, EditDrafts.issueBody)

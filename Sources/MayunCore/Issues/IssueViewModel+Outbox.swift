@@ -24,12 +24,6 @@ extension IssueViewModel {
 
     public var cancelWaitingTitle: String { tr("Cancel") }
 
-    /// One change to the issue waiting in the outbox: the line the page shows, and the row its Cancel takes back.
-    public struct WaitingChange: Equatable, Sendable {
-        public let text: String
-        public let row: Int64
-    }
-
     /// The state, labels, assignee and milestone changes that wait (at most one each: a further change replaces it).
     public var waitingChanges: [WaitingChange] {
         let lines: [(String?, OutboxEntry?)] = [
@@ -53,7 +47,7 @@ extension IssueViewModel {
 
     /// An edit of the title and description waiting in the outbox ("“New title”: Edit waiting to send"), or nil.
     public var waitingEditText: String? {
-        guard let row = waitingRow(.issueEdit), let text = OutboxEntry.IssueText(payload: row.payload) else { return nil }
+        guard let row = waitingRow(.issueEdit), let text = OutboxEntry.IssueText.read(row.payload) else { return nil }
         return String(format: tr("“%@”: %@"), text.title, row.statusText)
     }
 

@@ -147,13 +147,38 @@ extension Outbox {
             let issue = try await client.send(Endpoints.issue(owner: repo.owner, repo: repo.name, number: entry.number))
             let has = OutboxEntry.IssueText(title: issue.title, body: issue.body ?? "")
             if has == wanted { return .done }
-            if entry.seen != OutboxEntry.anyState, has != OutboxEntry.IssueText(payload: entry.seen) {
+            if entry.seen != OutboxEntry.anyState, has != OutboxEntry.IssueText.read(entry.seen) {
                 return .conflict(tr("the issue was edited meanwhile"))
             }
             return .notDone
         case .issueCommentDeletion, .pullRequestCommentDeletion:
             let change = try Self.commentChange(entry)
             return try await Self.commentText(entry.kind, change.id, in: repo, client: client) == nil ? .done : .notDone
+        case .pullRequestMerge, .pullRequestState:
+            let pull = try await client.send(Endpoints.pullRequest(owner: repo.owner, repo: repo.name,
+                                                                   number: try Self.pullNumber(entry)))
+            if entry.kind == .pullRequestMerge {
+                if pull.isMerged { return .done }
+                if pull.state != "open" { return .conflict(tr("the pull request was closed meanwhile")) }
+                if entry.seen != OutboxEntry.anyState, let head = pull.head.sha, head != entry.seen {
+                    return .conflict(tr("new commits were pushed meanwhile"))
+                }
+                return .notDone
+            }
+            if pull.state == entry.payload { return .done }
+            if entry.seen != OutboxEntry.anyState, pull.state != entry.seen {
+                return .conflict(tr("the pull request's state was changed meanwhile"))
+            }
+            return .notDone
+        case .pullRequestAccept:
+            let role = try Self.reviewRole(entry)
+            let pull = try await client.send(Endpoints.pullRequest(owner: repo.owner, repo: repo.name,
+                                                                   number: try Self.pullNumber(entry)))
+            let people = role == .reviewers ? pull.reviewers : pull.testers
+            return people.contains { $0.login == login && $0.accepted } ? .done : .notDone
+        case .newPullRequest:
+            let sent = try Self.newPullRequest(entry)
+            return try await NewPullRequestCheck.find(sent, in: repo, by: login, client: client) == nil ? .notDone : .done
         case .newIssue:
             let sent = try Self.newIssue(entry)
             let found = try await NewIssueCheck.find(title: sent.title, in: repo, by: login,
@@ -237,6 +262,29 @@ extension Outbox {
             guard answer.title == wanted.title, (answer.body ?? "") == wanted.body else {
                 throw GiteeError.validation(tr("Gitee kept the issue's text: the change did not take."))
             }
+        case .pullRequestMerge:
+            guard let merge = OutboxEntry.Merge.read(entry.payload),
+                  let method = Endpoints.MergeMethod(rawValue: merge.method) else {
+                throw GiteeError.validation(tr("this change could not be read back"))
+            }
+            _ = try await client.send(Endpoints.mergePullRequest(owner: repo.owner, repo: repo.name,
+                                                                 number: try Self.pullNumber(entry), method: method,
+                                                                 title: merge.title, description: merge.message))
+        case .pullRequestState:
+            guard let state = Endpoints.SettablePullRequestState(rawValue: entry.payload) else {
+                throw GiteeError.validation(tr("this state cannot be set"))
+            }
+            _ = try await client.send(Endpoints.setPullRequestState(owner: repo.owner, repo: repo.name,
+                                                                    number: try Self.pullNumber(entry), to: state))
+        case .pullRequestAccept:
+            let number = try Self.pullNumber(entry)
+            _ = try await client.send(try Self.reviewRole(entry) == .reviewers
+                                      ? Endpoints.approvePullRequest(owner: repo.owner, repo: repo.name, number: number)
+                                      : Endpoints.passPullRequestTest(owner: repo.owner, repo: repo.name, number: number))
+        case .newPullRequest:
+            let sent = try Self.newPullRequest(entry)
+            _ = try await client.send(Endpoints.createPullRequest(owner: repo.owner, repo: repo.name, title: sent.title,
+                                                                  head: sent.head, base: sent.base, body: sent.body))
         case .newIssue:
             let sent = try Self.newIssue(entry)
             _ = try await client.send(Endpoints.createIssue(owner: repo.owner, repo: repo.name, title: sent.title,
@@ -266,8 +314,22 @@ extension Outbox {
         return try await client.send(Endpoints.pullRequestComment(owner: repo.owner, repo: repo.name, id: id))?.body
     }
 
+    private static func reviewRole(_ entry: OutboxEntry) throws -> Endpoints.ReviewRole {
+        guard let role = Endpoints.ReviewRole(rawValue: entry.payload) else {
+            throw GiteeError.validation(tr("this change could not be read back"))
+        }
+        return role
+    }
+
+    private static func newPullRequest(_ entry: OutboxEntry) throws -> OutboxEntry.NewPullRequest {
+        guard let sent = entry.newPullRequest, !sent.title.isEmpty else {
+            throw GiteeError.validation(tr("this new pull request could not be read back"))
+        }
+        return sent
+    }
+
     private static func issueText(_ payload: String) throws -> OutboxEntry.IssueText {
-        guard let text = OutboxEntry.IssueText(payload: payload) else {
+        guard let text = OutboxEntry.IssueText.read(payload) else {
             throw GiteeError.validation(tr("this change could not be read back"))
         }
         return text

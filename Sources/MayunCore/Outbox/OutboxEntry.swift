@@ -33,71 +33,14 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
         case pullRequestCommentDeletion = "pull-request-comment-deletion"
         /// An issue's title and description (`payload` the new ones as an `IssueText`, `seen` those edited from).
         case issueEdit = "issue-edit"
-    }
-
-    /// The payload (and `seen`) of an issue's edit: a title and a description.
-    public struct IssueText: Codable, Equatable, Sendable {
-        public let title: String
-        public let body: String
-
-        public init(title: String, body: String) {
-            self.title = title
-            self.body = body
-        }
-
-        public var payload: String {
-            (try? JSONEncoder().encode(self)).flatMap { String(data: $0, encoding: .utf8) } ?? ""
-        }
-
-        /// Read back from a payload or `seen` (nil when it cannot be read: `anyState`, or another version's).
-        public init?(payload: String) {
-            guard let text = try? JSONDecoder().decode(IssueText.self, from: Data(payload.utf8)) else { return nil }
-            self = text
-        }
-    }
-
-    /// The payload of a comment's edit or deletion: which comment, and its new text (an edit) or the text it had.
-    public struct CommentChange: Codable, Equatable, Sendable {
-        public let id: Int
-        public let body: String
-
-        public init(id: Int, body: String) {
-            self.id = id
-            self.body = body
-        }
-
-        public var payload: String {
-            (try? JSONEncoder().encode(self)).flatMap { String(data: $0, encoding: .utf8) } ?? ""
-        }
-    }
-
-    /// An edit or deletion row's comment (nil for another kind, or a payload this version cannot read).
-    public var commentChange: CommentChange? {
-        guard Kind.commentChanges.contains(kind) else { return nil }
-        return try? JSONDecoder().decode(CommentChange.self, from: Data(payload.utf8))
-    }
-
-    /// The payload of an assignee or milestone row: what was chosen (`id` a login or a milestone's number; nil: no
-    /// one, no milestone) and its name, for the line that says what waits.
-    public struct Choice: Codable, Equatable, Sendable {
-        public let id: String?
-        public let title: String
-
-        public init(id: String?, title: String) {
-            self.id = id
-            self.title = title
-        }
-
-        /// As stored in a row's payload.
-        public var payload: String {
-            (try? JSONEncoder().encode(self)).flatMap { String(data: $0, encoding: .utf8) } ?? ""
-        }
-    }
-
-    /// An assignee or milestone row's choice (nil for another kind, or a payload this version cannot read).
-    public var choice: Choice? {
-        guard kind == .issueAssignee || kind == .issueMilestone else { return nil }
-        return try? JSONDecoder().decode(Choice.self, from: Data(payload.utf8))
+        /// A new pull request (`repo` the target, `number` empty, `payload` the form as sent: `NewPullRequest`).
+        case newPullRequest = "new-pull-request"
+        /// A merge (`payload` the merge form as a `Merge`, `seen` the head commit the person saw).
+        case pullRequestMerge = "pull-request-merge"
+        /// Close or reopen a pull request (`payload` the wanted state, `seen` the state the person saw).
+        case pullRequestState = "pull-request-state"
+        /// Approve or pass the test (`payload` the role: `Endpoints.ReviewRole`'s raw value).
+        case pullRequestAccept = "pull-request-accept"
     }
 
     public enum Status: Sendable, Equatable {
@@ -189,7 +132,14 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
         case .issueCommentDeletion: return String(format: tr("Deletion of a comment on %@#%@"), place, number)
         case .pullRequestCommentDeletion: return String(format: tr("Deletion of a comment on %@!%@"), place, number)
         case .issueEdit:
-            return String(format: tr("Edit of %@#%@: %@"), place, number, IssueText(payload: payload)?.title ?? "")
+            return String(format: tr("Edit of %@#%@: %@"), place, number, IssueText.read(payload)?.title ?? "")
+        case .newPullRequest:
+            return String(format: tr("New pull request in %@: %@"), place, newPullRequest?.title ?? "")
+        case .pullRequestMerge: return String(format: tr("Merge %@!%@"), place, number)
+        case .pullRequestState:
+            return String(format: payload == "closed" ? tr("Close %@!%@") : tr("Reopen %@!%@"), place, number)
+        case .pullRequestAccept:
+            return String(format: payload == "testers" ? tr("Pass the test of %@!%@") : tr("Approve %@!%@"), place, number)
         }
     }
 
@@ -221,7 +171,10 @@ extension OutboxEntry.Kind {
                                                              .issueEdit]
     /// Changes checked against what the person saw when acting: one changed by someone else meanwhile waits on the
     /// person, and their Try Again sends it whatever the thing has then.
-    public static let checkedAgainstSeen: Set<OutboxEntry.Kind> = issueChanges.union([.issueCommentEdit, .pullRequestCommentEdit])
+    public static let checkedAgainstSeen: Set<OutboxEntry.Kind> = issueChanges.union(pullRequestChanges)
+        .union([.issueCommentEdit, .pullRequestCommentEdit])
+    /// Changes to a pull request that its page shows beside its actions.
+    public static let pullRequestChanges: Set<OutboxEntry.Kind> = [.pullRequestMerge, .pullRequestState, .pullRequestAccept]
     /// A comment's edit or deletion, on an issue or a pull request.
     public static let commentChanges: Set<OutboxEntry.Kind> = [.issueCommentEdit, .pullRequestCommentEdit,
                                                                .issueCommentDeletion, .pullRequestCommentDeletion]

@@ -37,3 +37,16 @@ public final class WaitingWrites {
     public func cancel(_ id: Int64) { cancelRow(id) }
     public func tryAgain(_ id: Int64) { tryRowAgain(id) }
 }
+
+/// How a write that may wait ended: the server's answer, or kept in the outbox (its row).
+enum OutboxOutcome<Answer: Sendable>: Sendable {
+    case sent(Answer)
+    case waiting(Int64)
+}
+
+/// One change waiting in the outbox as a page shows it beside what it changes ("Closed: Waiting to send"): the line,
+/// and the row its Cancel takes back.
+public struct WaitingChange: Equatable, Sendable {
+    public let text: String
+    public let row: Int64
+}

@@ -55,6 +55,10 @@ public final class NewPullRequestViewModel {
     @ObservationIgnored private let wantedHead: (repo: RepositoryID, branch: String?)?
     /// Told when the server opened the pull request (the Coordinator updates lists below).
     @ObservationIgnored var onCreated: @MainActor (PullRequest) -> Void = { _ in }
+    /// The account's outbox: a submit that provably never reached the server waits there (docs/WRITES.md).
+    @ObservationIgnored var outbox: Outbox?
+    /// Told when the pull request was put in the outbox instead (with whether the form is still open).
+    @ObservationIgnored var queued: @MainActor (RepositoryID, Bool) -> Void = { _, _ in }
 
     init(target: RepositoryID, head: RepositoryID?, branch: String?, client: GiteeClient, session: Session?,
          drafts: DraftStore, markdown: RepositoryMarkdown?, navigator: (any Navigator)?) {
@@ -181,21 +185,25 @@ public final class NewPullRequestViewModel {
         let found: @MainActor () async throws -> PullRequest? = {
             await session?.start()
             guard let login = session?.user?.login else { return nil }
-            let open = try await client.send(Endpoints.pullRequests(owner: target.owner, repo: target.name,
-                                                                    state: .open, sort: .created, head: headBranch))
-            return open.first {
-                $0.head.ref == headBranch && $0.base.ref == baseBranch && $0.author?.login == login
-                    && ($0.head.repositoryFullName.map { $0.lowercased() == headRepo.description.lowercased() } ?? true)
-            }
+            return try await NewPullRequestCheck.find(headRepo: headRepo.description, headBranch: headBranch,
+                                                      base: baseBranch, in: target, by: login, client: client)
         }
-        let answer = CreatedAnswer<PullRequest>()
+        let sent = OutboxEntry.NewPullRequest(title: title, body: body, head: head, headRepo: headRepo.description,
+                                              headBranch: headBranch, base: baseBranch)
+        let answer = CreatedAnswer<PullRequest?>()
         let clear = draftClearing()
-        let onCreated = onCreated
+        let onCreated = onCreated, outbox = outbox, queued = queued
         writes.send(key: "create", failure: tr("Could not create the pull request: %@ Your text is kept."),
                     request: {
-                        let pull = try await SettledWrite.perform({ try await client.send(endpoint) }, check: found)
-                        answer.value = pull
-                        return pull
+                        do {
+                            answer.value = .some(try await SettledWrite.perform({ try await client.send(endpoint) },
+                                                                                check: found))
+                        } catch let failure as GiteeError where failure.neverReachedServer {
+                            // Never reached the server: it waits in the outbox, sent when the server answers again.
+                            guard outbox?.enqueue(.newPullRequest, repo: target, number: "", payload: sent.payload,
+                                                  seen: "") != nil else { throw failure }
+                            answer.value = .some(nil)
+                        }
                     },
                     rollBack: { [weak self] error in
                         Task { await self?.refused(error, head: head, base: baseBranch) }
@@ -203,8 +211,9 @@ public final class NewPullRequestViewModel {
                     // The pull request belongs to the project, not to this page: its draft goes even after Back,
                     // and the page is replaced by the pull request's only while it is still open.
                     always: { [weak navigator] succeeded, pageLeft in
-                        guard succeeded, let pull = answer.value else { return }
+                        guard succeeded, let outcome = answer.value else { return }
                         clear()
+                        guard let pull = outcome else { return queued(target, !pageLeft) }
                         onCreated(pull)
                         if pageLeft {
                             navigator?.showToast(String(format: tr("Pull request !%d created"), pull.number))
@@ -314,7 +323,11 @@ public final class NewPullRequestViewModel {
 
     // MARK: Drafts (per account, target and head: title and body)
 
-    private var draftKey: String { "pull-new:\(headRepo?.description ?? ""):\(headBranch ?? "")" }
+    private var draftKey: String { Self.draftKey(headRepo: headRepo?.description ?? "", headBranch: headBranch ?? "") }
+
+    /// Where the form keeps its body (and, with ":title", its title) for a head; the Mine page's Cancel of a waiting
+    /// pull request puts them back there.
+    static func draftKey(headRepo: String, headBranch: String) -> String { "pull-new:\(headRepo):\(headBranch)" }
 
     private func loadDraft() {
         let savedBody = drafts.comment(account: account, repo: target, issue: draftKey)

@@ -126,19 +126,29 @@ extension PullRequestViewModel {
                                                title: mergeForm.title, description: mergeForm.message)
         let reread = Endpoints.pullRequest(owner: repo.owner, repo: repo.name, number: number)
         let client = client
+        let form = OutboxEntry.Merge(method: mergeForm.method.rawValue, title: mergeForm.title, message: mergeForm.message)
+        let waits: @MainActor (@MainActor () async throws -> PullRequest?) async throws -> OutboxOutcome<PullRequest?> =
+            waitingInOutbox(.pullRequestMerge, payload: form.payload, seen: before.head.sha ?? OutboxEntry.anyState)
         writes.send(key: "state", failure: tr("Could not merge: %@"),
                     apply: { showState("merged") },
-                    request: { () async throws -> PullRequest? in
-                        // A merge whose answer was lost is settled by the pull request's state, never merged again.
-                        let merged: PullRequest? = try await SettledWrite.perform({
-                            _ = try await client.send(merge)
-                            // Merged: a failed re-read is not a failed merge (the optimistic state stays).
-                            return try? await client.send(reread)
-                        }, check: { taken(try await client.send(reread), if: \.isMerged) })
-                        return merged
+                    request: {
+                        try await waits {
+                            // A merge whose answer was lost is settled by the pull request's state, never merged again.
+                            try await SettledWrite.perform({
+                                _ = try await client.send(merge)
+                                // Merged: a failed re-read is not a failed merge (the optimistic state stays).
+                                return try? await client.send(reread)
+                            }, check: { taken(try await client.send(reread), if: \.isMerged) })
+                        }
                     },
-                    settle: { [weak self] answer in
+                    settle: { [weak self] outcome in
                         guard let self else { return }
+                        guard case .sent(let answer) = outcome else {
+                            // It waits: the page shows the pull request as the server has it.
+                            resource.show(before)
+                            writtenState = previousWritten
+                            return
+                        }
                         var merged = answer ?? before
                         merged.state = "merged"
                         writtenState = "merged"
@@ -165,13 +175,22 @@ extension PullRequestViewModel {
         let client = client
         let failure = target == .closed ? tr("Could not close the pull request: %@") : tr("Could not reopen the pull request: %@")
         let reread = Endpoints.pullRequest(owner: repo.owner, repo: repo.name, number: number)
+        let waits: @MainActor (@MainActor () async throws -> PullRequest) async throws -> OutboxOutcome<PullRequest> =
+            waitingInOutbox(.pullRequestState, payload: target.rawValue, seen: before.state)
         writes.send(key: "state", failure: failure,
                     apply: { showState(target.rawValue) },
                     request: {
-                        try await SettledWrite.perform({ try await client.send(endpoint) },
-                                                       check: { taken(try await client.send(reread)) { $0.state == target.rawValue } })
+                        try await waits {
+                            try await SettledWrite.perform({ try await client.send(endpoint) },
+                                                           check: { taken(try await client.send(reread)) { $0.state == target.rawValue } })
+                        }
                     },
-                    settle: { [weak self] answer in
+                    settle: { [weak self] outcome in
+                        guard case .sent(let answer) = outcome else {
+                            self?.resource.show(before)
+                            self?.writtenState = previousWritten
+                            return
+                        }
                         self?.writtenState = answer.state
                         self?.resource.show(answer)
                         self?.onChanged(answer)

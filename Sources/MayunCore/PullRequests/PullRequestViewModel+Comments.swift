@@ -52,6 +52,7 @@ extension PullRequestViewModel {
             self?.commentSender.syncWaiting()
         }
         commentSender.useOutbox(OutboxPlace(outbox: outbox, kind: .pullRequestComment, repo: repo, number: String(number)))
+        followWaitingChanges()
     }
 
     /// "Waiting to send" (or why it was not sent) for the comment at `index`, when it waits in the outbox.

@@ -88,23 +88,29 @@ extension PullRequestViewModel {
             : Endpoints.passPullRequestTest(owner: repo.owner, repo: repo.name, number: number)
         let reread = Endpoints.pullRequest(owner: repo.owner, repo: repo.name, number: number)
         let client = client
+        let waits: @MainActor (@MainActor () async throws -> PullRequest?) async throws -> OutboxOutcome<PullRequest?> =
+            waitingInOutbox(.pullRequestAccept, payload: role.rawValue, seen: "")
         writes.send(key: "accept \(role.rawValue)",
                     failure: role == .reviewers ? tr("Could not approve: %@") : tr("Could not pass the test: %@"),
                     apply: { [weak self] in self?.showPeople(role) { list in
                         for index in list.indices where list[index].login == me { list[index].accepted = true }
                     } },
-                    request: { () async throws -> PullRequest? in
-                        // A lost answer is settled by the pull request: this person's approval (or pass) is on it.
-                        try await SettledWrite.perform({
-                            _ = try await client.send(endpoint)
-                            return try? await client.send(reread)
-                        }, check: { () async throws -> PullRequest?? in
-                            let now = try await client.send(reread)
-                            return Self.people(role, of: now).contains { $0.login == me && $0.accepted } ? .some(now) : .none
-                        })
+                    request: {
+                        try await waits {
+                            // A lost answer is settled by the pull request: this person's approval (or pass) is on it.
+                            try await SettledWrite.perform({
+                                _ = try await client.send(endpoint)
+                                return try? await client.send(reread)
+                            }, check: { () async throws -> PullRequest?? in
+                                let now = try await client.send(reread)
+                                return Self.people(role, of: now).contains { $0.login == me && $0.accepted } ? .some(now) : .none
+                            })
+                        }
                     },
-                    settle: { [weak self] answer in
-                        guard let self, var shown = answer else { return }
+                    settle: { [weak self] outcome in
+                        guard let self else { return }
+                        guard case .sent(let answer) = outcome else { return resource.show(before) }
+                        guard var shown = answer else { return }
                         shown.state = pullRequest?.state ?? shown.state
                         resource.show(shown)
                     },

@@ -24,9 +24,8 @@ final class IssuePage: Page {
     private let editBody = TextView(monospace: true)
     private let editError = Label(classes: ["error"], wrap: true, xalign: 0)
     private let stateMoves = Box(.horizontal, spacing: 8)
-    /// A state or labels change waiting in the outbox: one line each, with its Cancel (lines of their own, so a
-    /// phone's width is not widened by the state buttons beside them).
-    private let waitingChanges = Box(.vertical, spacing: 6)
+    /// A change of the state, labels, assignee, milestone or text waiting in the outbox, one line each with Cancel.
+    private let waitingChanges: WaitingChangesView
     private let comments: CommentThread<IssueViewModel>
     private let composer: CommentComposerView
 
@@ -46,11 +45,14 @@ final class IssuePage: Page {
                                  actions: viewModel)
         composer = CommentComposerView(viewModel: viewModel, images: images, bindings: bindings)
         editLabels = PopoverButton(label: viewModel.editLabelsTitle, content: labelChoices)
+        waitingChanges = WaitingChangesView(cancelTitle: viewModel.cancelWaitingTitle) { [unowned viewModel] change in
+            viewModel.cancelWaiting(change)
+        }
         super.init(root: states, bindings: bindings)
 
         column.setMargins(12)
         labelChoices.setMargins(6)
-        column.append(header.heading, header.meta, labels, planning, stateMoves, waitingChanges, textMenus, planningMenus, editor,
+        column.append(header.heading, header.meta, labels, planning, stateMoves, waitingChanges.root, textMenus, planningMenus, editor,
                       header.body)
         buildEditor()
         column.append(header.bodyView, comments, composer)
@@ -62,8 +64,9 @@ final class IssuePage: Page {
         bindings.bind { [unowned self] in states.show(viewModel.state) }
         bindings.bind { [unowned self] in labels.show(viewModel.labelChips) }
         bindings.bind { [unowned self] in
-            showStateMoves(viewModel.stateMoves, labelsEditable: viewModel.canEditLabels, waiting: viewModel.waitingChanges)
+            showStateMoves(viewModel.stateMoves, labelsEditable: viewModel.canEditLabels)
         }
+        bindings.bind { [unowned self] in waitingChanges.show(viewModel.waitingChanges) }
         bindings.bind { [unowned self] in showLabelChoices(viewModel.labelChoices) }
         bindings.bind { [unowned self] in
             planning.show(viewModel.issue == nil ? nil : "\(viewModel.assigneeText)  ·  \(viewModel.milestoneText)")
@@ -87,9 +90,7 @@ final class IssuePage: Page {
     }
 
     /// One button per state a member may move the issue to, and the label chooser; none (hidden) for everyone else.
-    /// A change of the state, labels, assignee or milestone waiting in the outbox follows them, each with its Cancel.
-    private func showStateMoves(_ moves: [(status: IssueStatus, title: String)], labelsEditable: Bool,
-                                waiting: [IssueViewModel.WaitingChange]) {
+    private func showStateMoves(_ moves: [(status: IssueStatus, title: String)], labelsEditable: Bool) {
         stateMoves.removeAll()
         stateMoves.isVisible = !moves.isEmpty
         for move in moves {
@@ -97,18 +98,6 @@ final class IssuePage: Page {
             let target = move.status
             button.onClicked { [unowned viewModel] in viewModel.move(to: target) }
             stateMoves.append(button)
-        }
-        waitingChanges.removeAll()
-        waitingChanges.isVisible = !waiting.isEmpty
-        for change in waiting {
-            let line = Box(.horizontal, spacing: 8)
-            let label = Label(change.text, classes: ["dim-label"], wrap: true, xalign: 0)
-            label.hexpand = true
-            let cancel = Button(label: viewModel.cancelWaitingTitle)
-            cancel.onClicked { [unowned viewModel] in viewModel.cancelWaiting(change) }
-            cancel.valign = .center
-            line.append(label, cancel)
-            waitingChanges.append(line)
         }
         editLabels.isVisible = labelsEditable
     }

@@ -17,6 +17,8 @@ package final class PullRequestPage: Page {
     private let commits = BoxedList()
     private let comments: CommentThread<PullRequestViewModel>
     let actions: PullRequestActionsView
+    /// A merge, Close or Reopen, Approve or Pass test waiting in the outbox, one line each with Cancel.
+    private let waitingChanges: WaitingChangesView
     private let composer: CommentComposerView
     let reviews: PullRequestReviewsView
     /// The head commit's checks: overall state, each check, the annotations listed.
@@ -40,6 +42,9 @@ package final class PullRequestPage: Page {
                                  actions: viewModel)
         composer = CommentComposerView(viewModel: viewModel, images: images, bindings: bindings)
         actions = PullRequestActionsView(viewModel: viewModel, bindings: bindings)
+        waitingChanges = WaitingChangesView(cancelTitle: viewModel.cancelWaitingTitle) { [unowned viewModel] change in
+            viewModel.cancelWaiting(change)
+        }
         diff = DiffView(model: viewModel.diff, bindings: bindings)
         reviews = PullRequestReviewsView(viewModel: viewModel, bindings: bindings)
         checks = ChecksView(checks: viewModel.checks, bindings: bindings)
@@ -64,6 +69,8 @@ package final class PullRequestPage: Page {
         column.append(comments)
         column.append(composer)
         column.append(actions)
+        column.append(waitingChanges.root)
+        bindings.bind { [unowned self] in waitingChanges.show(viewModel.waitingChanges) }
         comments.onEdit = { [unowned self] in composer.focusText() }
         scroller.setChild(column)
         if viewModel.opensFiles { showFiles() }

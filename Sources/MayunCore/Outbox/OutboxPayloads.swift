@@ -1,0 +1,107 @@
+import Foundation
+import GiteeKit
+
+/// A row's payload (or `seen`) that is a small JSON document: written with `payload`, read back with `read`, which
+/// answers nil for what cannot be read (`OutboxEntry.anyState`, or a row another version wrote).
+public protocol OutboxPayload: Codable, Sendable {}
+
+extension OutboxPayload {
+    public var payload: String {
+        (try? JSONEncoder().encode(self)).flatMap { String(data: $0, encoding: .utf8) } ?? ""
+    }
+
+    public static func read(_ payload: String) -> Self? {
+        try? JSONDecoder().decode(Self.self, from: Data(payload.utf8))
+    }
+}
+
+/// The payloads of the rows that carry more than a text or a state.
+extension OutboxEntry {
+    /// The payload of a merge's row: the method, and the merge commit's title and description.
+    public struct Merge: OutboxPayload, Equatable {
+        public let method: String
+        public let title: String
+        public let message: String
+
+        public init(method: String, title: String, message: String) {
+            self.method = method
+            self.title = title
+            self.message = message
+        }
+    }
+
+    /// The payload of a new pull request's row: the form as sent.
+    public struct NewPullRequest: OutboxPayload, Equatable {
+        public let title: String
+        public let body: String
+        /// The head as the create call takes it (`branch`, or `owner:branch` from a fork).
+        public let head: String
+        /// The head's project ("owner/name") and branch, and the base branch: how the check finds it.
+        public let headRepo: String
+        public let headBranch: String
+        public let base: String
+
+        public init(title: String, body: String, head: String, headRepo: String, headBranch: String, base: String) {
+            self.title = title
+            self.body = body
+            self.head = head
+            self.headRepo = headRepo
+            self.headBranch = headBranch
+            self.base = base
+        }
+    }
+
+    /// A new pull request's form, read back from its row (nil for another kind, or a payload this version cannot read).
+    public var newPullRequest: NewPullRequest? {
+        guard kind == .newPullRequest else { return nil }
+        return NewPullRequest.read(payload)
+    }
+
+    /// The payload (and `seen`) of an issue's edit: a title and a description.
+    public struct IssueText: OutboxPayload, Equatable {
+        public let title: String
+        public let body: String
+
+        public init(title: String, body: String) {
+            self.title = title
+            self.body = body
+        }
+    }
+
+    /// The payload of a comment's edit or deletion: which comment, and its new text (an edit) or the text it had.
+    public struct CommentChange: OutboxPayload, Equatable {
+        public let id: Int
+        public let body: String
+
+        public init(id: Int, body: String) {
+            self.id = id
+            self.body = body
+        }
+    }
+
+    /// An edit or deletion row's comment (nil for another kind, or a payload this version cannot read).
+    public var commentChange: CommentChange? {
+        guard Kind.commentChanges.contains(kind) else { return nil }
+        return CommentChange.read(payload)
+    }
+
+    /// The payload of an assignee or milestone row: what was chosen (`id` a login or a milestone's number; nil: no
+    /// one, no milestone) and its name, for the line that says what waits.
+    public struct Choice: OutboxPayload, Equatable {
+        public let id: String?
+        public let title: String
+
+        public init(id: String?, title: String) {
+            self.id = id
+            self.title = title
+        }
+
+        /// As stored in a row's payload.
+    }
+
+    /// An assignee or milestone row's choice (nil for another kind, or a payload this version cannot read).
+    public var choice: Choice? {
+        guard kind == .issueAssignee || kind == .issueMilestone else { return nil }
+        return Choice.read(payload)
+    }
+}
