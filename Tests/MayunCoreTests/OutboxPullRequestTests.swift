@@ -81,6 +81,30 @@ final class OutboxPullRequestTests: XCTestCase {
         }
     }
 
+    func testAReviewerAskedWhileUnreachableWaitsAndIsAskedOnce() throws {
+        try onMain {
+            let app = OutboxTests.makeApp()
+            let (repo, pull) = try PullFixture.find(ownedByDemo: true, state: "open", client: app.client)
+            let page = try PullFixture.open(IssueFixture.App(coordinator: app.coordinator, services: app.services), repo,
+                                            pull.number)
+            waitUntil("the permission and the collaborators") { page.canAct && !page.collaborators.isEmpty }
+            IssueFixture.server.clearLog()
+            app.transport.unplugged = true
+            page.add("mayun-demo", as: .testers)
+            waitUntil("the change settles") { !page.writes.isWriting }
+            XCTAssertEqual(app.outbox.entries.map(\.kind), [.pullRequestPeople])
+            XCTAssertTrue(page.people(.testers).isEmpty, "the lists as the server has them")
+            XCTAssertEqual(page.waitingChanges.map(\.text), ["Ask mayun-demo to test: Waiting to send"])
+
+            app.transport.unplugged = false
+            page.refresh()
+            waitUntil("the outbox is sent") { app.outbox.entries.isEmpty && !app.outbox.isDraining }
+            XCTAssertEqual(Self.writes("POST", "/testers").count, 1, "asked once")
+            XCTAssertEqual(Self.serverCopy(repo, pull.number, client: app.client)?.testers.map(\.login), ["mayun-demo"])
+            waitUntil("the page shows it") { page.people(.testers).map(\.login) == ["mayun-demo"] }
+        }
+    }
+
     func testAMergeOverCommitsPushedMeanwhileWaitsOnThePerson() throws {
         try onMain {
             let app = OutboxTests.makeApp(attached: false)

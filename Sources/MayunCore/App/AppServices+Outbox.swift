@@ -55,7 +55,8 @@ extension AppServices {
         case .newIssue: return restoreNewIssue(entry)
         case .newPullRequest: return restoreNewPullRequest(entry, login: login)
         case .issueState, .issueLabels, .issueAssignee, .issueMilestone, .star, .watch, .issueCommentDeletion,
-             .pullRequestCommentDeletion, .pullRequestMerge, .pullRequestState, .pullRequestAccept: return
+             .pullRequestCommentDeletion, .pullRequestMerge, .pullRequestState, .pullRequestAccept, .pullRequestPeople:
+            return
         }
         let stored = drafts.comment(account: login, repo: entry.repo, issue: place)
         let kept = stored.isEmpty ? text : text + "\n\n" + stored

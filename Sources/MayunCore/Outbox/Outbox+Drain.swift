@@ -176,6 +176,12 @@ extension Outbox {
                                                                    number: try Self.pullNumber(entry)))
             let people = role == .reviewers ? pull.reviewers : pull.testers
             return people.contains { $0.login == login && $0.accepted } ? .done : .notDone
+        case .pullRequestPeople:
+            let change = try Self.peopleChange(entry)
+            let pull = try await client.send(Endpoints.pullRequest(owner: repo.owner, repo: repo.name,
+                                                                   number: try Self.pullNumber(entry)))
+            let people = change.role == Endpoints.ReviewRole.testers.rawValue ? pull.testers : pull.reviewers
+            return people.contains { $0.login == change.login } == change.asked ? .done : .notDone
         case .newPullRequest:
             let sent = try Self.newPullRequest(entry)
             return try await NewPullRequestCheck.find(sent, in: repo, by: login, client: client) == nil ? .notDone : .done
@@ -281,6 +287,15 @@ extension Outbox {
             _ = try await client.send(try Self.reviewRole(entry) == .reviewers
                                       ? Endpoints.approvePullRequest(owner: repo.owner, repo: repo.name, number: number)
                                       : Endpoints.passPullRequestTest(owner: repo.owner, repo: repo.name, number: number))
+        case .pullRequestPeople:
+            let change = try Self.peopleChange(entry)
+            guard let role = Endpoints.ReviewRole(rawValue: change.role) else {
+                throw GiteeError.validation(tr("this change could not be read back"))
+            }
+            let number = try Self.pullNumber(entry)
+            _ = try await client.send(change.asked
+                                      ? Endpoints.assign([change.login], as: role, owner: repo.owner, repo: repo.name, number: number)
+                                      : Endpoints.unassign([change.login], as: role, owner: repo.owner, repo: repo.name, number: number))
         case .newPullRequest:
             let sent = try Self.newPullRequest(entry)
             _ = try await client.send(Endpoints.createPullRequest(owner: repo.owner, repo: repo.name, title: sent.title,
@@ -312,6 +327,13 @@ extension Outbox {
             return try await client.send(Endpoints.issueComment(owner: repo.owner, repo: repo.name, id: id))?.body
         }
         return try await client.send(Endpoints.pullRequestComment(owner: repo.owner, repo: repo.name, id: id))?.body
+    }
+
+    private static func peopleChange(_ entry: OutboxEntry) throws -> OutboxEntry.PeopleChange {
+        guard let change = OutboxEntry.PeopleChange.read(entry.payload) else {
+            throw GiteeError.validation(tr("this change could not be read back"))
+        }
+        return change
     }
 
     private static func reviewRole(_ entry: OutboxEntry) throws -> Endpoints.ReviewRole {

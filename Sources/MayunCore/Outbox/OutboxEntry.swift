@@ -41,6 +41,8 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
         case pullRequestState = "pull-request-state"
         /// Approve or pass the test (`payload` the role: `Endpoints.ReviewRole`'s raw value).
         case pullRequestAccept = "pull-request-accept"
+        /// Ask someone to review or test, or take them off (`payload` a `PeopleChange`).
+        case pullRequestPeople = "pull-request-people"
     }
 
     public enum Status: Sendable, Equatable {
@@ -140,6 +142,8 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
             return String(format: payload == "closed" ? tr("Close %@!%@") : tr("Reopen %@!%@"), place, number)
         case .pullRequestAccept:
             return String(format: payload == "testers" ? tr("Pass the test of %@!%@") : tr("Approve %@!%@"), place, number)
+        case .pullRequestPeople:
+            return String(format: tr("%@ on %@!%@"), PeopleChange.read(payload)?.description ?? "", place, number)
         }
     }
 
@@ -174,7 +178,8 @@ extension OutboxEntry.Kind {
     public static let checkedAgainstSeen: Set<OutboxEntry.Kind> = issueChanges.union(pullRequestChanges)
         .union([.issueCommentEdit, .pullRequestCommentEdit])
     /// Changes to a pull request that its page shows beside its actions.
-    public static let pullRequestChanges: Set<OutboxEntry.Kind> = [.pullRequestMerge, .pullRequestState, .pullRequestAccept]
+    public static let pullRequestChanges: Set<OutboxEntry.Kind> = [.pullRequestMerge, .pullRequestState, .pullRequestAccept,
+                                                                   .pullRequestPeople]
     /// A comment's edit or deletion, on an issue or a pull request.
     public static let commentChanges: Set<OutboxEntry.Kind> = [.issueCommentEdit, .pullRequestCommentEdit,
                                                                .issueCommentDeletion, .pullRequestCommentDeletion]

@@ -104,4 +104,26 @@ extension OutboxEntry {
         guard kind == .issueAssignee || kind == .issueMilestone else { return nil }
         return Choice.read(payload)
     }
+
+    /// The payload of a reviewers or testers change: who, in which role, asked (true) or taken off.
+    public struct PeopleChange: OutboxPayload, Equatable {
+        /// `Endpoints.ReviewRole`'s raw value.
+        public let role: String
+        public let login: String
+        public let asked: Bool
+
+        public init(role: Endpoints.ReviewRole, login: String, asked: Bool) {
+            self.role = role.rawValue
+            self.login = login
+            self.asked = asked
+        }
+
+        /// "Ask ada to review", "Take ada off the testers".
+        public var description: String {
+            let testers = role == Endpoints.ReviewRole.testers.rawValue
+            let format = asked ? (testers ? tr("Ask %@ to test") : tr("Ask %@ to review"))
+                               : (testers ? tr("Take %@ off the testers") : tr("Take %@ off the reviewers"))
+            return String(format: format, login)
+        }
+    }
 }

@@ -1,8 +1,9 @@
 import GiteeKit
 
-/// A pull request's merge, Close or Reopen, and Approve or Pass test made while the server cannot be reached wait in
-/// the account's outbox (docs/WRITES.md, "The outbox"): the page shows the pull request as the server has it, and a
-/// line per waiting change with its Cancel. Once one is sent, the pull request is read again.
+/// A pull request's merge, Close or Reopen, Approve or Pass test, and its reviewers and testers changed while the
+/// server cannot be reached wait in the account's outbox (docs/WRITES.md, "The outbox"): the page shows the pull
+/// request as the server has it, and a line per waiting change with its Cancel. Once one is sent, the pull request is
+/// read again.
 extension PullRequestViewModel {
     var outbox: Outbox? { commentSender.outboxPlace?.outbox }
 
@@ -20,6 +21,7 @@ extension PullRequestViewModel {
             let what = switch row.kind {
             case .pullRequestMerge: tr("Merge")
             case .pullRequestState: row.payload == "closed" ? tr("Close") : tr("Reopen")
+            case .pullRequestPeople: OutboxEntry.PeopleChange.read(row.payload)?.description ?? ""
             default: row.payload == Endpoints.ReviewRole.testers.rawValue ? tr("Pass test") : tr("Approve")
             }
             return WaitingChange(text: String(format: tr("%@: %@"), what, row.statusText), row: row.id)

@@ -145,27 +145,35 @@ extension PullRequestViewModel {
         var wanted = Self.people(role, of: before)
         edit(&wanted)
         let asked = wanted.contains { $0.login == login }
+        let waits: @MainActor (@MainActor () async throws -> PullRequest) async throws -> OutboxOutcome<PullRequest> =
+            waitingInOutbox(.pullRequestPeople, payload: OutboxEntry.PeopleChange(role: role, login: login, asked: asked).payload,
+                            seen: "")
+        let putBack: @MainActor (PullRequestViewModel?) -> Void = { page in
+            guard let page, var shown = page.pullRequest else { return }
+            shown.reviewers = before.reviewers
+            shown.testers = before.testers
+            page.resource.show(shown)
+        }
         writes.send(key: "\(role.rawValue) \(login)", failure: failure,
                     apply: { [weak self] in self?.showPeople(role, edit) },
                     request: {
-                        // A lost answer is settled by the pull request's list (docs/WRITES.md).
-                        try await SettledWrite.perform({ try await client.send(endpoint) }, check: {
-                            taken(try await client.send(reread)) { Self.people(role, of: $0).contains { $0.login == login } == asked }
-                        })
+                        try await waits {
+                            // A lost answer is settled by the pull request's list (docs/WRITES.md).
+                            try await SettledWrite.perform({ try await client.send(endpoint) }, check: {
+                                taken(try await client.send(reread)) { Self.people(role, of: $0).contains { $0.login == login } == asked }
+                            })
+                        }
                     },
-                    settle: { [weak self] answer in
+                    settle: { [weak self] outcome in
+                        // Waiting: the lists as the server has them, and the line says what waits.
+                        guard case .sent(let answer) = outcome else { return putBack(self) }
                         guard let self, var shown = pullRequest else { return }
                         // Only the lists: the answer's other fields may predate another write in flight.
                         shown.reviewers = answer.reviewers
                         shown.testers = answer.testers
                         resource.show(shown)
                     },
-                    rollBack: { [weak self] _ in
-                        guard let self, var shown = pullRequest else { return }
-                        shown.reviewers = before.reviewers
-                        shown.testers = before.testers
-                        resource.show(shown)
-                    })
+                    rollBack: { [weak self] _ in putBack(self) })
     }
 
     /// Its reviewers or its testers.
