@@ -96,6 +96,50 @@ final class OutboxCommentChangeTests: XCTestCase {
         }
     }
 
+    /// A line comment's edit waits too: its line shows the new text marked, and Cancel puts the edit back into the
+    /// line's composer.
+    func testALineCommentsEditWaitsOnItsLineAndCancelPutsItBackInTheLinesComposer() throws {
+        try onMain {
+            let app = OutboxTests.makeApp()
+            let (repo, pull) = try PullFixture.find(ownedByDemo: false, state: "open", client: app.client)
+            let page = try PullFixture.open(IssueFixture.App(coordinator: app.coordinator, services: app.services), repo,
+                                            pull.number)
+            waitUntil("the files") { page.fileList.state == .content }
+            let (anchor, _) = try PullRequestLineCommentTests.firstLine(of: page)
+            page.openLineComposer(at: anchor)
+            page.lineComposer.setText("On this line \(UUID().uuidString)")
+            page.lineComposer.submit()
+            waitUntil("the comment is posted") { !page.writes.isWriting }
+            let posted = try XCTUnwrap(page.lineThreads[anchor]?.last)
+            XCTAssertGreaterThan(posted.id, 0)
+
+            IssueFixture.server.clearLog()
+            app.transport.unplugged = true
+            page.editLineComment(id: posted.id)
+            page.lineComposer.setText(posted.body + " (edited offline)")
+            page.lineComposer.submit()
+            waitUntil("the edit settles") { !page.writes.isWriting }
+            XCTAssertEqual(app.outbox.entries.map(\.kind), [.pullRequestCommentEdit])
+            let row = try XCTUnwrap(page.lineThread(at: anchor).last)
+            XCTAssertEqual(row.body, posted.body + " (edited offline)", "the line shows the new text")
+            XCTAssertEqual(row.waiting, "Edit waiting to send")
+            XCTAssertNil(page.composingAt, "the composer closed")
+
+            page.cancelWaitingLineComment(id: posted.id)
+            XCTAssertTrue(app.outbox.entries.isEmpty)
+            XCTAssertEqual(page.lineThread(at: anchor).last?.body, posted.body, "the line shows the text it had")
+            XCTAssertNil(page.lineThread(at: anchor).last?.waiting)
+            XCTAssertEqual(page.composingAt, anchor)
+            XCTAssertTrue(page.lineComposer.isEditing)
+            XCTAssertEqual(page.lineComposer.text, posted.body + " (edited offline)", "the edit is back in the composer")
+            XCTAssertTrue(Self.commentWritesOfPulls().isEmpty, "nothing reached the server")
+        }
+    }
+
+    @MainActor private static func commentWritesOfPulls() -> [LoggedRequest] {
+        IssueFixture.server.requestLog.filter { $0.method == "PATCH" && $0.path.contains("/pulls/comments/") }
+    }
+
     func testAnEditOverSomeoneElsesChangeWaitsOnThePersonAndOneAlreadySavedIsNotSent() throws {
         try onMain {
             let app = OutboxTests.makeApp(attached: false)

@@ -255,7 +255,7 @@ final class PullRequestLineCommentTests: XCTestCase {
     }
 
     /// Two lines with positions in the first file of the page's diff.
-    @MainActor private static func firstLine(of page: PullRequestViewModel) throws -> (DiffAnchor, DiffAnchor) {
+    @MainActor static func firstLine(of page: PullRequestViewModel) throws -> (DiffAnchor, DiffAnchor) {
         var anchors: [DiffAnchor] = []
         for (index, row) in page.diff.rows.enumerated() {
             guard case .line(let line) = row, let position = line.position, let path = page.diff.path(ofRow: index) else { continue }

@@ -57,6 +57,12 @@ extension CommentSender {
         return entries.first { $0.id == row }
     }
 
+    /// The outbox row of the comment `id`, when it is one that waits (read as `waitingEntry(at:)` is).
+    func waitingEntry(id: Int) -> OutboxEntry? {
+        guard let entries = outboxPlace?.outbox.entries, let row = waiting[id] else { return nil }
+        return entries.first { $0.id == row }
+    }
+
     /// Cancel on a waiting comment: it leaves the outbox. A new comment leaves the thread and its text goes back into
     /// the composer (and its draft); an edit goes back into the composer as an edit, the comment showing the text it
     /// had; a deletion leaves the comment as it is. Nothing happens while its request is out.

@@ -19,6 +19,8 @@ public struct LineCommentRow: Equatable, Sendable {
     public let body: String
     /// The logged-in person's own (Edit and Delete are offered).
     public let isOwn: Bool
+    /// Its edit or deletion waits in the outbox ("Edit waiting to send"; Cancel is offered instead), or nil.
+    public var waiting: String? = nil
 }
 
 /// Comments on lines of the diff: drawn under their line in threads (same file and position, in the order written),
@@ -45,7 +47,8 @@ extension PullRequestViewModel {
             LineCommentRow(id: comment.id, author: comment.author?.name ?? comment.author?.login ?? "",
                            when: comment.id < 0 ? tr("Sending…") : RelativeTime.describe(comment.createdAt?.date) ?? "",
                            body: comment.body,
-                           isOwn: isLoggedIn && comment.id > 0 && me != nil && comment.author?.login == me)
+                           isOwn: isLoggedIn && comment.id > 0 && me != nil && comment.author?.login == me,
+                           waiting: commentSender.waitingEntry(id: comment.id)?.statusText)
         }
     }
 
@@ -98,6 +101,21 @@ extension PullRequestViewModel {
         lineComposer.beginEditing(id: id, body: comment.body)
         composingAt = anchor
         syncDiffAnnotations()
+    }
+
+    /// The Cancel of a line comment's waiting edit or deletion: it is not sent; an edit goes back into the line's
+    /// composer, the comment showing the text it had.
+    public func cancelWaitingLineComment(id: Int) {
+        guard let index = comments.items.firstIndex(where: { $0.id == id }),
+              let entry = commentSender.waitingEntry(id: id) else { return }
+        guard entry.kind == .pullRequestCommentEdit, let change = entry.commentChange else {
+            return commentSender.cancelWaiting(at: index)
+        }
+        guard outbox?.cancel(entry.id) != nil else { return }
+        commentSender.waiting[id] = nil
+        replaceComment(id) { $0.body = entry.seen }
+        editLineComment(id: id)
+        lineComposer.setText(change.body)
     }
 
     /// Deletes one of the person's own line comments (after the page asked), as general comments are deleted.
@@ -163,18 +181,25 @@ extension PullRequestViewModel {
         }
         let endpoint = Endpoints.editPullRequestComment(owner: repo.owner, repo: repo.name, id: id, body: text)
         let client = client, reread = Endpoints.pullRequestComment(owner: repo.owner, repo: repo.name, id: id)
+        let place = commentSender.outboxPlace
         let sent = writes.send(key: "comment \(id)", failure: tr("Could not save the comment: %@"),
                                apply: { replaceComment(id) { $0.body = text } },
-                               request: {
-                                   // A lost answer is settled by reading the comment back (docs/WRITES.md).
-                                   try await SettledWrite.perform({ try await client.send(endpoint) }, check: {
-                                       try await client.send(reread).flatMap { taken($0) { $0.body == text } }
-                                   })
+                               request: { [weak self] () async throws -> PullRequestComment? in
+                                   do {
+                                       // A lost answer is settled by reading the comment back (docs/WRITES.md).
+                                       return try await SettledWrite.perform({ try await client.send(endpoint) }, check: {
+                                           try await client.send(reread).flatMap { taken($0) { $0.body == text } }
+                                       })
+                                   } catch let failure as GiteeError where failure.neverReachedServer {
+                                       // It waits in the outbox, as a general comment's edit does; the line shows it.
+                                       guard let place, let row = place.keep(place.editKind, .init(id: id, body: text),
+                                                                             seen: before.body) else { throw failure }
+                                       self?.commentSender.waiting[id] = row
+                                       return nil
+                                   }
                                },
                                settle: { [weak self] answer in
-                                   self?.replaceComment(id) { comment in
-                                       comment.body = answer.body
-                                   }
+                                   if let answer { self?.replaceComment(id) { $0.body = answer.body } }
                                    self?.finishLineSend(at: anchor, wasEdit: true)
                                },
                                rollBack: { [weak self] error in

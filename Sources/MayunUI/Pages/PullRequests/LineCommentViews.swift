@@ -111,11 +111,18 @@ final class LineThreadView: ComposedView {
     private func card(for row: LineCommentRow) -> Box {
         let card = Box(.vertical, spacing: 6, classes: ["card", "comment"])
         card.setMargins(0)
-        let heading = Label("\(row.author)  ·  \(row.when)", classes: ["dim-label"], xalign: 0)
+        let heading = Label("\(row.author)  ·  \(row.waiting ?? row.when)", classes: ["dim-label"], xalign: 0)
         heading.hexpand = true
         let top = Box(.horizontal, spacing: 4)
         top.append(heading)
-        if row.isOwn {
+        if row.waiting != nil {
+            let cancel = Button(child: Label(viewModel.cancelWaitingTitle),
+                                accessibleLabel: String(format: tr("Cancel the change to the comment by %@"), row.author),
+                                classes: ["flat", "small-button"])
+            let id = row.id
+            cancel.onClicked { [unowned viewModel] in viewModel.cancelWaitingLineComment(id: id) }
+            top.append(cancel)
+        } else if row.isOwn {
             let edit = Button(child: Label(tr("Edit")), accessibleLabel: String(format: tr("Edit comment by %@"), row.author),
                               classes: ["flat", "small-button"])
             let delete = Button(child: Label(tr("Delete"), classes: ["error"]),
