@@ -67,6 +67,8 @@ final class FileCreateUploadTests: XCTestCase {
             XCTAssertNotNil(problem("a//b"))
             XCTAssertNotNil(problem("tab\there"))
             XCTAssertNotNil(problem("back\\slash"))
+            // A C1 control is refused here as every request path refuses it (PathSafety; found by the links fuzzer).
+            XCTAssertNotNil(problem("c1\u{90}control"))
             XCTAssertNotNil(problem(String(repeating: "x", count: 256)))
             XCTAssertNil(problem(String(repeating: "x", count: 255)))
             XCTAssertEqual(FolderTarget(repo: RepositoryID(owner: "o", name: "r"), branch: nil, folder: "").path(of: "a"), "a")

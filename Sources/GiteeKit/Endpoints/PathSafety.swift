@@ -46,7 +46,8 @@ public enum PathSafety {
 
     static func isDotOrEmpty(_ segment: String) -> Bool { segment.isEmpty || segment == "." || segment == ".." }
 
-    static func isForbiddenScalar(_ scalar: Unicode.Scalar) -> Bool {
+    /// A backslash, a C0 or C1 control character, or DEL: never part of a path Mayun sends (`NewFileName` uses it too).
+    public static func isForbiddenScalar(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "\\" || scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 

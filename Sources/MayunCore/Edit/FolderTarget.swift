@@ -39,7 +39,7 @@ public enum NewFileName {
         if segments.contains(where: { $0 == "." || $0 == ".." }) {
             return tr("“.” and “..” cannot be part of a file's name.")
         }
-        if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" }) {
+        if name.unicodeScalars.contains(where: PathSafety.isForbiddenScalar) {
             return tr("A name cannot hold control characters or a backslash.")
         }
         if segments.contains(where: { $0.utf8.count > maxSegmentBytes }) || name.utf8.count > maxPathBytes {
