@@ -64,10 +64,12 @@ final class CachedClientTests: XCTestCase {
 
             try fixture.serveProject(description: "second visit")
             let second = RemoteResource(fixture.cached.project(repo))
-            second.start()
-            waitUntil("the saved copy") { second.value != nil }
-            XCTAssertEqual(second.value?.description, "first visit", "the saved copy shows first")
+            // The saved copy alone first (with `start()` the stub's fast answer can replace it before a check runs;
+            // that the request waits for the saved copy is RemoteResourceTests' to show, with answers it holds).
+            XCTAssertEqual(awaited { await second.showSavedCopy(); return second.value?.description }, "first visit",
+                           "the saved copy")
             XCTAssertEqual(second.phase, .savedWhileOffline)
+            second.start()
             waitUntil("the fresh answer") { second.phase == .loaded }
             XCTAssertEqual(second.value?.description, "second visit")
             fixture.flush()
