@@ -35,7 +35,6 @@ struct OutboxPlace {
     }
 }
 
-
 /// Comments waiting in the outbox, shown at the end of their thread as "Waiting to send" with Cancel, also after
 /// the page is reopened or the app restarted, and edits and deletions of comments, shown on their comment ("Edit
 /// waiting to send", "Deletion waiting to send") with Cancel; once the outbox has sent one, the thread is read again
@@ -50,15 +49,14 @@ extension CommentSender {
 
     /// The outbox row of the comment at `index`, when it is one that waits.
     func waitingEntry(at index: Int) -> OutboxEntry? {
-        // The outbox's rows are read first, always: a view that asks follows them, so it redraws when a comment it
-        // shows as sending is put in the outbox (`waiting` itself is not observed).
-        guard let entries = outboxPlace?.outbox.entries, comments.items.indices.contains(index),
-              let row = waiting[comments.items[index].id] else { return nil }
-        return entries.first { $0.id == row }
+        guard comments.items.indices.contains(index) else { return nil }
+        return waitingEntry(id: comments.items[index].id)
     }
 
-    /// The outbox row of the comment `id`, when it is one that waits (read as `waitingEntry(at:)` is).
+    /// The outbox row of the comment `id`, when it is one that waits.
     func waitingEntry(id: Int) -> OutboxEntry? {
+        // The outbox's rows are read first, always: a view that asks follows them, so it redraws when a comment it
+        // shows as sending is put in the outbox (`waiting` itself is not observed).
         guard let entries = outboxPlace?.outbox.entries, let row = waiting[id] else { return nil }
         return entries.first { $0.id == row }
     }
