@@ -31,7 +31,9 @@ final class SlowMarkdownTests: XCTestCase {
             let start = ContinuousClock.now
             let document = try await XCTUnwrapAsync(await DocumentParseService.parse(markdownRequest(kind.text)))
             let elapsed = ContinuousClock.now - start
-            XCTAssertLessThan(elapsed, DocumentLimits.parseBudget + .milliseconds(500), "\(kind): answered in time")
+            // The budget plus the time a loaded machine may take to start and stop the child (one clean-clone run, with
+            // a build beside it, answered in 2.003 s against a 0.5 s margin); the whole parse takes far longer.
+            XCTAssertLessThan(elapsed, DocumentLimits.parseBudget + .milliseconds(1_500), "\(kind): answered in time")
             guard case .paragraph(let first)? = document.blocks.first else { return XCTFail("\(kind): a note first") }
             XCTAssertEqual(first.plainText, DocumentNotes.tooComplex, "\(kind): shown as plain text")
             XCTAssertTrue(plainText(of: document).contains("After the"), "\(kind): the whole text, unformatted")
