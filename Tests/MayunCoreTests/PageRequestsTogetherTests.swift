@@ -54,7 +54,7 @@ final class GatedTransport: Transport {
 /// milestones) and the project (its `permission`) are in flight while the issue's own answer is still held; each
 /// part is drawn as its answer comes; the project and the collaborators are asked once.
 final class PageRequestsTogetherTests: XCTestCase {
-    @MainActor private static func gatedApp(store: OfflineStore? = nil) -> (IssueFixture.App, GatedTransport) {
+    @MainActor static func gatedApp(store: OfflineStore? = nil) -> (IssueFixture.App, GatedTransport) {
         var gate: GatedTransport?
         let app = IssueFixture.makeApp(store: store) { configuration in
             let made = GatedTransport(forwardingTo: SoupTransport(configuration: configuration))

@@ -28,10 +28,10 @@ final class PrefetcherTests: XCTestCase {
             let (cached, repo) = try Self.makeCached(in: folder)
             XCTAssertNil(awaited { await cached.project(repo).saved() }, "nothing saved before")
             let prefetcher = Prefetcher(cached: cached, wait: { _ in })
-            prefetcher.interest(in: repo)
+            prefetcher.interest(in: .project(repo))
             let task = try XCTUnwrap(prefetcher.inFlight)
             runUntilDone("the prefetch") { await task.value }
-            XCTAssertEqual(prefetcher.completed, [repo])
+            XCTAssertEqual(prefetcher.completed, [.project(repo)])
             XCTAssertEqual(Set(Self.asked(repo)), ["/api/v5/repos/\(repo.owner)/\(repo.name)",
                                               "/api/v5/repos/\(repo.owner)/\(repo.name)/readme"])
             runUntilDone("the saves") { await cached.store?.flush() }
@@ -39,7 +39,7 @@ final class PrefetcherTests: XCTestCase {
             XCTAssertNotNil(awaited { await cached.readme(repo, ref: nil).saved() }, "and its README")
 
             prefetcher.interest(in: nil)
-            prefetcher.interest(in: repo)
+            prefetcher.interest(in: .project(repo))
             XCTAssertNil(prefetcher.inFlight, "fetched a moment ago: not asked again")
             XCTAssertEqual(Self.asked(repo).count, 2)
         }
@@ -51,7 +51,7 @@ final class PrefetcherTests: XCTestCase {
         try onMain {
             let (cached, repo) = try Self.makeCached(in: folder)
             let prefetcher = Prefetcher(cached: cached, wait: { _ in try await Task.sleep(for: .seconds(3_600)) })
-            prefetcher.interest(in: repo)
+            prefetcher.interest(in: .project(repo))
             let task = try XCTUnwrap(prefetcher.inFlight)
             prefetcher.interest(in: nil)
             XCTAssertNil(prefetcher.inFlight)
@@ -69,23 +69,23 @@ final class PrefetcherTests: XCTestCase {
             var clock = ContinuousClock.now
             let prefetcher = Prefetcher(cached: cached, wait: { _ in try await Task.sleep(for: .seconds(3_600)) },
                                         now: { clock })
-            prefetcher.interest(in: repo)
+            prefetcher.interest(in: .project(repo))
             let first = try XCTUnwrap(prefetcher.inFlight)
             let other = RepositoryID(owner: repo.owner, name: repo.name + "-other")
-            prefetcher.interest(in: other)
+            prefetcher.interest(in: .project(other))
             runUntilDone("the first wait, cancelled by the second row") { await first.value }
             XCTAssertNotEqual(prefetcher.inFlight, first)
 
             let immediate = Prefetcher(cached: cached, wait: { _ in }, now: { clock })
             for index in 0..<(Prefetcher.perMinute + 5) {
-                immediate.interest(in: RepositoryID(owner: "nobody-\(index)", name: "nothing"))
+                immediate.interest(in: .project(RepositoryID(owner: "nobody-\(index)", name: "nothing")))
                 if let task = immediate.inFlight { runUntilDone("prefetch \(index)") { await task.value } }
             }
             let started = IssueFixture.server.requestLog.filter { $0.path.hasPrefix("/api/v5/repos/nobody-") }
             XCTAssertEqual(Set(started.map(\.path)).count, Prefetcher.perMinute * 2,
                            "twenty projects (each its project and README), then nothing more this minute")
             clock = clock.advanced(by: .seconds(61))
-            immediate.interest(in: RepositoryID(owner: "nobody-late", name: "nothing"))
+            immediate.interest(in: .project(RepositoryID(owner: "nobody-late", name: "nothing")))
             XCTAssertNotNil(immediate.inFlight, "a minute later it asks again")
         }
     }

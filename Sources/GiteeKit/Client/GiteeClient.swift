@@ -43,6 +43,8 @@ public final class GiteeClient {
     /// A stored login being applied (`holdRequests(until:)`): requests wait for it first.
     var pendingCredential: Task<Void, Never>?
     private var nextRequest = 0
+    /// GETs asked ahead for the page about to open (`prefetch`), kept for its first requests.
+    let prefetched = PrefetchedAnswers()
 
     /// Log Out: every request that carried the old token stops, and its answer is never returned (a late private
     /// answer must not be saved as someone else's, or as public, after the wipe).
@@ -59,14 +61,31 @@ public final class GiteeClient {
             if let uploaded { return try await transport.send(request, uploaded: uploaded) }
             return try await transport.send(request, progress: nil)
         }
-        guard request.header("Authorization") != nil else { return try await send() }
         let account = auth.account
+        let key = uploaded == nil ? PrefetchedAnswers.key(for: request) : nil
+        if let key, let kept = prefetched.take(key: key, account: account) {
+            let response = try await withTaskCancellationHandler { try await kept.task.value } onCancel: { kept.task.cancel() }
+            guard auth.account == account else { throw GiteeError.cancelled }
+            return response
+        }
+        let prefetching = Self.isPrefetching && key != nil
+        guard prefetching || request.header("Authorization") != nil else { return try await send() }
         let task = Task { @MainActor in try await send() }
         let id = nextRequest
         nextRequest &+= 1
-        withToken[id] = task
+        if request.header("Authorization") != nil { withToken[id] = task }
         defer { withToken[id] = nil }
-        let response = try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+        // A prefetch cancelled (the pointer left) stops its request unless a page took it meanwhile.
+        let kept = prefetching ? key.map { prefetched.keep(task, key: $0, account: account) } : nil
+        let response: HTTPResponse
+        do {
+            response = try await withTaskCancellationHandler { try await task.value } onCancel: {
+                if kept?.drop() ?? true { task.cancel() }
+            }
+        } catch {
+            if let kept, let key { prefetched.forget(kept, key: key) }
+            throw error
+        }
         guard auth.account == account else { throw GiteeError.cancelled }
         return response
     }
@@ -154,44 +173,6 @@ public final class GiteeClient {
             return
         }
     }
-
-    // MARK: Login
-
-    /// Password login (OAuth password grant) with `application`, or else `oauthClient`. On success the credential is
-    /// in `auth` (and `onChange` fired).
-    @discardableResult
-    public func logIn(username: String, password: String, application: OAuthClient? = nil) async throws -> Token {
-        guard let client = application ?? oauthClient else {
-            throw GiteeError.validation("Password login needs an OAuth application: set its client ID and secret in Settings.")
-        }
-        let endpoint = Endpoints.passwordGrant(username: username, password: password, client: client)
-        let token = try await tokenRequest(endpoint, isPasswordGrant: true)
-        // The token belongs to this application: its refreshes must name the same one.
-        oauthClient = client
-        auth.use(.oauth(token))
-        return token
-    }
-
-    /// Uses a personal access token after checking it with `GET /user`; answers who it belongs to.
-    @discardableResult
-    public func logIn(personalToken: String) async throws -> User {
-        let previous = auth.credential
-        auth.use(.personalToken(personalToken))
-        do {
-            return try await send(Endpoints.me())
-        } catch {
-            auth.use(previous)
-            throw error
-        }
-    }
-
-    public func logOut() { auth.logOut() }
-
-    /// Writes the HTTP disk cache's index (call when the app quits).
-    public func flushCache() { (transport as? SoupTransport)?.flushCache() }
-
-    /// Empties the HTTP disk cache (at Log Out).
-    public func clearCache() { (transport as? SoupTransport)?.clearCache() }
 
     // MARK: The request cycle
 
@@ -402,7 +383,7 @@ public final class GiteeClient {
 
     /// Sends a grant. A password grant's refusal is named by OAuth's `error` (`.oauth`: a missing scope, a wrong
     /// client, a wrong password); a refresh's refusal is `.unauthorized` (the login is over either way).
-    private func tokenRequest(_ endpoint: Endpoint<Token>, isPasswordGrant: Bool = false) async throws -> Token {
+    func tokenRequest(_ endpoint: Endpoint<Token>, isPasswordGrant: Bool = false) async throws -> Token {
         let request = makeRequest(endpoint, extraQuery: [])
         let response = try await mapTransportFailure { try await transport.send(request, progress: nil) }
         log?("POST /oauth/token -> \(response.status)")

@@ -13,6 +13,7 @@ extension Coordinator {
         let session = services.session, project = services.cached.project(list.repo), client = services.client
         let repo = list.repo
         list.filterStore = PullRequestFilterStore(directory: services.drafts.directory)
+        list.prefetcher = prefetcher
         list.session = session
         // State and sort at once (the first page asked is already the remembered one); "mine" once the login is known.
         list.restoreFilters()

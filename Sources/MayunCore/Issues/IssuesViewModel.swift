@@ -22,6 +22,8 @@ public final class IssuesViewModel {
     @ObservationIgnored private weak var session: Session?
     @ObservationIgnored private weak var navigator: (any Navigator)?
     @ObservationIgnored let cached: CachedClient
+    /// Where a row's issue is asked for early (the Coordinator's `Prefetcher`); nil: nothing is.
+    @ObservationIgnored public weak var prefetcher: Prefetcher?
     /// The filter's source: each state saves its first page under its own key.
     @ObservationIgnored private let source: SwitchablePages<Issue>
 
@@ -147,7 +149,15 @@ public final class IssuesViewModel {
 
     public func activate(at index: Int) {
         guard issues.items.indices.contains(index) else { return }
+        prefetcher?.opening()
         navigator?.push(.issue(repo, number: issues.items[index].number))
+    }
+
+    /// The pointer rests on (or keyboard focus reached) the row at `index`; nil: it left the rows.
+    public func interest(at index: Int?) {
+        let items = issues.items
+        let issue = index.flatMap { items.indices.contains($0) ? items[$0] : nil }
+        prefetcher?.interest(in: issue.map { .issue(repo, number: $0.number) })
     }
 
     /// The row's context menu: Open Issue, Copy Link.

@@ -185,7 +185,8 @@ public final class Coordinator {
             .people(PeopleListViewModel(title: tr("Following"), emptyText: tr("Not following anyone yet."),
                                         pages: services.cached.following(of: login), navigator: self))
         case .issues(let repo):
-            .issues(IssuesViewModel(repo: repo, cached: services.cached, navigator: self, session: services.session))
+            .issues(prefetching(IssuesViewModel(repo: repo, cached: services.cached, navigator: self,
+                                                session: services.session)))
         case .issue(let repo, let number):
             .issue(makeIssuePage(repo, number: number))
         case .createIssue(let repo):
@@ -273,6 +274,12 @@ public final class Coordinator {
         projects.navigator = self
         projects.prefetcher = prefetcher
         return projects
+    }
+
+    /// An issue list whose rows under the pointer are asked for early.
+    private func prefetching(_ list: IssuesViewModel) -> IssuesViewModel {
+        list.prefetcher = prefetcher
+        return list
     }
 
     private func makeScreen(for route: Route) -> Screen {

@@ -53,6 +53,7 @@ public final class ProjectListViewModel {
     /// A click or Enter on a row.
     public func activate(at index: Int) {
         guard list.items.indices.contains(index) else { return }
+        prefetcher?.opening()
         onOpen(list.items[index])
     }
 
@@ -60,7 +61,7 @@ public final class ProjectListViewModel {
     public func interest(at index: Int?) {
         let items = list.items
         let project = index.flatMap { items.indices.contains($0) ? items[$0] : nil }
-        prefetcher?.interest(in: project.map { RepositoryID(owner: $0.ownerPath, name: $0.repoPath) })
+        prefetcher?.interest(in: project.map { .project(RepositoryID(owner: $0.ownerPath, name: $0.repoPath)) })
     }
 
     /// The row's context menu: Open Project, Open in Browser, Copy Link.

@@ -20,6 +20,8 @@ public final class PullRequestsViewModel {
     @ObservationIgnored private let client: GiteeClient
     @ObservationIgnored var filterStore: PullRequestFilterStore?
     @ObservationIgnored var session: Session?
+    /// Where a row's pull request is asked for early (the Coordinator's `Prefetcher`); nil: nothing is.
+    @ObservationIgnored public weak var prefetcher: Prefetcher?
 
     init(repo: RepositoryID, client: GiteeClient, navigator: any Navigator) {
         self.repo = repo
@@ -101,7 +103,15 @@ public final class PullRequestsViewModel {
 
     public func activate(at index: Int) {
         guard pullRequests.items.indices.contains(index) else { return }
+        prefetcher?.opening()
         navigator?.push(.pullRequest(repo, number: pullRequests.items[index].number))
+    }
+
+    /// The pointer rests on (or keyboard focus reached) the row at `index`; nil: it left the rows.
+    public func interest(at index: Int?) {
+        let items = pullRequests.items
+        let pull = index.flatMap { items.indices.contains($0) ? items[$0] : nil }
+        prefetcher?.interest(in: pull.map { .pullRequest(repo, number: $0.number) })
     }
 
     private func apply(_ change: (inout PullRequestFilters) -> Void) {

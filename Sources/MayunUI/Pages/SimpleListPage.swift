@@ -19,15 +19,23 @@ protocol RowMenus {
     func menu(at index: Int) -> [RowMenuItem]
 }
 
+/// A `SimpleRowList` that asks early what the row under the pointer (or keyboard focus) opens (`Prefetcher`).
+@MainActor
+protocol RowInterest {
+    func interest(at index: Int?)
+}
+
 /// The list of a `SimpleRowList` (avatars when `images` is given), with its rows' context menu when it has one.
 /// `accessibleName` defaults to the view model's title.
 @MainActor
 func makeSimpleList<Model: SimpleRowList>(_ model: Model, images: ImageLoader? = nil, accessibleName: String? = nil,
                                           bindings: BindingBag) -> PagedListView<Model.Item> {
     let items = model.items
-    let list = PagedListView(list: items, adapter: SimpleRowView.adapter(
-        row: { model.listRow(at: $0) }, activate: { model.activate(at: $0) }, retryMore: { items.retry() },
-        images: images), accessibleName: accessibleName ?? model.title, bindings: bindings)
+    var adapter = SimpleRowView.adapter(row: { model.listRow(at: $0) }, activate: { model.activate(at: $0) },
+                                        retryMore: { items.retry() }, images: images)
+    if let interested = model as? any RowInterest { adapter.interest = { interested.interest(at: $0) } }
+    let list = PagedListView(list: items, adapter: adapter, accessibleName: accessibleName ?? model.title,
+                             bindings: bindings)
     if let menus = model as? any RowMenus { RowContextMenu.install(on: list) { menus.menu(at: $0) } }
     return list
 }

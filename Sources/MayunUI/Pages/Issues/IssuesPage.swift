@@ -123,7 +123,7 @@ final class IssuesPage: Page {
     override var title: String { viewModel.title }
 }
 
-extension IssuesViewModel: SimpleRowList, RowMenus {
+extension IssuesViewModel: SimpleRowList, RowMenus, RowInterest {
     var items: PagedListViewModel<GiteeIssue> { issues }
     func listRow(at index: Int) -> SimpleRow? { row(at: index) }
 }

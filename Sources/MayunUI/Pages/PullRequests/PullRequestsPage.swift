@@ -56,7 +56,7 @@ final class PullRequestsPage: GtkKit.Page {
     override var title: String { viewModel.title }
 }
 
-extension PullRequestsViewModel: SimpleRowList {
+extension PullRequestsViewModel: SimpleRowList, RowInterest {
     var items: PagedListViewModel<GiteeKit.PullRequest> { pullRequests }
     func listRow(at index: Int) -> SimpleRow? { row(at: index) }
 }
