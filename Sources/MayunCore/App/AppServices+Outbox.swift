@@ -38,7 +38,7 @@ extension AppServices {
 
     /// Cancels a row from outside its page (the Mine page): a comment's text goes back to its draft, before anything
     /// typed since, so opening the issue shows it in the composer; a comment's or an issue's edit to its edit drafts;
-    /// a new issue or pull request goes back to its form's draft the same way.
+    /// a new issue or pull request goes back to its form's draft the same way; a file commit to the editor's draft.
     public func cancelOutboxRow(_ id: Int64) {
         guard let entry = outbox?.cancel(id), let login = session.user?.login else { return }
         var place: String
@@ -54,6 +54,7 @@ extension AppServices {
         case .issueEdit: return restoreIssueEdit(entry, login: login)
         case .newIssue: return restoreNewIssue(entry)
         case .newPullRequest: return restoreNewPullRequest(entry, login: login)
+        case .fileCommit: return restoreFileCommit(entry, login: login)
         case .issueState, .issueLabels, .issueAssignee, .issueMilestone, .star, .watch, .issueCommentDeletion,
              .pullRequestCommentDeletion, .pullRequestMerge, .pullRequestState, .pullRequestAccept, .pullRequestPeople:
             return
@@ -81,6 +82,16 @@ extension AppServices {
         if drafts.comment(account: login, repo: entry.repo, issue: key + ":title").isEmpty {
             drafts.saveComment(sent.title, account: login, repo: entry.repo, issue: key + ":title")
         }
+    }
+
+    /// A file commit taken back: into the editor's draft for its file, over the sha it was edited from (so a file
+    /// changed meanwhile meets it as a conflict in the editor). A draft typed since stays as it is.
+    private func restoreFileCommit(_ entry: OutboxEntry, login: String) {
+        guard let commit = entry.fileCommit, case .success(let file) = EditableText.decode(commit.content) else { return }
+        let branch = commit.branch ?? ""
+        guard drafts.fileDraft(account: login, repo: entry.repo, branch: branch, path: commit.path) == nil else { return }
+        drafts.saveFileDraft(FileDraft(text: file.text, baseSHA: commit.baseSHA), account: login, repo: entry.repo,
+                             branch: branch, path: commit.path)
     }
 
     /// A new issue taken back: into the project's New Issue draft, its title where the draft has none, its text

@@ -32,6 +32,7 @@ extension Coordinator {
                                          account: services.session.user?.login ?? "", client: services.client,
                                          drafts: services.drafts, navigator: self)
         editor.nightMode = nightMode
+        editor.outbox = services.outbox
         return editor
     }
 }

@@ -100,7 +100,6 @@ extension FileEditorViewModel {
                     settle: { [weak self] created in
                         guard let self else { return }
                         existingBranches.insert(created)
-                        saveDraft(baseSHA: nil)
                         committedBranch = created
                         phase = .committed
                     },
@@ -108,7 +107,8 @@ extension FileEditorViewModel {
                         // The branch may exist now even though the file did not land: the next try needs a new name.
                         self?.loadBranches()
                         self?.refused(error)
-                    })
+                    },
+                    always: clearingTheDraft(ifStill: text))
     }
 
     /// git's rules for a branch name (GiteeKit's `BranchName` says which).

@@ -47,6 +47,8 @@ public final class FileEditorViewModel {
     @ObservationIgnored let client: GiteeClient
     @ObservationIgnored private let drafts: DraftStore
     @ObservationIgnored weak var navigator: (any Navigator)?
+    /// The account's outbox: a commit that provably never reached the server waits there (docs/WRITES.md).
+    @ObservationIgnored var outbox: Outbox?
     @ObservationIgnored private var started = false
     /// The page was left: a commit still lands (and clears the draft), but nothing navigates.
     @ObservationIgnored var left = false
@@ -137,16 +139,37 @@ public final class FileEditorViewModel {
         let bytes = file.encode(text)
         let endpoint = Endpoints.updateFile(owner: location.repo.owner, repo: location.repo.name, path: location.path,
                                             content: bytes, sha: baseSHA, message: message, branch: branch)
-        let client = client, repo = location.repo, path = location.path, branch = branch
+        let client = client, repo = location.repo, path = location.path, branch = branch, outbox = outbox
+        let waiting = OutboxEntry.FileCommit(path: path, branch: branch, message: message, content: bytes,
+                                             baseSHA: baseSHA)
         writes.send(key: "commit", failure: tr("The file was not committed: %@. Your text is kept."),
-                    request: {
-                        try await SettledWrite.perform({ try await client.send(endpoint) }, check: {
-                            try await FileWriteCheck.holds(bytes, repo: repo, path: path, branch: branch, over: baseSHA,
-                                                           client: client)
-                        })
+                    request: { () async throws -> Bool in
+                        do {
+                            _ = try await SettledWrite.perform({ try await client.send(endpoint) }, check: {
+                                try await FileWriteCheck.holds(bytes, repo: repo, path: path, branch: branch,
+                                                               over: baseSHA, client: client)
+                            })
+                            return false
+                        } catch let failure as GiteeError where failure.neverReachedServer {
+                            // Never reached the server: it waits in the outbox, settled and sent when it answers.
+                            guard outbox?.enqueue(.fileCommit, repo: repo, number: "", payload: waiting.payload,
+                                                  seen: baseSHA) != nil else { throw failure }
+                            return true
+                        }
                     },
-                    settle: { [weak self] _ in self?.committed() },
-                    rollBack: { [weak self] error in self?.refused(error) })
+                    settle: { [weak self] waits in self?.committed(waiting: waits) },
+                    rollBack: { [weak self] error in self?.refused(error) },
+                    always: clearingTheDraft(ifStill: text))
+    }
+
+    /// A commit's last step: it belongs to the file, not to this page, so its draft goes once the server (or the
+    /// outbox) has it, even after the page was left; text typed since, in an editor still open, stays.
+    func clearingTheDraft(ifStill sent: String) -> @MainActor (_ succeeded: Bool, _ pageLeft: Bool) -> Void {
+        let drafts = drafts, account = account, repo = location.repo, branch = branch ?? "", path = location.path
+        return { [weak self] succeeded, _ in
+            guard succeeded, self.map({ $0.text == sent }) ?? true else { return }
+            drafts.saveFileDraft(nil, account: account, repo: repo, branch: branch, path: path)
+        }
     }
 
     // MARK: Loading and answers
@@ -178,11 +201,16 @@ public final class FileEditorViewModel {
         }
     }
 
-    func committed() {
-        saveDraft(baseSHA: nil)
+    /// The server has the commit, or (`waiting`) the outbox keeps it until the server can be reached.
+    func committed(waiting: Bool = false) {
         phase = .committed
         guard !left else { return }
-        navigator?.replace(with: .blob(location.repo, ref: branch ?? location.ref, path: location.path))
+        if waiting {
+            navigator?.showToast(tr("Gitee cannot be reached: the commit waits, and is sent when it answers."))
+            navigator?.pop()
+        } else {
+            navigator?.replace(with: .blob(location.repo, ref: branch ?? location.ref, path: location.path))
+        }
     }
 
     /// A refused commit: when the file changed on the server (its sha is not ours any more), a conflict.

@@ -22,7 +22,7 @@ enum FileWriteCheck {
 
     /// The file, or nil when the path holds none (Gitee's 200 `[]`); a failure, a 404 of the project among them, is
     /// thrown, so nothing is claimed either way.
-    private static func read(repo: RepositoryID, path: String, branch: String?, client: GiteeClient) async throws -> Content? {
+    static func read(repo: RepositoryID, path: String, branch: String?, client: GiteeClient) async throws -> Content? {
         let present = try await client.send(Endpoints.fileIfPresent(owner: repo.owner, repo: repo.name, path: path, ref: branch))
         return present.file?.sha == nil ? nil : present.file
     }

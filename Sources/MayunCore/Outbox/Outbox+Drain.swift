@@ -90,8 +90,8 @@ extension Outbox {
 
     /// Asks the server whether the row's write is already done (a comment: the thread's last page holds one by
     /// `login` with exactly this text, newer than the newest the person saw; a state, labels, assignee or milestone:
-    /// the issue has them; a
-    /// star or watch: the check call answers the state wanted; a new issue: `NewIssueCheck`).
+    /// the issue has them; a star or watch: the check call answers the state wanted; a new issue: `NewIssueCheck`;
+    /// a file commit: the file at its path, `Outbox+Files.swift`).
     func settle(_ entry: OutboxEntry, client: GiteeClient, login: String) async throws -> Settled {
         let repo = entry.repo
         switch entry.kind {
@@ -185,6 +185,8 @@ extension Outbox {
         case .newPullRequest:
             let sent = try Self.newPullRequest(entry)
             return try await NewPullRequestCheck.find(sent, in: repo, by: login, client: client) == nil ? .notDone : .done
+        case .fileCommit:
+            return try await Self.settleFileCommit(entry, client: client)
         case .newIssue:
             let sent = try Self.newIssue(entry)
             let found = try await NewIssueCheck.find(title: sent.title, in: repo, by: login,
@@ -196,6 +198,8 @@ extension Outbox {
     private func send(_ entry: OutboxEntry, client: GiteeClient) async throws {
         let repo = entry.repo
         switch entry.kind {
+        case .fileCommit:
+            try await Self.sendFileCommit(entry, client: client)
         case .issueComment:
             _ = try await client.send(Endpoints.commentOnIssue(owner: repo.owner, repo: repo.name, number: entry.number,
                                                                body: entry.payload))

@@ -127,3 +127,30 @@ extension OutboxEntry {
         }
     }
 }
+
+extension OutboxEntry {
+    /// The payload of a file commit's row: the file's bytes as they are to be written (JSON gives them as base64),
+    /// where, with which message, and the blob sha they were edited from (what the commit is sent over).
+    public struct FileCommit: OutboxPayload, Equatable {
+        public let path: String
+        /// nil: the project's default branch.
+        public let branch: String?
+        public let message: String
+        public let content: Data
+        public let baseSHA: String
+
+        public init(path: String, branch: String?, message: String, content: Data, baseSHA: String) {
+            self.path = path
+            self.branch = branch
+            self.message = message
+            self.content = content
+            self.baseSHA = baseSHA
+        }
+    }
+
+    /// A file commit, read back from its row (nil for another kind, or a payload this version cannot read).
+    public var fileCommit: FileCommit? {
+        guard kind == .fileCommit else { return nil }
+        return FileCommit.read(payload)
+    }
+}
