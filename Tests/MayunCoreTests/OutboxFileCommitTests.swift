@@ -96,4 +96,53 @@ final class OutboxFileCommitTests: XCTestCase {
             XCTAssertEqual(FileEditingTests.serverBytes(repo, path, client: app.client).0, Data("theirs\n".utf8))
         }
     }
+
+    func testANewFileMadeOfflineWaitsCancelKeepsItsNameAndTextAndATakenNameWaitsOnThePerson() throws {
+        try onMain {
+            let drafts = DraftStore(directory: IssueFixture.makeDrafts())
+            let app = OutboxTests.makeApp(drafts: drafts)
+            let repo = try FileEditingTests.project(ownedByDemo: true)
+            let name = "offline-\(UUID().uuidString.prefix(8)).md"
+            app.coordinator.push(.newFile(repo, branch: nil, folder: "edits"))
+            let creator = try XCTUnwrap(app.coordinator.top?.model as? NewFileViewModel)
+            creator.start()
+            creator.setName(name)
+            creator.setText("written on a train")
+            IssueFixture.server.clearLog()
+            app.transport.unplugged = true
+            creator.commit()
+            waitUntil("the commit settles") { !creator.writes.isWriting }
+            let row = try XCTUnwrap(app.outbox.entries.first)
+            XCTAssertEqual(row.summary, "New file in \(repo.owner)/\(repo.name): edits/\(name)")
+            XCTAssertEqual(app.coordinator.toast?.message,
+                           "Gitee cannot be reached: the new file waits, and is sent when it answers.")
+            XCTAssertNil(drafts.fileDraft(account: "mayun-demo", repo: repo, branch: "", path: "edits/"))
+
+            app.services.cancelOutboxRow(row.id)
+            XCTAssertTrue(app.outbox.entries.isEmpty)
+            let kept = try XCTUnwrap(drafts.fileDraft(account: "mayun-demo", repo: repo, branch: "", path: "edits/"))
+            XCTAssertEqual(kept.name, name, "the name is back in the folder's New File draft")
+            XCTAssertEqual(kept.text, "written on a train\n", "and the text, as it was to be committed")
+            XCTAssertTrue(Self.commits(repo).isEmpty && !IssueFixture.server.requestLog.contains { $0.method == "POST" })
+
+            // A new file whose path someone else took meanwhile is never written over; one already there with its
+            // bytes (sent before a quit) is done.
+            app.transport.unplugged = false
+            let taken = try FileEditingTests.newFile(Array("theirs\n".utf8), in: repo, client: app.client)
+            let mine = OutboxEntry.FileCommit(path: taken, branch: nil, message: "mine", content: Data("mine\n".utf8),
+                                              baseSHA: "", folder: "edits")
+            let conflict = try XCTUnwrap(app.outbox.enqueue(.fileCommit, repo: repo, number: "", payload: mine.payload,
+                                                            seen: ""))
+            let same = OutboxEntry.FileCommit(path: taken, branch: nil, message: "again", content: Data("theirs\n".utf8),
+                                              baseSHA: "", folder: "edits")
+            _ = app.outbox.enqueue(.fileCommit, repo: repo, number: "", payload: same.payload, seen: "")
+            IssueFixture.server.clearLog()
+            runUntilDone("the drain") { await app.services.drainOutbox()?.value }
+            XCTAssertEqual(app.outbox.entries.map(\.id), [conflict.id], "the one already there is done")
+            XCTAssertEqual(app.outbox.entries.first?.status,
+                           .needsDecision(reason: "a file with this name was added meanwhile"))
+            XCTAssertFalse(IssueFixture.server.requestLog.contains { $0.method == "POST" || $0.method == "PUT" },
+                           "nothing sent")
+        }
+    }
 }

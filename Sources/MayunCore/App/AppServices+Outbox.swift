@@ -85,13 +85,23 @@ extension AppServices {
     }
 
     /// A file commit taken back: into the editor's draft for its file, over the sha it was edited from (so a file
-    /// changed meanwhile meets it as a conflict in the editor). A draft typed since stays as it is.
+    /// changed meanwhile meets it as a conflict in the editor); a new file into its folder's New File draft, name
+    /// and text. A draft typed since stays as it is.
     private func restoreFileCommit(_ entry: OutboxEntry, login: String) {
-        guard let commit = entry.fileCommit, case .success(let file) = EditableText.decode(commit.content) else { return }
+        guard let commit = entry.fileCommit else { return }
         let branch = commit.branch ?? ""
-        guard drafts.fileDraft(account: login, repo: entry.repo, branch: branch, path: commit.path) == nil else { return }
-        drafts.saveFileDraft(FileDraft(text: file.text, baseSHA: commit.baseSHA), account: login, repo: entry.repo,
-                             branch: branch, path: commit.path)
+        var place = commit.path
+        var draft = FileDraft(text: "", baseSHA: commit.baseSHA)
+        if let folder = commit.folder {
+            place = NewFileViewModel.draftKey(folder: folder)
+            draft.name = folder.isEmpty ? commit.path : String(commit.path.dropFirst(folder.count + 1))
+            draft.text = String(decoding: commit.content, as: UTF8.self)
+        } else {
+            guard case .success(let file) = EditableText.decode(commit.content) else { return }
+            draft.text = file.text
+        }
+        guard drafts.fileDraft(account: login, repo: entry.repo, branch: branch, path: place) == nil else { return }
+        drafts.saveFileDraft(draft, account: login, repo: entry.repo, branch: branch, path: place)
     }
 
     /// A new issue taken back: into the project's New Issue draft, its title where the draft has none, its text

@@ -34,6 +34,7 @@ extension Coordinator {
                                        account: services.session.user?.login ?? "", client: services.client,
                                        drafts: services.drafts, navigator: self)
         creator.nightMode = nightMode
+        creator.outbox = services.outbox
         creator.onCreated = { [weak self, weak creator] _ in
             guard let self, let creator, top?.model === creator else { return }
             pop()

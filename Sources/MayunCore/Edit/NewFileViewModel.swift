@@ -36,6 +36,8 @@ public final class NewFileViewModel {
     @ObservationIgnored private weak var navigator: (any Navigator)?
     @ObservationIgnored private var started = false
     @ObservationIgnored private var left = false
+    /// The account's outbox: a new file that provably never reached the server waits there (docs/WRITES.md).
+    @ObservationIgnored var outbox: Outbox?
     /// Told with the new file's path once the server has it (the Coordinator shows the folder again).
     @ObservationIgnored var onCreated: @MainActor (String) -> Void = { _ in }
 
@@ -117,21 +119,41 @@ public final class NewFileViewModel {
         guard canCommit else { return }
         let endpoint = Endpoints.createFile(owner: target.repo.owner, repo: target.repo.name, path: path,
                                             content: bytes, message: message, branch: target.branch)
-        let client = client, path = path, bytes = bytes, target = target
+        let client = client, path = path, bytes = bytes, target = target, outbox = outbox
+        let waiting = OutboxEntry.FileCommit(path: path, branch: target.branch, message: message, content: bytes,
+                                             baseSHA: "", folder: target.folder)
+        let drafts = drafts, account = account, draftKey = draftKey, sent = (name, text)
         writes.send(key: "create", failure: tr("The file was not created: %@. Your text is kept."),
-                    request: {
-                        try await SettledWrite.perform({ try await client.send(endpoint) }, check: {
-                            try await FileWriteCheck.holds(bytes, repo: target.repo, path: path, branch: target.branch,
-                                                           client: client)
-                        })
+                    request: { () async throws -> Bool in
+                        do {
+                            _ = try await SettledWrite.perform({ try await client.send(endpoint) }, check: {
+                                try await FileWriteCheck.holds(bytes, repo: target.repo, path: path,
+                                                               branch: target.branch, client: client)
+                            })
+                            return false
+                        } catch let failure as GiteeError where failure.neverReachedServer {
+                            // Never reached the server: it waits in the outbox, settled and sent when it answers.
+                            guard outbox?.enqueue(.fileCommit, repo: target.repo, number: "", payload: waiting.payload,
+                                                  seen: "") != nil else { throw failure }
+                            return true
+                        }
                     },
-                    settle: { [weak self] _ in self?.created(path) })
+                    settle: { [weak self] waits in self?.created(path, waiting: waits) },
+                    // The file belongs to the folder, not to this page: its draft goes once the server (or the
+                    // outbox) has it, even after the page was left; what was typed since in an open page stays.
+                    always: { [weak self] succeeded, _ in
+                        guard succeeded, self.map({ ($0.name, $0.text) == sent }) ?? true else { return }
+                        drafts.saveFileDraft(nil, account: account, repo: target.repo, branch: target.branch ?? "",
+                                             path: draftKey)
+                    })
     }
 
     // MARK: Private
 
     /// The draft's key: the folder, with a name no file can have (a path never ends in "/").
-    private var draftKey: String { target.folder + "/" }
+    private var draftKey: String { Self.draftKey(folder: target.folder) }
+
+    nonisolated static func draftKey(folder: String) -> String { folder + "/" }
 
     private func followName() {
         guard !messageEdited else { return }
@@ -139,10 +161,11 @@ public final class NewFileViewModel {
             : String(format: tr("Create %@"), name.split(separator: "/").last.map(String.init) ?? name)
     }
 
-    private func created(_ path: String) {
+    /// The server has the file, or (`waiting`) the outbox keeps it until the server can be reached.
+    private func created(_ path: String, waiting: Bool) {
         phase = .created
-        drafts.saveFileDraft(nil, account: account, repo: target.repo, branch: target.branch ?? "", path: draftKey)
-        navigator?.showToast(String(format: tr("%@ created"), path))
+        navigator?.showToast(waiting ? tr("Gitee cannot be reached: the new file waits, and is sent when it answers.")
+                                     : String(format: tr("%@ created"), path))
         guard !left else { return }
         onCreated(path)
     }

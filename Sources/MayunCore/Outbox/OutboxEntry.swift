@@ -43,8 +43,8 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
         case pullRequestAccept = "pull-request-accept"
         /// Ask someone to review or test, or take them off (`payload` a `PeopleChange`).
         case pullRequestPeople = "pull-request-people"
-        /// A commit of an edited file (`number` empty, `payload` a `FileCommit`, `seen` the blob sha it was edited
-        /// from: another sha there means the file changed meanwhile).
+        /// A commit of an edited or a new file (`number` empty, `payload` a `FileCommit`, `seen` the blob sha it was
+        /// edited from, empty for a new file).
         case fileCommit = "file-commit"
     }
 
@@ -147,7 +147,9 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
             return String(format: payload == "testers" ? tr("Pass the test of %@!%@") : tr("Approve %@!%@"), place, number)
         case .pullRequestPeople:
             return String(format: tr("%@ on %@!%@"), PeopleChange.read(payload)?.description ?? "", place, number)
-        case .fileCommit: return String(format: tr("Commit to %@: %@"), place, fileCommit?.path ?? "")
+        case .fileCommit:
+            return String(format: fileCommit?.isNewFile == true ? tr("New file in %@: %@") : tr("Commit to %@: %@"),
+                          place, fileCommit?.path ?? "")
         }
     }
 

@@ -130,22 +130,30 @@ extension OutboxEntry {
 
 extension OutboxEntry {
     /// The payload of a file commit's row: the file's bytes as they are to be written (JSON gives them as base64),
-    /// where, with which message, and the blob sha they were edited from (what the commit is sent over).
+    /// where, with which message, and the blob sha they were edited from (what the commit is sent over); a new file
+    /// has no sha, and names the folder it was made in (its name is the rest of the path).
     public struct FileCommit: OutboxPayload, Equatable {
         public let path: String
         /// nil: the project's default branch.
         public let branch: String?
         public let message: String
         public let content: Data
+        /// Empty for a new file.
         public let baseSHA: String
+        /// A new file's folder ("" the project's top); nil for an edit.
+        public let folder: String?
 
-        public init(path: String, branch: String?, message: String, content: Data, baseSHA: String) {
+        public init(path: String, branch: String?, message: String, content: Data, baseSHA: String,
+                    folder: String? = nil) {
             self.path = path
             self.branch = branch
             self.message = message
             self.content = content
             self.baseSHA = baseSHA
+            self.folder = folder
         }
+
+        public var isNewFile: Bool { baseSHA.isEmpty }
     }
 
     /// A file commit, read back from its row (nil for another kind, or a payload this version cannot read).
