@@ -88,7 +88,8 @@ final class ClientBehaviourTests: XCTestCase {
 
     /// When a server does send ETags (FakeGitee only when asked: gitee.com is not known to), shareable GETs made
     /// without a token are revalidated from the disk cache (304); personal ones, and anything sent with the token (it
-    /// may be a private repository's), never touch it. The cache is an optimisation only.
+    /// may be a private repository's), never touch it: they are revalidated from memory (`RevalidatedAnswers`), for
+    /// the same account only. The cache is an optimisation only.
     func testDiskCacheRevalidatesShareableAnswersOnly() {
         onMainLoop {
             Fake.reset()
@@ -112,15 +113,25 @@ final class ClientBehaviourTests: XCTestCase {
             XCTAssertEqual(Fake.server.requestLog.last?.status, 304, "answers came from the cache after revalidation")
             Fake.server.clearLog()
             let withToken = Fake.client(credential: Fake.demoToken, cacheDirectory: directory)
-            _ = try await withToken.send(Endpoints.me())
-            _ = try await withToken.send(Endpoints.me())
-            XCTAssertEqual(Fake.server.requestLog.map(\.status), [200, 200], "personal answers are not cached")
+            let me = try await withToken.send(Endpoints.me())
+            let meAgain = try await withToken.send(Endpoints.me())
+            XCTAssertEqual(Fake.server.requestLog.map(\.status), [200, 304], "personal answers are asked only if changed")
+            XCTAssertEqual(meAgain.login, me.login, "a 304 is answered with the answer kept in memory")
             Fake.server.clearLog()
             let other = Fake.server.world.projects[6]
             let otherOwner = Fake.server.world.owner(of: other).login
-            for _ in 0..<3 { _ = try await withToken.send(Endpoints.readme(owner: otherOwner, repo: other.path)) }
-            XCTAssertEqual(Fake.server.requestLog.map(\.status), [200, 200, 200],
-                           "answers fetched with the token bypass the shared disk cache")
+            var readmes: [String?] = []
+            for _ in 0..<3 { readmes.append(try await withToken.send(Endpoints.readme(owner: otherOwner, repo: other.path))?.text) }
+            XCTAssertEqual(Fake.server.requestLog.map(\.status), [200, 304, 304],
+                           "answers fetched with the token bypass the shared disk cache, revalidated from memory")
+            XCTAssertEqual(Set(readmes).count, 1)
+            XCTAssertNotNil(readmes[0])
+            Fake.server.clearLog()
+            // Log out and in again as the same person: a new account, whose requests are not conditioned on the old.
+            withToken.auth.use(nil)
+            withToken.auth.use(.personalToken("mayun-demo-token"))
+            _ = try await withToken.send(Endpoints.me())
+            XCTAssertEqual(Fake.server.requestLog.map(\.status), [200], "another account's answers are not offered")
             XCTAssertTrue(Fake.server.requestLog.allSatisfy { $0.tokenSource == "bearer" })
             withToken.flushCache()
             client.flushCache()
@@ -173,6 +184,39 @@ final class ClientBehaviourTests: XCTestCase {
             // (A call without a substitute: v3 languages would fall back to the search language list instead.)
             await assertThrows(.server(status: 502, message: nil)) { try await client.send(Endpoints.user("someone")) }
             XCTAssertEqual(stub.sent.count, 3, "one try and two retries")
+        }
+    }
+}
+
+/// `RevalidatedAnswers` alone: what it keeps and for how long.
+final class RevalidatedAnswersTests: XCTestCase {
+    func testKeptAnswersAreBoundedAndOnlyThoseWithValidatorsAreKept() {
+        MainActor.assumeIsolated {
+            let answers = RevalidatedAnswers()
+            func ok(_ size: Int, tag: String? = "\"t\"") -> HTTPResponse {
+                HTTPResponse(status: 200, headers: tag.map { ["ETag": $0] } ?? [:], body: Data(count: size))
+            }
+            var request = HTTPRequest(method: "GET", url: "https://gitee.example/a")
+            _ = answers.answer(ok(10, tag: nil), conditionedOn: nil, key: "a", account: 0)
+            XCTAssertNil(answers.condition(&request, key: "a", account: 0), "no validator: nothing to ask with")
+            XCTAssertTrue(request.headers.isEmpty)
+
+            _ = answers.answer(ok(10), conditionedOn: nil, key: "a", account: 0)
+            XCTAssertNil(answers.condition(&request, key: "a", account: 1), "not for another account")
+            let held = answers.condition(&request, key: "a", account: 0)
+            XCTAssertEqual(request.header("If-None-Match"), "\"t\"")
+            XCTAssertEqual(answers.answer(HTTPResponse(status: 304), conditionedOn: held, key: "a", account: 0), ok(10))
+            _ = answers.answer(HTTPResponse(status: 404), conditionedOn: held, key: "a", account: 0)
+            XCTAssertEqual(answers.keptBytes, 0, "an answer that is not a 200 drops what was kept")
+
+            let tenth = RevalidatedAnswers.byteLimit / 10
+            _ = answers.answer(ok(tenth + 1), conditionedOn: nil, key: "big", account: 0)
+            XCTAssertEqual(answers.keptBytes, 0, "an answer over a tenth of the bound is not kept")
+            for index in 0..<12 { _ = answers.answer(ok(tenth), conditionedOn: nil, key: "k\(index)", account: 0) }
+            XCTAssertLessThanOrEqual(answers.keptBytes, RevalidatedAnswers.byteLimit)
+            var probe = request
+            XCTAssertNil(answers.condition(&probe, key: "k0", account: 0), "the least recently used went first")
+            XCTAssertNotNil(answers.condition(&probe, key: "k11", account: 0))
         }
     }
 }

@@ -45,6 +45,8 @@ public final class GiteeClient {
     private var nextRequest = 0
     /// GETs asked ahead for the page about to open (`prefetch`), kept for its first requests.
     let prefetched = PrefetchedAnswers()
+    /// The last answers with validators to GETs the disk cache leaves alone, asked again "only if changed".
+    let revalidated = RevalidatedAnswers()
 
     /// Log Out: every request that carried the old token stops, and its answer is never returned (a late private
     /// answer must not be saved as someone else's, or as public, after the wipe).
@@ -56,13 +58,17 @@ public final class GiteeClient {
     /// Sends `request`; one carrying the token is cancelled at Log Out, and its answer is refused (`.cancelled`)
     /// when the account changed while it was out, whoever cancelled it.
     private func exchange(_ request: HTTPRequest, uploaded: TransferProgress? = nil) async throws -> HTTPResponse {
-        let transport = self.transport
-        @MainActor func send() async throws -> HTTPResponse {
-            if let uploaded { return try await transport.send(request, uploaded: uploaded) }
-            return try await transport.send(request, progress: nil)
-        }
+        let transport = self.transport, revalidated = self.revalidated
         let account = auth.account
         let key = uploaded == nil ? PrefetchedAnswers.key(for: request) : nil
+        @MainActor func send() async throws -> HTTPResponse {
+            if let uploaded { return try await transport.send(request, uploaded: uploaded) }
+            guard let key, RevalidatedAnswers.applies(to: request) else { return try await transport.send(request, progress: nil) }
+            var conditional = request
+            let held = revalidated.condition(&conditional, key: key, account: account)
+            let response = try await transport.send(conditional, progress: nil)
+            return revalidated.answer(response, conditionedOn: held, key: key, account: account)
+        }
         if let key, let kept = prefetched.take(key: key, account: account) {
             let response = try await withTaskCancellationHandler { try await kept.task.value } onCancel: { kept.task.cancel() }
             guard auth.account == account else { throw GiteeError.cancelled }
