@@ -33,7 +33,7 @@ final class BlobUnknownSizeTests: XCTestCase {
     @MainActor private static func coordinator(_ transport: CappingTransport) -> Coordinator {
         let client = GiteeClient(configuration: GiteeConfiguration(server: "http://127.0.0.1:9", retry: .none),
                                  transport: transport)
-        return Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
+        return Coordinator(testing: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
                            preferences: InMemoryPreferences(), services: AppServices(client: client))
     }
 

@@ -49,7 +49,7 @@ private func fixture(files: [(path: String, size: Int, body: Data?, type: String
         transport.responses["\(api)/readme"] = HTTPResponse(status: 200, body: Data(
             #"{"type":"file","name":"README.md","path":"README.md","encoding":"base64","size":\#(readme.utf8.count),"content":"\#(encoded)"}"#.utf8))
     }
-    let coordinator = Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
+    let coordinator = Coordinator(testing: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
                                   preferences: InMemoryPreferences(), services: makeServices(transport: transport, store: store))
     return (coordinator, transport)
 }

@@ -5,7 +5,7 @@ import XCTest
 private let repo = RepositoryID(owner: "openharmony", name: "docs")
 
 @MainActor private func makeCoordinator() -> Coordinator {
-    Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
+    Coordinator(testing: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
                 preferences: InMemoryPreferences(), services: makeServices())
 }
 
@@ -115,7 +115,7 @@ final class CoordinatorTests: XCTestCase {
         onMain {
             let transport = HangingTransport()
             let coordinator = Coordinator(
-                environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
+                testing: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
                 preferences: InMemoryPreferences(),
                 services: AppServices(client: GiteeClient(configuration: GiteeConfiguration(server: "http://127.0.0.1:9"),
                                                           transport: transport)))
@@ -137,7 +137,7 @@ final class CoordinatorTests: XCTestCase {
         onMain {
             let transport = StubTransport()
             let coordinator = Coordinator(
-                environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
+                testing: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
                 preferences: InMemoryPreferences(), services: makeServices(transport: transport))
             for route: Route in [.blob(repo, ref: "master", path: "a.swift"), .readme(repo, ref: nil),
                                  .image(repo, ref: "master", path: "logo.png"), .issue(repo, number: "I1"),

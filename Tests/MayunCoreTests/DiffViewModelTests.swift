@@ -141,7 +141,7 @@ final class CommitStatsTests: XCTestCase {
                  {"filename": "a", "status": "modified", "additions": 9223372036854775807, "deletions": 1},
                  {"filename": "b", "status": "modified", "additions": 1, "deletions": -5, "patch": "@@ -1 +1 @@\\n-x\\n+y\\n"}]}
                 """.utf8))
-            let coordinator = Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
+            let coordinator = Coordinator(testing: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
                                           preferences: InMemoryPreferences(), services: makeServices(transport: transport))
             coordinator.push(.commit(RepositoryID(owner: "o", name: "r"), sha: "abc1234"))
             guard case .commit(let page) = coordinator.top?.content else { return XCTFail("no commit page") }

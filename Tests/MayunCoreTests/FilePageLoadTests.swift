@@ -37,7 +37,7 @@ private final class HoldingTransport: Transport {
 @MainActor
 private func coordinator(over transport: HoldingTransport, store: OfflineStore? = nil) -> Coordinator {
     let client = GiteeClient(configuration: GiteeConfiguration(server: "http://127.0.0.1:9"), transport: transport)
-    return Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
+    return Coordinator(testing: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
                        preferences: InMemoryPreferences(), services: AppServices(client: client, store: store))
 }
 

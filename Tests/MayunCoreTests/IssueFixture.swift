@@ -31,7 +31,7 @@ enum IssueFixture {
         let client = GiteeClient(configuration: configuration, transport: transport?(configuration))
         let session = Session(client: client, store: nil, environment: [:])
         let services = AppServices(client: client, store: store, session: session, drafts: drafts)
-        let coordinator = Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
+        let coordinator = Coordinator(testing: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
                                       preferences: InMemoryPreferences(), services: services)
         if loggedIn { runUntilDone("log in") { try? await session.logIn(personalToken: "mayun-demo-token") } }
         return App(coordinator: coordinator, services: services)

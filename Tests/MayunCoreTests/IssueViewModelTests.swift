@@ -17,7 +17,7 @@ private func makeCoordinator(_ transport: StubTransport, drafts: DraftStore) -> 
     let services = AppServices(client: GiteeClient(configuration: GiteeConfiguration(server: "http://127.0.0.1:9"),
                                                    transport: transport), drafts: drafts)
     services.client.auth.use(.personalToken("token"))
-    return Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
+    return Coordinator(testing: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
                        preferences: InMemoryPreferences(), services: services)
 }
 

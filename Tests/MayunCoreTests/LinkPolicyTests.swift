@@ -41,7 +41,7 @@ final class LinkPolicyTests: XCTestCase {
 
     func testCoordinatorOpensOnlyWhatThePolicyAllows() {
         onMain {
-            let coordinator = Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
+            let coordinator = Coordinator(testing: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
                                           preferences: InMemoryPreferences(), services: makeServices())
             let platform = RecordingPlatform()
             coordinator.platform = platform
@@ -71,7 +71,7 @@ final class LinkPolicyTests: XCTestCase {
             transport.responses["/api/v5/users/stranger"] = HTTPResponse(status: 200, body: Data("""
             {"id": 9, "login": "stranger", "name": "S", "blog": "file:///home/you/.ssh/id_rsa", "weibo": "weibo.com/s"}
             """.utf8))
-            let coordinator = Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
+            let coordinator = Coordinator(testing: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
                                           preferences: InMemoryPreferences(), services: makeServices(transport: transport))
             let platform = RecordingPlatform()
             coordinator.platform = platform

@@ -13,7 +13,7 @@ private func loadedModel(_ transport: ScriptedTransport, drafts: URL,
     transport.on("GET", "/api/v5/notifications/threads", F.json(200, #"{"total_count": 0, "list": []}"#))
     transport.on("GET", messagesPath, F.json(200, #"{"total_count": 1, "list": [{"id": 8, "content": "周末有空吗？", "unread": true, "sender": {"id": 2, "login": "wang", "name": "Wang"}, "updated_at": "2024-05-03T00:00:00+08:00"}]}"#))
     let session = makeSession(transport: transport, store: nil, environment: ["MAYUN_TOKEN": "env-token"])
-    let coordinator = Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer,
+    let coordinator = Coordinator(testing: .fromXDG(server: AppEnvironment.defaultServer,
                                                         environment: ["HOME": "/tmp"]),
                                   preferences: InMemoryPreferences(),
                                   services: AppServices(client: session.client, session: session,

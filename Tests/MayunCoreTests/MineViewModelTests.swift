@@ -12,7 +12,7 @@ final class MineViewModelTests: XCTestCase {
             let transport = StubTransport()
             transport.responses["/api/v5/user"] = HTTPResponse(status: 200, body: Data(#"{"id":7,"login":"li","name":"李雷"}"#.utf8))
             let services = makeServices(transport: transport, store: store)
-            let coordinator = Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
+            let coordinator = Coordinator(testing: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
                                           preferences: InMemoryPreferences(), services: services)
             let mine = coordinator.mineTab
             XCTAssertNil(mine.currentAccount(), "no account page while logged out")

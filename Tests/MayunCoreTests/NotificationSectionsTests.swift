@@ -22,7 +22,7 @@ private func list(_ items: String...) -> HTTPResponse {
 private func loadedModel(_ transport: ScriptedTransport) -> (Coordinator, NotificationsViewModel) {
     transport.on("GET", "/api/v5/user", F.user())
     let session = makeSession(transport: transport, store: nil, environment: ["MAYUN_TOKEN": "env-token"])
-    let coordinator = Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer,
+    let coordinator = Coordinator(testing: .fromXDG(server: AppEnvironment.defaultServer,
                                                         environment: ["HOME": "/tmp"]),
                                   preferences: InMemoryPreferences(),
                                   services: AppServices(client: session.client, session: session))

@@ -43,7 +43,7 @@ private func makeModel(_ transport: PagedInboxTransport) -> (NotificationsViewMo
     let client = GiteeClient(configuration: GiteeConfiguration(server: SessionFixtures.server, retry: .none),
                              transport: transport)
     let session = Session(client: client, store: nil, environment: ["MAYUN_TOKEN": "env-token"])
-    let coordinator = Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
+    let coordinator = Coordinator(testing: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
                                   preferences: InMemoryPreferences(),
                                   services: AppServices(client: client, session: session))
     return (coordinator.notifications, coordinator)

@@ -21,7 +21,7 @@ private func makeCoordinator(_ transport: ScriptedTransport, preferences: InMemo
 {
     transport.on("GET", "/api/v5/user", F.user())
     let session = makeSession(transport: transport, store: nil, environment: ["MAYUN_TOKEN": "env-token"])
-    return Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
+    return Coordinator(testing: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
                        preferences: preferences, services: AppServices(client: session.client, session: session))
 }
 
@@ -276,7 +276,7 @@ final class NotificationsViewModelTests: XCTestCase {
         onMain {
             let transport = ScriptedTransport()
             let session = makeSession(transport: transport, store: nil)
-            let coordinator = Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
+            let coordinator = Coordinator(testing: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
                                           preferences: InMemoryPreferences(),
                                           services: AppServices(client: session.client, session: session))
             coordinator.notifications.refresh()

@@ -4,7 +4,7 @@ import Foundation
 import XCTest
 
 @MainActor private func coordinator(_ transport: StubTransport) -> Coordinator {
-    Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
+    Coordinator(testing: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
                 preferences: InMemoryPreferences(), services: makeServices(transport: transport))
 }
 

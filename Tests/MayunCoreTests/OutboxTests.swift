@@ -24,7 +24,7 @@ final class OutboxTests: XCTestCase {
         let client = GiteeClient(configuration: configuration, transport: transport)
         let session = Session(client: client, store: nil, environment: [:])
         let services = AppServices(client: client, session: session, drafts: drafts)
-        let coordinator = Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
+        let coordinator = Coordinator(testing: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
                                       preferences: InMemoryPreferences(), services: services)
         runUntilDone("log in") { try? await session.logIn(personalToken: "mayun-demo-token") }
         let file = Outbox.file(inAccountFolder: FileManager.default.temporaryDirectory

@@ -34,7 +34,7 @@ final class PrivacyTests: XCTestCase {
             "HOME": folders.root.path, "XDG_CACHE_HOME": folders.root.appendingPathComponent("cache").path,
             "XDG_DATA_HOME": folders.root.appendingPathComponent("data").path,
             "XDG_CONFIG_HOME": folders.root.appendingPathComponent("config").path])
-        return (Coordinator(environment: environment, preferences: InMemoryPreferences(), services: services), services)
+        return (Coordinator(testing: environment, preferences: InMemoryPreferences(), services: services), services)
     }
 
     /// Every file under `root` whose bytes contain `needle`.

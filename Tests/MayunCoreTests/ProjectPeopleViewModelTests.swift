@@ -6,7 +6,7 @@ import XCTest
 private let repo = RepositoryID(owner: "o", name: "r")
 
 @MainActor private func coordinator(_ transport: StubTransport) -> Coordinator {
-    Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
+    Coordinator(testing: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
                 preferences: InMemoryPreferences(), services: makeServices(transport: transport))
 }
 

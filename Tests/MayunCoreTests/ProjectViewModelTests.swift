@@ -15,7 +15,7 @@ private func fixture(loggedIn: Bool) throws -> (Coordinator, StubTransport, Proj
     transport.responses[projectPath] = HTTPResponse(status: 200, body: body)
     let services = makeServices(transport: transport)
     if loggedIn { services.client.auth.use(.personalToken("secret-token")) }
-    let coordinator = Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
+    let coordinator = Coordinator(testing: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
                                   preferences: InMemoryPreferences(), services: services)
     coordinator.push(.project(sampleRepo))
     let viewModel = try XCTUnwrap(coordinator.top?.model as? ProjectViewModel)
@@ -111,7 +111,7 @@ final class ProjectViewModelTests: XCTestCase {
             // The services first: they set the store's prefix for this server's public rows, which the save uses.
             let services = makeServices(transport: offline, store: store)
             store.save(try XCTUnwrap(online.project), key: "project:\(sampleRepo)")
-            let coordinator = Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
+            let coordinator = Coordinator(testing: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
                                           preferences: InMemoryPreferences(), services: services)
             waitUntil("the save lands") { store.loadBlocking(Project.self, key: "project:\(sampleRepo)") != nil }
             offline.failure = .offline

@@ -12,7 +12,7 @@ private func sample(_ name: String) throws -> Data {
 
 @MainActor
 private func makeCoordinator(_ transport: StubTransport) -> Coordinator {
-    Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
+    Coordinator(testing: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
                 preferences: InMemoryPreferences(), services: makeServices(transport: transport))
 }
 

@@ -20,7 +20,7 @@ private let releasesJSON = "[" + candidateJSON + #"""
 
 @MainActor
 private func makeCoordinator(_ transport: StubTransport) -> Coordinator {
-    Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
+    Coordinator(testing: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
                 preferences: InMemoryPreferences(), services: makeServices(transport: transport))
 }
 

@@ -11,7 +11,7 @@ final class SessionCoordinatorTests: XCTestCase {
         let client = GiteeClient(configuration: GiteeConfiguration(server: F.server, retry: .none), transport: transport)
         let services = AppServices(client: client, session: Session(client: client, store: InMemoryCredentialStore(),
                                                                      environment: [:]))
-        return Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
+        return Coordinator(testing: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
                            preferences: InMemoryPreferences(), services: services)
     }
 

@@ -20,7 +20,7 @@ final class WritePathLogTests: XCTestCase {
         let client = GiteeClient(configuration: GiteeConfiguration(server: server.baseURL, appVersion: "test", retry: .none))
         let session = Session(client: client, store: nil, environment: [:])
         let services = AppServices(client: client, session: session)
-        let coordinator = Coordinator(environment: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
+        let coordinator = Coordinator(testing: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
                                       preferences: InMemoryPreferences(), services: services)
         runUntilDone("log in") { try? await session.logIn(personalToken: "mayun-demo-token") }
         let demo = try XCTUnwrap(server.world.user(login: "mayun-demo"))

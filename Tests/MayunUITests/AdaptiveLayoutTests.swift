@@ -305,7 +305,7 @@ final class AdaptiveFixture {
         transport.latency = latency
         preferences = InMemoryPreferences(windowGeometry: WindowGeometry(width: Int(size.width), height: Int(size.height),
                                                                          isMaximized: false))
-        coordinator = Coordinator(environment: testEnvironment(), preferences: preferences,
+        coordinator = Coordinator(testing: testEnvironment(), preferences: preferences,
                                   services: testServices(transport: transport))
         theme = ThemeController(nightMode: coordinator.nightMode, themesDirectory: AppResources.locate().themesDirectory)
         mainWindow = MainWindow(application: testApplication, coordinator: coordinator, preferences: preferences,

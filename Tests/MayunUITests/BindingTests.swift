@@ -36,7 +36,7 @@ final class BindingTests: XCTestCase {
     func testPageBindingsEndWithTheWidget() throws {
         try requireDisplay()
         onMain {
-            let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
+            let coordinator = Coordinator(testing: testEnvironment(), preferences: InMemoryPreferences(),
                                           services: testServices())
             let viewModel = coordinator.projectsTab.lists[1]
             weak var weakPage: Page?

@@ -91,7 +91,7 @@ private let repo = RepositoryID(owner: "mayun", name: "desktop")
 
 @MainActor
 private func present(_ route: Route, transport: FileTransport) -> (Coordinator, GtkKit.Page, UnsafeMutablePointer<GtkWidget>) {
-    let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
+    let coordinator = Coordinator(testing: testEnvironment(), preferences: InMemoryPreferences(),
                                   services: testServices(transport: transport))
     coordinator.push(route)
     let page = PageFactory(images: testImages()).makePage(for: coordinator.top!)

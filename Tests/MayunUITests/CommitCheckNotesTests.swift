@@ -29,7 +29,7 @@ final class CommitCheckNotesTests: XCTestCase {
                 [{"path": "change/modified.txt", "start_line": 2, "annotation_level": "failure", "message": "trailing word"},
                  {"path": "change/modified.txt", "start_line": 40, "annotation_level": "warning", "message": "not shown"}]
                 """#.utf8))
-            let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
+            let coordinator = Coordinator(testing: testEnvironment(), preferences: InMemoryPreferences(),
                                           services: testServices(transport: stub))
             coordinator.push(.commit(RepositoryID(owner: "kit101", name: "drone-yml-test"), sha: Self.sha))
             guard let page = PageFactory(images: testImages()).makePage(for: coordinator.top!) as? CommitPage,

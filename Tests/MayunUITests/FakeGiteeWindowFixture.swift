@@ -33,7 +33,7 @@ final class FakeGiteeWindowFixture {
         draftsFolder = FileManager.default.temporaryDirectory.appendingPathComponent("mayun-talk-drafts-\(UUID().uuidString)")
         let preferences = InMemoryPreferences(windowGeometry: WindowGeometry(width: Int(size.width), height: Int(size.height),
                                                                              isMaximized: false))
-        coordinator = Coordinator(environment: testEnvironment(), preferences: preferences,
+        coordinator = Coordinator(testing: testEnvironment(), preferences: preferences,
                                   services: AppServices(client: client, session: session,
                                                         drafts: DraftStore(directory: draftsFolder)))
         theme = ThemeController(nightMode: coordinator.nightMode, themesDirectory: AppResources.locate().themesDirectory)

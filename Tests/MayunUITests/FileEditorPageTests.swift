@@ -136,7 +136,7 @@ private final class EditorFixture {
         let session = Session(client: client, store: nil, environment: [:])
         let drafts = DraftStore(directory: FileManager.default.temporaryDirectory
             .appendingPathComponent("mayun-editor-drafts-\(UUID().uuidString)"))
-        coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
+        coordinator = Coordinator(testing: testEnvironment(), preferences: InMemoryPreferences(),
                                   services: AppServices(client: client, session: session, drafts: drafts))
         theme = ThemeController(nightMode: coordinator.nightMode, themesDirectory: AppResources.locate().themesDirectory)
         let demo = try XCTUnwrap(server.world.user(login: "mayun-demo"))

@@ -107,7 +107,7 @@ final class FolderDropAndNewFileTests: XCTestCase {
     /// reported to the file manager as taken and then dropped.
     func testADropWhereThePersonMayNotWriteIsRefused() throws {
         try onMain {
-            let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
+            let coordinator = Coordinator(testing: testEnvironment(), preferences: InMemoryPreferences(),
                                           services: testServices())
             coordinator.push(.tree(RepositoryID(owner: "kit101", name: "drone-yml-test"), ref: nil, path: ""))
             let top = try XCTUnwrap(coordinator.top)

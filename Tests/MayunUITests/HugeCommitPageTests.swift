@@ -40,7 +40,7 @@ final class HugeCommitPageTests: XCTestCase {
         onMain {
             let files = 20_000
             let transport = HugeCommitTransport(count: files)
-            let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
+            let coordinator = Coordinator(testing: testEnvironment(), preferences: InMemoryPreferences(),
                                           services: testServices(transport: transport))
             coordinator.push(.commit(RepositoryID(owner: "vendor", name: "big"), sha: HugeCommitTransport.sha))
             let page = PageFactory(images: testImages()).makePage(for: coordinator.top!)

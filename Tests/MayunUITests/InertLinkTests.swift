@@ -14,7 +14,7 @@ final class InertLinkTests: XCTestCase {
 
     func testAProfileLinkWithAFileSchemeIsAPlainLabelWithTheReason() throws {
         try onMain {
-            let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
+            let coordinator = Coordinator(testing: testEnvironment(), preferences: InMemoryPreferences(),
                                           services: testServices())
             let platform = RecordingPlatform()
             coordinator.platform = platform

@@ -79,7 +79,7 @@ final class IssueComposerTests: XCTestCase {
     func testLoggedOutTheComposerIsALoginButton() throws {
         try onMain {
             let repo = RepositoryID(owner: "kit101", name: "drone-yml-test")
-            let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
+            let coordinator = Coordinator(testing: testEnvironment(), preferences: InMemoryPreferences(),
                                           services: testServices(transport: IssueTransport()))
             coordinator.push(.issue(repo, number: "I4CD5P"))
             let page = PageFactory(images: testImages()).makePage(for: coordinator.top!)

@@ -13,7 +13,7 @@ func presentLoggedInIssuePage(transport: any Transport, outbox: Outbox? = nil) t
 {
     let services = testServices(transport: transport)
     services.outbox = outbox
-    let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(), services: services)
+    let coordinator = Coordinator(testing: testEnvironment(), preferences: InMemoryPreferences(), services: services)
     let loggedIn = LoginFlag()
     Task { @MainActor in
         _ = try? await services.session.logIn(personalToken: "token")

@@ -126,7 +126,7 @@ enum LinePullPage {
     @MainActor static func openPull(_ server: FakeGiteeServer) throws -> (Coordinator, RepositoryID, Int) {
         let client = GiteeClient(configuration: GiteeConfiguration(server: server.baseURL, appVersion: "test", retry: .none))
         let session = Session(client: client, store: nil, environment: [:])
-        let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
+        let coordinator = Coordinator(testing: testEnvironment(), preferences: InMemoryPreferences(),
                                       services: AppServices(client: client, session: session))
         finish("log in") { try? await session.logIn(personalToken: "mayun-demo-token") }
         let demo = try XCTUnwrap(server.world.user(login: "mayun-demo"))

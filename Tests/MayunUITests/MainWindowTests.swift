@@ -14,7 +14,7 @@ private final class WindowFixture {
 
     init(preferences: InMemoryPreferences = InMemoryPreferences()) {
         self.preferences = preferences
-        coordinator = Coordinator(environment: testEnvironment(), preferences: preferences, services: testServices())
+        coordinator = Coordinator(testing: testEnvironment(), preferences: preferences, services: testServices())
         theme = ThemeController(nightMode: coordinator.nightMode,
                                 themesDirectory: AppResources.locate().themesDirectory)
         mainWindow = MainWindow(application: testApplication, coordinator: coordinator, preferences: preferences,
@@ -240,7 +240,7 @@ final class MainWindowTests: XCTestCase {
     func testWindowSizeIsRestoredAndSavedOnClose() {
         onMain {
             let preferences = InMemoryPreferences(windowGeometry: WindowGeometry(width: 900, height: 640, isMaximized: false))
-            let coordinator = Coordinator(environment: testEnvironment(), preferences: preferences, services: testServices())
+            let coordinator = Coordinator(testing: testEnvironment(), preferences: preferences, services: testServices())
             let mainWindow = MainWindow(application: testApplication, coordinator: coordinator, preferences: preferences,
                                     images: testImages())
             var width: Int32 = 0, height: Int32 = 0

@@ -76,7 +76,7 @@ final class MineProfileTests: XCTestCase {
         try onMain {
             let transport = ProjectTransport()
             transport.extraAnswers = Self.answers
-            let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
+            let coordinator = Coordinator(testing: testEnvironment(), preferences: InMemoryPreferences(),
                                           services: testServices(transport: transport))
             coordinator.push(.user(login: "kit101"))
             let item = try XCTUnwrap(coordinator.top)

@@ -43,7 +43,7 @@ final class OutboxToggleViewTests: XCTestCase {
             let outbox = Outbox(file: Outbox.file(inAccountFolder: FileManager.default.temporaryDirectory
                 .appendingPathComponent("mayun-outbox-star-\(UUID().uuidString)")))
             services.outbox = outbox
-            let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
+            let coordinator = Coordinator(testing: testEnvironment(), preferences: InMemoryPreferences(),
                                           services: services)
             FakeGiteeWindowFixture.finish("log in") { _ = try? await services.session.logIn(personalToken: "token") }
             coordinator.push(.project(RepositoryID(owner: "kit101", name: "drone-yml-test")))

@@ -12,7 +12,7 @@ final class PageFactoryTests: XCTestCase {
     /// Every route the Coordinator can make has a page with a title (the mapping itself is checked by the compiler).
     func testEveryRouteHasAPage() {
         onMain {
-            let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
+            let coordinator = Coordinator(testing: testEnvironment(), preferences: InMemoryPreferences(),
                                           services: testServices())
             let repo = RepositoryID(owner: "o", name: "r")
             let routes: [Route] = [

@@ -99,7 +99,7 @@ final class ProgressiveReadmePageTests: XCTestCase {
         try onMain {
             let transport = ReadmeTransport()
             transport.readme = Self.longReadme
-            let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
+            let coordinator = Coordinator(testing: testEnvironment(), preferences: InMemoryPreferences(),
                                           services: testServices(transport: transport))
             coordinator.push(.readme(RepositoryID(owner: "mayun", name: "desktop"), ref: "master"))
             let (page, window) = present(coordinator)
@@ -146,7 +146,7 @@ final class ProgressiveReadmePageTests: XCTestCase {
 
 @MainActor
 private func presentProject(_ transport: ReadmeTransport) -> (Coordinator, GtkKit.Page, UnsafeMutablePointer<GtkWidget>) {
-    let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
+    let coordinator = Coordinator(testing: testEnvironment(), preferences: InMemoryPreferences(),
                                   services: testServices(transport: transport))
     coordinator.push(.project(RepositoryID(owner: "mayun", name: "desktop")))
     let (page, window) = present(coordinator)

@@ -65,7 +65,7 @@ final class PullRequestChecksViewTests: XCTestCase {
     @MainActor static func openFailingPull(_ server: FakeGiteeServer) throws -> (Coordinator, RepositoryID, Int) {
         let client = GiteeClient(configuration: GiteeConfiguration(server: server.baseURL, appVersion: "test", retry: .none))
         let session = Session(client: client, store: nil, environment: [:])
-        let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
+        let coordinator = Coordinator(testing: testEnvironment(), preferences: InMemoryPreferences(),
                                       services: AppServices(client: client, session: session))
         for project in server.world.projects where !project.isEmpty && !project.isPrivate {
             let repo = RepositoryID(owner: server.world.owner(of: project).login, name: project.path)

@@ -11,7 +11,7 @@ final class PullRequestFilesLinkTests: XCTestCase {
 
     func testALinkToItsFilesOpensTheFilesChangedTab() {
         onMain {
-            let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
+            let coordinator = Coordinator(testing: testEnvironment(), preferences: InMemoryPreferences(),
                                           services: testServices())
             for (link, tab) in [("https://gitee.com/kit101/drone-yml-test/pulls/6/files", 1),
                                 ("https://gitee.com/kit101/drone-yml-test/pulls/6", 0)] {

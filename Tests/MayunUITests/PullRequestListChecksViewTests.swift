@@ -27,7 +27,7 @@ final class PullRequestListChecksViewTests: XCTestCase {
             stub.responses["\(Self.base)/commits/\(heads[2])/check-runs"] = HTTPResponse(status: 200, body: Data(#"""
                 [{"id": 2, "name": "build", "status": "completed", "conclusion": "success"}]
                 """#.utf8))
-            let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
+            let coordinator = Coordinator(testing: testEnvironment(), preferences: InMemoryPreferences(),
                                           services: testServices(transport: stub))
             coordinator.push(.pullRequests(RepositoryID(owner: "kit101", name: "drone-yml-test")))
             guard let (_, window) = presentTop(of: coordinator, width: 1000, height: 700) else { return XCTFail("no page") }

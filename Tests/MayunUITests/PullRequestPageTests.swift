@@ -58,7 +58,7 @@ final class PullRequestPageTests: XCTestCase {
 
     func testThePageShowsBranchesAndEachFilesDiff() {
         onMain {
-            let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
+            let coordinator = Coordinator(testing: testEnvironment(), preferences: InMemoryPreferences(),
                                           services: testServices(transport: PullTransport()))
             let (page, window) = present(.pullRequest(RepositoryID(owner: "kit101", name: "drone-yml-test"), number: 6),
                                          coordinator: coordinator)
@@ -117,7 +117,7 @@ final class PullRequestPageTests: XCTestCase {
     func testTheSettingsSwitchTurnsDesktopNotificationsOff() {
         onMain {
             let preferences = InMemoryPreferences()
-            let coordinator = Coordinator(environment: testEnvironment(), preferences: preferences,
+            let coordinator = Coordinator(testing: testEnvironment(), preferences: preferences,
                                           services: testServices())
             let parent = gtk_window_new()!
             coordinator.openSettings()

@@ -121,7 +121,7 @@ private final class ListFixture {
             }
             transport.listBody = (try? JSONSerialization.data(withJSONObject: copies)) ?? transport.listBody
         }
-        coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
+        coordinator = Coordinator(testing: testEnvironment(), preferences: InMemoryPreferences(),
                                   services: testServices(transport: transport))
         let navigator = MenuRecordingNavigator()
         self.navigator = navigator

@@ -13,7 +13,7 @@ final class SimpleListPageTests: XCTestCase {
 
     func testEachListHasItsMenuOnlyWhereItsViewModelHasOne() {
         onMain {
-            let coordinator = Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
+            let coordinator = Coordinator(testing: testEnvironment(), preferences: InMemoryPreferences(),
                                           services: testServices())
             let factory = PageFactory(images: testImages())
             let repo = RepositoryID(owner: "oschina", name: "git-osc")

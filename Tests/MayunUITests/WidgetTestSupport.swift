@@ -193,7 +193,7 @@ func loggedInCoordinator(transport: any Transport) -> Coordinator {
     let client = GiteeClient(configuration: GiteeConfiguration(server: "http://127.0.0.1:9", retry: .none),
                              transport: transport)
     let session = Session(client: client, store: nil, environment: ["MAYUN_TOKEN": "token"])
-    return Coordinator(environment: testEnvironment(), preferences: InMemoryPreferences(),
+    return Coordinator(testing: testEnvironment(), preferences: InMemoryPreferences(),
                        services: AppServices(client: client, session: session))
 }
 

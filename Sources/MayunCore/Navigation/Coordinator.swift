@@ -38,24 +38,24 @@ public final class Coordinator {
     /// Browser and clipboard, provided by MayunUI.
     @ObservationIgnored public weak var platform: (any PlatformActions)?
     @ObservationIgnored private var nextScreenID = 1
-    /// Asks early for the project a row under the pointer or keyboard focus would open (this identity's cache).
+    /// Asks early for what a row under the pointer or keyboard focus would open (this identity's client and cache).
     @ObservationIgnored public private(set) lazy var prefetcher = Prefetcher(cached: services.cached)
     /// Writing to a repository (issue 27): asks the person a question (`AsksBeforeLeaving`) and calls the closure only
     /// if they choose to leave. Set by the window; without it, pages are left at once (their drafts stay on disk).
     @ObservationIgnored public var askBeforeLeaving: (@MainActor (String, @escaping @MainActor () -> Void) -> Void)?
 
     /// `nightMode` and `downloads` outlive an account switch (the window's look, files still arriving); the rest is
-    /// the identity's. Without `downloads` (tests), files go to the home folder's Downloads of `environment`.
+    /// the identity's. All of them are built by the composition root (`Sources/mayun/Services.swift`); a test builds
+    /// its own with `Coordinator(testing:preferences:services:)` (TestSupport).
     public init(environment: AppEnvironment, preferences: any PreferencesStore, services: AppServices,
-                downloads: DownloadCenter? = nil, nightMode: NightModeViewModel? = nil,
-                background: BackgroundMode? = nil, tools: (any DesktopTools)? = nil) {
+                downloads: DownloadCenter, nightMode: NightModeViewModel, background: BackgroundMode,
+                tools: (any DesktopTools)?) {
         self.environment = environment
         self.tools = tools
         self.services = services
-        let home = environment.desktop.home
-        self.downloads = downloads ?? DownloadCenter(folder: { home + "/Downloads" })
-        self.nightMode = nightMode ?? NightModeViewModel(preferences: preferences)
-        self.background = background ?? BackgroundMode(preferences: preferences, environment: environment)
+        self.downloads = downloads
+        self.nightMode = nightMode
+        self.background = background
         projectsTab = ProjectsTabViewModel(lists: [])
         mineTab = MineViewModel(session: services.session)
         notifications = NotificationsViewModel(client: services.client, session: services.session, preferences: preferences,
