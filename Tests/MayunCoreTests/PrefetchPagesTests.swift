@@ -21,17 +21,24 @@ final class PrefetchPagesTests: XCTestCase {
         return (list, prefetcher)
     }
 
+    /// The first issue row under the pointer, its issue and comments asked and held on their way.
+    @MainActor private static func restingOnFirstRow(_ app: IssueFixture.App, _ gate: GatedTransport) throws
+        -> (list: IssuesViewModel, prefetcher: Prefetcher, number: String, own: String) {
+        let (list, prefetcher) = try issueList(app)
+        let number = list.issues.items[0].number
+        let own = "/api/v5/repos/\(list.repo.owner)/\(list.repo.name)/issues/\(number)"
+        gate.holding = true
+        list.interest(at: 0)
+        waitUntil("the issue and its comments asked together, both still on their way") {
+            Set(["GET \(own)", "GET \(own)/comments"]).isSubset(of: Set(gate.inFlight))
+        }
+        return (list, prefetcher, number, own)
+    }
+
     func testTheIssuePageTakesTheAnswersAskedWhileThePointerRestedOnItsRow() throws {
         try onMain {
             let (app, gate) = PageRequestsTogetherTests.gatedApp()
-            let (list, prefetcher) = try Self.issueList(app)
-            let number = list.issues.items[0].number
-            let own = "/api/v5/repos/\(list.repo.owner)/\(list.repo.name)/issues/\(number)"
-            gate.holding = true
-            list.interest(at: 0)
-            waitUntil("the issue and its comments asked together, both still on their way") {
-                Set(["GET \(own)", "GET \(own)/comments"]).isSubset(of: Set(gate.inFlight))
-            }
+            let (list, prefetcher, number, own) = try Self.restingOnFirstRow(app, gate)
 
             // The click: the page opens, then the pointer leaves the list the page replaced.
             list.activate(at: 0)
@@ -52,14 +59,7 @@ final class PrefetchPagesTests: XCTestCase {
     func testARowLeftBeforeItWasOpenedHasItsRequestsCancelledAndThePageAsksForItself() throws {
         try onMain {
             let (app, gate) = PageRequestsTogetherTests.gatedApp()
-            let (list, prefetcher) = try Self.issueList(app)
-            let number = list.issues.items[0].number
-            let own = "/api/v5/repos/\(list.repo.owner)/\(list.repo.name)/issues/\(number)"
-            gate.holding = true
-            list.interest(at: 0)
-            waitUntil("the prefetch on its way") {
-                Set(["GET \(own)", "GET \(own)/comments"]).isSubset(of: Set(gate.inFlight))
-            }
+            let (list, prefetcher, number, own) = try Self.restingOnFirstRow(app, gate)
             list.interest(at: nil)
 
             list.activate(at: 0)
