@@ -74,6 +74,27 @@ final class PrefetchPagesTests: XCTestCase {
         }
     }
 
+    func testAWriteAfterThePrefetchMakesThePageAskAgain() throws {
+        try onMain {
+            let (app, gate) = PageRequestsTogetherTests.gatedApp()
+            let (list, prefetcher, number, own) = try Self.restingOnFirstRow(app, gate)
+            gate.releaseAll()
+            waitUntil("the prefetch answered") { !prefetcher.completed.isEmpty }
+            // Any write (here a comment on another issue) may change what was asked: the kept answers go.
+            let other = try XCTUnwrap(list.issues.items.last?.number)
+            runUntilDone("a write") {
+                _ = try? await app.client.send(Endpoints.commentOnIssue(owner: list.repo.owner, repo: list.repo.name,
+                                                                        number: other, body: "meanwhile"))
+            }
+            list.activate(at: 0)
+            let page = try XCTUnwrap(app.coordinator.top?.model as? IssueViewModel)
+            page.start()
+            waitUntil("the page") { page.issue != nil && !page.comments.items.isEmpty }
+            XCTAssertEqual(gate.asked.filter { $0 == "GET \(own)" }.count, 2, "the page asked afresh")
+            XCTAssertEqual(page.issue?.number, number)
+        }
+    }
+
     func testThePullRequestPageTakesItsFourFirstAnswersFromThePrefetch() throws {
         try onMain {
             let (app, gate) = PageRequestsTogetherTests.gatedApp()

@@ -121,15 +121,23 @@ final class OutboxToggleViewTests: XCTestCase {
         let state = try XCTUnwrap(outbox.enqueue(.issueState, repo: repo, number: "I4CD5P", payload: "closed",
                                                  seen: "open"))
         outbox.setStatus(state.id, .needsDecision(reason: "the issue was set to Started meanwhile"))
+        // A file commit with a long path: its line wraps in the popover at the phone's width.
+        let commit = OutboxEntry.FileCommit(path: "docs/guides/getting-started/installing-on-a-fresh-machine.md",
+                                            branch: nil, message: "Update the guide", content: Data("text\n".utf8),
+                                            baseSHA: "0123456789abcdef")
+        outbox.enqueue(.fileCommit, repo: repo, number: "", payload: commit.payload, seen: commit.baseSHA)
         fixture.coordinator.select(.mine)
-        waitUntil("Mine lists what waits") { visibleLabelTexts(in: fixture.window).contains("Waiting to send (2)") }
+        waitUntil("Mine lists what waits") { visibleLabelTexts(in: fixture.window).contains("Waiting to send (3)") }
         // One line in the page at every size, the phone's too (the rows are in Show's popover).
         fixture.checkLayout("Mine with two waiting rows")
         let show = try popUpShow(in: fixture.window)
         waitUntil("the popover lists the rows") { drawnButtons(in: fixture.window).contains { $0.label == "Try Again" } }
         let labels = drawnButtons(in: fixture.window).map(\.label)
         XCTAssertEqual(labels.filter { $0 == "Try Again" }.count, 1, "only the row that waits on the person: \(labels)")
-        XCTAssertEqual(labels.filter { $0 == "Cancel" }.count, 2, "\(labels)")
+        XCTAssertEqual(labels.filter { $0 == "Cancel" }.count, 3, "\(labels)")
+        XCTAssertTrue(visibleLabelTexts(in: fixture.window).contains {
+            $0.hasPrefix("Commit to kit101/drone-yml-test: docs/guides/") && $0.hasSuffix(": Waiting to send")
+        }, "the file commit's line")
         fixture.screenshots("outbox-mine")
         if let popover = gtk_menu_button_get_popover(OpaquePointer(show)) {
             fixture.screenshots("outbox-mine-popover", of: widget(popover))

@@ -12,7 +12,8 @@ against FakeGitee.
   3b. @mention completion: "@mayun-d" in the composer reads the project's collaborators once and lists them beside
      the cursor (screenshots light and night), Enter inserts "@mayun-demo "
   3c. a member adds a label (Labels, one PATCH with labels=...), then the project's issue list filtered by that
-     label (GET .../issues?labels=...) shows the issue
+     label (GET .../issues?labels=...) shows the issue; the pointer resting on its row asks for the issue and its
+     comments before any click (issue 41)
   4. a member moves the issue to In progress, then to Closed (PATCH /repos/{owner}/issues/{number} with repo in the
      body); the badge follows
   5. screenshots at 1280 and 360 px, light and night
@@ -261,9 +262,17 @@ def label_then_filter(app, server, env, owner, repo, number, title):
     asked = r.wait_for(lambda: [e for e in requests(server, since, "GET", wanted) if e["fields"].get("labels") == chosen],
                        f"the list asks for labels={chosen}", seen=lambda: h.brief_log(server.log(since)))
     r.check(asked[0]["status"] == 200, "answered 200", f"{asked[0]}")
-    r.wait_for(lambda: h.find(top(app), title, ("label",), into_rows=True), "the labelled issue is in the filtered list",
-               seen=seen_labels(app))
+    row = r.wait_for(lambda: h.find(top(app), title, ("label",), into_rows=True),
+                     "the labelled issue is in the filtered list", seen=seen_labels(app))
     shot("3c-filtered-by-label")
+    # Issue 41: the pointer resting on an issue's row asks for the issue and its first comments before any click.
+    x, y, w, hgt = h.screen_rect(row, app.frame, app.pid)
+    since = server.last_seq()
+    h.move_pointer(x + w // 2, y + hgt // 2)
+    own = f"/api/v5/repos/{owner}/{repo}/issues/{number}"
+    r.wait_for(lambda: {e["path"] for e in requests(server, since, "GET")} >= {own, own + "/comments"},
+               f"the pointer resting on the row asks for {own} and its comments before any click",
+               seen=lambda: h.brief_log(server.log(since)))
     app.key("alt+Left")
     r.wait_for(lambda: h.page_title(app.frame) == f"#{number}", f"back on #{number}", seen=seen_labels(app))
 

@@ -61,6 +61,7 @@ public final class GiteeClient {
         let transport = self.transport, revalidated = self.revalidated
         let account = auth.account
         let key = uploaded == nil ? PrefetchedAnswers.key(for: request) : nil
+        if request.method != "GET" { prefetched.forgetAll() }
         @MainActor func send() async throws -> HTTPResponse {
             if let uploaded { return try await transport.send(request, uploaded: uploaded) }
             guard let key, RevalidatedAnswers.applies(to: request) else { return try await transport.send(request, progress: nil) }

@@ -5,7 +5,8 @@ import Synchronization
 /// `GiteeClient.prefetching` is kept here, on its way or answered, for `keptFor`; the first request for the same
 /// address by the same account in that time takes it instead of asking again, and joins it when it is still on
 /// its way (the click usually comes while the answer travels, on a far link). Each answer is taken once; at most
-/// `limit` are kept, the oldest dropped first; a prefetch that failed or was cancelled is never taken.
+/// `limit` are kept, the oldest dropped first; a prefetch that failed or was cancelled is never taken; any write
+/// drops them all (an issue closed after its row was prefetched must not open as still open).
 ///
 /// Why not the HTTP cache: libsoup's cache stores no answer to a request that carries the token, and these pages
 /// are read logged in. This holds a few answers for seconds, only for the page about to open.
@@ -78,6 +79,12 @@ final class PrefetchedAnswers {
         guard let entry = kept[key], entry.account == account else { return nil }
         kept[key] = nil
         return entry.take() ? entry : nil
+    }
+
+    /// A write is on its way: what was asked before it may no longer be true, so nothing kept is taken any more.
+    func forgetAll() {
+        for entry in kept.values { entry.drop() }
+        kept = [:]
     }
 
     /// A prefetch that failed or was cancelled goes, unless a page took it (the page then has its failure, as its
