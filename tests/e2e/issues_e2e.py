@@ -273,6 +273,7 @@ def label_then_filter(app, server, env, owner, repo, number, title):
     r.wait_for(lambda: {e["path"] for e in requests(server, since, "GET")} >= {own, own + "/comments"},
                f"the pointer resting on the row asks for {own} and its comments before any click",
                seen=lambda: h.brief_log(server.log(since)))
+    r.ok(f"the pointer resting on #{number}'s row asked for it and its comments before any click")
     app.key("alt+Left")
     r.wait_for(lambda: h.page_title(app.frame) == f"#{number}", f"back on #{number}", seen=seen_labels(app))
 
