@@ -56,7 +56,9 @@ public final class GiteeClient {
     }
 
     /// Sends `request`; one carrying the token is cancelled at Log Out, and its answer is refused (`.cancelled`)
-    /// when the account changed while it was out, whoever cancelled it.
+    /// when the account changed while it was out, whoever cancelled it. A GET a prefetch already asked takes that
+    /// answer instead (`PrefetchedAnswers`; any write forgets them); a GET the disk cache leaves alone is sent "only
+    /// if changed" when an earlier answer had a validator (`RevalidatedAnswers`).
     private func exchange(_ request: HTTPRequest, uploaded: TransferProgress? = nil) async throws -> HTTPResponse {
         let transport = self.transport, revalidated = self.revalidated
         let account = auth.account
