@@ -34,27 +34,11 @@ extension IssueViewModel {
     /// A comment shown before the server has it ("Sending…" instead of its time).
     public func isPendingComment(at index: Int) -> Bool { commentSender.isPending(at: index) }
 
-    /// Reads the project's `permission` for the logged-in person (saved copy first), once the session knows who
-    /// that is (a stored login is still being restored when a link opens the page at start), and with it the triage
-    /// lists, unless the saved project says the person is not a member: both go out with the issue's own request
-    /// (one round trip for the whole page, issue 41). Nobody logged in: nothing.
+    /// The project's `permission` and, for members, the triage lists (`ProjectPermissionReader`); the composer
+    /// reads the logged-in person's draft once the session knows who that is.
     func loadPermission() {
         guard let project, let session else { return }
-        Task { [weak self] in
-            await session.start()
-            guard let login = session.user?.login, session.isLoggedIn, let self else { return }
-            composer.loadDraft()
-            let saved = await project.saved()?.permission
-            if permissionFor != login, let saved {
-                permission = saved
-                permissionFor = login
-            }
-            if saved.map({ $0.push || $0.admin }) ?? true { loadTriageLists(for: login) }
-            guard let fresh = try? await project.fetch(), session.user?.login == login else { return }
-            permission = fresh.permission
-            permissionFor = login
-            if canChangeState { loadTriageLists(for: login) }  // a member now, though the saved copy said not
-        }
+        readPermission(project, session: session) { $0.composer.loadDraft() }
     }
 
     /// "Log in to comment": the login page, then back here with the composer (the draft of that account).
@@ -131,4 +115,9 @@ extension IssueViewModel {
         guard isLoggedIn else { return logInToComment() }
         commentSender.send()
     }
+}
+
+extension IssueViewModel: ProjectPermissionReader {
+    var isMember: Bool { canChangeState }
+    func loadMemberLists(for login: String) { loadTriageLists(for: login) }
 }

@@ -93,26 +93,11 @@ extension PullRequestViewModel {
 
     public var mergeTitle: String { tr("Merge") }
 
-    /// Reads the project's `permission` for the logged-in person (saved copy first), once the session knows who
-    /// that is, and with it the collaborators (reviewers and testers to choose from) unless the saved project says
-    /// the person is not a member: both go out with the pull request's own requests, not a round trip after the
-    /// project's answer (issue 41). Nobody logged in: nothing.
+    /// The project's `permission` and, for members, the collaborators: the reviewers and testers to choose from
+    /// (`ProjectPermissionReader`).
     func loadPermission() {
         guard let project, let session else { return }
-        Task { [weak self] in
-            await session.start()
-            guard let login = session.user?.login, session.isLoggedIn, let self else { return }
-            let saved = await project.saved()?.permission
-            if permissionFor != login, let saved {
-                permission = saved
-                permissionFor = login
-            }
-            if saved.map({ $0.push || $0.admin }) ?? true { loadCollaborators(for: login) }
-            guard let fresh = try? await project.fetch(), session.user?.login == login else { return }
-            permission = fresh.permission
-            permissionFor = login
-            if canAct { loadCollaborators(for: login) }  // a member now, though the saved copy said not
-        }
+        readPermission(project, session: session)
     }
 
     // MARK: Writes
@@ -207,4 +192,9 @@ extension PullRequestViewModel {
         writtenState = state
         resource.show(shown)
     }
+}
+
+extension PullRequestViewModel: ProjectPermissionReader {
+    var isMember: Bool { canAct }
+    func loadMemberLists(for login: String) { loadCollaborators(for: login) }
 }
