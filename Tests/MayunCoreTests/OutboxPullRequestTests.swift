@@ -23,7 +23,7 @@ final class OutboxPullRequestTests: XCTestCase {
     /// A pull request of its own, in a project of the demo account's (a member may merge it): a new branch with one
     /// commit into `master`. Made here rather than taken from the shared server, whose open pull requests of the demo
     /// account's are few and taken by the other tests.
-    @MainActor private static func freshPullRequest(_ app: OutboxTests.App) throws -> (RepositoryID, PullRequest) {
+    @MainActor static func freshPullRequest(_ app: OutboxTests.App) throws -> (RepositoryID, PullRequest) {
         let server = IssueFixture.server
         let demo = try XCTUnwrap(server.world.user(login: "mayun-demo"))
         let project = try XCTUnwrap(server.world.projects.first { project in
@@ -36,7 +36,8 @@ final class OutboxPullRequestTests: XCTestCase {
             _ = try? await app.client.send(Endpoints.createBranch(owner: repo.owner, repo: repo.name, name: branch,
                                                                   from: "master"))
             _ = try? await app.client.send(Endpoints.createFile(owner: repo.owner, repo: repo.name,
-                                                                path: "\(branch).md", content: Data("A change\n".utf8),
+                                                                path: "\(branch).md",
+                                                                content: Data("A change\nAnd a second line\n".utf8),
                                                                 message: "Add a note", branch: branch))
             pull = try? await app.client.send(Endpoints.createPullRequest(owner: repo.owner, repo: repo.name,
                                                                           title: "Outbox \(branch)", head: branch,

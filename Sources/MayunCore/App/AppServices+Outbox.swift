@@ -46,6 +46,11 @@ extension AppServices {
         switch entry.kind {
         case .issueComment: place = entry.number
         case .pullRequestComment: place = "!" + entry.number
+        case .pullRequestLineComment:
+            // Into its line's draft, where the composer under that line finds it.
+            guard let line = entry.lineComment, let number = Int(entry.number) else { return }
+            place = LineDraftPlace.key(number: number, DiffAnchor(path: line.path, position: line.position))
+            text = line.body
         case .issueCommentEdit, .pullRequestCommentEdit:
             // Into the comment's edit draft (EditDrafts), where its Edit finds it.
             guard let change = entry.commentChange else { return }

@@ -14,7 +14,11 @@ struct OutboxPlace {
         outbox.enqueue(kind, repo: repo, number: number, payload: text, seen: String(seen))?.id
     }
 
-    var rows: [OutboxEntry] { outbox.entries(about: repo, number: number, kinds: [kind]) }
+    /// This thread's new comments (on a pull request, those on lines of its diff too).
+    var rows: [OutboxEntry] {
+        outbox.entries(about: repo, number: number,
+                       kinds: kind == .pullRequestComment ? [kind, .pullRequestLineComment] : [kind])
+    }
 
     /// The kinds of this thread's comment edits and deletions.
     var editKind: OutboxEntry.Kind { kind == .issueComment ? .issueCommentEdit : .pullRequestCommentEdit }
@@ -76,6 +80,9 @@ extension CommentSender {
             composer.beginEditing(id: shownID, body: change.body)
         case place.deletionKind:
             break
+        case .pullRequestLineComment:
+            comments.editItems { $0.removeAll { $0.id == shownID } }
+            restoreLineComment?(entry)
         default:
             comments.editItems { $0.removeAll { $0.id == shownID } }
             composer.restore(entry.payload)
@@ -117,7 +124,7 @@ extension CommentSender {
                 for index in items.indices { if let body = edits[items[index].id] { items[index].body = body } }
                 for row in missing {
                     added[nextPendingID] = row.id
-                    items.append(Item(pendingID: nextPendingID, body: row.payload, author: author))
+                    items.append(Item.waiting(row, pendingID: nextPendingID, author: author))
                     nextPendingID -= 1
                 }
             }

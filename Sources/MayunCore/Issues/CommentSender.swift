@@ -6,6 +6,14 @@ public protocol EditableComment: WrittenComment, Identifiable where ID == Int {
     var id: Int { get }
     var body: String { get set }
     init(pendingID: Int, body: String, author: User?)
+    /// The comment a row of the outbox stands for in its thread, under `pendingID`.
+    static func waiting(_ row: OutboxEntry, pendingID: Int, author: User?) -> Self
+}
+
+extension EditableComment {
+    public static func waiting(_ row: OutboxEntry, pendingID: Int, author: User?) -> Self {
+        Self(pendingID: pendingID, body: row.payload, author: author)
+    }
 }
 
 extension Comment: EditableComment {
@@ -14,6 +22,13 @@ extension Comment: EditableComment {
 
 extension PullRequestComment: EditableComment {
     public init(pendingID: Int, body: String, author: User?) { self.init(id: pendingID, body: body, author: author) }
+
+    /// A waiting line comment stands on its line.
+    public static func waiting(_ row: OutboxEntry, pendingID: Int, author: User?) -> Self {
+        guard let line = row.lineComment else { return Self(pendingID: pendingID, body: row.payload, author: author) }
+        return Self(id: pendingID, body: line.body, author: author, path: line.path, commentType: "diff_comment",
+                    position: line.position)
+    }
 }
 
 /// Writing comments under a thread, for any page with a `CommentComposer` (issues, pull requests): a new comment
@@ -45,6 +60,9 @@ final class CommentSender<Item: EditableComment> {
     var outboxPlace: OutboxPlace?
     /// Comments shown as "Waiting to send": their shown (negative) id, and their outbox row.
     var waiting: [Int: Int64] = [:]
+    /// Where a waiting line comment's text goes when it is cancelled from the thread (the line's composer); nil on
+    /// threads without lines.
+    var restoreLineComment: (@MainActor (OutboxEntry) -> Void)?
     var syncingWaiting = false
 
     init(comments: PagedListViewModel<Item>, composer: CommentComposer, writes: ScreenWrites, calls: Calls,

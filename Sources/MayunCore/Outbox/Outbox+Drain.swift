@@ -187,6 +187,8 @@ extension Outbox {
             return try await NewPullRequestCheck.find(sent, in: repo, by: login, client: client) == nil ? .notDone : .done
         case .fileCommit:
             return try await Self.settleFileCommit(entry, client: client)
+        case .pullRequestLineComment:
+            return try await Self.settleLineComment(entry, client: client, login: login)
         case .newIssue:
             let sent = try Self.newIssue(entry)
             let found = try await NewIssueCheck.find(title: sent.title, in: repo, by: login,
@@ -200,6 +202,8 @@ extension Outbox {
         switch entry.kind {
         case .fileCommit:
             try await Self.sendFileCommit(entry, client: client)
+        case .pullRequestLineComment:
+            try await Self.sendLineComment(entry, client: client)
         case .issueComment:
             _ = try await client.send(Endpoints.commentOnIssue(owner: repo.owner, repo: repo.name, number: entry.number,
                                                                body: entry.payload))
@@ -384,7 +388,7 @@ extension Outbox {
         return comments.contains { $0.id > seen && $0.author?.login == login && $0.body == entry.payload }
     }
 
-    private static func pullNumber(_ entry: OutboxEntry) throws -> Int {
+    static func pullNumber(_ entry: OutboxEntry) throws -> Int {
         guard let number = Int(entry.number) else { throw GiteeError.validation(tr("this pull request number is not valid")) }
         return number
     }

@@ -46,6 +46,9 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
         /// A commit of an edited or a new file (`number` empty, `payload` a `FileCommit`, `seen` the blob sha it was
         /// edited from, empty for a new file).
         case fileCommit = "file-commit"
+        /// A new comment on a line of a pull request's diff (`number` the pull request's, `payload` a `LineComment`,
+        /// `seen` the newest comment id the page showed).
+        case pullRequestLineComment = "pull-request-line-comment"
     }
 
     public enum Status: Sendable, Equatable {
@@ -147,6 +150,8 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
             return String(format: payload == "testers" ? tr("Pass the test of %@!%@") : tr("Approve %@!%@"), place, number)
         case .pullRequestPeople:
             return String(format: tr("%@ on %@!%@"), PeopleChange.read(payload)?.description ?? "", place, number)
+        case .pullRequestLineComment:
+            return String(format: tr("Comment on %@!%@ at %@"), place, number, lineComment?.path ?? "")
         case .fileCommit:
             return String(format: fileCommit?.isNewFile == true ? tr("New file in %@: %@") : tr("Commit to %@: %@"),
                           place, fileCommit?.path ?? "")

@@ -162,3 +162,27 @@ extension OutboxEntry {
         return FileCommit.read(payload)
     }
 }
+
+extension OutboxEntry {
+    /// The payload of a new line comment's row: its text and the line it is on, as the create call takes them.
+    public struct LineComment: OutboxPayload, Equatable {
+        public let body: String
+        public let path: String
+        public let position: Int
+        /// The head commit the person commented on.
+        public let commitID: String
+
+        public init(body: String, path: String, position: Int, commitID: String) {
+            self.body = body
+            self.path = path
+            self.position = position
+            self.commitID = commitID
+        }
+    }
+
+    /// A new line comment, read back from its row (nil for another kind, or a payload this version cannot read).
+    public var lineComment: LineComment? {
+        guard kind == .pullRequestLineComment else { return nil }
+        return LineComment.read(payload)
+    }
+}

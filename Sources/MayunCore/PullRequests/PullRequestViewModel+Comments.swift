@@ -51,6 +51,12 @@ extension PullRequestViewModel {
             diffFollows()
             self?.commentSender.syncWaiting()
         }
+        // A waiting line comment cancelled from the thread: its text goes back into its line's composer.
+        commentSender.restoreLineComment = { [weak self] entry in
+            guard let self, let line = entry.lineComment else { return }
+            openLineComposer(at: DiffAnchor(path: line.path, position: line.position))
+            lineComposer.restore(line.body)
+        }
         commentSender.useOutbox(OutboxPlace(outbox: outbox, kind: .pullRequestComment, repo: repo, number: String(number)))
         followWaitingChanges()
     }

@@ -142,22 +142,35 @@ extension PullRequestViewModel {
                                                       at: place)
         let pending = PullRequestComment(id: pendingID, body: text, author: session?.loggedInUser, path: anchor.path,
                                          commentType: "diff_comment", position: anchor.position)
-        let client = client, repo = repo, number = number
+        let client = client, repo = repo, number = number, outboxPlace = commentSender.outboxPlace
         // A lost answer is settled by asking, never by posting again: the person's newest comment on this line with
         // this text that was not on the page before sending (docs/WRITES.md).
         let shownBefore = Set(comments.items.map(\.id)), login = session?.loggedInUser?.login
+        let newestShown = comments.items.map(\.id).max() ?? 0
+        let waiting = OutboxEntry.LineComment(body: text, path: anchor.path, position: anchor.position,
+                                              commitID: place.commitID)
         writes.send(failure: tr("Could not comment on the line: %@"),
                     apply: { comments.editItems { $0.append(pending) } },
-                    request: {
-                        try await SettledWrite.perform({ try await client.send(endpoint) }, check: {
-                            try await client.lastPage(Endpoints.pullRequestComments(owner: repo.owner, repo: repo.name,
-                                                                                    number: number, perPage: 100))
-                                .last { $0.author?.login == login && $0.body == text && $0.path == anchor.path
-                                    && !shownBefore.contains($0.id) }
-                        })
+                    request: { [weak self] () async throws -> PullRequestComment? in
+                        do {
+                            return try await SettledWrite.perform({ try await client.send(endpoint) }, check: {
+                                try await client.lastPage(Endpoints.pullRequestComments(owner: repo.owner, repo: repo.name,
+                                                                                        number: number, perPage: 100))
+                                    .last { $0.author?.login == login && $0.body == text && $0.path == anchor.path
+                                        && !shownBefore.contains($0.id) }
+                            })
+                        } catch let failure as GiteeError where failure.neverReachedServer {
+                            // It waits in the outbox, shown on its line as "Waiting to send" with Cancel.
+                            guard let outboxPlace, let row = outboxPlace.outbox.enqueue(
+                                .pullRequestLineComment, repo: repo, number: String(number), payload: waiting.payload,
+                                seen: String(newestShown))?.id else { throw failure }
+                            self?.commentSender.waiting[pendingID] = row
+                            return nil
+                        }
                     },
                     settle: { [weak self] answer in
                         guard let self else { return }
+                        guard let answer else { return finishLineSend(at: anchor, wasEdit: false) }
                         // The server's copy, kept on this line even if its answer left the place out.
                         var settled = answer
                         if lineAnchor(of: settled) == nil {
