@@ -143,21 +143,17 @@ public final class FileEditorViewModel {
         let waiting = OutboxEntry.FileCommit(path: path, branch: branch, message: message, content: bytes,
                                              baseSHA: baseSHA)
         writes.send(key: "commit", failure: tr("The file was not committed: %@. Your text is kept."),
-                    request: { () async throws -> Bool in
-                        do {
-                            _ = try await SettledWrite.perform({ try await client.send(endpoint) }, check: {
+                    request: {
+                        // Never reaching the server, it waits in the outbox, settled and sent when it answers.
+                        try await Outbox.sendOrKeep(in: outbox, .fileCommit, repo: repo, number: "",
+                                                    payload: waiting.payload, seen: baseSHA) {
+                            try await SettledWrite.perform({ try await client.send(endpoint) }, check: {
                                 try await FileWriteCheck.holds(bytes, repo: repo, path: path, branch: branch,
                                                                over: baseSHA, client: client)
                             })
-                            return false
-                        } catch let failure as GiteeError where failure.neverReachedServer {
-                            // Never reached the server: it waits in the outbox, settled and sent when it answers.
-                            guard outbox?.enqueue(.fileCommit, repo: repo, number: "", payload: waiting.payload,
-                                                  seen: baseSHA) != nil else { throw failure }
-                            return true
                         }
                     },
-                    settle: { [weak self] waits in self?.committed(waiting: waits) },
+                    settle: { [weak self] outcome in self?.committed(waiting: outcome.isWaiting) },
                     rollBack: { [weak self] error in self?.refused(error) },
                     always: clearingTheDraft(ifStill: text))
     }

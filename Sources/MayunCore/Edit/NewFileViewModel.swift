@@ -124,21 +124,17 @@ public final class NewFileViewModel {
                                              baseSHA: "", folder: target.folder)
         let drafts = drafts, account = account, draftKey = draftKey, sent = (name, text)
         writes.send(key: "create", failure: tr("The file was not created: %@. Your text is kept."),
-                    request: { () async throws -> Bool in
-                        do {
-                            _ = try await SettledWrite.perform({ try await client.send(endpoint) }, check: {
+                    request: {
+                        // Never reaching the server, it waits in the outbox, settled and sent when it answers.
+                        try await Outbox.sendOrKeep(in: outbox, .fileCommit, repo: target.repo, number: "",
+                                                    payload: waiting.payload, seen: "") {
+                            try await SettledWrite.perform({ try await client.send(endpoint) }, check: {
                                 try await FileWriteCheck.holds(bytes, repo: target.repo, path: path,
                                                                branch: target.branch, client: client)
                             })
-                            return false
-                        } catch let failure as GiteeError where failure.neverReachedServer {
-                            // Never reached the server: it waits in the outbox, settled and sent when it answers.
-                            guard outbox?.enqueue(.fileCommit, repo: target.repo, number: "", payload: waiting.payload,
-                                                  seen: "") != nil else { throw failure }
-                            return true
                         }
                     },
-                    settle: { [weak self] waits in self?.created(path, waiting: waits) },
+                    settle: { [weak self] outcome in self?.created(path, waiting: outcome.isWaiting) },
                     // The file belongs to the folder, not to this page: its draft goes once the server (or the
                     // outbox) has it, even after the page was left; what was typed since in an open page stays.
                     always: { [weak self] succeeded, _ in

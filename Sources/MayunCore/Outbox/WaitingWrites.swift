@@ -1,4 +1,5 @@
 import Foundation
+import GiteeKit
 
 /// What waits in the account's outbox, as the Mine page and the notification center show it: a heading with the
 /// count and one line per write, each with Cancel, and Try Again for one that was not sent and waits on the person
@@ -42,6 +43,25 @@ public final class WaitingWrites {
 enum OutboxOutcome<Answer: Sendable>: Sendable {
     case sent(Answer)
     case waiting(Int64)
+
+    var isWaiting: Bool { if case .waiting = self { true } else { false } }
+}
+
+extension Outbox {
+    /// Runs a write's `request`; one that provably never reached the server is kept in `outbox` as a `kind` row
+    /// instead. Without an outbox, or when the row cannot be written, the failure stands (the caller keeps the text).
+    static func sendOrKeep<Answer: Sendable>(in outbox: Outbox?, _ kind: OutboxEntry.Kind, repo: RepositoryID,
+                                             number: String, payload: String, seen: String,
+                                             _ request: @MainActor () async throws -> Answer)
+        async throws -> OutboxOutcome<Answer> {
+        do {
+            return .sent(try await request())
+        } catch let failure as GiteeError where failure.neverReachedServer {
+            guard let row = outbox?.enqueue(kind, repo: repo, number: number, payload: payload, seen: seen)
+            else { throw failure }
+            return .waiting(row.id)
+        }
+    }
 }
 
 /// One change waiting in the outbox as a page shows it beside what it changes ("Closed: Waiting to send"): the line,

@@ -152,18 +152,20 @@ extension PullRequestViewModel {
         writes.send(failure: tr("Could not comment on the line: %@"),
                     apply: { comments.editItems { $0.append(pending) } },
                     request: { [weak self] () async throws -> PullRequestComment? in
-                        do {
-                            return try await SettledWrite.perform({ try await client.send(endpoint) }, check: {
+                        let outcome = try await Outbox.sendOrKeep(
+                            in: outboxPlace?.outbox, .pullRequestLineComment, repo: repo, number: String(number),
+                            payload: waiting.payload, seen: String(newestShown)) {
+                            try await SettledWrite.perform({ try await client.send(endpoint) }, check: {
                                 try await client.lastPage(Endpoints.pullRequestComments(owner: repo.owner, repo: repo.name,
                                                                                         number: number, perPage: 100))
                                     .last { $0.author?.login == login && $0.body == text && $0.path == anchor.path
                                         && !shownBefore.contains($0.id) }
                             })
-                        } catch let failure as GiteeError where failure.neverReachedServer {
-                            // It waits in the outbox, shown on its line as "Waiting to send" with Cancel.
-                            guard let outboxPlace, let row = outboxPlace.outbox.enqueue(
-                                .pullRequestLineComment, repo: repo, number: String(number), payload: waiting.payload,
-                                seen: String(newestShown))?.id else { throw failure }
+                        }
+                        switch outcome {
+                        case .sent(let comment): return comment
+                        case .waiting(let row):
+                            // Shown on its line as "Waiting to send" with Cancel (marked before the thread syncs).
                             self?.commentSender.waiting[pendingID] = row
                             return nil
                         }

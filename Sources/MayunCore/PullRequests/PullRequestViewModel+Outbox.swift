@@ -38,13 +38,8 @@ extension PullRequestViewModel {
         -> @MainActor (@MainActor () async throws -> Answer) async throws -> OutboxOutcome<Answer> {
         let outbox = outbox, repo = repo, number = String(number)
         return { request in
-            do {
-                return .sent(try await request())
-            } catch let failure as GiteeError where failure.neverReachedServer {
-                guard let row = outbox?.enqueue(kind, repo: repo, number: number, payload: payload, seen: seen)
-                else { throw failure }
-                return .waiting(row.id)
-            }
+            try await Outbox.sendOrKeep(in: outbox, kind, repo: repo, number: number, payload: payload, seen: seen,
+                                        request)
         }
     }
 }
