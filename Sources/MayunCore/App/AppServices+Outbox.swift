@@ -91,10 +91,11 @@ extension AppServices {
 
     /// A file commit taken back: into the editor's draft for its file, over the sha it was edited from (so a file
     /// changed meanwhile meets it as a conflict in the editor); a new file into its folder's New File draft, name
-    /// and text. A draft typed since stays as it is.
+    /// and text; a commit to a new branch into the editor of the branch it was edited on. A draft typed since stays
+    /// as it is. An upload gives nothing back: its file is still on the person's computer.
     private func restoreFileCommit(_ entry: OutboxEntry, login: String) {
-        guard let commit = entry.fileCommit else { return }
-        let branch = commit.branch ?? ""
+        guard let commit = entry.fileCommit, commit.isUpload != true else { return }
+        let branch = commit.editedOn
         var place = commit.path
         var draft = FileDraft(text: "", baseSHA: commit.baseSHA)
         if let folder = commit.folder {

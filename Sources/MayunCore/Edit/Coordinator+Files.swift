@@ -9,6 +9,7 @@ extension Coordinator {
         let session = services.session, project = services.cached.project(folder.repo)
         let uploads = FolderUploads(target: target, client: services.client, navigator: self)
         uploads.onUploaded = { [weak folder] in folder?.entries.refresh() }
+        uploads.outbox = services.outbox
         folder.uploads = uploads
         folder.openNewFile = { [weak self, weak folder] in
             guard let folder else { return }

@@ -68,37 +68,27 @@ extension FileEditorViewModel {
         return "\(stem)-\(number)"
     }
 
+    /// Never reaching the server (the branch, the file, or the default branch's name asked first), the commit waits
+    /// in the outbox as one row, which makes the branch before it sends the file (Outbox+Files.swift).
     func commitToNewBranch() {
         guard canCommitToNewBranch, let file, let baseSHA else { return }
         let name = newBranchName.trimmingCharacters(in: .whitespaces)
-        let repo = location.repo, path = location.path, message = message, client = client
+        let repo = location.repo, path = location.path, message = message, client = client, outbox = outbox
         let from = branch
         let bytes = file.encode(text)
+        let waiting = OutboxEntry.FileCommit(path: path, branch: name, message: message, content: bytes,
+                                             baseSHA: baseSHA, branchFrom: from ?? "")
         writes.send(key: "commit", failure: tr("The file was not committed: %@. Your text is kept."),
-                    request: { () async throws -> String in
-                        var source = from
-                        if source == nil {
-                            source = try await client.send(Endpoints.project(owner: repo.owner, repo: repo.name)).defaultBranch
+                    request: {
+                        try await Outbox.sendOrKeep(in: outbox, .fileCommit, repo: repo, number: "",
+                                                    payload: waiting.payload, seen: baseSHA) {
+                            try await Self.makeBranchAndCommit(bytes, to: name, from: from, repo: repo, path: path,
+                                                               over: baseSHA, message: message, client: client)
                         }
-                        guard let source else { throw GiteeError.validation(tr("This project has no branch to start from.")) }
-                        // Each step's lost answer is settled by asking: the branch is listed, the file holds the text.
-                        _ = try await SettledWrite.perform({
-                            try await client.send(Endpoints.createBranch(owner: repo.owner, repo: repo.name, name: name, from: source))
-                        }, check: {
-                            try await client.send(Endpoints.branches(owner: repo.owner, repo: repo.name)).first { $0.name == name }
-                        })
-                        _ = try await SettledWrite.perform({
-                            try await client.send(Endpoints.updateFile(owner: repo.owner, repo: repo.name, path: path,
-                                                                       content: bytes, sha: baseSHA, message: message,
-                                                                       branch: name))
-                        }, check: {
-                            try await FileWriteCheck.holds(bytes, repo: repo, path: path, branch: name, over: baseSHA,
-                                                           client: client)
-                        })
-                        return name
                     },
-                    settle: { [weak self] created in
+                    settle: { [weak self] outcome in
                         guard let self else { return }
+                        guard case .sent(let created) = outcome else { return committed(waiting: true) }
                         existingBranches.insert(created)
                         committedBranch = created
                         phase = .committed
@@ -109,6 +99,29 @@ extension FileEditorViewModel {
                         self?.refused(error)
                     },
                     always: clearingTheDraft(ifStill: text))
+    }
+
+    private static func makeBranchAndCommit(_ bytes: Data, to name: String, from: String?, repo: RepositoryID,
+                                            path: String, over baseSHA: String, message: String,
+                                            client: GiteeClient) async throws -> String {
+        var source = from
+        if source == nil {
+            source = try await client.send(Endpoints.project(owner: repo.owner, repo: repo.name)).defaultBranch
+        }
+        guard let source else { throw GiteeError.validation(tr("This project has no branch to start from.")) }
+        // Each step's lost answer is settled by asking: the branch is listed, the file holds the text.
+        _ = try await SettledWrite.perform({
+            try await client.send(Endpoints.createBranch(owner: repo.owner, repo: repo.name, name: name, from: source))
+        }, check: {
+            try await client.send(Endpoints.branches(owner: repo.owner, repo: repo.name)).first { $0.name == name }
+        })
+        _ = try await SettledWrite.perform({
+            try await client.send(Endpoints.updateFile(owner: repo.owner, repo: repo.name, path: path, content: bytes,
+                                                       sha: baseSHA, message: message, branch: name))
+        }, check: {
+            try await FileWriteCheck.holds(bytes, repo: repo, path: path, branch: name, over: baseSHA, client: client)
+        })
+        return name
     }
 
     /// git's rules for a branch name (GiteeKit's `BranchName` says which).

@@ -19,10 +19,12 @@ public final class FolderUploads {
         /// Not sent: the person kept the existing file, or left the page before its turn.
         case skipped
         case failed(String)
+        /// The server could not be reached: the upload waits in the outbox and is sent when it answers.
+        case inOutbox
 
         public var isFinished: Bool {
             switch self {
-            case .done, .skipped, .failed: true
+            case .done, .skipped, .failed, .inOutbox: true
             case .waiting, .asking, .sending: false
             }
         }
@@ -55,6 +57,8 @@ public final class FolderUploads {
 
     @ObservationIgnored private let client: GiteeClient
     @ObservationIgnored private weak var navigator: (any Navigator)?
+    /// The account's outbox: an upload that provably never reached the server waits there (docs/WRITES.md).
+    @ObservationIgnored var outbox: Outbox?
     @ObservationIgnored private var nextID = 0
     @ObservationIgnored private var pumping = false
     @ObservationIgnored private var left = false
@@ -90,6 +94,8 @@ public final class FolderUploads {
         case .done: String(format: tr("%@ (%@): uploaded"), upload.name, size)
         case .skipped: String(format: tr("%@: not uploaded"), upload.name)
         case .failed(let reason): String(format: tr("%@: %@"), upload.name, reason)
+        case .inOutbox: String(format: tr("%@ (%@): Gitee cannot be reached; it waits, and is sent when it answers"),
+                               upload.name, size)
         }
     }
 
@@ -194,6 +200,7 @@ public final class FolderUploads {
             return setState(id, .failed(String(format: tr("%@ is over the %@ a file the app uploads"),
                                                ByteSize.format(bytes.count), ByteSize.format(Self.maxFileSize))))
         }
+        let path = target.path(of: upload.name)
         // The folder as the server has it now: a file of this name is replaced only when the person says so.
         let existing: GiteeKit.Content?
         do {
@@ -201,12 +208,15 @@ public final class FolderUploads {
                                                                  path: target.folder, ref: target.branch))
             existing = entries.first { $0.name == upload.name }
         } catch {
-            return setState(id, .failed(ErrorText.message(for: GiteeError.from(error))))
+            let failure = GiteeError.from(error)
+            // Unreachable before anything was known: it waits as a new file; a name taken meanwhile is never
+            // written over (the outbox asks the person).
+            if failure.neverReachedServer, keep(bytes, at: path, over: nil, name: upload.name) { return setState(id, .inOutbox) }
+            return setState(id, .failed(ErrorText.message(for: failure)))
         }
         if let existing, existing.isDirectory {
             return setState(id, .failed(tr("a folder of that name is already here")))
         }
-        let path = target.path(of: upload.name)
         let endpoint: Endpoint<CommitContent>
         let replacedSHA = existing?.sha
         if let existing {
@@ -230,22 +240,47 @@ public final class FolderUploads {
                                             branch: target.branch)
         }
         let failure = String(format: tr("%@ was not uploaded: %@."), upload.name, "%@")
+        let waiting = Self.row(bytes, at: path, over: replacedSHA, name: upload.name, in: target)
+        let outbox = outbox
         let task = writes.send(key: "upload:\(path)", failure: failure, request: {
-            try await SettledWrite.perform({
-                try await client.send(endpoint, uploaded: { [weak self] sent, total in
-                    self?.progress(id, sent: sent, total: total ?? sent)
+            try await Outbox.sendOrKeep(in: outbox, .fileCommit, repo: target.repo, number: "",
+                                        payload: waiting.payload, seen: replacedSHA ?? "") {
+                try await SettledWrite.perform({
+                    try await client.send(endpoint, uploaded: { [weak self] sent, total in
+                        self?.progress(id, sent: sent, total: total ?? sent)
+                    })
+                }, check: {
+                    try await FileWriteCheck.holds(bytes, repo: target.repo, path: path, branch: target.branch,
+                                                   over: replacedSHA, client: client)
                 })
-            }, check: {
-                try await FileWriteCheck.holds(bytes, repo: target.repo, path: path, branch: target.branch,
-                                               over: replacedSHA, client: client)
-            })
-        }, settle: { [weak self] _ in
+            }
+        }, settle: { [weak self] outcome in
+            guard !outcome.isWaiting else { self?.setState(id, .inOutbox); return }
             self?.setState(id, .done)
             self?.onUploaded()
         }, rollBack: { [weak self] error in
             self?.setState(id, .failed(ErrorText.message(for: error)))
         })
         await task?.value
+    }
+}
+
+extension FolderUploads {
+    /// The outbox row of an upload: a new file (`over` nil) or the file it replaces, with the message the upload
+    /// would have sent.
+    static func row(_ bytes: Data, at path: String, over replacedSHA: String?, name: String,
+                    in target: FolderTarget) -> OutboxEntry.FileCommit {
+        OutboxEntry.FileCommit(path: path, branch: target.branch,
+                               message: String(format: replacedSHA == nil ? tr("Upload %@") : tr("Update %@"), name),
+                               content: bytes, baseSHA: replacedSHA ?? "", folder: replacedSHA == nil ? target.folder : nil,
+                               isUpload: true)
+    }
+
+    /// Keeps an upload in the outbox; false without one, or when its row could not be written.
+    fileprivate func keep(_ bytes: Data, at path: String, over replacedSHA: String?, name: String) -> Bool {
+        let row = Self.row(bytes, at: path, over: replacedSHA, name: name, in: target)
+        return outbox?.enqueue(.fileCommit, repo: target.repo, number: "", payload: row.payload,
+                               seen: replacedSHA ?? "") != nil
     }
 }
 

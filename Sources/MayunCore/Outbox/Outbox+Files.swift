@@ -8,8 +8,13 @@ extension Outbox {
     /// the file is still the one it was edited from (a new file: when the path is still free); the person's to decide
     /// when it changed, went or was taken meanwhile (never written over: Cancel puts the text back in the editor's
     /// draft, where an edit meets the newer file as a conflict).
+    ///
+    /// A commit to a new branch is to send while the branch is not there; once it is (made by this row before its
+    /// answer was lost, or by someone else), it is settled on that branch as an edit is, and a branch whose file is
+    /// not the one edited from is someone else's.
     static func settleFileCommit(_ entry: OutboxEntry, client: GiteeClient) async throws -> Settled {
         let commit = try fileCommit(entry)
+        if commit.branchFrom != nil, try await !branchExists(commit, in: entry.repo, client: client) { return .notDone }
         if try await FileWriteCheck.holds(commit.content, repo: entry.repo, path: commit.path, branch: commit.branch,
                                           over: commit.isNewFile ? nil : commit.baseSHA, client: client) != nil {
             return .done
@@ -19,6 +24,9 @@ extension Outbox {
         if commit.isNewFile {
             return current?.sha == nil ? .notDone : .conflict(tr("a file with this name was added meanwhile"))
         }
+        if commit.branchFrom != nil, current?.sha != commit.baseSHA {
+            return .conflict(tr("a branch with this name was made meanwhile"))
+        }
         guard let sha = current?.sha else { return .conflict(tr("the file was deleted meanwhile")) }
         return sha == commit.baseSHA ? .notDone : .conflict(tr("the file was changed meanwhile"))
     }
@@ -26,6 +34,13 @@ extension Outbox {
     static func sendFileCommit(_ entry: OutboxEntry, client: GiteeClient) async throws {
         let commit = try fileCommit(entry)
         let (owner, name) = (entry.repo.owner, entry.repo.name)
+        if let from = commit.branchFrom, let branch = commit.branch,
+           try await !branchExists(commit, in: entry.repo, client: client) {
+            let source = from.isEmpty ? try await client.send(Endpoints.project(owner: owner, repo: name)).defaultBranch
+                                      : from
+            guard let source else { throw GiteeError.validation(tr("This project has no branch to start from.")) }
+            _ = try await client.send(Endpoints.createBranch(owner: owner, repo: name, name: branch, from: source))
+        }
         if commit.isNewFile {
             _ = try await client.send(Endpoints.createFile(owner: owner, repo: name, path: commit.path,
                                                            content: commit.content, message: commit.message,
@@ -35,6 +50,11 @@ extension Outbox {
                                                            content: commit.content, sha: commit.baseSHA,
                                                            message: commit.message, branch: commit.branch))
         }
+    }
+
+    private static func branchExists(_ commit: OutboxEntry.FileCommit, in repo: RepositoryID,
+                                     client: GiteeClient) async throws -> Bool {
+        try await client.send(Endpoints.branches(owner: repo.owner, repo: repo.name)).contains { $0.name == commit.branch }
     }
 
     private static func fileCommit(_ entry: OutboxEntry) throws -> OutboxEntry.FileCommit {

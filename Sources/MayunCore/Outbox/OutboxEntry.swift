@@ -153,8 +153,14 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
         case .pullRequestLineComment:
             return String(format: tr("Comment on %@!%@ at %@"), place, number, lineComment?.path ?? "")
         case .fileCommit:
-            return String(format: fileCommit?.isNewFile == true ? tr("New file in %@: %@") : tr("Commit to %@: %@"),
-                          place, fileCommit?.path ?? "")
+            let commit = fileCommit
+            if commit?.isUpload == true { return String(format: tr("Upload to %@: %@"), place, commit?.path ?? "") }
+            if commit?.branchFrom != nil {
+                return String(format: tr("Commit to the new branch %@ of %@: %@"), commit?.branch ?? "", place,
+                              commit?.path ?? "")
+            }
+            return String(format: commit?.isNewFile == true ? tr("New file in %@: %@") : tr("Commit to %@: %@"),
+                          place, commit?.path ?? "")
         }
     }
 

@@ -142,18 +142,27 @@ extension OutboxEntry {
         public let baseSHA: String
         /// A new file's folder ("" the project's top); nil for an edit.
         public let folder: String?
+        /// A commit to a new branch: `branch` is made from this one first ("" the project's default branch); nil:
+        /// `branch` exists.
+        public let branchFrom: String?
+        /// An upload: its bytes are a file on the person's computer, so Cancel gives no draft back (nil: false).
+        public let isUpload: Bool?
 
         public init(path: String, branch: String?, message: String, content: Data, baseSHA: String,
-                    folder: String? = nil) {
+                    folder: String? = nil, branchFrom: String? = nil, isUpload: Bool = false) {
             self.path = path
             self.branch = branch
             self.message = message
             self.content = content
             self.baseSHA = baseSHA
             self.folder = folder
+            self.branchFrom = branchFrom
+            self.isUpload = isUpload ? true : nil
         }
 
         public var isNewFile: Bool { baseSHA.isEmpty }
+        /// The branch whose editor the text came from (its draft's key: "" the default branch).
+        public var editedOn: String { branchFrom ?? branch ?? "" }
     }
 
     /// A file commit, read back from its row (nil for another kind, or a payload this version cannot read).
