@@ -166,6 +166,16 @@ final class SampleDecodingTests: XCTestCase {
         XCTAssertFalse(try decode(Comment.self, "pr_comment.json").body.isEmpty)
     }
 
+    /// An issue and its comments are saved offline as they are encoded (the issue page's saved copy): a recorded
+    /// answer read back from its saved form is the same, its milestone included.
+    func testIssueAndCommentsReadBackFromTheirSavedForm() throws {
+        var issue = try decode(Issue.self, "issue.json")
+        issue.milestone = Milestone(number: 3, title: "v1.0", state: "open")
+        XCTAssertEqual(try JSONNodeDecoding.decode(Issue.self, from: JSONEncoder().encode(issue)), issue)
+        let comments = try decode([Comment].self, "issue_comments.json") + [try decode(Comment.self, "pr_comment.json")]
+        XCTAssertEqual(try JSONNodeDecoding.decode([Comment].self, from: JSONEncoder().encode(comments)), comments)
+    }
+
     func testErrorBody() throws {
         XCTAssertEqual(try decode(ErrorBody.self, "error.json").message, "404 Project Not Found")
         let response = HTTPResponse(status: 404, headers: ["Content-Type": "application/json"], body: try Samples.data("error.json"))

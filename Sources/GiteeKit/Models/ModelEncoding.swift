@@ -122,6 +122,27 @@ extension Issue: Encodable {
         try c.encodeIfPresent(htmlURL, forKey: .htmlURL)
         try c.encodeIfPresent(repository, forKey: .repository)
         try c.encodeIfPresent(issueType, forKey: .issueType)
+        try c.encodeIfPresent(milestone, forKey: .milestone)
+        try c.encodeIfPresent(createdAt, forKey: .createdAt)
+        try c.encodeIfPresent(updatedAt, forKey: .updatedAt)
+    }
+}
+
+extension Milestone: Encodable {
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(number, forKey: .number)
+        try c.encode(title, forKey: .title)
+        try c.encodeIfPresent(state, forKey: .state)
+    }
+}
+
+extension Comment: Encodable {
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(body, forKey: .body)
+        try c.encodeIfPresent(author, forKey: .user)
         try c.encodeIfPresent(createdAt, forKey: .createdAt)
         try c.encodeIfPresent(updatedAt, forKey: .updatedAt)
     }
@@ -133,5 +154,41 @@ extension Issue.Label: Encodable {
         try c.encode(id, forKey: .id)
         try c.encode(name, forKey: .name)
         try c.encodeIfPresent(color, forKey: .color)
+    }
+}
+
+extension Event: Encodable {
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(type, forKey: .type)
+        try c.encodeIfPresent(actor, forKey: .actor)
+        try c.encodeIfPresent(repo, forKey: .repo)
+        try c.encode(isPublic, forKey: .isPublic)
+        try c.encodeIfPresent(createdAt, forKey: .createdAt)
+        try c.encode(payload, forKey: .payload)
+    }
+}
+
+extension Event.RepositoryReference: Encodable {
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(fullName, forKey: .fullName)
+        try c.encodeIfPresent(humanName, forKey: .humanName)
+    }
+}
+
+extension JSONValue: Encodable {
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .null: try c.encodeNil()
+        case .bool(let flag): try c.encode(flag)
+        case .number(let number): try c.encode(number)
+        case .string(let text): try c.encode(text)
+        case .array(let items): try c.encode(items)
+        case .object(let members): try c.encode(members)
+        }
     }
 }

@@ -43,8 +43,12 @@ extension Coordinator {
                                   navigator: self, preloaded: preloaded,
                                   project: services.cached.projectForPermission(repo),
                                   session: services.session, drafts: services.drafts,
-                                  collaborators: services.collaborators)
-        page.onChanged = { [weak self] issue in self?.issueChanged(issue, in: repo) }
+                                  collaborators: services.collaborators, offline: services.cached)
+        let saved = services.cached.issue(repo, number: number)
+        page.onChanged = { [weak self] issue in
+            saved.remember(issue)
+            self?.issueChanged(issue, in: repo)
+        }
         page.useOutbox(services.outbox)
         return page
     }

@@ -50,6 +50,8 @@ public final class IssueViewModel {
     /// The assignee and milestone the last writes showed (outer nil: no such write), laid over older answers.
     @ObservationIgnored var writtenAssignee: User??
     @ObservationIgnored var writtenMilestone: Milestone??
+    /// The body text last sent to be parsed.
+    @ObservationIgnored var parsedBody: String?
     /// Whose permission `permission` is.
     @ObservationIgnored var permissionFor: String?
     /// New comments, edits and deletions (shared with pull requests).
@@ -59,9 +61,12 @@ public final class IssueViewModel {
     /// Told when the server confirmed a change to the issue (the Coordinator updates the issue lists below).
     @ObservationIgnored var onChanged: @MainActor (Issue) -> Void = { _ in }
 
+    /// `offline` keeps the issue and its first comments: a page seen before shows them at once (offline too), then
+    /// the server's; without it (tests) both are asked every time.
     init(repo: RepositoryID, number: String, client: GiteeClient, markdown: RepositoryMarkdown?,
          navigator: (any Navigator)?, preloaded: Issue? = nil, project: Cached<Project>? = nil,
-         session: Session? = nil, drafts: DraftStore? = nil, collaborators: CollaboratorDirectory? = nil) {
+         session: Session? = nil, drafts: DraftStore? = nil, collaborators: CollaboratorDirectory? = nil,
+         offline: CachedClient? = nil) {
         self.repo = repo
         self.number = number
         self.navigator = navigator
@@ -71,12 +76,18 @@ public final class IssueViewModel {
         self.session = session
         collaboratorDirectory = collaborators
         renderedComments = RenderedComments(repo: repo, markdown: markdown)
-        resource = RemoteResource(initial: preloaded) {
-            try await client.send(Endpoints.issue(owner: repo.owner, repo: repo.name, number: number))
-        }
         let endpoint = Endpoints.issueComments(owner: repo.owner, repo: repo.name, number: number)
-        comments = PagedListViewModel<Comment>(emptyText: tr("No comments yet.")) { pagination in
-            try await client.page(endpoint, at: pagination)
+        if let offline {
+            resource = RemoteResource(initial: preloaded, offline.issue(repo, number: number))
+            comments = PagedListViewModel<Comment>(emptyText: tr("No comments yet."),
+                                                   offline.issueComments(repo, number: number))
+        } else {
+            resource = RemoteResource(initial: preloaded) {
+                try await client.send(Endpoints.issue(owner: repo.owner, repo: repo.name, number: number))
+            }
+            comments = PagedListViewModel<Comment>(emptyText: tr("No comments yet.")) { pagination in
+                try await client.page(endpoint, at: pagination)
+            }
         }
         composer = CommentComposer(repo: repo, drafts: drafts, markdown: markdown, draftKey: { [weak session] in
             guard let login = session?.user?.login, session?.isLoggedIn == true else { return nil }
@@ -106,6 +117,7 @@ public final class IssueViewModel {
             me: { [weak session] in session?.loggedInUser })
         if let preloaded { parseBody(of: preloaded) }
         resource.onFresh = { [weak self] fresh in self?.parseBody(of: fresh) }
+        resource.onSavedCopy = { [weak self] saved in self?.parseBody(of: saved) }
         resource.writes = writes
         resource.keepWritten = { [weak self] fresh in
             var kept = fresh
@@ -153,8 +165,12 @@ public final class IssueViewModel {
         guard let text = issue.body?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty,
               let markdown else {
             if bodyDocument != nil { bodyDocument = nil }  // an edit emptied the body
+            parsedBody = nil
             return
         }
+        // The fresh answer usually has the saved copy's text: parsed once, drawn once.
+        guard text != parsedBody else { return }
+        parsedBody = text
         parses.parse(markdown.request(text, in: repo), key: "body") { [weak self] in
             self?.bodyDocument = $0
         }

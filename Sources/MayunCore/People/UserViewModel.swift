@@ -27,23 +27,23 @@ public final class UserViewModel {
 
     init(login: String, isMine: Bool = false, cached: CachedClient, makeList: ProjectListFactory,
          navigator: any Navigator) {
-        let client = cached.client
         self.login = login
         self.isMine = isMine
         self.navigator = navigator
-        profile = RemoteResource { try await client.send(Endpoints.user(login)) }
-        events = PagedListViewModel<Event>(emptyText: tr("No activity yet.")) { pagination in
-            try await client.page(Endpoints.userEvents(login), at: pagination)
-        }
+        profile = RemoteResource(cached.user(login, isMine: isMine))
+        events = PagedListViewModel<Event>(emptyText: tr("No activity yet."), cached.userEvents(login, isMine: isMine))
         projects = makeList(tr("Projects"), tr("No public projects."), cached.projects(.projects, of: login, isMine: isMine))
         starred = makeList(tr("Starred"), tr("No starred projects."), cached.projects(.starred, of: login, isMine: isMine))
         watched = makeList(tr("Watched"), tr("No watched projects."), cached.projects(.watched, of: login, isMine: isMine))
-        // An organisation's projects come from another endpoint; the profile says which kind this login is.
-        profile.onFresh = { [weak self] fresh in
-            guard let self, fresh.isOrganization, !switchedToOrganization else { return }
+        // An organisation's projects come from another endpoint; the profile (saved or fresh) says which kind this
+        // login is.
+        let switchIfOrganization: @MainActor (User) -> Void = { [weak self] profile in
+            guard let self, profile.isOrganization, !switchedToOrganization else { return }
             switchedToOrganization = true
             projects.list.replaceSource(cached.organizationProjects(login).fetch)
         }
+        profile.onFresh = switchIfOrganization
+        profile.onSavedCopy = switchIfOrganization
     }
 
     // Outputs

@@ -42,6 +42,8 @@ public final class RemoteResource<Value: Sendable> {
     @ObservationIgnored private var started = false
     /// Called with every fresh value (not with the saved copy), e.g. to parse an issue's body.
     @ObservationIgnored public var onFresh: @MainActor (Value) -> Void = { _ in }
+    /// Called when the saved copy is shown (an issue's body is parsed from it too).
+    @ObservationIgnored public var onSavedCopy: @MainActor (Value) -> Void = { _ in }
     /// The screen's writes: an answer to a load that began before a write settled may predate it, so the written
     /// fields are laid over it (`keepWritten`) and the old value never comes back on screen.
     @ObservationIgnored public var writes: ScreenWrites?
@@ -85,6 +87,7 @@ public final class RemoteResource<Value: Sendable> {
         guard phase != .loaded else { return }
         value = copy
         phase = .savedWhileOffline
+        onSavedCopy(copy)
     }
 
     /// Loads again; what is showing stays until the answer replaces it.

@@ -71,6 +71,21 @@ public final class CachedClient {
         })
     }
 
+    /// An issue, for its page: the copy saved last time shows at once (offline too), then the server's. Writes
+    /// from the page are remembered (`Cached.remember`), so the saved copy is never older than what was shown.
+    public func issue(_ repo: RepositoryID, number: String) -> Cached<Issue> {
+        let client = client
+        return cached(Issue.self, key: OfflineKey.issue(repo, number: number)) {
+            try await client.send(Endpoints.issue(owner: repo.owner, repo: repo.name, number: number))
+        }
+    }
+
+    /// An issue's comments, oldest first; the first page is kept with the issue.
+    public func issueComments(_ repo: RepositoryID, number: String) -> CachedPages<Comment> {
+        pages(Endpoints.issueComments(owner: repo.owner, repo: repo.name, number: number),
+              savedAs: OfflineKey.issueComments(repo, number: number))
+    }
+
     /// A file of a repository: size first, bytes only as far as the size policy allows (`BlobSource.body`). Text
     /// under the highlighting limit is kept; larger, binary and refused files are not.
     public func file(_ location: BlobLocation) -> Cached<FileBody> {
@@ -191,6 +206,16 @@ public final class CachedClient {
 
     public func forks(_ repo: RepositoryID) -> CachedPages<Project> {
         pages(Endpoints.forks(owner: repo.owner, repo: repo.name), savedAs: OfflineKey.refs(repo, kind: "forks"))
+    }
+
+    /// A user's profile, shown at once from the copy saved last time. `isMine`: the logged-in person's own.
+    public func user(_ login: String, isMine: Bool) -> Cached<User> {
+        cached(User.self, key: OfflineKey.user(login, mine: isMine)) { [client] in try await client.send(Endpoints.user(login)) }
+    }
+
+    /// A user's public activity, newest first; the first page is kept.
+    public func userEvents(_ login: String, isMine: Bool) -> CachedPages<Event> {
+        pages(Endpoints.userEvents(login), savedAs: OfflineKey.userEvents(login, mine: isMine))
     }
 
     /// An organisation's profile. Logged in it is fetched with the token and kept with the person's own lists.

@@ -7,12 +7,15 @@ enum OfflineKey {
     static func project(_ repo: RepositoryID) -> String { "project:\(repo)" }
     static func readme(_ repo: RepositoryID) -> String { "readme:\(repo)" }
     static func blob(_ repo: RepositoryID, ref: String?, path: String) -> String { "blob:\(repo)@\(ref ?? ""):\(path)" }
+    static func issue(_ repo: RepositoryID, number: String) -> String { "issue:\(repo)#\(number)" }
 
     // Lists (`OfflineStore.listCache` puts them under "list:").
     static func folder(_ repo: RepositoryID, ref: String?, path: String) -> String { "tree:\(repo)@\(ref ?? ""):\(path)" }
     /// One key a filter state ("open" is the spelling of the versions that kept only the open issues).
     static func issues(_ repo: RepositoryID, state: String) -> String { "issues:\(repo):\(state)" }
     static func releases(_ repo: RepositoryID) -> String { "releases:\(repo)" }
+    /// An issue's first page of comments.
+    static func issueComments(_ repo: RepositoryID, number: String) -> String { "comments:\(repo)#\(number)" }
     static func explore(_ kind: ProjectListKind) -> String { "explore/\(kind.rawValue)" }
     static let languages = "languages"
     static func language(id: Int) -> String { "language/\(id)" }
@@ -26,6 +29,10 @@ enum OfflineKey {
     static func userList(_ name: String, of login: String, isMine: Bool) -> String {
         (isMine ? "mine" : "user/\(login)") + "/" + name
     }
+    /// A user's profile and first page of events; the logged-in person's own go with their lists (Log Out forgets
+    /// them: fetched with the token, the events may name private projects).
+    static func user(_ login: String, mine: Bool) -> String { (mine ? "list:mine/" : "") + "user:\(login)" }
+    static func userEvents(_ login: String, mine: Bool) -> String { userList("events", of: login, isMine: mine) }
     /// What Log Out clears besides the rows fetched with the token (the store keeps those per account).
     static let myListsPrefix = "list:mine/"
 }
