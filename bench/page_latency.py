@@ -17,8 +17,8 @@ no saved copies), as mayun-demo, a member of the project (its owner), so the mem
   `clicked_us` uses), at 320 ms; waves: how many requests in a row each waited for an answer that had come before it
   was sent (the deepest such chain, at 320 ms, where a wave is far longer than the app's own work): the round trips
   counted from the log, steadier than the time difference on a busy machine.
-The pages: a project of mayun-demo's with a README, an open issue with comments and a pull request in it; its
-notifications; the project owner's user page. Figures are medians of `runs` runs, printed as a table, not asserted.
+The pages: a project of mayun-demo's with a README, a file (its first source or Markdown file at the top), an open
+issue with comments and a pull request in it; its notifications; the project owner's user page. Figures are medians of `runs` runs, printed as a table, not asserted.
 """
 
 import json
@@ -36,6 +36,7 @@ TOKEN = "mayun-demo-token"
 CASES = [
     # name, label, probe fields
     ("project", "project page with README", "route=project repo={repo}"),
+    ("file", "file", "route=file repo={repo} path={file}"),
     ("issue", "issue with comments", "route=issue repo={repo} number={issue}"),
     ("pull", "pull request", "route=pull repo={repo} number={pull}"),
     ("notifications", "notifications", "route=notifications"),
@@ -63,7 +64,12 @@ def pick_pages(url):
             api(url, base + "/readme")
         except urllib.error.HTTPError:
             continue
-        return dict(repo=project["full_name"], owner=owner, issue=issues[0]["number"], pull=pulls[0]["number"])
+        files = [entry for entry in api(url, base + "/contents") if entry.get("type") == "file"
+                 and entry["name"].endswith((".c", ".py", ".swift", ".go", ".rs", ".js", ".ts", ".java", ".md"))]
+        if not files:
+            continue
+        return dict(repo=project["full_name"], owner=owner, issue=issues[0]["number"], pull=pulls[0]["number"],
+                    file=files[0]["path"])
     raise RuntimeError("no project of mayun-demo's has a README, an open issue with comments and a pull request")
 
 
@@ -99,7 +105,8 @@ def measure(server, mayun, prefix, display, bus, runs, states):
     """{(case, latency): [{first, complete, requests, in_flight}]}: `runs` runs of each, after one warm-up."""
     url = server.url
     fields = pick_pages(url)
-    print(f"bench: latency pages in {fields['repo']}: issue {fields['issue']}, pull request !{fields['pull']}, "
+    print(f"bench: latency pages in {fields['repo']}: file {fields['file']}, issue {fields['issue']}, "
+          f"pull request !{fields['pull']}, "
           f"user {fields['owner']}", flush=True)
     results = {}
     for latency in LATENCIES_MS:

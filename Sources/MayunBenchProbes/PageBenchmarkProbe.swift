@@ -8,8 +8,8 @@ import MayunUI
 
 /// For `make bench` (bench/pages.py, issue 29); inert unless `MAYUN_BENCH_PAGE` is set.
 ///
-/// `MAYUN_BENCH_PAGE="route=<issue|pull|notifications|releases|readmes|project|user> repo=<owner/name> number=<n>
-/// login=<user> repos=<owner/name,...> scroll=<0|1> rate=<screens a second> max_seconds=<n> complete=<0|1>"`: two
+/// `MAYUN_BENCH_PAGE="route=<issue|pull|notifications|releases|readmes|project|user|file> repo=<owner/name> number=<n>
+/// login=<user> path=<a file's path> repos=<owner/name,...> scroll=<0|1> rate=<screens a second> max_seconds=<n> complete=<0|1>"`: two
 /// seconds after the window's
 /// first frame the probe opens the page as a click would (`Coordinator.push`; a pull request then shows its Files
 /// changed tab at once) and measures
@@ -31,7 +31,7 @@ import MayunUI
 @MainActor
 final class PageBenchmarkProbe {
     struct Spec {
-        var route = "issue", repo: RepositoryID?, number = "", login = "", repos: [RepositoryID] = []
+        var route = "issue", repo: RepositoryID?, number = "", login = "", path = "", repos: [RepositoryID] = []
         var scroll = false, rate = 3.0, maxSeconds = 60.0, complete = false, quietMs = 1_500.0
 
         init(_ text: String) {
@@ -48,6 +48,7 @@ final class PageBenchmarkProbe {
                 case "repo": repo = repository(pair[1])
                 case "number": number = pair[1]
                 case "login": login = pair[1]
+                case "path": path = pair[1]
                 case "complete": complete = pair[1] == "1"
                 case "quiet_ms": quietMs = value
                 case "repos": repos = pair[1].split(separator: ",").prefix(1_000).compactMap { repository(String($0)) }
@@ -122,6 +123,7 @@ final class PageBenchmarkProbe {
         case "readmes": spec.repos.indices.contains(readmeIndex) ? .readme(spec.repos[readmeIndex], ref: nil) : nil
         case "project": spec.repo.map { .project($0) }
         case "user": spec.login.isEmpty ? nil : .user(login: spec.login)
+        case "file": spec.repo.flatMap { repo in spec.path.isEmpty ? nil : .blob(repo, ref: nil, path: spec.path) }
         default: nil
         }
     }
