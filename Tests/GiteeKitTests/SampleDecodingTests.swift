@@ -176,6 +176,24 @@ final class SampleDecodingTests: XCTestCase {
         XCTAssertEqual(try JSONNodeDecoding.decode([Comment].self, from: JSONEncoder().encode(comments)), comments)
     }
 
+    /// A pull request's page is saved the same way: it, its files (patches), comments and commits, read back equal.
+    func testPullRequestPartsReadBackFromTheirSavedForm() throws {
+        func roundTrip<T: Codable & Equatable>(_ value: T) throws -> T {
+            try JSONNodeDecoding.decode(T.self, from: JSONEncoder().encode(value))
+        }
+        let pull = try decode(PullRequest.self, "pr.json")
+        XCTAssertEqual(try roundTrip(pull), pull)
+        let pulls = try decode([PullRequest].self, "pulls.json")
+        XCTAssertEqual(try roundTrip(pulls), pulls)
+        let files = try decode([PullRequestFile].self, "pr_files.json")
+        XCTAssertTrue(files.contains { $0.patch != nil })
+        XCTAssertEqual(try roundTrip(files), files)
+        let comments = try decode([PullRequestComment].self, "pr_comments.json")
+        XCTAssertEqual(try roundTrip(comments), comments)
+        let commits = try decode([Commit].self, "pr_commits.json") + decode([Commit].self, "commits.json")
+        XCTAssertEqual(try roundTrip(commits), commits)
+    }
+
     func testErrorBody() throws {
         XCTAssertEqual(try decode(ErrorBody.self, "error.json").message, "404 Project Not Found")
         let response = HTTPResponse(status: 404, headers: ["Content-Type": "application/json"], body: try Samples.data("error.json"))

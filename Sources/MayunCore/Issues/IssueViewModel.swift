@@ -76,19 +76,9 @@ public final class IssueViewModel {
         self.session = session
         collaboratorDirectory = collaborators
         renderedComments = RenderedComments(repo: repo, markdown: markdown)
-        let endpoint = Endpoints.issueComments(owner: repo.owner, repo: repo.name, number: number)
-        if let offline {
-            resource = RemoteResource(initial: preloaded, offline.issue(repo, number: number))
-            comments = PagedListViewModel<Comment>(emptyText: tr("No comments yet."),
-                                                   offline.issueComments(repo, number: number))
-        } else {
-            resource = RemoteResource(initial: preloaded) {
-                try await client.send(Endpoints.issue(owner: repo.owner, repo: repo.name, number: number))
-            }
-            comments = PagedListViewModel<Comment>(emptyText: tr("No comments yet.")) { pagination in
-                try await client.page(endpoint, at: pagination)
-            }
-        }
+        let cached = offline ?? CachedClient(client: client, store: nil)
+        resource = RemoteResource(initial: preloaded, cached.issue(repo, number: number))
+        comments = PagedListViewModel<Comment>(emptyText: tr("No comments yet."), cached.issueComments(repo, number: number))
         composer = CommentComposer(repo: repo, drafts: drafts, markdown: markdown, draftKey: { [weak session] in
             guard let login = session?.user?.login, session?.isLoggedIn == true else { return nil }
             return (login, repo, number)

@@ -7,8 +7,13 @@ extension Coordinator {
                                         markdown: markdown,
                                         navigator: self, project: services.cached.projectForPermission(repo),
                                         session: services.session,
-                                        drafts: services.drafts, collaborators: services.collaborators)
-        page.onChanged = { [weak self] pull in self?.pullRequestChanged(pull, in: repo) }
+                                        drafts: services.drafts, collaborators: services.collaborators,
+                                        offline: services.cached)
+        let saved = services.cached.pullRequest(repo, number: number)
+        page.onChanged = { [weak self] pull in
+            saved.remember(pull)
+            self?.pullRequestChanged(pull, in: repo)
+        }
         page.useOutbox(services.outbox)
         return page
     }

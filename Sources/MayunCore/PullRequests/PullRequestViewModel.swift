@@ -63,6 +63,8 @@ public final class PullRequestViewModel {
     @ObservationIgnored let session: Session?
     /// Whose permission `permission` is.
     @ObservationIgnored var permissionFor: String?
+    /// The files the diff shows.
+    @ObservationIgnored var shownFiles: [PullRequestFile]?
     /// The state the last write showed: laid over an answer that may predate that write.
     @ObservationIgnored var writtenState: String?
     /// Told when the server confirmed a change to the pull request (the Coordinator updates the lists below).
@@ -71,7 +73,7 @@ public final class PullRequestViewModel {
     init(repo: RepositoryID, number: Int, opensFiles: Bool = false, client: GiteeClient, markdown: RepositoryMarkdown?,
          navigator: (any Navigator)?, diffLimits: DiffLimits = .standard, project: Cached<Project>? = nil,
          session: Session? = nil, drafts: DraftStore? = nil, collaborators: CollaboratorDirectory? = nil,
-         checkScheduler: (any PollScheduler)? = nil) {
+         checkScheduler: (any PollScheduler)? = nil, offline: CachedClient? = nil) {
         self.repo = repo
         self.number = number
         self.opensFiles = opensFiles
@@ -87,19 +89,13 @@ public final class PullRequestViewModel {
                                    scheduler: checkScheduler ?? GLibTimeoutScheduler() as any PollScheduler)
         let diff = DiffViewModel(limits: diffLimits)
         self.diff = diff
-        resource = RemoteResource {
-            try await client.send(Endpoints.pullRequest(owner: repo.owner, repo: repo.name, number: number))
-        }
-        commitList = RemoteResource {
-            try await client.send(Endpoints.pullRequestCommits(owner: repo.owner, repo: repo.name, number: number))
-        }
-        fileList = RemoteResource {
-            try await client.send(Endpoints.pullRequestFiles(owner: repo.owner, repo: repo.name, number: number))
-        }
-        let endpoint = Endpoints.pullRequestComments(owner: repo.owner, repo: repo.name, number: number)
-        comments = PagedListViewModel<PullRequestComment>(emptyText: tr("No comments yet.")) { pagination in
-            try await client.page(endpoint, at: pagination)
-        }
+        // A page seen before shows its saved copies at once (`offline`; without it, as in tests, all is asked).
+        let cached = offline ?? CachedClient(client: client, store: nil)
+        resource = RemoteResource(cached.pullRequest(repo, number: number))
+        commitList = RemoteResource(cached.pullRequestCommits(repo, number: number))
+        fileList = RemoteResource(cached.pullRequestFiles(repo, number: number))
+        comments = PagedListViewModel<PullRequestComment>(emptyText: tr("No comments yet."),
+                                                          cached.pullRequestComments(repo, number: number))
         composer = CommentComposer(repo: repo, drafts: drafts, markdown: markdown, draftKey: { [weak session] in
             guard let login = session?.user?.login, session?.isLoggedIn == true else { return nil }
             return (login, repo, "!\(number)")
@@ -136,11 +132,15 @@ public final class PullRequestViewModel {
         lineComposer.onSubmit = { [weak self] in self?.sendLineComment() }
         diff.onLineActivated = { [weak self] anchor in self?.openLineComposer(at: anchor) }
         comments.onItemsChanged = { [weak self] in self?.syncDiffAnnotations() }
-        resource.onFresh = { [weak self] fresh in
-            self?.parseBody(of: fresh)
-            self?.mergeForm.fill(from: fresh)
-            self?.checks.show(sha: fresh.head.sha)
+        // The saved copy's head asks for its check runs at once: unless new commits came, no round trip waits for
+        // the pull request's answer first.
+        let showPull: @MainActor (PullRequest) -> Void = { [weak self] pull in
+            self?.parseBody(of: pull)
+            self?.mergeForm.fill(from: pull)
+            self?.checks.show(sha: pull.head.sha)
         }
+        resource.onFresh = showPull
+        resource.onSavedCopy = showPull
         checks.onChanged = { [weak self] in self?.syncDiffAnnotations() }
         resource.writes = writes
         resource.keepWritten = { [weak self] fresh in
@@ -150,10 +150,15 @@ public final class PullRequestViewModel {
             return kept
         }
         writes.report = { [weak self] message in self?.navigator?.showToast(message) }
-        fileList.onFresh = { [weak self] files in
+        let showFiles: @MainActor ([PullRequestFile]) -> Void = { [weak self] files in
+            // The fresh answer usually is the saved copy again: drawn once.
+            guard let self, files != shownFiles else { return }
+            shownFiles = files
             diff.show(files.map(DiffFile.init))
-            self?.syncDiffAnnotations()
+            syncDiffAnnotations()
         }
+        fileList.onFresh = showFiles
+        fileList.onSavedCopy = showFiles
     }
 
     public var title: String { "!\(number)" }

@@ -86,6 +86,44 @@ public final class CachedClient {
               savedAs: OfflineKey.issueComments(repo, number: number))
     }
 
+    /// A pull request, for its page; remembered after its page's writes, like an issue.
+    public func pullRequest(_ repo: RepositoryID, number: Int) -> Cached<PullRequest> {
+        let client = client
+        return cached(PullRequest.self, key: OfflineKey.pullRequest(repo, number: number)) {
+            try await client.send(Endpoints.pullRequest(owner: repo.owner, repo: repo.name, number: number))
+        }
+    }
+
+    public func pullRequestCommits(_ repo: RepositoryID, number: Int) -> Cached<[Commit]> {
+        let client = client
+        return cached([Commit].self, key: OfflineKey.pullRequest(repo, number: number, part: "commits")) {
+            try await client.send(Endpoints.pullRequestCommits(owner: repo.owner, repo: repo.name, number: number))
+        }
+    }
+
+    /// The files it changes, with their patches: kept only while the patches are at most `maxSavedPatchBytes`
+    /// together (a larger diff is asked afresh each time rather than crowd the store's budget out).
+    public func pullRequestFiles(_ repo: RepositoryID, number: Int) -> Cached<[PullRequestFile]> {
+        let client = client, key = OfflineKey.pullRequest(repo, number: number, part: "files")
+        return Cached(saved: { [weak store] in await store?.load([PullRequestFile].self, key: key)?.value },
+                      fetch: { [weak store] in
+                          let fetcher = store?.fetcher()
+                          let files = try await client.send(Endpoints.pullRequestFiles(owner: repo.owner, repo: repo.name,
+                                                                                       number: number))
+                          let patchBytes = files.reduce(0) { $0 + ($1.patch?.utf8.count ?? 0) }
+                          if patchBytes <= Self.maxSavedPatchBytes { store?.save(files, key: key, fetchedBy: fetcher) }
+                          return files
+                      })
+    }
+
+    /// The most patch text a saved pull request keeps (a README, the largest other saved copy, is up to 1 MB).
+    public static let maxSavedPatchBytes = 1_000_000
+
+    public func pullRequestComments(_ repo: RepositoryID, number: Int) -> CachedPages<PullRequestComment> {
+        pages(Endpoints.pullRequestComments(owner: repo.owner, repo: repo.name, number: number),
+              savedAs: OfflineKey.pullRequestComments(repo, number: number))
+    }
+
     /// A file of a repository: size first, bytes only as far as the size policy allows (`BlobSource.body`). Text
     /// under the highlighting limit is kept; larger, binary and refused files are not.
     public func file(_ location: BlobLocation) -> Cached<FileBody> {

@@ -8,6 +8,10 @@ enum OfflineKey {
     static func readme(_ repo: RepositoryID) -> String { "readme:\(repo)" }
     static func blob(_ repo: RepositoryID, ref: String?, path: String) -> String { "blob:\(repo)@\(ref ?? ""):\(path)" }
     static func issue(_ repo: RepositoryID, number: String) -> String { "issue:\(repo)#\(number)" }
+    /// A pull request, and its commits and files (`part`).
+    static func pullRequest(_ repo: RepositoryID, number: Int, part: String = "") -> String {
+        "pull:\(repo)!\(number)" + (part.isEmpty ? "" : "/" + part)
+    }
 
     // Lists (`OfflineStore.listCache` puts them under "list:").
     static func folder(_ repo: RepositoryID, ref: String?, path: String) -> String { "tree:\(repo)@\(ref ?? ""):\(path)" }
@@ -16,6 +20,7 @@ enum OfflineKey {
     static func releases(_ repo: RepositoryID) -> String { "releases:\(repo)" }
     /// An issue's first page of comments.
     static func issueComments(_ repo: RepositoryID, number: String) -> String { "comments:\(repo)#\(number)" }
+    static func pullRequestComments(_ repo: RepositoryID, number: Int) -> String { "comments:\(repo)!\(number)" }
     static func explore(_ kind: ProjectListKind) -> String { "explore/\(kind.rawValue)" }
     static let languages = "languages"
     static func language(id: Int) -> String { "language/\(id)" }

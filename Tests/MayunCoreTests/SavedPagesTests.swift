@@ -4,10 +4,10 @@ import Foundation
 @testable import MayunCore
 import XCTest
 
-/// An issue page and a user page seen before show at once from their saved copies, with the network gone too
-/// (issue 41: "a page seen before costs no round trip before it is shown"), and a write from the issue page is
+/// An issue, a pull request and a user page seen before show at once from their saved copies, with the network gone
+/// too (issue 41: "a page seen before costs no round trip before it is shown"), and a write from the issue page is
 /// remembered in its saved copy, so the next visit never shows the issue as it was before the write.
-final class SavedIssueAndUserPagesTests: XCTestCase {
+final class SavedPagesTests: XCTestCase {
     @MainActor private static func app(_ store: OfflineStore) -> (IssueFixture.App, UnpluggableTransport) {
         var made: UnpluggableTransport?
         let app = IssueFixture.makeApp(store: store, transport: { configuration in
@@ -89,6 +89,40 @@ final class SavedIssueAndUserPagesTests: XCTestCase {
             waitUntil("the saved profile and events show") { again.user?.login == "mayun-demo" && !again.events.items.isEmpty }
             XCTAssertEqual(again.events.items.map(\.id), events)
             XCTAssertEqual(again.events.items, first.events.items, "each event read back as it came, payload included")
+        }
+    }
+
+    func testAPullRequestSeenBeforeShowsItsDiffCommitsAndCommentsOffline() throws {
+        try onMain {
+            let store = try Self.store()
+            let (app, transport) = Self.app(store)
+            let (repo, pull) = try PullFixture.find(ownedByDemo: false, state: "merged", client: app.client)
+            app.coordinator.push(.pullRequest(repo, number: pull.number))
+            let first = try XCTUnwrap(app.coordinator.top?.model as? PullRequestViewModel)
+            first.start()
+            waitUntil("the first visit") {
+                first.pullRequest != nil && first.commitList.value != nil && first.fileList.value != nil
+                    && first.comments.state != .loading && !first.diff.files.isEmpty
+            }
+            let (files, commits, comments) = (first.fileList.value, first.commitList.value, first.comments.items)
+            runUntilDone("the saved copies land") { await store.flush() }
+            app.coordinator.pop()
+
+            transport.unplugged = true
+            app.coordinator.push(.pullRequest(repo, number: pull.number))
+            let again = try XCTUnwrap(app.coordinator.top?.model as? PullRequestViewModel)
+            again.start()
+            waitUntil("the saved pull request, diff, commits and comments show") {
+                again.pullRequest != nil && again.commitList.value != nil && !again.diff.files.isEmpty
+                    && again.comments.items.count == comments.count
+            }
+            XCTAssertEqual(again.heading, pull.title)
+            XCTAssertEqual(again.fileList.value, files)
+            XCTAssertEqual(again.commitList.value, commits)
+            XCTAssertEqual(again.comments.items, comments)
+            XCTAssertEqual(again.diff.files.map(\.path), first.diff.files.map(\.path))
+            waitUntil("the failed refresh says so") { again.resource.banner != nil }
+            XCTAssertEqual(again.resource.phase, .savedWhileOffline)
         }
     }
 }

@@ -1,0 +1,118 @@
+// A pull request's page is saved offline in Gitee's v5 shape, as ModelEncoding.swift saves the rest: a saved copy
+// decodes through the same tolerant initialisers as a fresh answer, `decode(encode(x)) == x`.
+
+extension PullRequest: Encodable {
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(number, forKey: .number)
+        try c.encode(state, forKey: .state)
+        try c.encode(title, forKey: .title)
+        try c.encodeIfPresent(body, forKey: .body)
+        try c.encodeIfPresent(author, forKey: .user)
+        try c.encode(head, forKey: .head)
+        try c.encode(base, forKey: .base)
+        try c.encode(labels, forKey: .labels)
+        try c.encode(isDraft, forKey: .draft)
+        try c.encodeIfPresent(mergeable, forKey: .mergeable)
+        try c.encodeIfPresent(htmlURL, forKey: .htmlURL)
+        try c.encodeIfPresent(createdAt, forKey: .createdAt)
+        try c.encodeIfPresent(updatedAt, forKey: .updatedAt)
+        try c.encodeIfPresent(mergedAt, forKey: .mergedAt)
+        try c.encodeIfPresent(closedAt, forKey: .closedAt)
+        try c.encode(reviewers, forKey: .assignees)
+        try c.encode(testers, forKey: .testers)
+        try c.encode(requiredApprovals, forKey: .requiredApprovals)
+        try c.encode(requiredTests, forKey: .requiredTests)
+        try c.encodeIfPresent(canMergeCheck, forKey: .canMergeCheck)
+    }
+}
+
+extension PullRequest.BranchRef: Encodable {
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(ref, forKey: .ref)
+        try c.encodeIfPresent(label, forKey: .label)
+        try c.encodeIfPresent(sha, forKey: .sha)
+        if let repositoryFullName {
+            var repo = c.nestedContainer(keyedBy: RepoKeys.self, forKey: .repo)
+            try repo.encode(repositoryFullName, forKey: .fullName)
+        }
+    }
+}
+
+extension PullRequest.Reviewer: Encodable {
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(login, forKey: .login)
+        try c.encodeIfPresent(name, forKey: .name)
+        try c.encodeIfPresent(avatarURL, forKey: .avatarURL)
+        try c.encode(accepted, forKey: .accept)
+    }
+}
+
+extension PullRequestFile: Encodable {
+    /// As real answers carry it: `patch` an object with the diff and whether it was too large to send.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encodeIfPresent(sha, forKey: .sha)
+        try c.encode(filename, forKey: .filename)
+        try c.encode(status, forKey: .status)
+        try c.encode(additions, forKey: .additions)
+        try c.encode(deletions, forKey: .deletions)
+        var patch = c.nestedContainer(keyedBy: PatchKeys.self, forKey: .patch)
+        try patch.encodeIfPresent(self.patch, forKey: .diff)
+        try patch.encode(isTooLarge, forKey: .tooLarge)
+    }
+}
+
+extension PullRequestComment: Encodable {
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(body, forKey: .body)
+        try c.encodeIfPresent(author, forKey: .user)
+        try c.encodeIfPresent(path, forKey: .path)
+        try c.encodeIfPresent(commentType, forKey: .commentType)
+        try c.encodeIfPresent(createdAt, forKey: .createdAt)
+        try c.encodeIfPresent(position, forKey: .position)
+        try c.encodeIfPresent(originalPosition, forKey: .originalPosition)
+        try c.encodeIfPresent(newLine, forKey: .newLine)
+        try c.encodeIfPresent(commitID, forKey: .commitID)
+        try c.encodeIfPresent(inReplyToID, forKey: .inReplyToID)
+    }
+}
+
+extension Commit: Encodable {
+    /// A list's commit (a pull request's): the git author and committer under `commit`, the accounts beside it.
+    /// The files a commit's detail carries are not saved (no page keeps one).
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(sha, forKey: .sha)
+        try c.encodeIfPresent(htmlURL, forKey: .htmlURL)
+        var detail = c.nestedContainer(keyedBy: DetailKeys.self, forKey: .commit)
+        try detail.encode(message, forKey: .message)
+        var gitAuthor = detail.nestedContainer(keyedBy: PersonKeys.self, forKey: .author)
+        try gitAuthor.encode(authorName, forKey: .name)
+        try gitAuthor.encodeIfPresent(authorEmail, forKey: .email)
+        try gitAuthor.encodeIfPresent(authoredAt, forKey: .date)
+        if committerName != nil || committedAt != nil {
+            var gitCommitter = detail.nestedContainer(keyedBy: PersonKeys.self, forKey: .committer)
+            try gitCommitter.encodeIfPresent(committerName, forKey: .name)
+            try gitCommitter.encodeIfPresent(committedAt, forKey: .date)
+        }
+        try c.encodeIfPresent(author, forKey: .author)
+        try c.encodeIfPresent(committer, forKey: .committer)
+        try c.encode(parentSHAs.map { ["sha": $0] }, forKey: .parents)
+        try c.encodeIfPresent(stats, forKey: .stats)
+    }
+}
+
+extension Commit.Stats: Encodable {
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(additions, forKey: .additions)
+        try c.encode(deletions, forKey: .deletions)
+        try c.encode(total, forKey: .total)
+    }
+}
