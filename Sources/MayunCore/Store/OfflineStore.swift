@@ -146,17 +146,21 @@ public final class OfflineStore {
     }
 
     /// Saves in the background, in order; a failed write only loses the saved copy, never the screen's data.
-    /// `fetchedBy` is the `fetcher()` taken when the request started (now, when not given).
-    public func save<Value: Encodable>(_ value: Value, key: String, fetchedAt: Date = Date(),
-                                       fetchedBy: Fetcher? = nil) {
+    /// `fetchedBy` is the `fetcher()` taken when the request started (now, when not given). The value is encoded
+    /// there too: Foundation's encoder took 100-200 ms of the main thread for a user's 20 events with their payloads,
+    /// and a pull request's patches may be a megabyte (the user page's first screen came that much later).
+    public func save<Value: Encodable & Sendable>(_ value: Value, key: String, fetchedAt: Date = Date(),
+                                                  fetchedBy: Fetcher? = nil) {
         let fetcher = fetchedBy ?? self.fetcher()
         // Fetched under an account that has logged out since: its answer is not this person's to keep.
         guard fetcher.generation == generation, let owner = fetcher.owner else { return }
-        guard let body = try? JSONEncoder().encode(value) else { return }
-        let row = OfflineRow(key: Self.storedKey(key, owner: owner, publicPrefix: fetcher.publicPrefix), body: body,
-                             fetchedAt: fetchedAt.timeIntervalSince1970)
+        let storedKey = Self.storedKey(key, owner: owner, publicPrefix: fetcher.publicPrefix)
         let budget = byteBudget
-        enqueueWrite { rows in rows.put(row, owner: owner, usedAt: Date().timeIntervalSince1970, budget: budget) }
+        enqueueWrite { rows in
+            guard let body = try? JSONEncoder().encode(value) else { return }
+            let row = OfflineRow(key: storedKey, body: body, fetchedAt: fetchedAt.timeIntervalSince1970)
+            rows.put(row, owner: owner, usedAt: Date().timeIntervalSince1970, budget: budget)
+        }
     }
 
     /// Queues `change` after the writes before it, on a background thread.
