@@ -147,8 +147,8 @@ public final class OfflineStore {
 
     /// Saves in the background, in order; a failed write only loses the saved copy, never the screen's data.
     /// `fetchedBy` is the `fetcher()` taken when the request started (now, when not given). The value is encoded
-    /// there too: Foundation's encoder took 100-200 ms of the main thread for a user's 20 events with their payloads,
-    /// and a pull request's patches may be a megabyte (the user page's first screen came that much later).
+    /// there too: on the main thread, encoding a user's 20 events with their payloads put the cold user page's first
+    /// screen about 220 ms later (bench/pages.py's latency part), and a pull request's patches may be a megabyte.
     public func save<Value: Encodable & Sendable>(_ value: Value, key: String, fetchedAt: Date = Date(),
                                                   fetchedBy: Fetcher? = nil) {
         let fetcher = fetchedBy ?? self.fetcher()
