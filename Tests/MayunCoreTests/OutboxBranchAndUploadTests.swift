@@ -4,11 +4,12 @@ import Foundation
 @testable import MayunCore
 import XCTest
 
-/// A commit to a new branch and an upload, made while the server cannot be reached, wait in the outbox as file
-/// commits (docs/WRITES.md, "The outbox"): the drain makes the branch before it sends the file, a branch made before
-/// a lost answer is not made twice, someone else's branch of that name is never written to, and an upload is sent
-/// once; Cancel puts an edit's text back in the editor of the branch it was edited on, and gives nothing back for an
-/// upload (its file is still on the person's computer).
+/// A commit to a new branch, an upload and a file's deletion, made while the server cannot be reached, wait in the
+/// outbox (docs/WRITES.md, "The outbox"): the drain makes the branch before it sends the file, a branch made before
+/// a lost answer is not made twice, someone else's branch of that name is never written to, an upload is sent once,
+/// and a deletion removes the version its folder listed and no newer one; Cancel puts an edit's text back in the
+/// editor of the branch it was edited on, and gives nothing back for an upload (its file is still on the person's
+/// computer).
 final class OutboxBranchAndUploadTests: XCTestCase {
     @MainActor private static var server: FakeGiteeServer { IssueFixture.server }
 
@@ -199,5 +200,59 @@ final class OutboxBranchAndUploadTests: XCTestCase {
     override class func tearDown() {
         localFiles.removeAll()
         super.tearDown()
+    }
+
+    func testADeletionMadeOfflineWaitsOverTheListedVersionAndNeverRemovesANewerOne() throws {
+        try onMain {
+            let store = try OfflineStore(directory: FileManager.default.temporaryDirectory
+                .appendingPathComponent("outbox-deletion-\(UUID())"))
+            let app = OutboxTests.makeApp(drafts: DraftStore(directory: IssueFixture.makeDrafts()), store: store)
+            let repo = try FileEditingTests.project(ownedByDemo: true)
+            let kept = try FileEditingTests.newFile(Array("mine\n".utf8), in: repo, client: app.client)
+            let changed = try FileEditingTests.newFile(Array("mine\n".utf8), in: repo, client: app.client)
+            // The folder as listed before the network went: its saved listing has both files' shas.
+            app.coordinator.push(.tree(repo, ref: nil, path: "edits"))
+            let folder = try XCTUnwrap(app.coordinator.top?.model as? TreeViewModel)
+            folder.start()
+            waitUntil("the folder lists both") {
+                Set([kept, changed]).isSubset(of: Set(folder.entries.items.map(\.path))) && !folder.entries.isShowingSavedData
+            }
+            runUntilDone("the listing is saved") { await store.flush() }
+
+            @MainActor func deleteUnplugged(_ path: String) throws {
+                app.coordinator.push(.blob(repo, ref: nil, path: path))
+                let deletion = try XCTUnwrap((app.coordinator.top?.model as? BlobViewModel)?.deletion)
+                app.transport.unplugged = true
+                deletion.delete()
+                waitUntil("the deletion settles") { !deletion.writes.isWriting }
+                app.transport.unplugged = false
+            }
+            Self.server.clearLog()
+            try deleteUnplugged(kept)
+            XCTAssertEqual(app.outbox.entries.map(\.summary), ["Deletion of \(kept) in \(repo.owner)/\(repo.name)"])
+            XCTAssertEqual(app.coordinator.toast?.message,
+                           "Gitee cannot be reached: the deletion waits, and is sent when it answers.")
+            XCTAssertFalse(app.coordinator.top?.model is BlobViewModel, "the file's page went")
+            try deleteUnplugged(changed)
+            XCTAssertEqual(app.outbox.entries.count, 2)
+            XCTAssertTrue(Self.requests("DELETE", repo, under: "").isEmpty, "nothing reached the server")
+
+            // Someone changes the second file meanwhile: it is not the version the person deleted.
+            let (_, listedSHA) = FileEditingTests.serverBytes(repo, changed, client: app.client)
+            runUntilDone("someone else commits") {
+                _ = try? await app.client.send(Endpoints.updateFile(owner: repo.owner, repo: repo.name, path: changed,
+                                                                    content: Data("theirs\n".utf8), sha: listedSHA ?? "",
+                                                                    message: "theirs", branch: nil))
+            }
+            app.services.outbox = app.outbox
+            runUntilDone("the drain") { await app.outbox.drain(client: app.client, login: "mayun-demo") }
+            XCTAssertEqual(Self.requests("DELETE", repo, under: "contents/").map(\.path),
+                           ["/api/v5/repos/\(repo.owner)/\(repo.name)/contents/\(kept)"], "one DELETE, of the first")
+            XCTAssertNil(Self.file(repo, kept, on: nil, client: app.client), "deleted")
+            XCTAssertEqual(app.outbox.entries.count, 1)
+            XCTAssertEqual(app.outbox.entries.first?.status, .needsDecision(reason: "the file was changed meanwhile"))
+            XCTAssertEqual(Self.file(repo, changed, on: nil, client: app.client)?.decodedData, Data("theirs\n".utf8),
+                           "the newer version is never deleted unseen")
+        }
     }
 }

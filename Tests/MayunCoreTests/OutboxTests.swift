@@ -17,13 +17,13 @@ final class OutboxTests: XCTestCase {
     }
 
     /// `attached`: the app's own outbox, drained when the server answers; else one the test drains by hand.
-    @MainActor static func makeApp(drafts: DraftStore? = nil, attached: Bool = true) -> App {
+    @MainActor static func makeApp(drafts: DraftStore? = nil, attached: Bool = true, store: OfflineStore? = nil) -> App {
         IssueFixture.server.clearFaults()
         let configuration = GiteeConfiguration(server: IssueFixture.server.baseURL, appVersion: "test", retry: .none)
         let transport = UnpluggableTransport(configuration: configuration)
         let client = GiteeClient(configuration: configuration, transport: transport)
         let session = Session(client: client, store: nil, environment: [:])
-        let services = AppServices(client: client, session: session, drafts: drafts)
+        let services = AppServices(client: client, store: store, session: session, drafts: drafts)
         let coordinator = Coordinator(testing: .fromXDG(server: AppEnvironment.defaultServer, environment: ["HOME": "/tmp"]),
                                       preferences: InMemoryPreferences(), services: services)
         runUntilDone("log in") { try? await session.logIn(personalToken: "mayun-demo-token") }

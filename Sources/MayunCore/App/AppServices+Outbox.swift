@@ -61,7 +61,8 @@ extension AppServices {
         case .newPullRequest: return restoreNewPullRequest(entry, login: login)
         case .fileCommit: return restoreFileCommit(entry, login: login)
         case .issueState, .issueLabels, .issueAssignee, .issueMilestone, .star, .watch, .issueCommentDeletion,
-             .pullRequestCommentDeletion, .pullRequestMerge, .pullRequestState, .pullRequestAccept, .pullRequestPeople:
+             .pullRequestCommentDeletion, .pullRequestMerge, .pullRequestState, .pullRequestAccept, .pullRequestPeople,
+             .fileDeletion:
             return
         }
         let stored = drafts.comment(account: login, repo: entry.repo, issue: place)

@@ -16,6 +16,12 @@ extension Coordinator {
         deletion.onDeleted = { [weak self, weak page] in
             if let page, self?.top?.model === page as AnyObject { self?.pop() }
         }
+        deletion.outbox = services.outbox
+        let parent = location.path.split(separator: "/").dropLast().joined(separator: "/")
+        let listing = services.cached.folder(location.repo, ref: location.ref, path: parent)
+        deletion.savedSHA = {
+            await listing.saved?.load()?.first { !$0.isDirectory && $0.path == location.path }?.sha
+        }
         page.deletion = deletion
         Task { [weak page] in
             await session.start()

@@ -187,6 +187,8 @@ extension Outbox {
             return try await NewPullRequestCheck.find(sent, in: repo, by: login, client: client) == nil ? .notDone : .done
         case .fileCommit:
             return try await Self.settleFileCommit(entry, client: client)
+        case .fileDeletion:
+            return try await Self.settleFileDeletion(entry, client: client)
         case .pullRequestLineComment:
             return try await Self.settleLineComment(entry, client: client, login: login)
         case .newIssue:
@@ -202,6 +204,8 @@ extension Outbox {
         switch entry.kind {
         case .fileCommit:
             try await Self.sendFileCommit(entry, client: client)
+        case .fileDeletion:
+            try await Self.sendFileDeletion(entry, client: client)
         case .pullRequestLineComment:
             try await Self.sendLineComment(entry, client: client)
         case .issueComment:

@@ -52,6 +52,28 @@ extension Outbox {
         }
     }
 
+    /// A deletion: done when the path holds no file; to send while the file still is the version the person deleted
+    /// (`seen`, its blob sha); the person's to decide when it changed meanwhile (never deleted unseen).
+    static func settleFileDeletion(_ entry: OutboxEntry, client: GiteeClient) async throws -> Settled {
+        let removal = try fileRemoval(entry)
+        guard let current = try await FileWriteCheck.read(repo: entry.repo, path: removal.path, branch: removal.branch,
+                                                          client: client) else { return .done }
+        return current.sha == entry.seen ? .notDone : .conflict(tr("the file was changed meanwhile"))
+    }
+
+    static func sendFileDeletion(_ entry: OutboxEntry, client: GiteeClient) async throws {
+        let removal = try fileRemoval(entry)
+        _ = try await client.send(Endpoints.deleteFile(owner: entry.repo.owner, repo: entry.repo.name, path: removal.path,
+                                                       sha: entry.seen, message: removal.message, branch: removal.branch))
+    }
+
+    private static func fileRemoval(_ entry: OutboxEntry) throws -> OutboxEntry.FileRemoval {
+        guard let removal = OutboxEntry.FileRemoval.read(entry.payload) else {
+            throw GiteeError.validation(tr("this change could not be read back"))
+        }
+        return removal
+    }
+
     private static func branchExists(_ commit: OutboxEntry.FileCommit, in repo: RepositoryID,
                                      client: GiteeClient) async throws -> Bool {
         try await client.send(Endpoints.branches(owner: repo.owner, repo: repo.name)).contains { $0.name == commit.branch }

@@ -49,6 +49,9 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
         /// A new comment on a line of a pull request's diff (`number` the pull request's, `payload` a `LineComment`,
         /// `seen` the newest comment id the page showed).
         case pullRequestLineComment = "pull-request-line-comment"
+        /// A file deleted from its branch (`number` empty, `payload` a `FileRemoval`, `seen` the blob sha of the
+        /// version the person deleted).
+        case fileDeletion = "file-deletion"
     }
 
     public enum Status: Sendable, Equatable {
@@ -152,6 +155,8 @@ public struct OutboxEntry: Identifiable, Equatable, Sendable {
             return String(format: tr("%@ on %@!%@"), PeopleChange.read(payload)?.description ?? "", place, number)
         case .pullRequestLineComment:
             return String(format: tr("Comment on %@!%@ at %@"), place, number, lineComment?.path ?? "")
+        case .fileDeletion:
+            return String(format: tr("Deletion of %@ in %@"), FileRemoval.read(payload)?.path ?? "", place)
         case .fileCommit:
             let commit = fileCommit
             if commit?.isUpload == true { return String(format: tr("Upload to %@: %@"), place, commit?.path ?? "") }

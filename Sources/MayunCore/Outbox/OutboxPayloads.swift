@@ -195,3 +195,19 @@ extension OutboxEntry {
         return LineComment.read(payload)
     }
 }
+
+extension OutboxEntry {
+    /// The payload of a file deletion's row: where, and the message of the commit that removes it.
+    public struct FileRemoval: OutboxPayload, Equatable {
+        public let path: String
+        /// nil: the project's default branch.
+        public let branch: String?
+        public let message: String
+
+        public init(path: String, branch: String?, message: String) {
+            self.path = path
+            self.branch = branch
+            self.message = message
+        }
+    }
+}
