@@ -104,11 +104,7 @@ extension FileEditorViewModel {
     private static func makeBranchAndCommit(_ bytes: Data, to name: String, from: String?, repo: RepositoryID,
                                             path: String, over baseSHA: String, message: String,
                                             client: GiteeClient) async throws -> String {
-        var source = from
-        if source == nil {
-            source = try await client.send(Endpoints.project(owner: repo.owner, repo: repo.name)).defaultBranch
-        }
-        guard let source else { throw GiteeError.validation(tr("This project has no branch to start from.")) }
+        let source = try await startingBranch(from, of: repo, client: client)
         // Each step's lost answer is settled by asking: the branch is listed, the file holds the text.
         _ = try await SettledWrite.perform({
             try await client.send(Endpoints.createBranch(owner: repo.owner, repo: repo.name, name: name, from: source))
@@ -122,6 +118,14 @@ extension FileEditorViewModel {
             try await FileWriteCheck.holds(bytes, repo: repo, path: path, branch: name, over: baseSHA, client: client)
         })
         return name
+    }
+
+    /// The branch a new one is made from: `from`, or (nil or "") the project's default branch, asked now.
+    static func startingBranch(_ from: String?, of repo: RepositoryID, client: GiteeClient) async throws -> String {
+        if let from, !from.isEmpty { return from }
+        guard let found = try await client.send(Endpoints.project(owner: repo.owner, repo: repo.name)).defaultBranch
+        else { throw GiteeError.validation(tr("This project has no branch to start from.")) }
+        return found
     }
 
     /// git's rules for a branch name (GiteeKit's `BranchName` says which).

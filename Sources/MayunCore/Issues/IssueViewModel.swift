@@ -106,8 +106,7 @@ public final class IssueViewModel {
                          }),
             me: { [weak session] in session?.loggedInUser })
         if let preloaded { parseBody(of: preloaded) }
-        resource.onFresh = { [weak self] fresh in self?.parseBody(of: fresh) }
-        resource.onSavedCopy = { [weak self] saved in self?.parseBody(of: saved) }
+        resource.onShown = { [weak self] shown in self?.parseBody(of: shown) }
         resource.writes = writes
         resource.keepWritten = { [weak self] fresh in
             var kept = fresh

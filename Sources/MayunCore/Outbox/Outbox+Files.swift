@@ -36,9 +36,7 @@ extension Outbox {
         let (owner, name) = (entry.repo.owner, entry.repo.name)
         if let from = commit.branchFrom, let branch = commit.branch,
            try await !branchExists(commit, in: entry.repo, client: client) {
-            let source = from.isEmpty ? try await client.send(Endpoints.project(owner: owner, repo: name)).defaultBranch
-                                      : from
-            guard let source else { throw GiteeError.validation(tr("This project has no branch to start from.")) }
+            let source = try await FileEditorViewModel.startingBranch(from, of: entry.repo, client: client)
             _ = try await client.send(Endpoints.createBranch(owner: owner, repo: name, name: branch, from: source))
         }
         if commit.isNewFile {

@@ -37,13 +37,11 @@ public final class UserViewModel {
         watched = makeList(tr("Watched"), tr("No watched projects."), cached.projects(.watched, of: login, isMine: isMine))
         // An organisation's projects come from another endpoint; the profile (saved or fresh) says which kind this
         // login is.
-        let switchIfOrganization: @MainActor (User) -> Void = { [weak self] profile in
+        profile.onShown = { [weak self] profile in
             guard let self, profile.isOrganization, !switchedToOrganization else { return }
             switchedToOrganization = true
             projects.list.replaceSource(cached.organizationProjects(login).fetch)
         }
-        profile.onFresh = switchIfOrganization
-        profile.onSavedCopy = switchIfOrganization
     }
 
     // Outputs

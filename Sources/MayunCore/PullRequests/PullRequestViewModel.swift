@@ -134,13 +134,11 @@ public final class PullRequestViewModel {
         comments.onItemsChanged = { [weak self] in self?.syncDiffAnnotations() }
         // The saved copy's head asks for its check runs at once: unless new commits came, no round trip waits for
         // the pull request's answer first.
-        let showPull: @MainActor (PullRequest) -> Void = { [weak self] pull in
+        resource.onShown = { [weak self] pull in
             self?.parseBody(of: pull)
             self?.mergeForm.fill(from: pull)
             self?.checks.show(sha: pull.head.sha)
         }
-        resource.onFresh = showPull
-        resource.onSavedCopy = showPull
         checks.onChanged = { [weak self] in self?.syncDiffAnnotations() }
         resource.writes = writes
         resource.keepWritten = { [weak self] fresh in
@@ -150,15 +148,13 @@ public final class PullRequestViewModel {
             return kept
         }
         writes.report = { [weak self] message in self?.navigator?.showToast(message) }
-        let showFiles: @MainActor ([PullRequestFile]) -> Void = { [weak self] files in
+        fileList.onShown = { [weak self] files in
             // The fresh answer usually is the saved copy again: drawn once.
             guard let self, files != shownFiles else { return }
             shownFiles = files
             diff.show(files.map(DiffFile.init))
             syncDiffAnnotations()
         }
-        fileList.onFresh = showFiles
-        fileList.onSavedCopy = showFiles
     }
 
     public var title: String { "!\(number)" }

@@ -42,8 +42,9 @@ public final class RemoteResource<Value: Sendable> {
     @ObservationIgnored private var started = false
     /// Called with every fresh value (not with the saved copy), e.g. to parse an issue's body.
     @ObservationIgnored public var onFresh: @MainActor (Value) -> Void = { _ in }
-    /// Called when the saved copy is shown (an issue's body is parsed from it too).
-    @ObservationIgnored public var onSavedCopy: @MainActor (Value) -> Void = { _ in }
+    /// Called with every value shown, the saved copy and each fresh one alike (what a page derives from it: an issue's
+    /// parsed body, a pull request's check runs), after `onFresh` for a fresh one.
+    @ObservationIgnored public var onShown: @MainActor (Value) -> Void = { _ in }
     /// The screen's writes: an answer to a load that began before a write settled may predate it, so the written
     /// fields are laid over it (`keepWritten`) and the old value never comes back on screen.
     @ObservationIgnored public var writes: ScreenWrites?
@@ -87,7 +88,7 @@ public final class RemoteResource<Value: Sendable> {
         guard phase != .loaded else { return }
         value = copy
         phase = .savedWhileOffline
-        onSavedCopy(copy)
+        onShown(copy)
     }
 
     /// Loads again; what is showing stays until the answer replaces it.
@@ -144,6 +145,7 @@ public final class RemoteResource<Value: Sendable> {
             phase = .loaded
             banner = nil
             onFresh(fresh)
+            onShown(fresh)
         case .failure(.cancelled):
             break
         case .failure(let error):

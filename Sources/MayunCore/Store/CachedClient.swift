@@ -104,16 +104,11 @@ public final class CachedClient {
     /// The files it changes, with their patches: kept only while the patches are at most `maxSavedPatchBytes`
     /// together (a larger diff is asked afresh each time rather than crowd the store's budget out).
     public func pullRequestFiles(_ repo: RepositoryID, number: Int) -> Cached<[PullRequestFile]> {
-        let client = client, key = OfflineKey.pullRequest(repo, number: number, part: "files")
-        return Cached(saved: { [weak store] in await store?.load([PullRequestFile].self, key: key)?.value },
-                      fetch: { [weak store] in
-                          let fetcher = store?.fetcher()
-                          let files = try await client.send(Endpoints.pullRequestFiles(owner: repo.owner, repo: repo.name,
-                                                                                       number: number))
-                          let patchBytes = files.reduce(0) { $0 + ($1.patch?.utf8.count ?? 0) }
-                          if patchBytes <= Self.maxSavedPatchBytes { store?.save(files, key: key, fetchedBy: fetcher) }
-                          return files
-                      })
+        let client = client
+        return cached([PullRequestFile].self, key: OfflineKey.pullRequest(repo, number: number, part: "files"),
+                      keeping: { $0.reduce(0) { $0 + ($1.patch?.utf8.count ?? 0) } <= Self.maxSavedPatchBytes }) {
+            try await client.send(Endpoints.pullRequestFiles(owner: repo.owner, repo: repo.name, number: number))
+        }
     }
 
     /// The most patch text a saved pull request keeps (a README, the largest other saved copy, is up to 1 MB).
@@ -294,13 +289,15 @@ public final class CachedClient {
 
     // MARK: Keys to saved copies
 
+    /// `keeping` says whether a fresh value is worth saving (a pull request's files: not a huge diff).
     private func cached<Value: Codable & Sendable>(_ type: Value.Type, key: String,
+                                                   keeping: @escaping @MainActor (Value) -> Bool = { _ in true },
                                                    fetch: @escaping @MainActor () async throws -> Value) -> Cached<Value> {
         Cached(saved: { [weak store] in await store?.load(Value.self, key: key)?.value },
                fetch: { [weak store] in
                    let fetcher = store?.fetcher()
                    let fresh = try await fetch()
-                   store?.save(fresh, key: key, fetchedBy: fetcher)
+                   if keeping(fresh) { store?.save(fresh, key: key, fetchedBy: fetcher) }
                    return fresh
                },
                remember: { [weak store] value in store?.save(value, key: key) })
