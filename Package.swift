@@ -55,17 +55,24 @@ let package = Package(
             "MayunCore", "GiteeKit", "GLibRuntime", "CSoup",
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
-        // The typed widget layer and the window shell: the only Swift code that imports CGtk. It imports it
+        // The casts between GTK's pointer types and the few constructors over raw widget pointers that the kit and
+        // the window shell share. Only those two import it (the pages cannot: they cannot import CGtk).
+        .target(name: "GtkBasics", dependencies: ["CGtk", "GLibRuntime"]),
+        // The typed widget kit: widgets, lists, documents, code, diffs, images, themes, links. It imports CGtk
         // `internal`ly and is built with library evolution, so CGtk is not a dependency of its clients' imports.
-        .target(name: "GtkKit", dependencies: ["MayunCore", "MayunDocument", "GiteeKit", "GLibRuntime", "CGtk", "CSoup", "CPngScale",
-                                         "CStillScale"],
+        .target(name: "GtkKit", dependencies: ["MayunCore", "MayunDocument", "GiteeKit", "GLibRuntime", "GtkBasics", "CGtk", "CSoup",
+                                         "CPngScale", "CStillScale"],
                 swiftSettings: [.unsafeFlags(["-enable-library-evolution", "-no-verify-emitted-module-interface", "-library-level", "ipi"])]),
         // The pages (one per screen) and PageFactory, built on GtkKit. CGtk is aliased to a module that does not
         // exist, so `import CGtk` in a page is a compile error ("no such module 'CGtkIsForGtkKitOnly'").
         .target(name: "MayunUI", dependencies: ["GtkKit", "MayunCore", "MayunDocument", "GiteeKit", "GLibRuntime"],
                 swiftSettings: [.unsafeFlags(["-module-alias", "CGtk=CGtkIsForGtkKitOnly"])]),
+        // The application and its window shell above the pages: MayunApplication, the main window with its
+        // navigation and account switcher, Preferences, desktop notifications, the background portal.
+        .target(name: "MayunShell", dependencies: ["MayunUI", "GtkKit", "GtkBasics", "MayunCore", "MayunDocument", "GiteeKit",
+                                                   "GLibRuntime", "CGtk", "CSoup"]),
         .executableTarget(name: "mayun", dependencies: [
-            "MayunUI", "GtkKit", "MayunCore", "MayunPlatform", "MayunDocument", "GiteeKit", "GLibRuntime", "MayunBenchProbes",
+            "MayunShell", "MayunUI", "GtkKit", "MayunCore", "MayunPlatform", "MayunDocument", "GiteeKit", "GLibRuntime", "MayunBenchProbes",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "mayun-bench", dependencies: ["MayunUI", "GtkKit", "MayunCore", "MayunDocument", "GLibRuntime",
@@ -73,7 +80,7 @@ let package = Package(
                                                                  "FakeGitee"]),
         // make bench's probes inside the app (start-up, first rows, scroll); `mayun` installs them only when a
         // MAYUN_BENCH_ variable is set, through MayunUI's one BenchmarkHook.
-        .target(name: "MayunBenchProbes", dependencies: ["MayunUI", "GtkKit", "MayunCore", "GLibRuntime", "CGtk"]),
+        .target(name: "MayunBenchProbes", dependencies: ["MayunShell", "MayunUI", "GtkKit", "MayunCore", "GLibRuntime", "CGtk"]),
         .target(name: "FakeGitee", dependencies: ["CSoup", "GLibRuntime", "GiteeKit"]),
         .executableTarget(name: "fake-gitee", dependencies: [
             "FakeGitee", "GLibRuntime",
@@ -89,7 +96,7 @@ let package = Package(
                                                            "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "GiteeKitTests", dependencies: ["GiteeKit", "FakeGitee", "GLibRuntime", "CSoup", "TestSupport"]),
-        .testTarget(name: "MayunUITests", dependencies: ["MayunUI", "GtkKit", "MayunCore", "MayunPlatform", "MayunDocument", "GiteeKit", "GLibRuntime", "CGtk",
+        .testTarget(name: "MayunUITests", dependencies: ["MayunShell", "MayunUI", "GtkBasics", "GtkKit", "MayunCore", "MayunPlatform", "MayunDocument", "GiteeKit", "GLibRuntime", "CGtk",
                                                           "FakeGitee", "TestSupport"]),
     ]
 )

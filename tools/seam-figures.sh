@@ -5,7 +5,7 @@
 #   casts: `as!`, `unsafeBitCast`, `unsafeDowncast`, `OpaquePointer(`, `UnsafeMutableRawPointer(`,
 #          `UnsafeRawPointer(`, `UnsafeMutablePointer(`, `UnsafePointer(`, `assumingMemoryBound`, `bindMemory`,
 #          `Unmanaged`
-#   helpers: calls of GtkKit's pointer-cast helpers (Support/GtkPointers.swift): `typed(`, `opaque(`, `raw(`,
+#   helpers: calls of the pointer-cast helpers (Sources/GtkBasics/GtkPointers.swift): `typed(`, `opaque(`, `raw(`,
 #          `widget(` (each hides one of the casts above; the issue's 527 "casts" for MayunUI counted these too)
 # Comments count too (a grep, not a parser); the same grep before and after keeps the comparison fair.
 # Usage: tools/seam-figures.sh [git revision]   (default: the working tree)

@@ -3,6 +3,7 @@ import Foundation
 import GLibRuntime
 import GtkKit
 import MayunCore
+import MayunShell
 import MayunUI
 
 /// The account switch of bench/pages.py (issue 29, issue 26's accounts); inert unless `MAYUN_BENCH_PAGE` says

@@ -3,6 +3,7 @@ import Foundation
 import GLibRuntime
 import GtkKit
 import MayunCore
+import MayunShell
 import MayunUI
 
 /// `make bench`'s probes inside the app (bench/startup.py, bench/lists.py, bench/scroll.py). The `mayun` executable

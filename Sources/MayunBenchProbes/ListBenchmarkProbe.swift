@@ -3,6 +3,7 @@ import Foundation
 import GLibRuntime
 import GtkKit
 import MayunCore
+import MayunShell
 import MayunUI
 
 /// For `make bench` (bench/lists.py, bench/scroll.py); inert unless its environment variables are set.

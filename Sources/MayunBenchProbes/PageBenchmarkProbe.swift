@@ -4,6 +4,7 @@ import GLibRuntime
 import GiteeKit
 import GtkKit
 import MayunCore
+import MayunShell
 import MayunUI
 
 /// For `make bench` (bench/pages.py, issue 29); inert unless `MAYUN_BENCH_PAGE` is set.

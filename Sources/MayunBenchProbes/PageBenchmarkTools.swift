@@ -3,6 +3,7 @@ import Foundation
 import GLibRuntime
 import GtkKit
 import MayunCore
+import MayunShell
 import MayunUI
 
 /// Helpers of `PageBenchmarkProbe` (bench/pages.py): the main-thread stall meter and the widget-tree searches that

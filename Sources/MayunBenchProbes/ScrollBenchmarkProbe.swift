@@ -3,6 +3,7 @@ import Foundation
 import GLibRuntime
 import GtkKit
 import MayunCore
+import MayunShell
 import MayunUI
 
 /// `MAYUN_BENCH_SCROLL="rows=10000 rate=24.9 list=1 rss_at=5000 width=1100 height=760"` (bench/scroll.py): once

@@ -4,7 +4,7 @@ import MayunCore
 /// Makes the page of each screen (`ProjectViewModel` -> `ProjectPage`, ...). The only place that knows which view
 /// shows which model; the switch is exhaustive, so a screen without a page does not compile.
 @MainActor
-package struct PageFactory: PageMaking {
+package struct PageFactory {
     let images: ImageLoader
 
     package init(images: ImageLoader) { self.images = images }

@@ -3,6 +3,7 @@ import GiteeKit
 import MayunCore
 import MayunPlatform
 import GtkKit
+import MayunShell
 import MayunUI
 
 /// The composition root's second half, at startup (after GTK is up, so nothing here delays the command line): the
@@ -78,6 +79,5 @@ func makeServices(options: LaunchOptions, resources: AppResources) -> Services {
         return Identity(app: app, coordinator: coordinator, images: images)
     }
     return Services(options: options, preferences: preferences, accounts: accounts, nightMode: nightMode,
-                    downloads: downloads, background: background, firstFrame: firstFrame, makeIdentity: makeIdentity,
-                    makePages: { PageFactory(images: $0) })
+                    downloads: downloads, background: background, firstFrame: firstFrame, makeIdentity: makeIdentity)
 }

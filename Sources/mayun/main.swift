@@ -5,6 +5,7 @@ import GLibRuntime
 import MayunBenchProbes
 import MayunCore
 import GtkKit
+import MayunShell
 import MayunUI
 
 /// The composition root: reads the command line and environment, then hands over to the GTK application.

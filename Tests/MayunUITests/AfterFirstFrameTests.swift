@@ -1,5 +1,6 @@
 import CGtk
 @testable import GtkKit
+@testable import MayunShell
 import MayunCore
 import XCTest
 

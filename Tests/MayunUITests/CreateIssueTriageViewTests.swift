@@ -5,6 +5,7 @@ import GLibRuntime
 @testable import GiteeKit
 @testable import MayunCore
 @testable import GtkKit
+@testable import MayunShell
 @testable import MayunUI
 import XCTest
 

@@ -3,6 +3,7 @@ import Foundation
 import GLibRuntime
 @testable import MayunCore
 @testable import GtkKit
+@testable import MayunShell
 @testable import MayunUI
 import XCTest
 

@@ -4,6 +4,7 @@ import Foundation
 import GLibRuntime
 import GiteeKit
 @testable import GtkKit
+@testable import MayunShell
 @testable import MayunCore
 @testable import MayunDocument
 @testable import MayunUI

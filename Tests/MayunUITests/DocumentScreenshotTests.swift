@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import GiteeKit
 @testable import GtkKit
+@testable import MayunShell
 @testable import MayunCore
 @testable import MayunDocument
 @testable import MayunUI

@@ -1,5 +1,6 @@
 import Foundation
 @testable import GtkKit
+@testable import MayunShell
 @testable import MayunUI
 
 /// Holds every image request until `open()`, then serves `bytes(url)`: the images arrive after the document is laid

@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import GLibRuntime
 @testable import GtkKit
+@testable import MayunShell
 @testable import MayunUI
 import XCTest
 

@@ -4,6 +4,7 @@ import GLibRuntime
 import GiteeKit
 @testable import MayunCore
 @testable import GtkKit
+@testable import MayunShell
 @testable import MayunUI
 import XCTest
 

@@ -5,6 +5,7 @@ import FakeGitee
 import GLibRuntime
 @testable import MayunCore
 @testable import GtkKit
+@testable import MayunShell
 @testable import MayunUI
 import XCTest
 

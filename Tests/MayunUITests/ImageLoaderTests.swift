@@ -4,6 +4,7 @@ import Foundation
 import GLibRuntime
 @testable import MayunCore
 @testable import GtkKit
+@testable import MayunShell
 @testable import MayunUI
 import XCTest
 

@@ -2,6 +2,7 @@ import CGtk
 import GiteeKit
 @testable import MayunCore
 @testable import GtkKit
+@testable import MayunShell
 @testable import MayunUI
 import XCTest
 

@@ -3,6 +3,7 @@ import Foundation
 import GiteeKit
 @testable import MayunCore
 @testable import GtkKit
+@testable import MayunShell
 @testable import MayunUI
 import XCTest
 

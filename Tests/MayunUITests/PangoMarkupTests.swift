@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 @testable import GtkKit
+@testable import MayunShell
 @testable import MayunCore
 @testable import MayunDocument
 @testable import MayunUI

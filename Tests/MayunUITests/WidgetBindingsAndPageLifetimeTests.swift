@@ -3,6 +3,7 @@ import GLibRuntime
 import GiteeKit
 @testable import MayunCore
 @testable import GtkKit
+@testable import MayunShell
 @testable import MayunUI
 import Observation
 import XCTest

@@ -1,6 +1,7 @@
 import CGtk
 import GLibRuntime
 @testable import GtkKit
+@testable import MayunShell
 @testable import MayunUI
 import XCTest
 

@@ -4,9 +4,11 @@ import GLibRuntime
 import GiteeKit
 // onMain, waitUntil and the other helpers every test target shares, for every file of this target.
 @_exported import TestSupport
+@_exported import GtkBasics
 @_exported import MayunPlatform
 @testable import MayunCore
 @testable import GtkKit
+@testable import MayunShell
 @testable import MayunUI
 import XCTest
 
@@ -214,7 +216,7 @@ func testImages() -> ImageLoader {
 }
 
 extension MainWindow {
-    /// The window with the app's own pages, as `Services.makePages` makes them in the app.
+    /// The window with the app's own pages, as the application makes them.
     convenience init(application: UnsafeMutablePointer<GtkApplication>, coordinator: Coordinator,
                      preferences: any PreferencesStore, images: ImageLoader) {
         self.init(application: application, coordinator: coordinator, preferences: preferences, images: images,

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import GLibRuntime
 
 /// Whether libadwaita draws dark now (ThemeController sets its colour scheme from night mode), and a watch on it

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import GLibRuntime
 
 /// Syntax colours for code blocks drawn as text inside the document's one text view.

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import Foundation
 
 /// Where the document pane gets its pictures. The app passes one backed by the shared, cached `ImageLoader`

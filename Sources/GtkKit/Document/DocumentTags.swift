@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import MayunCore
 
 /// The text tags of one document buffer: inline styles, heading sizes, and margin/alignment tags made on demand.

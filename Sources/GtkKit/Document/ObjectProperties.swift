@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 
 /// Sets a GObject property from Swift without the variadic `g_object_set`: the value is converted to the property's
 /// own type (enum properties such as a text tag's `style` need a GValue of their enum type).

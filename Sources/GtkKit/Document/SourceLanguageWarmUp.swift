@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import GLibRuntime
 
 /// Loads GtkSourceView's language definitions and style schemes before the first code block needs them.

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import GLibRuntime
 
 /// Plays a `GdkPixbufAnimation` in a GtkPicture by swapping in each frame's texture when its delay runs out. It

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import Foundation
 
 /// A rounded avatar of a fixed size: placeholder icon first, the picture once the image loader has it. The picture

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 internal import CPngScale
 import Foundation
 import GLibRuntime

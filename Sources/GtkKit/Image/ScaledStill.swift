@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 internal import CStillScale
 import Foundation
 import GLibRuntime

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import GLibRuntime
 import MayunCore
 
@@ -6,7 +7,8 @@ import MayunCore
 /// Coordinator decides what the link opens.
 @MainActor
 package enum GoToLinkDialog {
-    static func present(over parent: Widget, coordinator: Coordinator) {
+    package static func present(over parentRef: WidgetRef, coordinator: Coordinator) {
+        let parent = parentRef.widget
         let dialog = widget(gtk_window_new())
         gtk_window_set_title(typed(dialog), tr("Go to a Gitee Link"))
         gtk_window_set_transient_for(typed(dialog), typed(parent))

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import GLibRuntime
 import MayunCore
 
@@ -6,7 +7,8 @@ import MayunCore
 /// the focus (a focused entry handles its own paste first; this key controller only sees keys nothing else took).
 @MainActor
 package enum LinkClipboard {
-    static func install(on window: Widget, coordinator: Coordinator) {
+    package static func install(on windowRef: WidgetRef, coordinator: Coordinator) {
+        let window = windowRef.widget
         let drop = gtk_drop_target_new(GTypes.string, GDK_ACTION_COPY)!
         connect(UnsafeMutableRawPointer(drop), "drop", mainWithArguments: { [unowned coordinator] arguments in
             guard let value = arguments.pointer(at: 1)?.assumingMemoryBound(to: GValue.self),

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 
 /// How many rows of a list can be on its window's first screen (`PagedListView` holds the rest of a saved page
 /// back until that screen is painted, issue 29).

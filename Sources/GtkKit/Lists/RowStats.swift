@@ -14,8 +14,8 @@ import Foundation
 @MainActor
 package enum RowStats {
     /// Set once by `MayunApplication` from `LaunchOptions` (`countsRows`, `rowsAsListView`), before any list exists.
-    static var enabled = false
-    static var usesGridView = true
+    package static var enabled = false
+    package static var usesGridView = true
     private static var live = 0
     private static var bound = 0
     private static var maxBound = 0

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import MayunCore
 
 /// A one-line row: icon, title with a dim subtitle, trailing text, and a disclosure arrow for rows that drill down.

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import MayunCore
 
 /// The highlighting of a file whose name is still being typed (New File, issue 27): the language follows the name

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 
 /// Keeps each language in use compiled for the whole process.
 ///

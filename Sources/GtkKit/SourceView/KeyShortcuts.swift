@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import GLibRuntime
 
 /// Keyboard shortcuts local to one widget (active while focus is inside it), each running a main-actor closure.

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 
 /// GtkSourceView's language definitions, found by fence name ("ts", "bash") or guessed from a file name and its
 /// first bytes, and the style scheme that follows night mode.

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 
 /// A page's "path-bar" row over its list, the list taking the rest of the height: the Code pages (the path, then the
 /// branch picker) and the Issues page (the filters, then New Issue). A spacer between the leading and the trailing

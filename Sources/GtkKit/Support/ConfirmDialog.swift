@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import GLibRuntime
 import MayunCore
 
@@ -49,5 +50,10 @@ extension ConfirmDialog {
             UnsafeMutableRawPointer($0).assumingMemoryBound(to: GtkWindow.self)
         }
         self.init(parent: window, question: question, detail: detail, confirm: confirm)
+    }
+
+    /// The question over a window of the shell's.
+    package convenience init(overWindow window: WidgetRef, question: String, detail: String, confirm: String) {
+        self.init(parent: typed(window.widget), question: question, detail: detail, confirm: confirm)
     }
 }

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import GLibRuntime
 
 /// A linked row of toggle buttons of which exactly one is active (Open / Closed / All): the filter bar of the

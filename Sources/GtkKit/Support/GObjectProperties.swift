@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import GLibRuntime
 
 /// Reading a GObject property by name into Swift (`g_object_get_property` through a GValue of the property's type),

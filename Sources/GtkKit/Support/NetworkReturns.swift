@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import GLibRuntime
 
 /// GIO's network monitor, for what waits for the network (the outbox, docs/WRITES.md): `handler` runs on the main

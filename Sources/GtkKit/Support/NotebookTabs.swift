@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 
 /// Appends a notebook page whose tab has an accessible name. GTK 4.8 names every tab "Tab" and leaves the title to
 /// the label inside, so screen readers (and AT-SPI tests) would hear "Tab, Tab, Tab" without this.

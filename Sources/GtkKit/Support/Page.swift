@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import GLibRuntime
 
 /// A view bound to one ViewModel. The page object lives exactly as long as its root widget: it is attached to the

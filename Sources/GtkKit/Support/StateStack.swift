@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import MayunCore
 
 /// A remote screen's body: its content, or in its place the loading spinner, the empty text, or the failure with

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import GLibRuntime
 import MayunCore
 import MayunDocument
@@ -96,7 +97,7 @@ package final class StatusView {
 /// Text made safe to pass where GTK or libadwaita expect Pango markup (toast titles, status descriptions).
 /// `MarkupText.escape`: `g_markup_escape_text` wrote control characters as `&#x1;`, which Pango refuses (the whole
 /// toast title went blank).
-func markupEscaped(_ text: String) -> String { MarkupText.escape(text) }
+package func markupEscaped(_ text: String) -> String { MarkupText.escape(text) }
 
 /// A spinning GtkSpinner keeps the frame clock running even on a hidden stack page or a recycled row, so an idle
 /// window would repaint 60 times a second: it spins only while it is actually on screen (and visible).

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import Foundation
 import MayunCore
 

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 
 /// A desktop notification (GNotification): a title, a body, and the application action a click on it activates.
 /// Sent through `ApplicationHandle.send(_:id:)`.
@@ -16,12 +17,12 @@ package final class AppNotification {
     package func setBody(_ body: String) { g_notification_set_body(pointer, body) }
 
     /// A click on the notification activates `action` ("app.open-notification") with `target` as its parameter.
-    func setDefaultAction(_ action: String, target: String) {
+    package func setDefaultAction(_ action: String, target: String) {
         g_notification_set_default_action_and_target_value(pointer, action, g_variant_new_string(target))
     }
 
     /// A button on the notification ("Open", "Mark as Read") that activates `action` with `target`.
-    func addButton(_ label: String, action: String, target: String) {
+    package func addButton(_ label: String, action: String, target: String) {
         g_notification_add_button_with_target_value(pointer, label, action, g_variant_new_string(target))
     }
 }

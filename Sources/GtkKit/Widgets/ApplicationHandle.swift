@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import GLibRuntime
 
 /// The running GtkApplication as services that are not widgets see it (desktop notifications): its actions, its
@@ -9,16 +10,20 @@ package final class ApplicationHandle {
     private let application: UnsafeMutablePointer<GtkApplication>
 
     init(_ application: UnsafeMutablePointer<GtkApplication>) { self.application = application }
+    /// The application for the shell (a `GtkApplication *`; see `WidgetRef.pointer`).
+    package convenience init(pointer: OpaquePointer) {
+        self.init(UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: GtkApplication.self))
+    }
 
     /// Whether the active window has the keyboard focus of the desktop.
-    var isWindowFocused: Bool {
+    package var isWindowFocused: Bool {
         guard let window = gtk_application_get_active_window(application) else { return false }
         return gtk_window_is_active(window) != 0
     }
 
     /// Adds `app.<name>`, taking a string (a notification's target); a parameter of any other type, which only a
     /// foreign sender could make, is ignored.
-    func addAction(_ name: String, stringParameter handler: @escaping @MainActor (String) -> Void) {
+    package func addAction(_ name: String, stringParameter handler: @escaping @MainActor (String) -> Void) {
         let stringType = g_variant_type_new("s")
         let action = g_simple_action_new(name, stringType)!
         g_variant_type_free(stringType)
@@ -38,7 +43,7 @@ package final class ApplicationHandle {
         g_application_send_notification(gApplication, id, notification.pointer)
     }
 
-    func withdrawNotification(id: String) { g_application_withdraw_notification(gApplication, id) }
+    package func withdrawNotification(id: String) { g_application_withdraw_notification(gApplication, id) }
 
     private var gApplication: UnsafeMutablePointer<GApplication> {
         UnsafeMutableRawPointer(application).assumingMemoryBound(to: GApplication.self)

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 
 /// A GtkBox: children in a row or a column.
 @MainActor
@@ -43,6 +44,6 @@ package final class Box: WidgetObject {
 @MainActor
 package final class Separator: WidgetObject {
     package init(_ orientation: Orientation = .horizontal) {
-        super.init(owning: GtkKit.widget(gtk_separator_new(orientation.gtk)))
+        super.init(owning: GtkBasics.widget(gtk_separator_new(orientation.gtk)))
     }
 }

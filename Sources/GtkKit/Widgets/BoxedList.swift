@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import GLibRuntime
 
 /// A boxed GtkListBox (libadwaita's card-like list) whose rows run their own handler when activated by a click,
@@ -11,7 +12,7 @@ package final class BoxedList: WidgetObject {
     private let handlers = RowHandlers()
 
     package init(classes: [String] = []) {
-        super.init(owning: GtkKit.widget(gtk_list_box_new()))
+        super.init(owning: GtkBasics.widget(gtk_list_box_new()))
         addClasses(["boxed-list"] + classes)
         gtk_list_box_set_selection_mode(opaque(widget), GTK_SELECTION_NONE)
         let handlers = handlers
@@ -47,7 +48,7 @@ package final class BoxedList: WidgetObject {
 @MainActor
 package final class Icon: WidgetObject {
     package init(_ name: String, pixelSize: Int32? = nil) {
-        super.init(owning: GtkKit.widget(gtk_image_new_from_icon_name(name)))
+        super.init(owning: GtkBasics.widget(gtk_image_new_from_icon_name(name)))
         if let pixelSize { gtk_image_set_pixel_size(opaque(widget), pixelSize) }
     }
 }
@@ -68,7 +69,7 @@ package struct MenuEntry {
 @MainActor
 package final class MenuButton: WidgetObject {
     package init(label: String, entries: [MenuEntry]) {
-        super.init(owning: GtkKit.widget(gtk_menu_button_new()))
+        super.init(owning: GtkBasics.widget(gtk_menu_button_new()))
         gtk_menu_button_set_label(opaque(widget), label)
         let group = g_simple_action_group_new()!
         let menu = g_menu_new()!
@@ -89,7 +90,7 @@ package final class MenuButton: WidgetObject {
 @MainActor
 package final class LinkButton: WidgetObject {
     package init(uri: String, label: String, open: @escaping @MainActor () -> Void) {
-        super.init(owning: GtkKit.widget(gtk_link_button_new_with_label(uri, label)))
+        super.init(owning: GtkBasics.widget(gtk_link_button_new_with_label(uri, label)))
         connect(raw(widget), "activate-link", mainWithArguments: { _ in
             open()
             return true  // handled: GTK must not launch the address itself
@@ -101,7 +102,7 @@ package final class LinkButton: WidgetObject {
 @MainActor
 package final class DropDown: WidgetObject {
     package init(_ options: [String]) {
-        super.init(owning: withCStringArray(options) { GtkKit.widget(gtk_drop_down_new_from_strings($0)) })
+        super.init(owning: withCStringArray(options) { GtkBasics.widget(gtk_drop_down_new_from_strings($0)) })
     }
 
     package var selectedIndex: Int {

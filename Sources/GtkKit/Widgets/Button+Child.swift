@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 
 extension Button {
     /// Replaces the label with other widgets (a spinner beside the text). GTK leaves the accessible name to the

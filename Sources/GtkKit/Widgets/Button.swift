@@ -1,11 +1,12 @@
 internal import CGtk
+internal import GtkBasics
 import GLibRuntime
 
 /// A GtkButton with a text label or an icon; `onClicked` takes the handler for pointer, keyboard and AT-SPI clicks.
 @MainActor
 package final class Button: WidgetObject {
     package init(label: String, classes: [String] = []) {
-        super.init(owning: GtkKit.widget(gtk_button_new_with_label(label)))
+        super.init(owning: GtkBasics.widget(gtk_button_new_with_label(label)))
         addClasses(classes)
     }
 
@@ -13,7 +14,7 @@ package final class Button: WidgetObject {
     /// names such a button from nothing it shows, so it takes its accessible name here; it starts from
     /// `gtk_button_new`, not an empty label, which would leave a labelled-by link to a label no longer shown.
     package init(child: WidgetObject, accessibleLabel: String, classes: [String] = []) {
-        super.init(owning: GtkKit.widget(gtk_button_new()))
+        super.init(owning: GtkBasics.widget(gtk_button_new()))
         child.withWidget { gtk_button_set_child(typed(widget), $0) }
         addClasses(classes)
         self.accessibleLabel = accessibleLabel

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 
 /// A view made of several widgets under one root. The kit's own (`DocumentView`, `AvatarView`, `StateStack`,
 /// `PagedListView`, `CodeView`...) are built outside the typed layer because they are drawn or recycled with care;
@@ -65,11 +66,7 @@ extension PreferencesDialog {
     /// The window, for the page that opened it and for tests.
     package var ref: WidgetRef { WidgetRef(widget: widget) }
 
-    func setModal(over parent: WidgetRef) { setModal(over: parent.widget) }
+    package func setModal(over parent: WidgetRef) { setModal(over: parent.widget) }
 
-    static func currentSize(of window: WidgetRef) -> (width: Int32, height: Int32) { currentSize(of: window.widget) }
-}
-
-extension HeldButtonGuard {
-    package static func install(on window: WidgetRef) { install(on: window.widget) }
+    package static func currentSize(of window: WidgetRef) -> (width: Int32, height: Int32) { currentSize(of: window.widget) }
 }

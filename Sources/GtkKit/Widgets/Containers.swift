@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import GLibRuntime
 
 /// A GtkStack: one named child shown at a time (a page's content, its loading or failure state, an editor's
@@ -6,7 +7,7 @@ import GLibRuntime
 @MainActor
 package final class Stack: WidgetObject {
     package init(crossfade: Bool = false) {
-        super.init(owning: GtkKit.widget(gtk_stack_new()))
+        super.init(owning: GtkBasics.widget(gtk_stack_new()))
         if crossfade { gtk_stack_set_transition_type(opaque(widget), GTK_STACK_TRANSITION_TYPE_CROSSFADE) }
     }
 
@@ -30,7 +31,7 @@ package final class Stack: WidgetObject {
 @MainActor
 package final class ScrolledWindow: WidgetObject {
     package init(horizontal: ScrollPolicy = .automatic, vertical: ScrollPolicy = .automatic) {
-        super.init(owning: GtkKit.widget(gtk_scrolled_window_new()))
+        super.init(owning: GtkBasics.widget(gtk_scrolled_window_new()))
         setPolicy(horizontal: horizontal, vertical: vertical)
     }
 
@@ -60,7 +61,7 @@ package final class ScrolledWindow: WidgetObject {
 @MainActor
 package final class Clamp: WidgetObject {
     package init(maximum: Int32, tighteningThreshold: Int32? = nil, child: WidgetObject? = nil) {
-        super.init(owning: GtkKit.widget(adw_clamp_new()))
+        super.init(owning: GtkBasics.widget(adw_clamp_new()))
         adw_clamp_set_maximum_size(opaque(widget), maximum)
         if let tighteningThreshold { adw_clamp_set_tightening_threshold(opaque(widget), tighteningThreshold) }
         if let child { setChild(child) }
@@ -76,7 +77,7 @@ package final class Clamp: WidgetObject {
 @MainActor
 package final class WrappingRow: WidgetObject {
     package init(spacing: Int32 = 8, maxPerLine: Int = 0, classes: [String] = []) {
-        let flow = GtkKit.widget(gtk_flow_box_new())
+        let flow = GtkBasics.widget(gtk_flow_box_new())
         gtk_flow_box_set_selection_mode(opaque(flow), GTK_SELECTION_NONE)
         gtk_flow_box_set_column_spacing(opaque(flow), guint(spacing))
         gtk_flow_box_set_row_spacing(opaque(flow), guint(spacing))
@@ -99,12 +100,12 @@ package final class WrappingRow: WidgetObject {
 @MainActor
 package final class Notebook: WidgetObject {
     package init() {
-        super.init(owning: GtkKit.widget(gtk_notebook_new()))
+        super.init(owning: GtkBasics.widget(gtk_notebook_new()))
         gtk_notebook_set_scrollable(opaque(widget), 1)
     }
 
     func append(widget page: Widget, title: String) {
-        gtk_notebook_append_page(opaque(widget), page, GtkKit.widget(gtk_label_new(title)))
+        gtk_notebook_append_page(opaque(widget), page, GtkBasics.widget(gtk_label_new(title)))
     }
 
     package var currentPage: Int {

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 
 /// What a text field is for, so an on-screen keyboard offers the right keys (GtkInputPurpose).
 package enum InputPurpose {

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import GLibRuntime
 
 /// A one-line text field: a GtkEntry, or a GtkPasswordEntry (hidden text, with the eye icon to show it: long
@@ -7,11 +8,11 @@ import GLibRuntime
 package final class Entry: WidgetObject {
     package init(text: String = "", placeholder: String = "", isPassword: Bool = false) {
         if isPassword {
-            let entry = GtkKit.widget(gtk_password_entry_new())
+            let entry = GtkBasics.widget(gtk_password_entry_new())
             gtk_password_entry_set_show_peek_icon(opaque(entry), 1)
             super.init(owning: entry)
         } else {
-            let entry = GtkKit.widget(gtk_entry_new())
+            let entry = GtkBasics.widget(gtk_entry_new())
             if !placeholder.isEmpty { gtk_entry_set_placeholder_text(typed(entry), placeholder) }
             gtk_entry_set_activates_default(typed(entry), 0)
             super.init(owning: entry)

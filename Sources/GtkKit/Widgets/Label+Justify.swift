@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 
 /// How the lines of a wrapping label line up with each other (GtkJustification).
 package enum Justification {

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 
 extension Label {
     /// Ties this caption to the control it names: a click on the caption focuses `control`, and the caption

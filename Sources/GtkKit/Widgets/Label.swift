@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import GLibRuntime
 
 /// A GtkLabel: plain text (never markup), optionally wrapping or ellipsized, optionally selectable.
@@ -44,8 +45,8 @@ extension Label {
     /// Opening a page moves the focus into it, often to its first selectable label (a project's description, an
     /// issue's title), which then opened highlighted. Off for the display: text is still selected by mouse, by
     /// Shift+arrows or Ctrl+A once focused, and copied with Ctrl+C.
-    static func turnOffSelectOnFocus(for widget: Widget) {
-        guard let settings = gtk_widget_get_settings(widget) else { return }
+    package static func turnOffSelectOnFocus(for window: WidgetRef) {
+        guard let settings = gtk_widget_get_settings(window.widget) else { return }
         var value = GValue()
         g_value_init(&value, GTypes.boolean)
         g_value_set_boolean(&value, 0)

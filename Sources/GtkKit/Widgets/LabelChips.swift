@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import GLibRuntime
 import MayunCore
 
@@ -12,7 +13,7 @@ package final class LabelChips: WidgetObject {
     package init(wraps: Bool) {
         self.wraps = wraps
         if wraps {
-            let flow = GtkKit.widget(gtk_flow_box_new())
+            let flow = GtkBasics.widget(gtk_flow_box_new())
             gtk_flow_box_set_selection_mode(opaque(flow), GTK_SELECTION_NONE)
             gtk_flow_box_set_homogeneous(opaque(flow), 0)
             gtk_flow_box_set_column_spacing(opaque(flow), 4)
@@ -86,11 +87,11 @@ package final class LabelChips: WidgetObject {
 package final class PopoverButton: WidgetObject {
     /// With `iconName`, the button shows the icon instead of the text (give it an accessible name and a tooltip).
     package init(label: String, iconName: String? = nil, content: WidgetObject) {
-        super.init(owning: GtkKit.widget(gtk_menu_button_new()))
+        super.init(owning: GtkBasics.widget(gtk_menu_button_new()))
         if let iconName { gtk_menu_button_set_icon_name(opaque(widget), iconName) } else {
             gtk_menu_button_set_label(opaque(widget), label)
         }
-        let popover = GtkKit.widget(gtk_popover_new())
+        let popover = GtkBasics.widget(gtk_popover_new())
         gtk_popover_set_child(typed(popover), content.widget)
         gtk_menu_button_set_popover(opaque(widget), popover)
     }

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 
 /// GTK's layout constants as Swift enums, so pages never name a C constant (`GTK_ORIENTATION_VERTICAL` ...).
 package enum Orientation {

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 
 /// A menu button whose label says a choice made from outside data (a collaborator's name, a milestone's title):
 /// GTK 4.8's GtkMenuButton has no ellipsize property, so its own label is told to end in "…" when the window is

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 
 extension Notebook {
     /// Appends a page whose tab has the title as its accessible name. GTK 4.8 names every tab "Tab" and leaves the

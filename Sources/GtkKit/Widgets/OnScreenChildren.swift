@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import GLibRuntime
 
 /// Draws only the children of a long vertical box that are near the screen of the scrolled window around it (an

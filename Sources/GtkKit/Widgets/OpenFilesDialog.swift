@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import GLibRuntime
 
 /// The desktop's "open" dialog choosing one or more files (a GtkFileChooserNative: the portal's or GTK's own;

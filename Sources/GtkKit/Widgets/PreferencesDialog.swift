@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import GLibRuntime
 
 /// An AdwPreferencesWindow: pages of preference groups under a view switcher, with its own header bar and close
@@ -14,7 +15,7 @@ package final class PreferencesDialog {
     let widget: Widget
 
     package init(title: String) {
-        widget = GtkKit.widget(adw_preferences_window_new())
+        widget = GtkBasics.widget(adw_preferences_window_new())
         gtk_window_set_title(typed(widget), title)
     }
 
@@ -25,10 +26,10 @@ package final class PreferencesDialog {
         gtk_window_set_destroy_with_parent(typed(widget), 1)
     }
 
-    func setDefaultSize(width: Int32, height: Int32) { gtk_window_set_default_size(typed(widget), width, height) }
+    package func setDefaultSize(width: Int32, height: Int32) { gtk_window_set_default_size(typed(widget), width, height) }
 
     /// The search button and type-to-search over every row (on by default).
-    var isSearchEnabled: Bool {
+    package var isSearchEnabled: Bool {
         get { adw_preferences_window_get_search_enabled(typed(widget)) != 0 }
         set { adw_preferences_window_set_search_enabled(typed(widget), newValue ? 1 : 0) }
     }
@@ -45,13 +46,13 @@ package final class PreferencesDialog {
 
     /// The close button, the window manager or `window.close`: return true to keep it open; false lets GTK destroy
     /// it.
-    func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) {
+    package func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) {
         connect(raw(widget), "close-request", mainWithArguments: { _ in handler() })
     }
 
     /// A key that activates a named action while the window has the focus: `addShortcut("Escape",
     /// action: "window.close")` (GTK's accelerator syntax).
-    func addShortcut(_ trigger: String, action: String) {
+    package func addShortcut(_ trigger: String, action: String) {
         let controller = gtk_shortcut_controller_new()!
         gtk_shortcut_controller_add_shortcut(
             controller, gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), gtk_named_action_new(action)))

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import GLibRuntime
 
 /// An AdwPreferencesGroup: a title (and description) over a boxed list of rows, as in every GNOME app's
@@ -6,7 +7,7 @@ import GLibRuntime
 @MainActor
 package final class PreferencesGroup: WidgetObject {
     package init(title: String, description: String? = nil, classes: [String] = []) {
-        super.init(owning: GtkKit.widget(adw_preferences_group_new()))
+        super.init(owning: GtkBasics.widget(adw_preferences_group_new()))
         adw_preferences_group_set_title(typed(widget), title)
         if let description, !description.isEmpty { adw_preferences_group_set_description(typed(widget), description) }
         addClasses(classes)
@@ -22,7 +23,7 @@ package final class PreferencesGroup: WidgetObject {
     /// A row titled `title` with a switch at its end, starting at `isOn`; `changed` gets each flip. The title names
     /// the switch, and a click anywhere on the row flips it.
     @discardableResult
-    func addSwitchRow(_ title: String, isOn: Bool, changed: @escaping @MainActor (Bool) -> Void) -> ActionRow {
+    package func addSwitchRow(_ title: String, isOn: Bool, changed: @escaping @MainActor (Bool) -> Void) -> ActionRow {
         let toggle = Switch()
         toggle.isActive = isOn
         toggle.onActiveChanged(changed)
@@ -39,7 +40,7 @@ package final class PreferencesGroup: WidgetObject {
 @MainActor
 package final class ActionRow: WidgetObject {
     package init(title: String, subtitle: String? = nil) {
-        super.init(owning: GtkKit.widget(adw_action_row_new()))
+        super.init(owning: GtkBasics.widget(adw_action_row_new()))
         self.title = title
         if let subtitle { adw_action_row_set_subtitle(typed(widget), subtitle) }
     }
@@ -55,7 +56,7 @@ package final class ActionRow: WidgetObject {
     }
 
     /// Whether the title can be selected and copied (a server address); off by default.
-    var isTitleSelectable: Bool {
+    package var isTitleSelectable: Bool {
         get { adw_preferences_row_get_title_selectable(typed(widget)) != 0 }
         set { adw_preferences_row_set_title_selectable(typed(widget), newValue ? 1 : 0) }
     }
@@ -64,7 +65,7 @@ package final class ActionRow: WidgetObject {
     package func addSuffix(_ child: WidgetObject) { child.withWidget { adw_action_row_add_suffix(typed(widget), $0) } }
 
     /// The control a click on the row activates (the row's radio, switch or button); it is named by the row's title.
-    func activates(_ child: WidgetObject) { adw_action_row_set_activatable_widget(typed(widget), child.widget) }
+    package func activates(_ child: WidgetObject) { adw_action_row_set_activatable_widget(typed(widget), child.widget) }
 }
 
 /// An AdwEntryRow (or AdwPasswordEntryRow, whose text is hidden and can be revealed): a text field inside a row,
@@ -72,7 +73,7 @@ package final class ActionRow: WidgetObject {
 @MainActor
 package final class EntryRow: WidgetObject {
     package init(title: String, isPassword: Bool = false) {
-        super.init(owning: GtkKit.widget(isPassword ? adw_password_entry_row_new() : adw_entry_row_new()))
+        super.init(owning: GtkBasics.widget(isPassword ? adw_password_entry_row_new() : adw_entry_row_new()))
         adw_preferences_row_set_title(typed(widget), title)
     }
 
@@ -90,7 +91,7 @@ package final class EntryRow: WidgetObject {
     }
 
     /// Enter in the field.
-    func onActivated(_ handler: @escaping @MainActor () -> Void) {
+    package func onActivated(_ handler: @escaping @MainActor () -> Void) {
         connect(raw(widget), "entry-activated", main: handler)
     }
 }

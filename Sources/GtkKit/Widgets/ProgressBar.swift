@@ -1,9 +1,10 @@
 internal import CGtk
+internal import GtkBasics
 
 /// A GtkProgressBar: a fraction when the total is known, a pulse when it is not.
 @MainActor
 package final class ProgressBar: WidgetObject {
-    package init() { super.init(owning: GtkKit.widget(gtk_progress_bar_new())) }
+    package init() { super.init(owning: GtkBasics.widget(gtk_progress_bar_new())) }
 
     /// 0...1, or nil to pulse (each call moves the pulse on, as bytes arrive).
     package func show(fraction: Double?) {

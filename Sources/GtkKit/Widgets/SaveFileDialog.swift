@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import GLibRuntime
 
 /// The desktop's "save as" dialog (a GtkFileChooserNative: the portal's or GTK's own; GtkFileDialog needs GTK 4.10

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import GLibRuntime
 
 /// A GtkSearchEntry: a one-line search field with the search icon and a clear icon; Enter searches, Escape stops
@@ -6,7 +7,7 @@ import GLibRuntime
 @MainActor
 package final class SearchEntry: WidgetObject {
     package init(placeholder: String = "") {
-        super.init(owning: GtkKit.widget(gtk_search_entry_new()))
+        super.init(owning: GtkBasics.widget(gtk_search_entry_new()))
         // GTK 4.8 has no setter for a search entry's placeholder; the property is there.
         if !placeholder.isEmpty { setStringProperty(raw(widget), "placeholder-text", placeholder) }
     }

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import GLibRuntime
 
 /// A widget as it crosses from the kit to the pages and back: pages hold and hand these on (a window to set a
@@ -6,6 +7,13 @@ import GLibRuntime
 public struct WidgetRef {
     // Stored widget pointer: the ref owns nothing; whoever made it keeps the widget alive.
     let widget: Widget
+}
+
+extension WidgetRef {
+    /// The widget for the window shell (MayunShell), which imports CGtk itself and casts it back: the kit's package
+    /// API names no C type.
+    package init(pointer: OpaquePointer) { widget = GtkBasics.widget(pointer) }
+    package var pointer: OpaquePointer { OpaquePointer(widget) }
 }
 
 /// Anything on screen through one GtkWidget: a typed-layer object (its `widget`) or a composite view (a

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 
 extension Stack {
     /// Shows the child named `name()`, read again whenever what it reads changes, while `bindings` lives. The

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 
 extension Stack {
     /// Whether every child gets the height of the tallest, so switching children does not move what is below.

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import GLibRuntime
 
 /// What a completion list beside the cursor needs from a text view: the cursor's offset (Unicode characters, as

@@ -1,11 +1,12 @@
 internal import CGtk
+internal import GtkBasics
 import GLibRuntime
 
 /// A multi-line GtkTextView over its own buffer: an editor (an issue's body) or read-only text (a commit message).
 @MainActor
 package final class TextView: WidgetObject {
     package init(text: String = "", editable: Bool = true, monospace: Bool = false, wrap: Bool = true) {
-        super.init(owning: GtkKit.widget(gtk_text_view_new()))
+        super.init(owning: GtkBasics.widget(gtk_text_view_new()))
         gtk_text_view_set_editable(typed(widget), editable ? 1 : 0)
         gtk_text_view_set_cursor_visible(typed(widget), editable ? 1 : 0)
         gtk_text_view_set_monospace(typed(widget), monospace ? 1 : 0)

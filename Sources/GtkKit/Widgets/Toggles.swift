@@ -1,10 +1,11 @@
 internal import CGtk
+internal import GtkBasics
 import GLibRuntime
 
 /// A GtkCheckButton; joined to another with `join(_:)` it becomes a radio of that group.
 @MainActor
 package final class CheckButton: WidgetObject {
-    package init() { super.init(owning: GtkKit.widget(gtk_check_button_new())) }
+    package init() { super.init(owning: GtkBasics.widget(gtk_check_button_new())) }
 
     package var isActive: Bool {
         get { gtk_check_button_get_active(typed(widget)) != 0 }
@@ -24,7 +25,7 @@ package final class CheckButton: WidgetObject {
 @MainActor
 package final class Switch: WidgetObject {
     package init() {
-        super.init(owning: GtkKit.widget(gtk_switch_new()))
+        super.init(owning: GtkBasics.widget(gtk_switch_new()))
         gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
     }
 
@@ -42,12 +43,12 @@ package final class Switch: WidgetObject {
 /// A GtkToggleButton; joined to another with `join(_:)`, only one of the group is down (a segmented choice).
 @MainActor
 package final class ToggleButton: WidgetObject {
-    package init(label: String) { super.init(owning: GtkKit.widget(gtk_toggle_button_new_with_label(label))) }
+    package init(label: String) { super.init(owning: GtkBasics.widget(gtk_toggle_button_new_with_label(label))) }
 
     /// A toggle made empty and given other widgets as its content (an icon and a label); it takes its accessible
     /// name here, as GTK names it from nothing it shows.
     package init(child: WidgetObject, accessibleLabel: String, classes: [String] = []) {
-        super.init(owning: GtkKit.widget(gtk_toggle_button_new()))
+        super.init(owning: GtkBasics.widget(gtk_toggle_button_new()))
         child.withWidget { gtk_button_set_child(typed(widget), $0) }
         addClasses(classes)
         self.accessibleLabel = accessibleLabel
@@ -69,7 +70,7 @@ package final class ToggleButton: WidgetObject {
 /// A GtkSpinner, shown and spinning while something is under way.
 @MainActor
 package final class Spinner: WidgetObject {
-    package init() { super.init(owning: GtkKit.widget(gtk_spinner_new())) }
+    package init() { super.init(owning: GtkBasics.widget(gtk_spinner_new())) }
 
     /// Visible and spinning, or hidden and still.
     package var isSpinning: Bool {

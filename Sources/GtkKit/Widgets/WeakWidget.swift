@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 
 /// A weak reference to a widget (a GWeakRef): `get` gives the widget while it lives, nil once GTK has finalized it.
 /// For closures that must not keep a widget alive (a page's bindings on its own root, which holds the page) and

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 
 /// A GtkLinkButton that GTK opens itself, with the desktop's browser: only for fixed pages of the Gitee site (where
 /// to make a token or an OAuth application). Addresses that come from data go through `LinkButton` and the
@@ -6,7 +7,7 @@ internal import CGtk
 @MainActor
 package final class WebLinkButton: WidgetObject {
     package init(uri: String, label: String) {
-        super.init(owning: GtkKit.widget(gtk_link_button_new_with_label(uri, label)))
+        super.init(owning: GtkBasics.widget(gtk_link_button_new_with_label(uri, label)))
         tooltip = uri
         accessibleLabel = label
     }

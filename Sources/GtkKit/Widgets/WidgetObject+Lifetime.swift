@@ -1,3 +1,5 @@
+internal import GtkBasics
+
 extension WidgetObject {
     /// Runs `body` with the widget while this object is certainly alive. An optimized build releases an object
     /// right after its last use: a container method that read `child.widget` and then called GTK could hand GTK a

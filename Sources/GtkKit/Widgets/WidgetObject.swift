@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 import GLibRuntime
 
 /// The base of Mayun's small typed widget layer: a Swift object that owns one reference to its GtkWidget (taken

@@ -1,4 +1,5 @@
 internal import CGtk
+internal import GtkBasics
 
 extension WrappingRow {
     /// Whether every cell gets the same width, the row's width shared evenly (a profile's counts spread across its

@@ -4,7 +4,7 @@ import MayunCore
 
 /// The Projects tab: a notebook with Featured, Popular and Latest.
 @MainActor
-final class ProjectsTabPage: GtkKit.Page {
+package final class ProjectsTabPage: GtkKit.Page {
     private let viewModel: ProjectsTabViewModel
     /// Each list is built the first time its notebook page is shown (Popular and Latest are not in the first frame).
     private var listPages: [LazyPage] = []
@@ -30,7 +30,10 @@ final class ProjectsTabPage: GtkKit.Page {
     }
 }
 
-extension ProjectsTabPage: ProjectListsTab {
+extension ProjectsTabPage {
+    /// Featured, Popular and Latest in notebook order, for `make bench`'s list and scroll probes; asking builds the
+    /// ones not shown yet.
     package var projectListViews: [PagedListView<GiteeProject>] { lists.map(\.listView) }
+    /// Featured, if it has been shown (the start-up probe must not build it).
     package var firstProjectListViewIfBuilt: PagedListView<GiteeProject>? { firstListIfBuilt?.listView }
 }
