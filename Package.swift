@@ -96,7 +96,15 @@ let package = Package(
                                                            "TestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "GiteeKitTests", dependencies: ["GiteeKit", "FakeGitee", "GLibRuntime", "CSoup", "TestSupport"]),
+        // The widget tests' own helpers (a display, frames, the widget tree, rendering), shared by GtkKitTests and
+        // MayunUITests; it re-exports TestSupport.
+        .target(name: "WidgetTestSupport", dependencies: ["GtkKit", "GtkBasics", "MayunCore", "GiteeKit", "GLibRuntime", "CGtk",
+                                                          "TestSupport"],
+                path: "Tests/WidgetTestSupport"),
+        // The widget kit alone: typed widgets, lists, documents, code, diffs, images (no page, no window shell).
+        .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "GtkBasics", "MayunCore", "MayunDocument", "GiteeKit", "GLibRuntime",
+                                                        "CGtk", "FakeGitee", "WidgetTestSupport"]),
         .testTarget(name: "MayunUITests", dependencies: ["MayunShell", "MayunUI", "GtkBasics", "GtkKit", "MayunCore", "MayunPlatform", "MayunDocument", "GiteeKit", "GLibRuntime", "CGtk",
-                                                          "FakeGitee", "TestSupport"]),
+                                                          "FakeGitee", "WidgetTestSupport"]),
     ]
 )

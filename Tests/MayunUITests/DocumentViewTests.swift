@@ -281,23 +281,3 @@ private func foreground(in view: DocumentView, at offset: Int32) -> String? {
     }
     return result
 }
-
-/// A solid-colour PNG made with GDK (for image tests without fixtures on disk).
-@MainActor
-func testPNG(width: Int, height: Int, rgba: [UInt8] = [200, 40, 40, 255]) -> Data? {
-    var pixels = [UInt8]()
-    pixels.reserveCapacity(width * height * 4)
-    for _ in 0..<(width * height) { pixels += rgba }
-    let bytes = pixels.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-    defer { g_bytes_unref(bytes) }
-    guard let texture = gdk_memory_texture_new(Int32(width), Int32(height), GDK_MEMORY_R8G8B8A8, bytes, gsize(width * 4)),
-          let png = gdk_texture_save_to_png_bytes(texture)
-    else { return nil }
-    defer {
-        g_bytes_unref(png)
-        g_object_unref(UnsafeMutableRawPointer(texture))
-    }
-    var size: gsize = 0
-    guard let data = g_bytes_get_data(png, &size) else { return nil }
-    return Data(bytes: data, count: Int(size))
-}

@@ -31,7 +31,7 @@ package struct AppResources: Sendable {
                 schemaDirectory: existing(share.appendingPathComponent("glib-2.0/schemas/gschemas.compiled"))
                     .map { $0.deletingLastPathComponent() })
         }
-        // Uninstalled: this file sits at <repo>/Sources/GtkKit/App/AppResources.swift.
+        // Uninstalled: this file sits at <repo>/Sources/MayunShell/App/AppResources.swift.
         let repository = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()

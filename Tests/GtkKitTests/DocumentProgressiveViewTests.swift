@@ -3,10 +3,8 @@ import Foundation
 import GLibRuntime
 import GiteeKit
 @testable import GtkKit
-@testable import MayunShell
 @testable import MayunCore
 @testable import MayunDocument
-@testable import MayunUI
 import XCTest
 
 /// The pane writing a long document progressively (issue 14): the first screenful at once, the rest in idle

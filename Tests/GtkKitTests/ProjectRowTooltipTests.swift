@@ -4,8 +4,6 @@ import GLibRuntime
 import GiteeKit
 @testable import MayunCore
 @testable import GtkKit
-@testable import MayunShell
-@testable import MayunUI
 import XCTest
 
 /// A project row's full description is its summary's tooltip, given when GTK asks for it ("query-tooltip"), not set

@@ -1,8 +1,6 @@
 import CGtk
 import GLibRuntime
 @testable import GtkKit
-@testable import MayunShell
-@testable import MayunUI
 import XCTest
 
 /// Why the one-column GtkGridView (PagedListView's rows) once went blank in the browse end-to-end run: with GTK

@@ -4,8 +4,6 @@ import Foundation
 import GLibRuntime
 @testable import MayunCore
 @testable import GtkKit
-@testable import MayunShell
-@testable import MayunUI
 import XCTest
 
 /// The one loader for remote images: capped downloads, a pixel check before decoding, no disk copy of images fetched

@@ -1,7 +1,6 @@
 import CGtk
 import Foundation
 @testable import GtkKit
-@testable import MayunShell
 @testable import MayunCore
 import XCTest
 

@@ -1,7 +1,6 @@
 import CGtk
 import CSoup
 @testable import GtkKit
-@testable import MayunShell
 import XCTest
 
 /// libxml2's loads of GtkSourceView's RelaxNG schema, counted by an input callback that matches nothing: every parse

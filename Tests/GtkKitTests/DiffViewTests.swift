@@ -4,8 +4,6 @@ import GLibRuntime
 import GiteeKit
 @testable import MayunCore
 @testable import GtkKit
-@testable import MayunShell
-@testable import MayunUI
 import XCTest
 
 /// The diff view in a real window under Xvfb: colours of added and removed lines in light and night (read from the
@@ -145,7 +143,7 @@ private final class DiffFixture {
 
     init(width: Int32, height: Int32, files: [DiffFile] = DiffViewTests.files) {
         size = (width, height)
-        theme = ThemeController(nightMode: nightMode, themesDirectory: AppResources.locate().themesDirectory)
+        theme = ThemeController(nightMode: nightMode, themesDirectory: themesDirectory)
         view = DiffView(model: model, bindings: bindings)
         model.show(files)
         window = widget(gtk_window_new())

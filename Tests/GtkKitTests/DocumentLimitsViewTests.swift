@@ -4,10 +4,8 @@ import Foundation
 import GLibRuntime
 import GiteeKit
 @testable import GtkKit
-@testable import MayunShell
 @testable import MayunCore
 @testable import MayunDocument
-@testable import MayunUI
 import XCTest
 
 /// The hostile READMEs FakeGitee serves, rendered in a real `DocumentView` in a shown window (not only parsed):

@@ -1,7 +1,6 @@
 import CGtk
 import Foundation
 @testable import GtkKit
-@testable import MayunShell
 import XCTest
 
 /// `PreferencesGroup.addSwitchRow`, the rows of "Desktop notifications" and "Run in the background": the switch

@@ -1,8 +1,6 @@
 import CGtk
 import GLibRuntime
 @testable import GtkKit
-@testable import MayunShell
-@testable import MayunUI
 import XCTest
 
 /// Issue 29: a loading status shows its title at once and its spinner only once loading has lasted

@@ -2,10 +2,8 @@ import CGtk
 import Foundation
 import GiteeKit
 @testable import GtkKit
-@testable import MayunShell
 @testable import MayunCore
 @testable import MayunDocument
-@testable import MayunUI
 import XCTest
 
 /// Renders the README corpus in both themes and writes PNGs when MAYUN_SCREENSHOT_DIR is set (for people to look

@@ -1,25 +1,23 @@
 import Foundation
 @testable import GtkKit
-@testable import MayunShell
-@testable import MayunUI
 
 /// Holds every image request until `open()`, then serves `bytes(url)`: the images arrive after the document is laid
 /// out, as on a slow network.
 @MainActor
-final class GatedImageLoader: DocumentImageLoader {
+package final class GatedImageLoader: DocumentImageLoader {
     private let bytes: @MainActor (URL) -> Data?
     private var waiting: [CheckedContinuation<Void, Never>] = []
     private var isOpen = false
 
-    init(bytes: @escaping @MainActor (URL) -> Data?) { self.bytes = bytes }
+    package init(bytes: @escaping @MainActor (URL) -> Data?) { self.bytes = bytes }
 
-    func image(for url: URL) async throws -> DecodedImage {
+    package func image(for url: URL) async throws -> DecodedImage {
         if !isOpen { await withCheckedContinuation { waiting.append($0) } }
         guard let data = bytes(url) else { throw ImageDecodeError.unreadable(url.lastPathComponent) }
         return try await ImageDecoder.decodeInBackground(data)
     }
 
-    func open() {
+    package func open() {
         isOpen = true
         for continuation in waiting { continuation.resume() }
         waiting = []

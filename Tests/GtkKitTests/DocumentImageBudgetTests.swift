@@ -4,10 +4,8 @@ import Foundation
 import GLibRuntime
 @testable import GiteeKit
 @testable import GtkKit
-@testable import MayunShell
 @testable import MayunCore
 @testable import MayunDocument
-@testable import MayunUI
 import XCTest
 
 /// Issue 36: a page's images are decoded at the size they are drawn (a 10000 x 10000 PNG in a README is its box's

@@ -3,8 +3,6 @@ import Foundation
 import GLibRuntime
 @testable import MayunCore
 @testable import GtkKit
-@testable import MayunShell
-@testable import MayunUI
 import XCTest
 
 /// Label chips as drawn: each on its own colour, its text in the contrasting colour, the same by day and by night (a
@@ -18,7 +16,7 @@ final class LabelChipTests: XCTestCase {
                          LabelChip(name: "wontfix", color: "ffffff"), LabelChip(name: "dark", color: "000000"),
                          LabelChip(name: "junk", color: "fff;color:red")]
             let nightMode = NightModeViewModel(preferences: InMemoryPreferences())
-            let theme = ThemeController(nightMode: nightMode, themesDirectory: AppResources.locate().themesDirectory)
+            let theme = ThemeController(nightMode: nightMode, themesDirectory: themesDirectory)
             let view = LabelChips(wraps: true)
             view.show(chips)
             view.show(chips)  // the same list again changes nothing

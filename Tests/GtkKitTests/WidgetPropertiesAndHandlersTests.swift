@@ -1,8 +1,6 @@
 import CGtk
 import GLibRuntime
 @testable import GtkKit
-@testable import MayunShell
-@testable import MayunUI
 import XCTest
 
 /// Buttons, labels, entries, lists, dialogs and actions: their properties reach

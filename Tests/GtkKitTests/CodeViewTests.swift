@@ -2,8 +2,6 @@ import CGtk
 import Foundation
 @testable import MayunCore
 @testable import GtkKit
-@testable import MayunShell
-@testable import MayunUI
 import XCTest
 
 final class CodeViewTests: XCTestCase {

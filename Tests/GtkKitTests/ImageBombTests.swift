@@ -5,8 +5,6 @@ import FakeGitee
 import GLibRuntime
 @testable import MayunCore
 @testable import GtkKit
-@testable import MayunShell
-@testable import MayunUI
 import XCTest
 
 /// Images built to exhaust memory (issue 22): a format whose loader allocates before any size check, a cache of

@@ -3,10 +3,8 @@ import Foundation
 import GLibRuntime
 import GiteeKit
 @testable import GtkKit
-@testable import MayunShell
 @testable import MayunCore
 @testable import MayunDocument
-@testable import MayunUI
 import XCTest
 
 /// Image slots outlive their widgets: the text view frees the anchored widgets when it is destroyed, while the slot

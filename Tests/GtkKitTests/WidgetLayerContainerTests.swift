@@ -1,8 +1,6 @@
 import CGtk
 import GLibRuntime
 @testable import GtkKit
-@testable import MayunShell
-@testable import MayunUI
 import XCTest
 
 /// The layer's containers and menus: what pages set reaches GTK, activation reaches the right closure, and a page

@@ -3,8 +3,6 @@ import Foundation
 import GLibRuntime
 @testable import MayunCore
 @testable import GtkKit
-@testable import MayunShell
-@testable import MayunUI
 import XCTest
 
 /// A real click (xdotool, through X and GTK's event handling) on either half of a side-by-side row comments on that

@@ -3,8 +3,6 @@ import Foundation
 import GLibRuntime
 @testable import MayunCore
 @testable import GtkKit
-@testable import MayunShell
-@testable import MayunUI
 import XCTest
 
 /// Syntax colours in a diff, by file type (GtkSourceView's guess from the name): a Swift keyword in an added line is
@@ -117,7 +115,7 @@ private final class ColourFixture {
 
     init(width: Int32, height: Int32) {
         self.width = width
-        theme = ThemeController(nightMode: nightMode, themesDirectory: AppResources.locate().themesDirectory)
+        theme = ThemeController(nightMode: nightMode, themesDirectory: themesDirectory)
         view = DiffView(model: model, bindings: bindings)
         window = widget(gtk_window_new())
         model.show(DiffSyntaxColourTests.files)

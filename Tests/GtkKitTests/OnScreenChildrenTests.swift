@@ -1,8 +1,6 @@
 import CGtk
 import Foundation
 @testable import GtkKit
-@testable import MayunShell
-@testable import MayunUI
 import XCTest
 
 /// A long box of cards in a scrolled window draws only the cards near the screen, keeps every card's size and place

@@ -1,10 +1,8 @@
 import CGtk
 import Foundation
 @testable import GtkKit
-@testable import MayunShell
 @testable import MayunCore
 @testable import MayunDocument
-@testable import MayunUI
 import XCTest
 
 /// Markup built from strangers' text for labels and measured layouts (table cells, summaries).
