@@ -1,4 +1,4 @@
-public import CGtk
+internal import CGtk
 import GLibRuntime
 
 /// Adds a parameterless `GSimpleAction` named `name` to an action map (the application or a window).

@@ -18,7 +18,7 @@ package final class DiffView {
     private let store = FedListStore(perFrame: DiffView.feedPerFrame, allAfter: DiffView.feedAllAfter)
     private let listView: Widget
     private let scroller: Widget
-    private let summary = Build.label("", classes: ["heading"], xalign: 0)
+    private let summary = Label("", classes: ["heading"], xalign: 0, ellipsize: .end)
     private let fileList: Widget
     private let paths = gtk_string_list_new(nil)!
     private var shownGeneration = 0
@@ -59,11 +59,12 @@ package final class DiffView {
         gtk_drop_down_set_factory(opaque(fileList), Self.pathFactory())
         Accessibility.setLabel(fileList, tr("Jump to file"))
         gtk_widget_set_tooltip_text(fileList, tr("Jump to file"))
-        gtk_label_set_ellipsize(opaque(summary), PANGO_ELLIPSIZE_END)
-        gtk_widget_set_hexpand(summary, 1)
-        let bar = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, classes: ["diff-bar"])
-        Build.append(bar, summary, fileList)
-        Build.append(root, bar, scroller)
+        summary.hexpand = true
+        let bar = Box(.horizontal, spacing: 8, classes: ["diff-bar"])
+        bar.append(summary)
+        bar.append(widget: fileList)
+        bar.withWidget { gtk_box_append(typed(root), $0) }
+        gtk_box_append(typed(root), scroller)
         attach(self, to: raw(root), key: "mayun-diff-view")
 
         connectRows(UnsafeMutableRawPointer(factory))
@@ -90,7 +91,7 @@ package final class DiffView {
         }
         bindings.bind { [unowned self] in
             sync(generation: model.generation)
-            gtk_label_set_text(opaque(summary), model.files.isEmpty ? "" : model.summary)
+            summary.text = model.files.isEmpty ? "" : model.summary
             refillPaths(model.shownPaths)
         }
     }

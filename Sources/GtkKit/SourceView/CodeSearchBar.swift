@@ -10,7 +10,8 @@ package final class CodeSearchBar {
 
     // Stored widget pointers: owned by the `CodeView` attached to the same page; all are its descendants, written
     // from their own signals.
-    let root: Widget
+    private let bar = Box(.horizontal, spacing: 6, classes: ["code-search"])
+    var root: Widget { bar.widget }
     private let entry: Widget
     private let buffer: UnsafeMutablePointer<GtkSourceBuffer>
     private let view: Widget
@@ -26,12 +27,11 @@ package final class CodeSearchBar {
         gtk_source_search_settings_set_case_sensitive(settings, 0)
         context = gtk_source_search_context_new(buffer, settings)
         gtk_source_search_context_set_highlight(context, 1)
-        root = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, classes: ["code-search"])
-        Build.margins(root, 4)
+        bar.setMargins(4)
         entry = widget(gtk_search_entry_new())
         gtk_widget_set_hexpand(entry, 1)
-        Build.append(root, entry)
-        gtk_widget_set_visible(root, 0)
+        bar.append(widget: entry)
+        bar.isVisible = false
         connect(raw(entry), "activate", main: { [unowned self] in submit() })
         connect(raw(entry), "search-changed", main: { [unowned self] in
             if mode == .find { find(currentText) }

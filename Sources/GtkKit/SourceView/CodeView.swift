@@ -46,7 +46,8 @@ package final class CodeView {
 
         search = CodeSearchBar(buffer: buffer, view: sourceView)
         root = Build.box(GTK_ORIENTATION_VERTICAL, classes: ["code-view"])
-        Build.append(root, toolbar(), search.root, scroller)
+        toolbar().withWidget { gtk_box_append(typed(root), $0) }
+        Build.append(root, search.root, scroller)
         attach(self, to: raw(root), key: "mayun-code-view")
         gtk_source_buffer_set_style_scheme(buffer, SourceLanguages.styleScheme(isNight: isNight))
 
@@ -107,24 +108,19 @@ package final class CodeView {
     /// The line the cursor is on (1-based).
     var cursorLine: Int { search.cursorLine }
 
-    private func toolbar() -> Widget {
-        let bar = Build.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, classes: ["toolbar", "code-toolbar"])
-        Build.margins(bar, 4)
-        let wrap = widget(gtk_toggle_button_new())
-        gtk_button_set_icon_name(typed(wrap), "format-justify-fill-symbolic")
-        gtk_widget_set_tooltip_text(wrap, tr("Wrap lines"))
-        Accessibility.setLabel(wrap, tr("Wrap lines"))
-        connect(raw(wrap), "toggled", main: { [unowned self] in
-            setWrap(gtk_toggle_button_get_active(typed(wrap)) != 0)
-        })
-        let copy = Build.iconButton("edit-copy-symbolic", accessibleLabel: tr("Copy all"))
-        connect(raw(copy), "clicked", main: { [unowned self] in DocumentBlockWidgets.copyToClipboard(text, from: copy) })
-        let find = Build.iconButton("edit-find-symbolic", accessibleLabel: tr("Find"), tooltip: tr("Find (Ctrl+F)"))
-        connect(raw(find), "clicked", main: { [unowned self] in search.reveal(.find) })
-        let line = Build.iconButton("go-jump-symbolic", accessibleLabel: tr("Go to line"),
-                                    tooltip: tr("Go to line (Ctrl+L)"))
-        connect(raw(line), "clicked", main: { [unowned self] in search.reveal(.goToLine) })
-        Build.append(bar, wrap, copy, find, line)
+    private func toolbar() -> Box {
+        let bar = Box(.horizontal, spacing: 6, classes: ["toolbar", "code-toolbar"])
+        bar.setMargins(4)
+        let wrap = ToggleButton(iconName: "format-justify-fill-symbolic", accessibleLabel: tr("Wrap lines"))
+        wrap.onToggled { [unowned self] in setWrap($0) }
+        let copy = Button(iconName: "edit-copy-symbolic", accessibleLabel: tr("Copy all"))
+        // The root's clipboard is the button's: both are on the same display.
+        copy.onClicked { [unowned self] in DocumentBlockWidgets.copyToClipboard(text, from: root) }
+        let find = Button(iconName: "edit-find-symbolic", accessibleLabel: tr("Find"), tooltip: tr("Find (Ctrl+F)"))
+        find.onClicked { [unowned self] in search.reveal(.find) }
+        let line = Button(iconName: "go-jump-symbolic", accessibleLabel: tr("Go to line"), tooltip: tr("Go to line (Ctrl+L)"))
+        line.onClicked { [unowned self] in search.reveal(.goToLine) }
+        bar.append(wrap, copy, find, line)
         return bar
     }
 }

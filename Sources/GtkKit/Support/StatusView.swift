@@ -11,25 +11,24 @@ package final class StatusView {
     // Stored widget pointers: `root` and its children, written by the `StateStack` that shows it, from its page's
     // bindings (which stop with the page).
     let root: Widget
-    private let extras: Widget
+    private let extras = Box(.vertical, spacing: 12)
     private let spinner: Widget
     private var iconName: String
-    private var action: Widget?
+    private var action: Button?
 
     package init(iconName: String, title: String, detail: String = "") {
         self.iconName = iconName
         root = widget(adw_status_page_new())
-        Build.addClasses(root, ["status-view"])
+        gtk_widget_add_css_class(root, "status-view")
         gtk_widget_set_vexpand(root, 1)
         gtk_widget_set_hexpand(root, 1)
-        extras = Build.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
-        gtk_widget_set_halign(extras, GTK_ALIGN_CENTER)
+        extras.halign = .center
         spinner = widget(gtk_spinner_new())
         gtk_widget_set_size_request(spinner, 32, 32)
         gtk_widget_set_visible(spinner, 0)
         spinOnlyWhileMapped(spinner)
-        Build.append(extras, spinner)
-        adw_status_page_set_child(opaque(root), extras)
+        extras.append(widget: spinner)
+        extras.withWidget { adw_status_page_set_child(opaque(root), $0) }
         update(iconName: iconName, title: title, detail: detail)
     }
 
@@ -45,17 +44,16 @@ package final class StatusView {
 
     /// Adds a button under the text (Retry); hidden until `showAction(true)`.
     package func setAction(title: String, _ handler: @escaping @MainActor () -> Void) {
-        let button = widget(gtk_button_new_with_label(title))
-        gtk_widget_set_halign(button, GTK_ALIGN_CENTER)
-        Build.addClasses(button, ["suggested-action", "pill"])
-        connect(raw(button), "clicked", main: handler)
-        gtk_widget_set_visible(button, 0)
-        Build.append(extras, button)
+        let button = Button(label: title, classes: ["suggested-action", "pill"])
+        button.halign = .center
+        button.onClicked(handler)
+        button.isVisible = false
+        extras.append(button)
         action = button
     }
 
     package func showAction(_ visible: Bool) {
-        action.map { gtk_widget_set_visible($0, visible ? 1 : 0) }
+        action?.isVisible = visible
     }
 
     /// The spinner shows once loading has lasted this long: a quick load never flashes it, and the first frame

@@ -21,8 +21,8 @@ package final class Button: WidgetObject {
     }
 
     /// An icon-only button: its accessible name and tooltip say what it does.
-    package init(iconName: String, accessibleLabel: String) {
-        super.init(owning: Build.iconButton(iconName, accessibleLabel: accessibleLabel))
+    package init(iconName: String, accessibleLabel: String, tooltip: String? = nil) {
+        super.init(owning: Build.iconButton(iconName, accessibleLabel: accessibleLabel, tooltip: tooltip))
         self.accessibleLabel = accessibleLabel
     }
 

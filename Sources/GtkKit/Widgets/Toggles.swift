@@ -54,6 +54,14 @@ package final class ToggleButton: WidgetObject {
         self.accessibleLabel = accessibleLabel
     }
 
+    /// An icon-only toggle: its accessible name is also its tooltip.
+    package init(iconName: String, accessibleLabel: String) {
+        super.init(owning: GtkBasics.widget(gtk_toggle_button_new()))
+        gtk_button_set_icon_name(typed(widget), iconName)
+        tooltip = accessibleLabel
+        self.accessibleLabel = accessibleLabel
+    }
+
     package var isActive: Bool {
         get { gtk_toggle_button_get_active(typed(widget)) != 0 }
         set { if newValue != isActive { gtk_toggle_button_set_active(typed(widget), newValue ? 1 : 0) } }

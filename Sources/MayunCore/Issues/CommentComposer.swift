@@ -49,6 +49,16 @@ public final class CommentComposer {
         editDrafts = EditDrafts(drafts: drafts, key: draftKey)
     }
 
+    /// The composer of one thread (an issue, or a pull request: `thread` is "12" or "!12"): its draft is the
+    /// logged-in person's, and @ completes the project's collaborators.
+    convenience init(thread: String, of repo: RepositoryID, drafts: DraftStore?, markdown: RepositoryMarkdown?,
+                     session: Session?, collaborators: CollaboratorDirectory?) {
+        self.init(repo: repo, drafts: drafts, markdown: markdown, draftKey: { [weak session] in
+            guard let login = session?.user?.login, session?.isLoggedIn == true else { return nil }
+            return (login, repo, thread)
+        }, people: { [weak collaborators] in await collaborators?.collaborators(of: repo) ?? [] })
+    }
+
     // MARK: Outputs
 
     public var canSend: Bool { !isSending && !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }

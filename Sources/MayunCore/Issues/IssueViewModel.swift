@@ -79,10 +79,8 @@ public final class IssueViewModel {
         let cached = offline ?? CachedClient(client: client, store: nil)
         resource = RemoteResource(initial: preloaded, cached.issue(repo, number: number))
         comments = PagedListViewModel<Comment>(emptyText: tr("No comments yet."), cached.issueComments(repo, number: number))
-        composer = CommentComposer(repo: repo, drafts: drafts, markdown: markdown, draftKey: { [weak session] in
-            guard let login = session?.user?.login, session?.isLoggedIn == true else { return nil }
-            return (login, repo, number)
-        }, people: { [weak collaborators] in await collaborators?.collaborators(of: repo) ?? [] })
+        composer = CommentComposer(thread: number, of: repo, drafts: drafts, markdown: markdown, session: session,
+                                   collaborators: collaborators)
         let writes = writes
         commentSender = CommentSender(
             comments: comments, composer: composer, writes: writes,

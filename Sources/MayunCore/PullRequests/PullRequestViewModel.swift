@@ -96,10 +96,8 @@ public final class PullRequestViewModel {
         fileList = RemoteResource(cached.pullRequestFiles(repo, number: number))
         comments = PagedListViewModel<PullRequestComment>(emptyText: tr("No comments yet."),
                                                           cached.pullRequestComments(repo, number: number))
-        composer = CommentComposer(repo: repo, drafts: drafts, markdown: markdown, draftKey: { [weak session] in
-            guard let login = session?.user?.login, session?.isLoggedIn == true else { return nil }
-            return (login, repo, "!\(number)")
-        }, people: { [weak collaborators] in await collaborators?.collaborators(of: repo) ?? [] })
+        composer = CommentComposer(thread: "!\(number)", of: repo, drafts: drafts, markdown: markdown, session: session,
+                                   collaborators: collaborators)
         commentSender = CommentSender(
             comments: comments, composer: composer, writes: writes,
             calls: .init(create: { body in
