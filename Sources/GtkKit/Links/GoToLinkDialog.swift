@@ -7,11 +7,10 @@ import MayunCore
 /// Coordinator decides what the link opens.
 @MainActor
 package enum GoToLinkDialog {
-    package static func present(over parentRef: WidgetRef, coordinator: Coordinator) {
-        let parent = parentRef.widget
+    package static func present(over parent: WidgetRef, coordinator: Coordinator) {
         let dialog = widget(gtk_window_new())
         gtk_window_set_title(typed(dialog), tr("Go to a Gitee Link"))
-        gtk_window_set_transient_for(typed(dialog), typed(parent))
+        gtk_window_set_transient_for(typed(dialog), typed(parent.widget))
         gtk_window_set_modal(typed(dialog), 1)
         gtk_window_set_default_size(typed(dialog), 420, -1)
         gtk_window_set_resizable(typed(dialog), 0)
@@ -37,7 +36,7 @@ package enum GoToLinkDialog {
             gtk_window_destroy(typed(dialog))
             coordinator.openLink(text)
         }
-        LinkClipboard.readText(of: parent) { text in
+        LinkClipboard.readText(of: parent.widget) { text in
             guard let text, case .page = GiteeLink.outcome(for: text, server: coordinator.environment.server) else { return }
             entry.text = text
             gtk_editable_select_region(opaque(entry.widget), 0, -1)

@@ -7,8 +7,7 @@ import MayunCore
 /// the focus (a focused entry handles its own paste first; this key controller only sees keys nothing else took).
 @MainActor
 package enum LinkClipboard {
-    package static func install(on windowRef: WidgetRef, coordinator: Coordinator) {
-        let window = windowRef.widget
+    package static func install(on window: WidgetRef, coordinator: Coordinator) {
         let drop = gtk_drop_target_new(GTypes.string, GDK_ACTION_COPY)!
         connect(UnsafeMutableRawPointer(drop), "drop", mainWithArguments: { [unowned coordinator] arguments in
             guard let value = arguments.pointer(at: 1)?.assumingMemoryBound(to: GValue.self),
@@ -16,20 +15,20 @@ package enum LinkClipboard {
             coordinator.openLink(String(cString: text))
             return true
         })
-        gtk_widget_add_controller(window, drop)
+        gtk_widget_add_controller(window.widget, drop)
 
         let keys = gtk_event_controller_key_new()!
         connect(UnsafeMutableRawPointer(keys), "key-pressed", mainWithArguments: { [unowned coordinator] arguments in
             let keyval = arguments.uint(at: 1)
             let control = arguments.flags(at: 3) & UInt(GDK_CONTROL_MASK.rawValue) != 0
             guard control, keyval == UInt(GDK_KEY_v) || keyval == UInt(GDK_KEY_V) else { return false }
-            readText(of: window) { text in
+            readText(of: window.widget) { text in
                 guard let text, !text.isEmpty else { return }
                 coordinator.openLink(text)
             }
             return true
         })
-        gtk_widget_add_controller(window, keys)
+        gtk_widget_add_controller(window.widget, keys)
     }
 
     /// The clipboard's text, read asynchronously (nil when it holds none).

@@ -134,3 +134,20 @@ package final class Notebook: WidgetObject {
         onSwitchPage(select)
     }
 }
+
+extension Stack {
+    /// Whether every child gets the height of the tallest, so switching children does not move what is below.
+    package var isVerticallyHomogeneous: Bool {
+        get { gtk_stack_get_vhomogeneous(opaque(widget)) != 0 }
+        set { gtk_stack_set_vhomogeneous(opaque(widget), newValue ? 1 : 0) }
+    }
+}
+
+extension WrappingRow {
+    /// Whether every cell gets the same width, the row's width shared evenly (a profile's counts spread across its
+    /// header); a narrow window still wraps them onto more lines.
+    package var isHomogeneous: Bool {
+        get { gtk_flow_box_get_homogeneous(opaque(widget)) != 0 }
+        set { gtk_flow_box_set_homogeneous(opaque(widget), newValue ? 1 : 0) }
+    }
+}

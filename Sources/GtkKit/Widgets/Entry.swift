@@ -21,9 +21,8 @@ package final class Entry: WidgetObject {
     }
 
     package var text: String {
-        get { gtk_editable_get_text(opaque(widget)).map { String(cString: $0) } ?? "" }
-        // Setting the same text again would move the cursor and emit "changed" for nothing.
-        set { if newValue != text { gtk_editable_set_text(opaque(widget), newValue) } }
+        get { editableText }
+        set { editableText = newValue }
     }
 
     /// What an on-screen keyboard offers (an email address's @); plain entries only.
@@ -31,12 +30,7 @@ package final class Entry: WidgetObject {
         if isA(gtk_entry_get_type()) { gtk_entry_set_input_purpose(typed(widget), purpose) }
     }
 
-    package func onChanged(_ handler: @escaping @MainActor (String) -> Void) {
-        let widget = widget
-        connect(raw(widget), "changed", main: {
-            handler(gtk_editable_get_text(opaque(widget)).map { String(cString: $0) } ?? "")
-        })
-    }
+    package func onChanged(_ handler: @escaping @MainActor (String) -> Void) { onEditableChanged(handler) }
 
     /// Enter in the field.
     package func onActivate(_ handler: @escaping @MainActor () -> Void) {
@@ -45,5 +39,21 @@ package final class Entry: WidgetObject {
 
     private func isA(_ type: GType) -> Bool {
         g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), type) != 0
+    }
+}
+
+/// What an entry and an entry row share as GtkEditables.
+extension WidgetObject {
+    var editableText: String {
+        get { gtk_editable_get_text(opaque(widget)).map { String(cString: $0) } ?? "" }
+        // Setting the same text again would move the cursor and emit "changed" for nothing.
+        set { if newValue != editableText { gtk_editable_set_text(opaque(widget), newValue) } }
+    }
+
+    func onEditableChanged(_ handler: @escaping @MainActor (String) -> Void) {
+        let widget = widget
+        connect(raw(widget), "changed", main: {
+            handler(gtk_editable_get_text(opaque(widget)).map { String(cString: $0) } ?? "")
+        })
     }
 }

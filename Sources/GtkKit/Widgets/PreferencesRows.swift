@@ -78,17 +78,11 @@ package final class EntryRow: WidgetObject {
     }
 
     package var text: String {
-        get { gtk_editable_get_text(opaque(widget)).map { String(cString: $0) } ?? "" }
-        // Setting the same text again would move the cursor and emit "changed" for nothing.
-        set { if newValue != text { gtk_editable_set_text(opaque(widget), newValue) } }
+        get { editableText }
+        set { editableText = newValue }
     }
 
-    package func onChanged(_ handler: @escaping @MainActor (String) -> Void) {
-        let widget = widget
-        connect(raw(widget), "changed", main: {
-            handler(gtk_editable_get_text(opaque(widget)).map { String(cString: $0) } ?? "")
-        })
-    }
+    package func onChanged(_ handler: @escaping @MainActor (String) -> Void) { onEditableChanged(handler) }
 
     /// Enter in the field.
     package func onActivated(_ handler: @escaping @MainActor () -> Void) {
