@@ -63,10 +63,11 @@ let package = Package(
         .target(name: "GtkKit", dependencies: ["MayunCore", "MayunDocument", "GiteeKit", "GLibRuntime", "GtkBasics", "CGtk", "CSoup",
                                          "CPngScale", "CStillScale"],
                 swiftSettings: [.unsafeFlags(["-enable-library-evolution", "-no-verify-emitted-module-interface", "-library-level", "ipi"])]),
-        // The pages (one per screen) and PageFactory, built on GtkKit. CGtk is aliased to a module that does not
-        // exist, so `import CGtk` in a page is a compile error ("no such module 'CGtkIsForGtkKitOnly'").
+        // The pages (one per screen) and PageFactory, built on GtkKit. CGtk and GtkBasics are aliased to modules that
+        // do not exist, so `import CGtk` in a page is a compile error ("no such module 'CGtkIsForGtkKitOnly'").
         .target(name: "MayunUI", dependencies: ["GtkKit", "MayunCore", "MayunDocument", "GiteeKit", "GLibRuntime"],
-                swiftSettings: [.unsafeFlags(["-module-alias", "CGtk=CGtkIsForGtkKitOnly"])]),
+                swiftSettings: [.unsafeFlags(["-module-alias", "CGtk=CGtkIsForGtkKitOnly",
+                                              "-module-alias", "GtkBasics=GtkBasicsIsForTheKitAndShellOnly"])]),
         // The application and its window shell above the pages: MayunApplication, the main window with its
         // navigation and account switcher, Preferences, desktop notifications, the background portal.
         .target(name: "MayunShell", dependencies: ["MayunUI", "GtkKit", "GtkBasics", "MayunCore", "MayunDocument", "GiteeKit",

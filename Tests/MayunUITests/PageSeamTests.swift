@@ -12,6 +12,10 @@ final class PageSeamTests: XCTestCase {
         let refused = try typecheckLikeMayunUI("import GtkKit\nimport CGtk\n")
         XCTAssertNotEqual(refused.status, 0, "a page importing CGtk compiled")
         XCTAssertTrue(refused.output.contains("no such module 'CGtkIsForGtkKitOnly'"), refused.output)
+        // Nor through the pointer helpers the kit and the window shell share.
+        let basics = try typecheckLikeMayunUI("import GtkKit\nimport GtkBasics\n")
+        XCTAssertNotEqual(basics.status, 0, "a page importing GtkBasics compiled")
+        XCTAssertTrue(basics.output.contains("no such module 'GtkBasicsIsForTheKitAndShellOnly'"), basics.output)
         // The same arguments accept a page that keeps to the kit: the refusal above is the alias, not broken flags.
         let accepted = try typecheckLikeMayunUI("import GtkKit\nimport MayunCore\n@MainActor func f() { _ = Label(\"x\") }\n")
         XCTAssertEqual(accepted.status, 0, accepted.output)
@@ -27,7 +31,7 @@ final class PageSeamTests: XCTestCase {
             for line in text.split(separator: "\n") {
                 let words = line.split(separator: " ")
                 let imported = words.firstIndex(of: "import").flatMap { words.indices.contains($0 + 1) ? words[$0 + 1] : nil }
-                if let imported, ["CGtk", "CSoup", "CMark"].contains(String(imported)) {
+                if let imported, ["CGtk", "CSoup", "CMark", "GtkBasics"].contains(String(imported)) {
                     offenders.append("\(file): \(line)")
                 }
             }
