@@ -104,7 +104,8 @@ private final class ClickFixture {
         gtk_native_get_surface_transform(OpaquePointer(window), &offsetX, &offsetY)
         let x = Int(offsetX + Double(bounds.origin.x) + min(40, Double(bounds.size.width) / 2))
         let y = Int(offsetY + Double(bounds.origin.y + bounds.size.height / 2))
-        runXdotool("search --sync --name '^\(title)$' mousemove --sync --window %1 \(x) \(y) click 1")
+        // Raised first: a window another test left mapped must not take the click.
+        runXdotool("search --sync --name '^\(title)$' windowraise %1 mousemove --sync --window %1 \(x) \(y) click 1")
     }
 
     func close() { gtk_window_destroy(typed(window)) }

@@ -307,7 +307,7 @@ final class AdaptiveFixture {
         preferences = InMemoryPreferences(windowGeometry: WindowGeometry(width: Int(size.width), height: Int(size.height),
                                                                          isMaximized: false))
         coordinator = Coordinator(testing: testEnvironment(), preferences: preferences,
-                                  services: testServices(transport: transport))
+                                  services: testServices(transport: transport, drafts: freshDrafts()))
         theme = ThemeController(nightMode: coordinator.nightMode, themesDirectory: AppResources.locate().themesDirectory)
         mainWindow = MainWindow(application: testApplication, coordinator: coordinator, preferences: preferences,
                                 images: ImageLoader(fetch: { _, _ in FetchedImage(data: Self.picture, wasAuthenticated: false) }, diskDirectory: nil))

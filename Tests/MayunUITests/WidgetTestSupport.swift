@@ -29,8 +29,15 @@ final class SampleTransport: Transport {
 }
 
 @MainActor
-func testServices(transport: any Transport = SampleTransport()) -> AppServices {
-    AppServices(client: GiteeClient(configuration: GiteeConfiguration(server: "http://127.0.0.1:9"), transport: transport))
+func testServices(transport: any Transport = SampleTransport(), drafts: DraftStore? = nil) -> AppServices {
+    AppServices(client: GiteeClient(configuration: GiteeConfiguration(server: "http://127.0.0.1:9"), transport: transport),
+                drafts: drafts)
+}
+
+/// A drafts folder of its own (drafts and remembered list filters), so nothing another test left shows.
+@MainActor
+func freshDrafts() -> DraftStore {
+    DraftStore(directory: FileManager.default.temporaryDirectory.appendingPathComponent("mayun-drafts-\(UUID().uuidString)"))
 }
 
 /// A Coordinator logged in with a token (as `MAYUN_TOKEN` does) whose requests go to `transport` (no retries).
