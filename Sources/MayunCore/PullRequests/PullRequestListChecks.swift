@@ -36,6 +36,9 @@ public final class PullRequestListChecks {
         return state
     }
 
+    /// How many heads are being asked now (tests wait for every answer to be taken in, a failure included).
+    var askingCount: Int { running.count }
+
     /// These heads are in the list: each one not asked yet is asked (in this order, a few at a time).
     func want(_ shas: [String]) {
         for sha in shas where !sha.isEmpty && asked.insert(sha).inserted { waiting.append(sha) }
