@@ -123,11 +123,6 @@ public struct DocumentChunk: Equatable, Sendable {
     public var blocks: [Block]
     /// The heading slugs of these blocks, in order.
     public var anchors: [String]
-
-    public init(blocks: [Block], anchors: [String]) {
-        self.blocks = blocks
-        self.anchors = anchors
-    }
 }
 
 /// The notes a limited document carries, in the reader's language.

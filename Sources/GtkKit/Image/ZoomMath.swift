@@ -8,13 +8,6 @@ package struct ZoomGeometry: Equatable, Sendable {
     var viewportWidth: Double
     var viewportHeight: Double
 
-    package init(imageWidth: Double, imageHeight: Double, viewportWidth: Double, viewportHeight: Double) {
-        self.imageWidth = imageWidth
-        self.imageHeight = imageHeight
-        self.viewportWidth = viewportWidth
-        self.viewportHeight = viewportHeight
-    }
-
     static let minimumZoom = 0.02
     static let maximumZoom = 32.0
     /// One wheel notch or one Ctrl+plus, as in GNOME's image viewer.

@@ -6,11 +6,6 @@ public struct AccountID: Hashable, Codable, Sendable, CustomStringConvertible {
     public var server: String
     public var login: String
 
-    public init(server: String, login: String) {
-        self.server = server
-        self.login = login
-    }
-
     public var description: String { "\(login) at \(server)" }
 }
 

@@ -52,11 +52,6 @@ public struct DiffAnchor: Sendable, Hashable, Comparable {
     public let path: String
     public let position: Int
 
-    public init(path: String, position: Int) {
-        self.path = path
-        self.position = position
-    }
-
     public static func < (lhs: DiffAnchor, rhs: DiffAnchor) -> Bool {
         (lhs.path, lhs.position) < (rhs.path, rhs.position)
     }

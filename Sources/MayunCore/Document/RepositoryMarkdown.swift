@@ -9,11 +9,6 @@ public struct RepositoryMarkdown {
     let server: URL
     public let nightMode: NightModeViewModel
 
-    public init(server: URL, nightMode: NightModeViewModel) {
-        self.server = server
-        self.nightMode = nightMode
-    }
-
     public func request(_ text: String, in repo: RepositoryID) -> DocumentRequest {
         let context = DocumentContext(repository: repo, ref: nil, folder: "", server: server)
         return DocumentRequest(text: text, format: .markdown, context: context, prefersDark: nightMode.isNight)

@@ -8,12 +8,6 @@ public struct FolderTarget: Hashable, Sendable {
     /// The folder's path from the repository root ("" for the root).
     public let folder: String
 
-    public init(repo: RepositoryID, branch: String?, folder: String) {
-        self.repo = repo
-        self.branch = branch
-        self.folder = folder
-    }
-
     /// The repository path of `name` inside this folder.
     public func path(of name: String) -> String { folder.isEmpty ? name : folder + "/" + name }
 

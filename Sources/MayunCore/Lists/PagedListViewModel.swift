@@ -273,9 +273,4 @@ public struct ListCache<Item: Sendable> {
     /// Read off the main thread (the offline store's `load`).
     public let load: @MainActor () async -> [Item]?
     public let save: @MainActor ([Item]) -> Void
-
-    public init(load: @escaping @MainActor () async -> [Item]?, save: @escaping @MainActor ([Item]) -> Void) {
-        self.load = load
-        self.save = save
-    }
 }

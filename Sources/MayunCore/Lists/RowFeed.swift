@@ -15,12 +15,6 @@ public struct RowFeed: Equatable, Sendable {
         public let at: Int
         public let removed: Int
         public let added: Int
-
-        public init(at: Int, removed: Int, added: Int) {
-            self.at = at
-            self.removed = removed
-            self.added = added
-        }
     }
 
     /// The rows the page has now.

@@ -22,12 +22,6 @@ extension OutboxEntry {
         public let method: String
         public let title: String
         public let message: String
-
-        public init(method: String, title: String, message: String) {
-            self.method = method
-            self.title = title
-            self.message = message
-        }
     }
 
     /// The payload of a new pull request's row: the form as sent.
@@ -40,15 +34,6 @@ extension OutboxEntry {
         public let headRepo: String
         public let headBranch: String
         public let base: String
-
-        public init(title: String, body: String, head: String, headRepo: String, headBranch: String, base: String) {
-            self.title = title
-            self.body = body
-            self.head = head
-            self.headRepo = headRepo
-            self.headBranch = headBranch
-            self.base = base
-        }
     }
 
     /// A new pull request's form, read back from its row (nil for another kind, or a payload this version cannot read).
@@ -61,22 +46,12 @@ extension OutboxEntry {
     public struct IssueText: OutboxPayload, Equatable {
         public let title: String
         public let body: String
-
-        public init(title: String, body: String) {
-            self.title = title
-            self.body = body
-        }
     }
 
     /// The payload of a comment's edit or deletion: which comment, and its new text (an edit) or the text it had.
     public struct CommentChange: OutboxPayload, Equatable {
         public let id: Int
         public let body: String
-
-        public init(id: Int, body: String) {
-            self.id = id
-            self.body = body
-        }
     }
 
     /// An edit or deletion row's comment (nil for another kind, or a payload this version cannot read).
@@ -90,11 +65,6 @@ extension OutboxEntry {
     public struct Choice: OutboxPayload, Equatable {
         public let id: String?
         public let title: String
-
-        public init(id: String?, title: String) {
-            self.id = id
-            self.title = title
-        }
 
         /// As stored in a row's payload.
     }
@@ -180,13 +150,6 @@ extension OutboxEntry {
         public let position: Int
         /// The head commit the person commented on.
         public let commitID: String
-
-        public init(body: String, path: String, position: Int, commitID: String) {
-            self.body = body
-            self.path = path
-            self.position = position
-            self.commitID = commitID
-        }
     }
 
     /// A new line comment, read back from its row (nil for another kind, or a payload this version cannot read).
@@ -203,11 +166,5 @@ extension OutboxEntry {
         /// nil: the project's default branch.
         public let branch: String?
         public let message: String
-
-        public init(path: String, branch: String?, message: String) {
-            self.path = path
-            self.branch = branch
-            self.message = message
-        }
     }
 }

@@ -6,11 +6,6 @@ public struct CacheMaintenance {
     public let directory: URL
     public let store: OfflineStore?
 
-    public init(directory: URL, store: OfflineStore?) {
-        self.directory = directory
-        self.store = store
-    }
-
     /// Bytes used, counted off the main thread (the image cache can hold thousands of files).
     public func size() async -> Int64 {
         await store?.flush()

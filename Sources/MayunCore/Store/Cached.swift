@@ -31,11 +31,6 @@ public struct CachedPages<Item: Sendable> {
     public let saved: ListCache<Item>?
     public let fetch: PagedListViewModel<Item>.Fetch
 
-    public init(saved: ListCache<Item>?, fetch: @escaping PagedListViewModel<Item>.Fetch) {
-        self.saved = saved
-        self.fetch = fetch
-    }
-
     /// The same list with each fetched page reshaped (a folder sorted folders first) before it is shown or saved.
     public func reshapingPages(_ reshape: @escaping @MainActor (Page<Item>) -> Page<Item>) -> CachedPages {
         let fetch = self.fetch
