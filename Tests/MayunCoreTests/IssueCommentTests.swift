@@ -117,10 +117,10 @@ final class IssueCommentTests: XCTestCase {
             let someoneElses = try XCTUnwrap(issue.comments.items.first { $0.author?.login != "mayun-demo" }, "a generated comment")
             var errors: [GiteeError?] = []
             runUntilDone("the refused writes") {
-                for endpoint in [Endpoints.editIssueComment(owner: repo.owner, repo: repo.name, id: someoneElses.id, body: "mine now")] {
+                for endpoint in [Endpoints.editComment(.issue, owner: repo.owner, repo: repo.name, id: someoneElses.id, body: "mine now")] {
                     do { _ = try await app.client.send(endpoint) } catch { errors.append(error as? GiteeError) }
                 }
-                do { _ = try await app.client.send(Endpoints.deleteIssueComment(owner: repo.owner, repo: repo.name, id: someoneElses.id)) }
+                do { _ = try await app.client.send(Endpoints.deleteComment(.issue, owner: repo.owner, repo: repo.name, id: someoneElses.id)) }
                 catch { errors.append(error as? GiteeError) }
                 do { _ = try await app.client.send(Endpoints.commentOnIssue(owner: repo.owner, repo: repo.name, number: issue.number, body: "  ")) }
                 catch { errors.append(error as? GiteeError) }

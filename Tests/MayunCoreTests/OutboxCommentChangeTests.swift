@@ -30,7 +30,7 @@ final class OutboxCommentChangeTests: XCTestCase {
         var text = "unread"
         runUntilDone("the comment") {
             do {
-                text = try await client.send(Endpoints.issueComment(owner: repo.owner, repo: repo.name, id: id))?.body ?? "gone"
+                text = try await client.send(Endpoints.comment(.issue, owner: repo.owner, repo: repo.name, id: id))?.body ?? "gone"
             } catch {}
         }
         return text
@@ -148,7 +148,7 @@ final class OutboxCommentChangeTests: XCTestCase {
                                                        payload: OutboxEntry.CommentChange(id: comment.id, body: "mine").payload,
                                                        seen: comment.body))
             runUntilDone("the comment is changed elsewhere") {
-                _ = try? await app.client.send(Endpoints.editIssueComment(owner: repo.owner, repo: repo.name,
+                _ = try? await app.client.send(Endpoints.editComment(.issue, owner: repo.owner, repo: repo.name,
                                                                           id: comment.id, body: "changed elsewhere"))
             }
             IssueFixture.server.clearLog()
@@ -159,7 +159,7 @@ final class OutboxCommentChangeTests: XCTestCase {
             // The person chose theirs, and the edit landed before a quit: settled, not sent again.
             XCTAssertTrue(app.outbox.tryAgain(row.id))
             runUntilDone("the edit lands") {
-                _ = try? await app.client.send(Endpoints.editIssueComment(owner: repo.owner, repo: repo.name,
+                _ = try? await app.client.send(Endpoints.editComment(.issue, owner: repo.owner, repo: repo.name,
                                                                           id: comment.id, body: "mine"))
             }
             IssueFixture.server.clearLog()

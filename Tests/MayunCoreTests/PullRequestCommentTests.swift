@@ -101,11 +101,11 @@ final class PullRequestCommentTests: XCTestCase {
             let foreign = page.comments.items[index]
             page.deleteComment(at: index)
             XCTAssertFalse(page.writes.isWriting, "nothing is sent for someone else's comment")
-            let edit = Endpoints.editPullRequestComment(owner: repo.owner, repo: repo.name, id: foreign.id, body: "mine now")
+            let edit = Endpoints.editComment(.pullRequest, owner: repo.owner, repo: repo.name, id: foreign.id, body: "mine now")
             guard case .forbidden? = PullFixture.refusal({ _ = try await app.client.send(edit) }) else {
                 return XCTFail("someone else's comment is not edited")
             }
-            let delete = Endpoints.deletePullRequestComment(owner: repo.owner, repo: repo.name, id: foreign.id)
+            let delete = Endpoints.deleteComment(.pullRequest, owner: repo.owner, repo: repo.name, id: foreign.id)
             guard case .forbidden? = PullFixture.refusal({ _ = try await app.client.send(delete) }) else {
                 return XCTFail("someone else's comment is not deleted")
             }

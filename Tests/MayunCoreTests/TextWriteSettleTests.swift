@@ -46,7 +46,7 @@ final class TextWriteSettleTests: XCTestCase {
             XCTAssertEqual(IssueFixture.server.requestLog.filter { $0.method == "DELETE" }.map(\.status), [502], "sent once")
             var stored: Comment??
             runUntilDone("read back") {
-                stored = try? await app.client.send(Endpoints.issueComment(owner: repo.owner, repo: repo.name, id: id))
+                stored = try? await app.client.send(Endpoints.comment(.issue, owner: repo.owner, repo: repo.name, id: id))
             }
             XCTAssertEqual(stored, .some(nil), "FakeGitee answers 404 for it, read as gone")
         }

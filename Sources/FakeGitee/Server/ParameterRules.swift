@@ -1,4 +1,5 @@
 import Foundation
+import GiteeKit
 
 /// The allowed values of each query parameter, for the v5 routes FakeGitee serves, as Gitee's published description
 /// (`../shared/gitee/spec`, OpenAPI `enum` and `maximum`) lists them. The real site refuses anything else with 400
@@ -43,17 +44,8 @@ public enum ParameterRules {
         "/api/v5/users/:login/subscriptions": ["sort": ["created", "last_push"], "direction": ["asc", "desc"]],
     ]
 
-    /// The `language` enum of `/search/repositories` (the same list GiteeKit's `Language.searchLanguages` holds).
-    public static let searchLanguages = [
-        "Java", "JavaScript", "HTML", "CSS", "Python", "Shell", "C", "C++", "PHP", "TypeScript", "C#", "Go",
-        "Objective-C", "Android", "Ruby", "Assembly", "Swift", "NodeJS", "Perl", "Dart", "Lua", "Matlab", "Rust",
-        "PowerShell", "Scala", "Groovy", "XSLT", "Verilog", "R", "QML", "Docker", "Pascal", "CoffeeScript",
-        "FORTRAN", "Erlang", "ActionScript", "Emacs Lisp", "Smalltalk", "Delphi", "VHDL", "TeX/LaTeX", "ASP", "M",
-        "Visual Basic", "Clojure", "Common Lisp", "Haskell", "Awk", "LiveScript", "Elixir", "Scheme", "Julia",
-        "OCaml", "Puppet", "AutoHotkey", "Ada", "Standard ML", "D", "Arduino", "Logos", "Prolog", "VimL", "Haxe",
-        "ColdFusion", "Vala", "Coq", "Scilab", "Racket", "Slash", "Eiffel", "eC", "DOT", "Nemerle", "wechat",
-        "Crystal", "Kotlin", "SQL", "Lisp", "XML", "C/C++", "HTML/CSS", "易语言", "汇编", "other", "Pawn", "Zephir", "YAML",
-    ]
+    /// The `language` enum of `/search/repositories`, transcribed once from the spec into GiteeKit.
+    public static let searchLanguages = Language.searchLanguages.map(\.name)
 
     /// `per_page` is 1...100 on every v5 list (spec: `minimum: 1, maximum: 100`, "每页的数量，最大为 100").
     public static let perPageRange = 1...100

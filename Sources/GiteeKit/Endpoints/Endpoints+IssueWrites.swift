@@ -17,24 +17,6 @@ extension Endpoints {
                  form: [QueryItem("body", body)], requiresAuth: true)
     }
 
-    /// `PATCH /repos/{owner}/{repo}/issues/comments/{id}` (`body` required). Answers 200 with the comment.
-    public static func editIssueComment(owner: String, repo: String, id: Int, body: String) -> Endpoint<Comment> {
-        Endpoint(.patch, .v5, path: path("repos", owner, repo, "issues", "comments", "\(id)"),
-                 form: [QueryItem("body", body)], requiresAuth: true)
-    }
-
-    /// `GET /repos/{owner}/{repo}/issues/comments/{id}`: nil when it is gone (404). The check of an edit or a
-    /// deletion whose answer was lost (docs/WRITES.md).
-    public static func issueComment(owner: String, repo: String, id: Int) -> Endpoint<Comment?> {
-        Endpoint<Comment?>(.get, .v5, path: path("repos", owner, repo, "issues", "comments", "\(id)"),
-                           valueWhenNotFound: .some(nil))
-    }
-
-    /// `DELETE /repos/{owner}/{repo}/issues/comments/{id}`. Answers 204.
-    public static func deleteIssueComment(owner: String, repo: String, id: Int) -> Endpoint<NoContent> {
-        Endpoint(.delete, .v5, path: path("repos", owner, repo, "issues", "comments", "\(id)"), requiresAuth: true)
-    }
-
     /// `GET /repos/{owner}/{repo}/labels`: the project's labels (not paged in the published description).
     public static func labels(owner: String, repo: String) -> Endpoint<[Issue.Label]> {
         Endpoint(.get, .v5, path: path("repos", owner, repo, "labels"))

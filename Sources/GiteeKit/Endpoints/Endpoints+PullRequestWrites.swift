@@ -53,23 +53,4 @@ extension Endpoints {
         return Endpoint(.post, .v5, path: path("repos", owner, repo, "pulls", String(number), "comments"),
                         form: form, requiresAuth: true)
     }
-
-    /// `PATCH /repos/{owner}/{repo}/pulls/comments/{id}` (`body` required). Answers 200 with the comment.
-    public static func editPullRequestComment(owner: String, repo: String, id: Int,
-                                              body: String) -> Endpoint<PullRequestComment> {
-        Endpoint(.patch, .v5, path: path("repos", owner, repo, "pulls", "comments", "\(id)"),
-                 form: [QueryItem("body", body)], requiresAuth: true)
-    }
-
-    /// `GET /repos/{owner}/{repo}/pulls/comments/{id}`: nil when it is gone (404). The check of an edit or a
-    /// deletion whose answer was lost (docs/WRITES.md).
-    public static func pullRequestComment(owner: String, repo: String, id: Int) -> Endpoint<PullRequestComment?> {
-        Endpoint<PullRequestComment?>(.get, .v5, path: path("repos", owner, repo, "pulls", "comments", "\(id)"),
-                                      valueWhenNotFound: .some(nil))
-    }
-
-    /// `DELETE /repos/{owner}/{repo}/pulls/comments/{id}`. Answers 204.
-    public static func deletePullRequestComment(owner: String, repo: String, id: Int) -> Endpoint<NoContent> {
-        Endpoint(.delete, .v5, path: path("repos", owner, repo, "pulls", "comments", "\(id)"), requiresAuth: true)
-    }
 }

@@ -210,3 +210,21 @@ extension Session {
         return User(id: 0, login: user.login, name: user.name, avatarURL: user.avatarURL)
     }
 }
+
+extension CommentSender.Calls where Item: Decodable {
+    /// The calls on one thread of `kind` in `repo`: its own `create` and `newest` (the thread's number is in them),
+    /// and the edit, read and delete that every thread of that kind shares.
+    init(_ kind: CommentKind<Item>, in repo: RepositoryID, client: GiteeClient,
+         create: @escaping @MainActor (String) -> Endpoint<Item>, newest: Endpoint<[Item]>) {
+        let (owner, name) = (repo.owner, repo.name)
+        self.init(create: { body in try await client.send(create(body)) },
+                  edit: { id, body in
+                      try await client.send(Endpoints.editComment(kind, owner: owner, repo: name, id: id, body: body))
+                  },
+                  delete: { id in
+                      _ = try await client.send(Endpoints.deleteComment(kind, owner: owner, repo: name, id: id))
+                  },
+                  read: { id in try await client.send(Endpoints.comment(kind, owner: owner, repo: name, id: id)) },
+                  newest: { try await client.lastPage(newest) })
+    }
+}

@@ -91,10 +91,8 @@ extension IssueViewModel {
     }
 
     private func showState(_ state: String) {
-        guard var shown = issue else { return }
-        shown.state = state
         writtenState = state
-        resource.show(shown)
+        resource.show(state: state)
     }
 
     // MARK: Comments

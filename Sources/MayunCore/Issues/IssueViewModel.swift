@@ -84,24 +84,10 @@ public final class IssueViewModel {
         let writes = writes
         commentSender = CommentSender(
             comments: comments, composer: composer, writes: writes,
-            calls: .init(create: { body in
-                             try await client.send(Endpoints.commentOnIssue(owner: repo.owner, repo: repo.name,
-                                                                            number: number, body: body))
-                         },
-                         edit: { id, body in
-                             try await client.send(Endpoints.editIssueComment(owner: repo.owner, repo: repo.name,
-                                                                              id: id, body: body))
-                         },
-                         delete: { id in
-                             _ = try await client.send(Endpoints.deleteIssueComment(owner: repo.owner, repo: repo.name, id: id))
-                         },
-                         read: { id in
-                             try await client.send(Endpoints.issueComment(owner: repo.owner, repo: repo.name, id: id))
-                         },
-                         newest: {
-                             try await client.lastPage(Endpoints.issueComments(owner: repo.owner, repo: repo.name,
-                                                                               number: number, perPage: 100))
-                         }),
+            calls: .init(.issue, in: repo, client: client,
+                         create: { Endpoints.commentOnIssue(owner: repo.owner, repo: repo.name, number: number, body: $0) },
+                         newest: Endpoints.issueComments(owner: repo.owner, repo: repo.name, number: number,
+                                                         perPage: 100)),
             me: { [weak session] in session?.loggedInUser })
         if let preloaded { parseBody(of: preloaded) }
         resource.onShown = { [weak self] shown in self?.parseBody(of: shown) }

@@ -257,18 +257,19 @@ extension Outbox {
             }
         case .issueCommentEdit:
             let change = try Self.commentChange(entry)
-            _ = try await client.send(Endpoints.editIssueComment(owner: repo.owner, repo: repo.name, id: change.id,
-                                                                 body: change.body))
+            _ = try await client.send(Endpoints.editComment(.issue, owner: repo.owner, repo: repo.name, id: change.id,
+                                                            body: change.body))
         case .pullRequestCommentEdit:
             let change = try Self.commentChange(entry)
-            _ = try await client.send(Endpoints.editPullRequestComment(owner: repo.owner, repo: repo.name, id: change.id,
-                                                                       body: change.body))
+            _ = try await client.send(Endpoints.editComment(.pullRequest, owner: repo.owner, repo: repo.name,
+                                                            id: change.id, body: change.body))
         case .issueCommentDeletion, .pullRequestCommentDeletion:
             let id = try Self.commentChange(entry).id
             do {
+                let (owner, name) = (repo.owner, repo.name)
                 _ = try await client.send(entry.kind == .issueCommentDeletion
-                                          ? Endpoints.deleteIssueComment(owner: repo.owner, repo: repo.name, id: id)
-                                          : Endpoints.deletePullRequestComment(owner: repo.owner, repo: repo.name, id: id))
+                                          ? Endpoints.deleteComment(.issue, owner: owner, repo: name, id: id)
+                                          : Endpoints.deleteComment(.pullRequest, owner: owner, repo: name, id: id))
             } catch let failure as GiteeError {
                 guard case .notFound = failure else { throw failure }
                 // Gone already: what the row asked for.
@@ -336,9 +337,9 @@ extension Outbox {
     private static func commentText(_ kind: OutboxEntry.Kind, _ id: Int, in repo: RepositoryID,
                                     client: GiteeClient) async throws -> String? {
         if kind == .issueCommentEdit || kind == .issueCommentDeletion {
-            return try await client.send(Endpoints.issueComment(owner: repo.owner, repo: repo.name, id: id))?.body
+            return try await client.send(Endpoints.comment(.issue, owner: repo.owner, repo: repo.name, id: id))?.body
         }
-        return try await client.send(Endpoints.pullRequestComment(owner: repo.owner, repo: repo.name, id: id))?.body
+        return try await client.send(Endpoints.comment(.pullRequest, owner: repo.owner, repo: repo.name, id: id))?.body
     }
 
     private static func peopleChange(_ entry: OutboxEntry) throws -> OutboxEntry.PeopleChange {

@@ -187,10 +187,8 @@ extension PullRequestViewModel {
     }
 
     private func showState(_ state: String) {
-        guard var shown = pullRequest else { return }
-        shown.state = state
         writtenState = state
-        resource.show(shown)
+        resource.show(state: state)
     }
 }
 

@@ -194,8 +194,8 @@ extension PullRequestViewModel {
         guard let before = comments.items.first(where: { $0.id == id }) else {
             return lineComposer.failed(text, editing: id, reason: tr("The comment is no longer shown."))
         }
-        let endpoint = Endpoints.editPullRequestComment(owner: repo.owner, repo: repo.name, id: id, body: text)
-        let client = client, reread = Endpoints.pullRequestComment(owner: repo.owner, repo: repo.name, id: id)
+        let endpoint = Endpoints.editComment(.pullRequest, owner: repo.owner, repo: repo.name, id: id, body: text)
+        let client = client, reread = Endpoints.comment(.pullRequest, owner: repo.owner, repo: repo.name, id: id)
         let place = commentSender.outboxPlace
         let sent = writes.send(key: "comment \(id)", failure: tr("Could not save the comment: %@"),
                                apply: { replaceComment(id) { $0.body = text } },

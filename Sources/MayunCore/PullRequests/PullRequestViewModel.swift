@@ -100,25 +100,12 @@ public final class PullRequestViewModel {
                                    collaborators: collaborators)
         commentSender = CommentSender(
             comments: comments, composer: composer, writes: writes,
-            calls: .init(create: { body in
-                             try await client.send(Endpoints.commentOnPullRequest(owner: repo.owner, repo: repo.name,
-                                                                                  number: number, body: body))
+            calls: .init(.pullRequest, in: repo, client: client,
+                         create: {
+                             Endpoints.commentOnPullRequest(owner: repo.owner, repo: repo.name, number: number, body: $0)
                          },
-                         edit: { id, body in
-                             try await client.send(Endpoints.editPullRequestComment(owner: repo.owner, repo: repo.name,
-                                                                                    id: id, body: body))
-                         },
-                         delete: { id in
-                             _ = try await client.send(Endpoints.deletePullRequestComment(owner: repo.owner,
-                                                                                          repo: repo.name, id: id))
-                         },
-                         read: { id in
-                             try await client.send(Endpoints.pullRequestComment(owner: repo.owner, repo: repo.name, id: id))
-                         },
-                         newest: {
-                             try await client.lastPage(Endpoints.pullRequestComments(owner: repo.owner, repo: repo.name,
-                                                                                     number: number, perPage: 100))
-                         }),
+                         newest: Endpoints.pullRequestComments(owner: repo.owner, repo: repo.name, number: number,
+                                                               perPage: 100)),
             me: { [weak session] in session?.loggedInUser })
         let place = LineDraftPlace()
         lineDraftPlace = place
