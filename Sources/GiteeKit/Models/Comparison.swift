@@ -25,18 +25,16 @@ public struct ProjectParent: Sendable, Hashable, Codable {
     public var fullName: String
     public var defaultBranch: String?
 
-    public init(fullName: String, defaultBranch: String?) {
-        self.fullName = fullName
-        self.defaultBranch = defaultBranch
-    }
-
     enum CodingKeys: String, CodingKey { case fullName = "full_name", defaultBranch = "default_branch" }
+
+    public var owner: String { String(fullName.split(separator: "/").first ?? "") }
+    public var name: String { String(fullName.split(separator: "/").dropFirst().first ?? "") }
+}
+
+extension ProjectParent {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         fullName = c.text(.fullName) ?? ""
         defaultBranch = c.text(.defaultBranch)
     }
-
-    public var owner: String { String(fullName.split(separator: "/").first ?? "") }
-    public var name: String { String(fullName.split(separator: "/").dropFirst().first ?? "") }
 }

@@ -5,14 +5,10 @@ public struct Contributor: Sendable, Hashable, Codable {
     public var email: String
     public var contributions: Int
 
-    public init(name: String, email: String, contributions: Int) {
-        self.name = name
-        self.email = email
-        self.contributions = contributions
-    }
-
     enum CodingKeys: String, CodingKey { case name, email, contributions }
+}
 
+extension Contributor {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         name = c.value(.name, or: "")

@@ -23,17 +23,6 @@ public struct Issue: Sendable, Hashable, Identifiable, Decodable {
         /// Hex colour without '#', as Gitee sends it.
         public var color: String?
         enum CodingKeys: String, CodingKey { case id, name, color }
-        public init(id: Int, name: String, color: String?) {
-            self.id = id
-            self.name = name
-            self.color = color
-        }
-        public init(from decoder: Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            id = c.value(.id, or: 0)
-            name = c.value(.name, or: "")
-            color = c.text(.color)
-        }
     }
 
     enum CodingKeys: String, CodingKey {
@@ -112,5 +101,14 @@ public struct Comment: Sendable, Hashable, Identifiable, Decodable {
         author = c.optional(.user)
         createdAt = c.optional(.createdAt)
         updatedAt = c.optional(.updatedAt)
+    }
+}
+
+extension Issue.Label {
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = c.value(.id, or: 0)
+        name = c.value(.name, or: "")
+        color = c.text(.color)
     }
 }

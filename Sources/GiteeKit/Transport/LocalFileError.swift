@@ -15,13 +15,9 @@ public struct LocalFileError: Error, Sendable, Hashable {
     public let path: String
     /// The system's own words, for the cases without a name.
     public let detail: String
+}
 
-    public init(kind: Kind, path: String, detail: String) {
-        self.kind = kind
-        self.path = path
-        self.detail = detail
-    }
-
+extension LocalFileError {
     /// From a POSIX error number (our own `open`, `fsync`, `rename`).
     public init(errno code: Int32, path: String) {
         let kind: Kind
