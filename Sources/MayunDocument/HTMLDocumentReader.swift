@@ -16,12 +16,6 @@ struct HTMLDocumentReader {
     private(set) var slugger = HeadingSlugger()
     private(set) var anchors: [String] = []
 
-    init(context: DocumentContext, prefersDark: Bool, budget: ParseBudget? = nil) {
-        self.context = context
-        self.prefersDark = prefersDark
-        self.budget = budget
-    }
-
     enum Outcome {
         case document(Document)
         /// The budget ran out or the parse was cancelled before the walk finished.

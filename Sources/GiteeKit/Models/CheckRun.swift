@@ -46,20 +46,7 @@ public struct CheckRun: Sendable, Hashable, Identifiable, Decodable {
         /// the annotations are asked.
         public var annotationsCount: Int?
 
-        public init(title: String? = nil, summary: String? = nil, annotationsCount: Int? = nil) {
-            self.title = title
-            self.summary = summary
-            self.annotationsCount = annotationsCount
-        }
-
         enum CodingKeys: String, CodingKey { case title, summary, annotationsCount = "annotations_count" }
-
-        public init(from decoder: Decoder) throws {
-            guard let c = try? decoder.container(keyedBy: CodingKeys.self) else { return }
-            annotationsCount = (c.optional(.annotationsCount) as Int?).map { max(0, $0) }
-            title = c.text(.title).map { CheckText.capped($0, to: CheckText.maxTitleCharacters) }
-            summary = c.text(.summary).map { CheckText.capped($0, to: CheckText.maxSummaryCharacters) }
-        }
     }
 
     public var id: Int
@@ -107,6 +94,15 @@ public struct CheckRun: Sendable, Hashable, Identifiable, Decodable {
 
     /// Whether the run is still going (not completed): the page asks again while one is.
     public var isPending: Bool { status != .completed }
+}
+
+extension CheckRun.Output {
+    public init(from decoder: Decoder) throws {
+        guard let c = try? decoder.container(keyedBy: CodingKeys.self) else { return }
+        annotationsCount = (c.optional(.annotationsCount) as Int?).map { max(0, $0) }
+        title = c.text(.title).map { CheckText.capped($0, to: CheckText.maxTitleCharacters) }
+        summary = c.text(.summary).map { CheckText.capped($0, to: CheckText.maxSummaryCharacters) }
+    }
 }
 
 /// One line note of a check run (the description's `CheckAnnotation`: `GET .../check-runs/{id}/annotations`): a file

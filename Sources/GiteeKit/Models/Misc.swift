@@ -8,14 +8,10 @@ public struct Language: Sendable, Hashable, Identifiable, Decodable {
     public var ident: String?
     public var projectsCount: Int?
 
-    public init(id: Int, name: String, ident: String? = nil, projectsCount: Int? = nil) {
-        self.id = id
-        self.name = name
-        self.ident = ident
-        self.projectsCount = projectsCount
-    }
-
     enum CodingKeys: String, CodingKey { case id, name, ident, projectsCount = "projects_count" }
+}
+
+extension Language {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = c.value(.id, or: 0)

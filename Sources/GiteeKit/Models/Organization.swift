@@ -12,31 +12,9 @@ public struct Organization: Sendable, Hashable, Codable {
     public var publicRepos: Int?
     public var followCount: Int?
 
-    public init(id: Int, login: String, name: String, description: String? = nil, avatarURL: String? = nil) {
-        self.id = id
-        self.login = login
-        self.name = name
-        self.description = description
-        self.avatarURL = avatarURL
-    }
-
     enum CodingKeys: String, CodingKey {
         case id, login, name, description, members
         case avatarURL = "avatar_url", htmlURL = "html_url", publicRepos = "public_repos", followCount = "follow_count"
-    }
-
-    public init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = c.value(.id, or: 0)
-        login = c.value(.login, or: "")
-        name = c.value(.name, or: "")
-        description = c.text(.description)
-        avatarURL = c.text(.avatarURL)
-        htmlURL = c.text(.htmlURL)
-        // Outside numbers: never negative.
-        members = (c.optional(.members) as Int?).map { max(0, $0) }
-        publicRepos = (c.optional(.publicRepos) as Int?).map { max(0, $0) }
-        followCount = (c.optional(.followCount) as Int?).map { max(0, $0) }
     }
 
     /// Written in the API's shape, so a saved copy decodes like a fresh one.
@@ -51,6 +29,22 @@ public struct Organization: Sendable, Hashable, Codable {
         try c.encodeIfPresent(members, forKey: .members)
         try c.encodeIfPresent(publicRepos, forKey: .publicRepos)
         try c.encodeIfPresent(followCount, forKey: .followCount)
+    }
+}
+
+extension Organization {
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = c.value(.id, or: 0)
+        login = c.value(.login, or: "")
+        name = c.value(.name, or: "")
+        description = c.text(.description)
+        avatarURL = c.text(.avatarURL)
+        htmlURL = c.text(.htmlURL)
+        // Outside numbers: never negative.
+        members = (c.optional(.members) as Int?).map { max(0, $0) }
+        publicRepos = (c.optional(.publicRepos) as Int?).map { max(0, $0) }
+        followCount = (c.optional(.followCount) as Int?).map { max(0, $0) }
     }
 }
 

@@ -62,26 +62,8 @@ public struct PullRequest: Sendable, Hashable, Identifiable, Decodable {
         /// `owner/repo` of the side's repository (a fork for pull requests from forks).
         public var repositoryFullName: String?
 
-        public init(ref: String, label: String? = nil, sha: String? = nil, repositoryFullName: String? = nil) {
-            self.ref = ref
-            self.label = label
-            self.sha = sha
-            self.repositoryFullName = repositoryFullName
-        }
-
         enum CodingKeys: String, CodingKey { case ref, label, sha, repo }
         enum RepoKeys: String, CodingKey { case fullName = "full_name" }
-        public init(from decoder: Decoder) throws {
-            // The spec describes the side as a plain string (the branch name).
-            if let name = try? decoder.singleValueContainer().decode(String.self) {
-                self.init(ref: name)
-                return
-            }
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            let repo = try? c.nestedContainer(keyedBy: RepoKeys.self, forKey: .repo)
-            self.init(ref: c.text(.ref) ?? c.text(.label) ?? "", label: c.text(.label), sha: c.text(.sha),
-                      repositoryFullName: repo?.text(.fullName))
-        }
     }
 
     enum CodingKeys: String, CodingKey {
@@ -127,6 +109,20 @@ public struct PullRequest: Sendable, Hashable, Identifiable, Decodable {
     public var isOpen: Bool { state == "open" }
     /// Gitee lists a merged pull request with `state: "merged"`; a `merged_at` time says the same.
     public var isMerged: Bool { state == "merged" || mergedAt != nil }
+}
+
+extension PullRequest.BranchRef {
+    public init(from decoder: Decoder) throws {
+        // The spec describes the side as a plain string (the branch name).
+        if let name = try? decoder.singleValueContainer().decode(String.self) {
+            self.init(ref: name)
+            return
+        }
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let repo = try? c.nestedContainer(keyedBy: RepoKeys.self, forKey: .repo)
+        self.init(ref: c.text(.ref) ?? c.text(.label) ?? "", label: c.text(.label), sha: c.text(.sha),
+                  repositoryFullName: repo?.text(.fullName))
+    }
 }
 
 /// A file changed by a pull request (`GET .../pulls/{number}/files`). The spec has `patch` as a string and the counts

@@ -59,13 +59,6 @@ public struct ReleaseAsset: Sendable, Hashable, Decodable {
     public var url: String
     public var size: Int64?
 
-    public init(name: String, url: String, size: Int64? = nil, id: Int? = nil) {
-        self.id = id
-        self.name = name
-        self.url = url
-        self.size = size
-    }
-
     enum CodingKeys: String, CodingKey { case id, name, size, url = "browser_download_url" }
 
     /// Only an http(s) address is something to download (a number or a `file:` path in `assets` is dropped).
@@ -75,6 +68,15 @@ public struct ReleaseAsset: Sendable, Hashable, Decodable {
     }
 
     /// Never throws: an unusable entry becomes an asset without an address, which `Release` drops.
+
+    static func lastComponent(of url: String) -> String {
+        let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
+        let last = path.split(separator: "/").last.map(String.init) ?? path
+        return last.removingPercentEncoding ?? last
+    }
+}
+
+extension ReleaseAsset {
     public init(from decoder: Decoder) throws {
         if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
             url = text
@@ -90,12 +92,6 @@ public struct ReleaseAsset: Sendable, Hashable, Decodable {
         url = c.value(.url, or: "")
         name = c.text(.name) ?? Self.lastComponent(of: url)
         size = c.optional(Int64.self, .size).map { max(0, $0) }
-    }
-
-    static func lastComponent(of url: String) -> String {
-        let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
-        let last = path.split(separator: "/").last.map(String.init) ?? path
-        return last.removingPercentEncoding ?? last
     }
 }
 

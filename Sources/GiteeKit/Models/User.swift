@@ -71,16 +71,12 @@ public struct Namespace: Sendable, Hashable, Decodable {
     public var path: String
     public var htmlURL: String?
 
-    public init(id: Int, kind: String?, name: String, path: String, htmlURL: String? = nil) {
-        self.id = id
-        self.kind = kind
-        self.name = name
-        self.path = path
-        self.htmlURL = htmlURL
-    }
-
     enum CodingKeys: String, CodingKey { case id, type, name, path, htmlURL = "html_url" }
 
+    public var isOrganization: Bool { kind == "group" }
+}
+
+extension Namespace {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = c.value(.id, or: 0)
@@ -89,6 +85,4 @@ public struct Namespace: Sendable, Hashable, Decodable {
         name = c.text(.name) ?? path
         htmlURL = c.text(.htmlURL)
     }
-
-    public var isOrganization: Bool { kind == "group" }
 }

@@ -31,14 +31,6 @@ public struct AppEnvironment: Sendable {
         }
     }
 
-    public init(server: URL, configDirectory: URL, cacheDirectory: URL, dataDirectory: URL, token: String? = nil) {
-        self.server = server
-        self.token = token
-        self.configDirectory = configDirectory
-        self.cacheDirectory = cacheDirectory
-        self.dataDirectory = dataDirectory
-    }
-
     /// Resolves the XDG base directories (`XDG_CONFIG_HOME`, `XDG_CACHE_HOME`, `XDG_DATA_HOME`) with their defaults,
     /// each with a `mayun` folder, so tests can isolate all state with three variables.
     public static func fromXDG(server: URL, environment: [String: String] = ProcessInfo.processInfo.environment)

@@ -15,14 +15,6 @@ public struct DiffLine: Sendable, Equatable {
     /// The line's position in its file's patch as Gitee counts it for line comments: 1 is the line under the first
     /// hunk header, and every later line counts, later hunk headers included (nil when not read from a patch).
     public let position: Int?
-
-    public init(kind: Kind, oldNumber: Int?, newNumber: Int?, text: String, position: Int? = nil) {
-        self.kind = kind
-        self.oldNumber = oldNumber
-        self.newNumber = newNumber
-        self.text = text
-        self.position = position
-    }
 }
 
 /// One `@@ -a,b +c,d @@` section of a patch and its lines.

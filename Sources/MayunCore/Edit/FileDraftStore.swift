@@ -8,12 +8,6 @@ public struct FileDraft: Codable, Equatable, Sendable {
     public var baseSHA: String
     /// A new file's name as typed (its draft is kept per folder; nil for an existing file).
     public var name: String?
-
-    public init(text: String, baseSHA: String, name: String? = nil) {
-        self.text = text
-        self.baseSHA = baseSHA
-        self.name = name
-    }
 }
 
 extension DraftStore {
