@@ -131,30 +131,28 @@ extension FakeGiteeServer {
             return .json(renderer.comment(found.comment, issue: found.issue))
         }
         router.add("PATCH", "/api/v5/repos/:owner/:repo/issues/comments/:id") { [unowned self] request, parameters in
-            guard let viewer = request.viewer else { return Self.loginRequired }
-            guard let project = project(parameters) else { return Self.projectNotFound }
-            guard let id = parameters["id"].flatMap(Int.init), let found = state.comment(id: id, project: project) else {
+            let own: OwnComment<FakeIssue>
+            switch ownComment(request, parameters, to: .edit, lookUp: state.comment(id:project:)) {
+            case .success(let found): own = found
+            case .failure(let refusal): return refusal.response
+            }
+            guard let body = Self.commentBody(request) else { return .error(400, "body is missing") }
+            guard let edited = state.editComment(id: own.id, issue: own.thread, body: body) else {
                 return .notFound("Comment Not Found")
             }
-            guard found.comment.authorID == viewer.id else { return .error(403, "403 Forbidden: 只能编辑自己的评论 (not your comment)") }
-            guard let body = Self.commentBody(request) else { return .error(400, "body is missing") }
-            guard let edited = state.editComment(id: id, issue: found.issue, body: body) else { return .notFound("Comment Not Found") }
-            return .json(renderer.comment(edited, issue: found.issue))
+            return .json(renderer.comment(edited, issue: own.thread))
         }
         router.add("DELETE", "/api/v5/repos/:owner/:repo/issues/comments/:id") { [unowned self] request, parameters in
-            guard let viewer = request.viewer else { return Self.loginRequired }
-            guard let project = project(parameters) else { return Self.projectNotFound }
-            guard let id = parameters["id"].flatMap(Int.init), let found = state.comment(id: id, project: project) else {
-                return .notFound("Comment Not Found")
+            switch ownComment(request, parameters, to: .delete, lookUp: state.comment(id:project:)) {
+            case .success(let own): state.deleteComment(id: own.id, issue: own.thread, project: own.project)
+            case .failure(let refusal): return refusal.response
             }
-            guard found.comment.authorID == viewer.id else { return .error(403, "403 Forbidden: 只能删除自己的评论 (not your comment)") }
-            state.deleteComment(id: id, issue: found.issue, project: project)
             return .noContent
         }
     }
 
     /// A comment's text: required, and not only blanks.
-    private static func commentBody(_ request: FakeRequest) -> String? {
+    static func commentBody(_ request: FakeRequest) -> String? {
         guard let body = request.field("body"), !body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
         return body
     }

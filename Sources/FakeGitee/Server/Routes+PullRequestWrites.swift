@@ -81,32 +81,25 @@ extension FakeGiteeServer {
                                                      line: state.line(of: found.comment)))
         }
         router.add("PATCH", "/api/v5/repos/:owner/:repo/pulls/comments/:id") { [unowned self] request, parameters in
-            guard let viewer = request.viewer else { return Self.loginRequired }
-            guard let project = project(parameters) else { return Self.projectNotFound }
-            guard let id = parameters["id"].flatMap(Int.init), let found = state.pullComment(id: id, project: project) else {
+            let own: OwnComment<FakePullRequest>
+            switch ownComment(request, parameters, to: .edit, lookUp: state.pullComment(id:project:)) {
+            case .success(let found): own = found
+            case .failure(let refusal): return refusal.response
+            }
+            guard let body = Self.commentBody(request) else { return .error(400, "body is missing") }
+            guard let edited = state.editComment(id: own.id, pull: own.thread, body: body) else {
                 return .notFound("Comment Not Found")
             }
-            guard found.comment.authorID == viewer.id else { return .error(403, "403 Forbidden: 只能编辑自己的评论 (not your comment)") }
-            guard let body = request.field("body"), !body.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-                return .error(400, "body is missing")
-            }
-            guard let edited = state.editComment(id: id, pull: found.pull, body: body) else { return .notFound("Comment Not Found") }
-            return .json(renderer.pullRequestComment(edited, pull: found.pull, project: project, line: state.line(of: edited)))
+            return .json(renderer.pullRequestComment(edited, pull: own.thread, project: own.project,
+                                                     line: state.line(of: edited)))
         }
         router.add("DELETE", "/api/v5/repos/:owner/:repo/pulls/comments/:id") { [unowned self] request, parameters in
-            guard let viewer = request.viewer else { return Self.loginRequired }
-            guard let project = project(parameters) else { return Self.projectNotFound }
-            guard let id = parameters["id"].flatMap(Int.init), let found = state.pullComment(id: id, project: project) else {
-                return .notFound("Comment Not Found")
+            switch ownComment(request, parameters, to: .delete, lookUp: state.pullComment(id:project:)) {
+            case .success(let own): state.deleteComment(id: own.id, pull: own.thread)
+            case .failure(let refusal): return refusal.response
             }
-            guard found.comment.authorID == viewer.id else { return .error(403, "403 Forbidden: 只能删除自己的评论 (not your comment)") }
-            state.deleteComment(id: id, pull: found.pull)
             return .noContent
         }
-    }
-
-    private struct Refusal: Error {
-        let response: FakeResponse
     }
 
     /// The line a comment is made on (nil for a general comment), or why the place does not exist.

@@ -86,19 +86,13 @@ extension WorldState {
 
     /// The comment with `id` on any pull request of `project`, with the pull request it is on.
     func pullComment(id: Int, project: FakeProject) -> (comment: FakeComment, pull: FakePullRequest)? {
-        for pull in pullRequests(of: project) {
-            if let comment = comments(of: pull).first(where: { $0.id == id }) { return (comment, pull) }
-        }
-        return nil
+        FakeComment.find(id, among: pullRequests(of: project), comments: comments(of:)).map { ($0.comment, $0.thread) }
     }
 
     func editComment(id: Int, pull: FakePullRequest, body: String) -> FakeComment? {
         var list = comments(of: pull)
-        guard let index = list.firstIndex(where: { $0.id == id }) else { return nil }
-        list[index].body = body
-        list[index].editedAt = max(World.now, Int(Date().timeIntervalSince1970))
-        pullRequestChanges.comments[pull.id] = list
-        return list[index]
+        defer { pullRequestChanges.comments[pull.id] = list }
+        return list.edit(id, body: body)
     }
 
     func deleteComment(id: Int, pull: FakePullRequest) {

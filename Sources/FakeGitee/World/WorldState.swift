@@ -186,19 +186,13 @@ public final class WorldState {
 
     /// The comment with `id` on any issue of `project`, with the issue it is on.
     func comment(id: Int, project: FakeProject) -> (comment: FakeComment, issue: FakeIssue)? {
-        for issue in issues(of: project) {
-            if let comment = comments(of: issue).first(where: { $0.id == id }) { return (comment, issue) }
-        }
-        return nil
+        FakeComment.find(id, among: issues(of: project), comments: comments(of:)).map { ($0.comment, $0.thread) }
     }
 
     func editComment(id: Int, issue: FakeIssue, body: String) -> FakeComment? {
         var list = comments(of: issue)
-        guard let index = list.firstIndex(where: { $0.id == id }) else { return nil }
-        list[index].body = body
-        list[index].editedAt = max(World.now, Int(Date().timeIntervalSince1970))
-        commentsByIssue[issue.id] = list
-        return list[index]
+        defer { commentsByIssue[issue.id] = list }
+        return list.edit(id, body: body)
     }
 
     func deleteComment(id: Int, issue: FakeIssue, project: FakeProject) {

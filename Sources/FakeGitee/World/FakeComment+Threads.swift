@@ -1,0 +1,23 @@
+import Foundation
+
+/// What issue and pull request comments share on the fake site: finding one in a project's threads, and an edit.
+extension FakeComment {
+    /// The comment `id` in any of `threads`, with the thread it is on.
+    static func find<Thread>(_ id: Int, among threads: [Thread],
+                             comments: (Thread) -> [FakeComment]) -> (comment: FakeComment, thread: Thread)? {
+        for thread in threads {
+            if let comment = comments(thread).first(where: { $0.id == id }) { return (comment, thread) }
+        }
+        return nil
+    }
+}
+
+extension [FakeComment] {
+    /// Gives comment `id` the new `body`, marked edited now; nil when it is not in the list.
+    mutating func edit(_ id: Int, body: String) -> FakeComment? {
+        guard let index = firstIndex(where: { $0.id == id }) else { return nil }
+        self[index].body = body
+        self[index].editedAt = Swift.max(World.now, Int(Date().timeIntervalSince1970))
+        return self[index]
+    }
+}
