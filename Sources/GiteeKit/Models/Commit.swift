@@ -37,7 +37,7 @@ public struct Commit: Sendable, Hashable, Decodable {
     /// Changed files with their patches (detail only; empty in lists).
     public var files: [ChangedFile]
 
-    public struct Stats: Sendable, Hashable, Decodable {
+    public struct Stats: Sendable, Hashable, Codable {
         public var additions: Int
         public var deletions: Int
         public var total: Int

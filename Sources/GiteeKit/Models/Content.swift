@@ -1,7 +1,7 @@
 import Foundation
 
 /// A file or folder entry from `contents` (one object for a file, a list for a folder) or `readme`.
-public struct Content: Sendable, Hashable, Decodable {
+public struct Content: Sendable, Hashable, Codable {
     /// "file", "dir", "symlink" or "submodule".
     public var kind: String
     public var name: String
@@ -17,12 +17,12 @@ public struct Content: Sendable, Hashable, Decodable {
     public var downloadURL: String?
 
     enum CodingKeys: String, CodingKey {
-        case type, name, path, sha, size, encoding, content, htmlURL = "html_url", downloadURL = "download_url"
+        case kind = "type", name, path, sha, size, encoding, content, htmlURL = "html_url", downloadURL = "download_url"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        kind = c.value(.type, or: "file")
+        kind = c.value(.kind, or: "file")
         path = c.value(.path, or: "")
         name = c.text(.name) ?? String(path.split(separator: "/").last ?? "")
         sha = c.text(.sha)

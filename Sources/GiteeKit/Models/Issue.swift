@@ -17,7 +17,7 @@ public struct Issue: Sendable, Hashable, Identifiable, Decodable {
     public var createdAt: Timestamp?
     public var updatedAt: Timestamp?
 
-    public struct Label: Sendable, Hashable, Decodable {
+    public struct Label: Sendable, Hashable, Codable {
         public var id: Int
         public var name: String
         /// Hex colour without '#', as Gitee sends it.
@@ -53,7 +53,7 @@ public struct Issue: Sendable, Hashable, Identifiable, Decodable {
 }
 
 /// A project's milestone (`GET /repos/{o}/{r}/milestones`; an issue's `milestone`). The update sets it by `number`.
-public struct Milestone: Sendable, Hashable, Decodable {
+public struct Milestone: Sendable, Hashable, Codable {
     public var number: Int
     public var title: String
     /// "open" or "closed".
@@ -76,14 +76,14 @@ public struct Milestone: Sendable, Hashable, Decodable {
 }
 
 /// A comment on an issue.
-public struct Comment: Sendable, Hashable, Identifiable, Decodable {
+public struct Comment: Sendable, Hashable, Identifiable, Codable {
     public var id: Int
     public var body: String
     public var author: User?
     public var createdAt: Timestamp?
     public var updatedAt: Timestamp?
 
-    enum CodingKeys: String, CodingKey { case id, body, user, createdAt = "created_at", updatedAt = "updated_at" }
+    enum CodingKeys: String, CodingKey { case id, body, author = "user", createdAt = "created_at", updatedAt = "updated_at" }
 
     /// A comment the app shows before the server has it (an optimistic new comment).
     public init(id: Int, body: String, author: User?, createdAt: Timestamp? = nil) {
@@ -98,7 +98,7 @@ public struct Comment: Sendable, Hashable, Identifiable, Decodable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = c.value(.id, or: 0)
         body = c.value(.body, or: "")
-        author = c.optional(.user)
+        author = c.optional(.author)
         createdAt = c.optional(.createdAt)
         updatedAt = c.optional(.updatedAt)
     }

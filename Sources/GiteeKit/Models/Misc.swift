@@ -1,7 +1,7 @@
 import Foundation
 
 /// A programming language of the Discover tab (v3 `projects/languages`).
-public struct Language: Sendable, Hashable, Identifiable, Decodable {
+public struct Language: Sendable, Hashable, Identifiable, Codable {
     public var id: Int
     public var name: String
     /// The URL form of the name ("c-sharp"), when the server sends one.

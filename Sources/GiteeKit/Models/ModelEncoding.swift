@@ -39,15 +39,6 @@ extension Project: Encodable {
     }
 }
 
-extension Project.Permission: Encodable {
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(pull, forKey: .pull)
-        try c.encode(push, forKey: .push)
-        try c.encode(admin, forKey: .admin)
-    }
-}
-
 extension User: Encodable {
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -71,42 +62,6 @@ extension User: Encodable {
     }
 }
 
-extension Namespace: Encodable {
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encodeIfPresent(kind, forKey: .type)
-        try c.encode(name, forKey: .name)
-        try c.encode(path, forKey: .path)
-        try c.encodeIfPresent(htmlURL, forKey: .htmlURL)
-    }
-}
-
-extension Language: Encodable {
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(name, forKey: .name)
-        try c.encodeIfPresent(ident, forKey: .ident)
-        try c.encodeIfPresent(projectsCount, forKey: .projectsCount)
-    }
-}
-
-extension Content: Encodable {
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(kind, forKey: .type)
-        try c.encode(name, forKey: .name)
-        try c.encode(path, forKey: .path)
-        try c.encodeIfPresent(sha, forKey: .sha)
-        try c.encodeIfPresent(size, forKey: .size)
-        try c.encodeIfPresent(encoding, forKey: .encoding)
-        try c.encodeIfPresent(content, forKey: .content)
-        try c.encodeIfPresent(htmlURL, forKey: .htmlURL)
-        try c.encodeIfPresent(downloadURL, forKey: .downloadURL)
-    }
-}
-
 extension Issue: Encodable {
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -125,35 +80,6 @@ extension Issue: Encodable {
         try c.encodeIfPresent(milestone, forKey: .milestone)
         try c.encodeIfPresent(createdAt, forKey: .createdAt)
         try c.encodeIfPresent(updatedAt, forKey: .updatedAt)
-    }
-}
-
-extension Milestone: Encodable {
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(number, forKey: .number)
-        try c.encode(title, forKey: .title)
-        try c.encodeIfPresent(state, forKey: .state)
-    }
-}
-
-extension Comment: Encodable {
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(body, forKey: .body)
-        try c.encodeIfPresent(author, forKey: .user)
-        try c.encodeIfPresent(createdAt, forKey: .createdAt)
-        try c.encodeIfPresent(updatedAt, forKey: .updatedAt)
-    }
-}
-
-extension Issue.Label: Encodable {
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(name, forKey: .name)
-        try c.encodeIfPresent(color, forKey: .color)
     }
 }
 

@@ -39,7 +39,7 @@ public struct Project: Sendable, Hashable, Identifiable, Decodable {
     /// What a fork was forked from (nil for a project that is not a fork, or when the answer does not say).
     public var parent: ProjectParent?
 
-    public struct Permission: Sendable, Hashable, Decodable {
+    public struct Permission: Sendable, Hashable, Codable {
         public var pull: Bool
         public var push: Bool
         public var admin: Bool

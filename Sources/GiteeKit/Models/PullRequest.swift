@@ -33,7 +33,7 @@ public struct PullRequest: Sendable, Hashable, Identifiable, Decodable {
 
     /// Someone asked to review or test a pull request (the spec's `UserAssignee`): who, and `accept`, whether they
     /// approved (review) or passed it (test).
-    public struct Reviewer: Sendable, Hashable, Decodable {
+    public struct Reviewer: Sendable, Hashable, Codable {
         public var login: String
         public var name: String?
         public var avatarURL: String?
@@ -46,11 +46,11 @@ public struct PullRequest: Sendable, Hashable, Identifiable, Decodable {
             self.accepted = accepted
         }
 
-        enum CodingKeys: String, CodingKey { case login, name, avatarURL = "avatar_url", accept }
+        enum CodingKeys: String, CodingKey { case login, name, avatarURL = "avatar_url", accepted = "accept" }
         public init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             self.init(login: c.value(.login, or: ""), name: c.text(.name), avatarURL: c.text(.avatarURL),
-                      accepted: c.value(.accept, or: false))
+                      accepted: c.value(.accepted, or: false))
         }
     }
 

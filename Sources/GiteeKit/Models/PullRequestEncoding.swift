@@ -41,16 +41,6 @@ extension PullRequest.BranchRef: Encodable {
     }
 }
 
-extension PullRequest.Reviewer: Encodable {
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(login, forKey: .login)
-        try c.encodeIfPresent(name, forKey: .name)
-        try c.encodeIfPresent(avatarURL, forKey: .avatarURL)
-        try c.encode(accepted, forKey: .accept)
-    }
-}
-
 extension PullRequestFile: Encodable {
     /// As real answers carry it: `patch` an object with the diff and whether it was too large to send.
     public func encode(to encoder: Encoder) throws {
@@ -108,11 +98,3 @@ extension Commit: Encodable {
     }
 }
 
-extension Commit.Stats: Encodable {
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(additions, forKey: .additions)
-        try c.encode(deletions, forKey: .deletions)
-        try c.encode(total, forKey: .total)
-    }
-}

@@ -63,7 +63,7 @@ public struct User: Sendable, Hashable, Identifiable, Decodable {
 }
 
 /// Where a project lives: a person's space ("personal"), an organisation ("group") or an enterprise.
-public struct Namespace: Sendable, Hashable, Decodable {
+public struct Namespace: Sendable, Hashable, Codable {
     public var id: Int
     /// "personal", "group" or "enterprise" as Gitee sends it (the spec's description is wrong about this).
     public var kind: String?
@@ -71,7 +71,7 @@ public struct Namespace: Sendable, Hashable, Decodable {
     public var path: String
     public var htmlURL: String?
 
-    enum CodingKeys: String, CodingKey { case id, type, name, path, htmlURL = "html_url" }
+    enum CodingKeys: String, CodingKey { case id, kind = "type", name, path, htmlURL = "html_url" }
 
     public var isOrganization: Bool { kind == "group" }
 }
@@ -80,7 +80,7 @@ extension Namespace {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = c.value(.id, or: 0)
-        kind = c.text(.type)
+        kind = c.text(.kind)
         path = c.value(.path, or: "")
         name = c.text(.name) ?? path
         htmlURL = c.text(.htmlURL)
