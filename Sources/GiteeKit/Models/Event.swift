@@ -1,6 +1,6 @@
 /// One entry of an activity feed. The payload differs per type; it is kept as `JSONValue` with typed accessors, so an
 /// event type nobody has seen before still decodes (and the UI shows a generic sentence).
-public struct Event: Sendable, Hashable, Identifiable, Decodable, PagedByID {
+public struct Event: Sendable, Hashable, Identifiable, Codable, PagedByID {
     public var id: Int
     /// Gitee's type name ("PushEvent", "IssueEvent", ...), kept verbatim.
     public var type: String

@@ -1,5 +1,5 @@
 /// An issue. `number` is a string on Gitee ("I4CD5P"); numeric numbers are accepted and kept as text.
-public struct Issue: Sendable, Hashable, Identifiable, Decodable {
+public struct Issue: Sendable, Hashable, Identifiable, Codable {
     public var id: Int
     public var number: String
     /// "open", "progressing", "closed", "rejected".
@@ -26,7 +26,8 @@ public struct Issue: Sendable, Hashable, Identifiable, Decodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, number, state, title, body, user, assignee, labels, comments, repository, milestone
+        case id, number, state, title, body, assignee, labels, repository, milestone
+        case author = "user", commentCount = "comments"
         case htmlURL = "html_url", issueType = "issue_type", createdAt = "created_at", updatedAt = "updated_at"
     }
 
@@ -37,11 +38,11 @@ public struct Issue: Sendable, Hashable, Identifiable, Decodable {
         state = c.value(.state, or: "open")
         title = c.value(.title, or: "")
         body = c.optional(.body)
-        author = c.optional(.user)
+        author = c.optional(.author)
         assignee = c.optional(.assignee)
         labels = c.list(.labels)
         milestone = c.optional(.milestone)
-        commentCount = c.value(.comments, or: 0)
+        commentCount = c.value(.commentCount, or: 0)
         htmlURL = c.text(.htmlURL)
         repository = c.optional(.repository)
         issueType = c.text(.issueType)

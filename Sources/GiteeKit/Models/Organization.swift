@@ -16,20 +16,6 @@ public struct Organization: Sendable, Hashable, Codable {
         case id, login, name, description, members
         case avatarURL = "avatar_url", htmlURL = "html_url", publicRepos = "public_repos", followCount = "follow_count"
     }
-
-    /// Written in the API's shape, so a saved copy decodes like a fresh one.
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(login, forKey: .login)
-        try c.encode(name, forKey: .name)
-        try c.encodeIfPresent(description, forKey: .description)
-        try c.encodeIfPresent(avatarURL, forKey: .avatarURL)
-        try c.encodeIfPresent(htmlURL, forKey: .htmlURL)
-        try c.encodeIfPresent(members, forKey: .members)
-        try c.encodeIfPresent(publicRepos, forKey: .publicRepos)
-        try c.encodeIfPresent(followCount, forKey: .followCount)
-    }
 }
 
 extension Organization {

@@ -1,6 +1,6 @@
 /// A repository. Decodes both the v5 shape (`GET /repos/{o}/{r}`, lists, search) and the v3 explore shape
 /// (`/api/v3/projects/featured|popular|latest`), so every list in the app shows the same model.
-public struct Project: Sendable, Hashable, Identifiable, Decodable {
+public struct Project: Sendable, Hashable, Identifiable, Codable {
     public var id: Int
     /// The repository's short name for display (`drone-yml-test`).
     public var name: String
@@ -65,27 +65,32 @@ public struct Project: Sendable, Hashable, Identifiable, Decodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, path, description, owner, namespace, language, license, homepage, fork, recommend, gvp
+        case id, name, path, description, owner, namespace, language, license, homepage, permission, parent
         case fullName = "full_name", humanName = "human_name", htmlURL = "html_url", sshURL = "ssh_url"
-        case defaultBranch = "default_branch", isPrivate = "private", isPublic = "public", emptyRepo = "empty_repo"
+        case defaultBranch = "default_branch", isPrivate = "private", isEmpty = "empty_repo"
+        case isFork = "fork", isRecommended = "recommend", isGVP = "gvp", isStarred = "stared", isWatched = "watched"
         case stargazersCount = "stargazers_count", forksCount = "forks_count", watchersCount = "watchers_count"
         case openIssuesCount = "open_issues_count", pushedAt = "pushed_at", createdAt = "created_at"
-        case updatedAt = "updated_at", stared, watched, permission, parent
-        // v3 explore spellings.
-        case pathWithNamespace = "path_with_namespace", nameWithNamespace = "name_with_namespace"
+        case updatedAt = "updated_at"
+    }
+
+    /// Read, never written: `public` beside `private`, and the v3 explore spellings.
+    enum OtherSpellings: String, CodingKey {
+        case isPublic = "public", pathWithNamespace = "path_with_namespace", nameWithNamespace = "name_with_namespace"
         case starsCount = "stars_count", watchesCount = "watches_count", lastPushAt = "last_push_at", recomm
         case webURL = "web_url"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        let other = try decoder.container(keyedBy: OtherSpellings.self)
         id = c.value(.id, or: 0)
         let namespace: Namespace? = c.optional(.namespace)
         let owner: User = c.optional(.owner) ?? User(id: 0, login: namespace?.path ?? "")
         path = c.text(.path) ?? c.text(.name) ?? ""
         name = c.text(.name) ?? path
-        fullName = c.text(.fullName) ?? c.text(.pathWithNamespace) ?? "\(namespace?.path ?? owner.login)/\(path)"
-        humanName = c.text(.humanName) ?? c.text(.nameWithNamespace) ?? fullName
+        fullName = c.text(.fullName) ?? other.text(.pathWithNamespace) ?? "\(namespace?.path ?? owner.login)/\(path)"
+        humanName = c.text(.humanName) ?? other.text(.nameWithNamespace) ?? fullName
         description = c.text(.description)
         self.owner = owner
         self.namespace = namespace
@@ -93,23 +98,23 @@ public struct Project: Sendable, Hashable, Identifiable, Decodable {
         // `license` is a string in real data, an object in some versions: take either.
         license = c.text(.license) ?? (c.optional(.license) as JSONValue?)?["name"]?.stringValue
         homepage = c.text(.homepage)
-        htmlURL = c.text(.htmlURL) ?? c.text(.webURL)
+        htmlURL = c.text(.htmlURL) ?? other.text(.webURL)
         sshURL = c.text(.sshURL)
         defaultBranch = c.text(.defaultBranch)
-        isPrivate = c.optional(.isPrivate) ?? !(c.optional(.isPublic) ?? true)
-        isFork = c.value(.fork, or: false)
-        isRecommended = c.optional(.recommend) ?? c.value(.recomm, or: false)
-        isGVP = c.value(.gvp, or: false)
-        isEmpty = c.value(.emptyRepo, or: false)
-        stargazersCount = c.optional(.stargazersCount) ?? c.value(.starsCount, or: 0)
+        isPrivate = c.optional(.isPrivate) ?? !(other.optional(.isPublic) ?? true)
+        isFork = c.value(.isFork, or: false)
+        isRecommended = c.optional(.isRecommended) ?? other.value(.recomm, or: false)
+        isGVP = c.value(.isGVP, or: false)
+        isEmpty = c.value(.isEmpty, or: false)
+        stargazersCount = c.optional(.stargazersCount) ?? other.value(.starsCount, or: 0)
         forksCount = c.value(.forksCount, or: 0)
-        watchersCount = c.optional(.watchersCount) ?? c.value(.watchesCount, or: 0)
+        watchersCount = c.optional(.watchersCount) ?? other.value(.watchesCount, or: 0)
         openIssuesCount = c.value(.openIssuesCount, or: 0)
-        pushedAt = c.optional(.pushedAt) ?? c.optional(.lastPushAt)
+        pushedAt = c.optional(.pushedAt) ?? other.optional(.lastPushAt)
         createdAt = c.optional(.createdAt)
         updatedAt = c.optional(.updatedAt)
-        isStarred = c.optional(.stared)
-        isWatched = c.optional(.watched)
+        isStarred = c.optional(.isStarred)
+        isWatched = c.optional(.isWatched)
         permission = c.optional(.permission)
         parent = (c.optional(.parent) as ProjectParent?).flatMap { $0.fullName.contains("/") ? $0 : nil }
     }

@@ -1,6 +1,6 @@
 /// A pull request (`GET /repos/{o}/{r}/pulls[/{number}]`). Field names follow the v5 spec's `PullRequest`; where the
 /// spec and real answers disagree (`head`/`base` are objects in `samples/pr.json`, strings in the spec) both are read.
-public struct PullRequest: Sendable, Hashable, Identifiable, Decodable {
+public struct PullRequest: Sendable, Hashable, Identifiable, Codable {
     public var id: Int
     public var number: Int
     /// "open", "closed" or "merged".
@@ -67,9 +67,10 @@ public struct PullRequest: Sendable, Hashable, Identifiable, Decodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, number, state, title, body, user, head, base, labels, draft, mergeable
+        case id, number, state, title, body, head, base, labels, mergeable, testers
+        case author = "user", isDraft = "draft", reviewers = "assignees"
         case htmlURL = "html_url", createdAt = "created_at", updatedAt = "updated_at", mergedAt = "merged_at"
-        case closedAt = "closed_at", assignees, testers
+        case closedAt = "closed_at"
         case requiredApprovals = "assignees_number", requiredTests = "testers_number", canMergeCheck = "can_merge_check"
     }
 
@@ -80,11 +81,11 @@ public struct PullRequest: Sendable, Hashable, Identifiable, Decodable {
         state = c.value(.state, or: "open")
         title = c.value(.title, or: "")
         body = c.optional(.body)
-        author = c.optional(.user)
+        author = c.optional(.author)
         head = c.optional(.head) ?? BranchRef(ref: "")
         base = c.optional(.base) ?? BranchRef(ref: "")
         labels = c.list(.labels)
-        isDraft = c.value(.draft, or: false)
+        isDraft = c.value(.isDraft, or: false)
         mergeable = c.optional(.mergeable)
         htmlURL = c.text(.htmlURL)
         createdAt = c.optional(.createdAt)
@@ -92,7 +93,7 @@ public struct PullRequest: Sendable, Hashable, Identifiable, Decodable {
         mergedAt = c.optional(.mergedAt)
         closedAt = c.optional(.closedAt)
         // Untrusted: at most 100 of each (a page's worth), and only entries that name someone.
-        reviewers = Array((c.list(.assignees) as [Reviewer]).filter { !$0.login.isEmpty }.prefix(100))
+        reviewers = Array((c.list(.reviewers) as [Reviewer]).filter { !$0.login.isEmpty }.prefix(100))
         testers = Array((c.list(.testers) as [Reviewer]).filter { !$0.login.isEmpty }.prefix(100))
         requiredApprovals = min(max(c.value(.requiredApprovals, or: 0), 0), 100)
         requiredTests = min(max(c.value(.requiredTests, or: 0), 0), 100)
@@ -160,7 +161,7 @@ public struct PullRequestFile: Sendable, Hashable, Decodable {
 
 /// A comment on a pull request (`GET .../pulls/{number}/comments`): the issue-style `Comment` plus where a review
 /// comment sits (`path`, `comment_type` "diff_comment" or "pr_comment").
-public struct PullRequestComment: Sendable, Hashable, Identifiable, Decodable {
+public struct PullRequestComment: Sendable, Hashable, Identifiable, Codable {
     public var id: Int
     public var body: String
     public var author: User?
@@ -181,7 +182,7 @@ public struct PullRequestComment: Sendable, Hashable, Identifiable, Decodable {
     public var inReplyToID: Int?
 
     enum CodingKeys: String, CodingKey {
-        case id, body, user, path, commentType = "comment_type", createdAt = "created_at", position
+        case id, body, author = "user", path, commentType = "comment_type", createdAt = "created_at", position
         case originalPosition = "original_position", newLine = "new_line"
         case commitID = "commit_id", inReplyToID = "in_reply_to_id"
     }
@@ -207,7 +208,7 @@ public struct PullRequestComment: Sendable, Hashable, Identifiable, Decodable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = c.value(.id, or: 0)
         body = c.value(.body, or: "")
-        author = c.optional(.user)
+        author = c.optional(.author)
         path = c.text(.path)
         commentType = c.text(.commentType)
         createdAt = c.optional(.createdAt)

@@ -1,33 +1,6 @@
 // A pull request's page is saved offline in Gitee's v5 shape, as ModelEncoding.swift saves the rest: a saved copy
 // decodes through the same tolerant initialisers as a fresh answer, `decode(encode(x)) == x`.
 
-extension PullRequest: Encodable {
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(number, forKey: .number)
-        try c.encode(state, forKey: .state)
-        try c.encode(title, forKey: .title)
-        try c.encodeIfPresent(body, forKey: .body)
-        try c.encodeIfPresent(author, forKey: .user)
-        try c.encode(head, forKey: .head)
-        try c.encode(base, forKey: .base)
-        try c.encode(labels, forKey: .labels)
-        try c.encode(isDraft, forKey: .draft)
-        try c.encodeIfPresent(mergeable, forKey: .mergeable)
-        try c.encodeIfPresent(htmlURL, forKey: .htmlURL)
-        try c.encodeIfPresent(createdAt, forKey: .createdAt)
-        try c.encodeIfPresent(updatedAt, forKey: .updatedAt)
-        try c.encodeIfPresent(mergedAt, forKey: .mergedAt)
-        try c.encodeIfPresent(closedAt, forKey: .closedAt)
-        try c.encode(reviewers, forKey: .assignees)
-        try c.encode(testers, forKey: .testers)
-        try c.encode(requiredApprovals, forKey: .requiredApprovals)
-        try c.encode(requiredTests, forKey: .requiredTests)
-        try c.encodeIfPresent(canMergeCheck, forKey: .canMergeCheck)
-    }
-}
-
 extension PullRequest.BranchRef: Encodable {
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -53,23 +26,6 @@ extension PullRequestFile: Encodable {
         var patch = c.nestedContainer(keyedBy: PatchKeys.self, forKey: .patch)
         try patch.encodeIfPresent(self.patch, forKey: .diff)
         try patch.encode(isTooLarge, forKey: .tooLarge)
-    }
-}
-
-extension PullRequestComment: Encodable {
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(body, forKey: .body)
-        try c.encodeIfPresent(author, forKey: .user)
-        try c.encodeIfPresent(path, forKey: .path)
-        try c.encodeIfPresent(commentType, forKey: .commentType)
-        try c.encodeIfPresent(createdAt, forKey: .createdAt)
-        try c.encodeIfPresent(position, forKey: .position)
-        try c.encodeIfPresent(originalPosition, forKey: .originalPosition)
-        try c.encodeIfPresent(newLine, forKey: .newLine)
-        try c.encodeIfPresent(commitID, forKey: .commitID)
-        try c.encodeIfPresent(inReplyToID, forKey: .inReplyToID)
     }
 }
 

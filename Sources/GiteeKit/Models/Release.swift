@@ -4,7 +4,7 @@ import Foundation
 /// answers objects with `browser_download_url` and `name` (clients that read Gitee releases index them that way), so
 /// both shapes are read. The source archives (zip, tar.gz of the tag) are not taken from `assets`: they come from
 /// the documented `zipball` / `tarball` calls (`Endpoints.archive`).
-public struct Release: Sendable, Hashable, Identifiable, Decodable {
+public struct Release: Sendable, Hashable, Identifiable, Codable {
     public var id: Int
     public var tagName: String
     public var targetCommitish: String?
@@ -28,7 +28,7 @@ public struct Release: Sendable, Hashable, Identifiable, Decodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, name, body, author, prerelease, assets
+        case id, name, body, author, assets, isPrerelease = "prerelease"
         case tagName = "tag_name", targetCommitish = "target_commitish", createdAt = "created_at"
     }
 
@@ -37,7 +37,7 @@ public struct Release: Sendable, Hashable, Identifiable, Decodable {
         id = c.value(.id, or: 0)
         tagName = c.value(.tagName, or: "")
         targetCommitish = c.text(.targetCommitish)
-        isPrerelease = c.value(.prerelease, or: false)
+        isPrerelease = c.value(.isPrerelease, or: false)
         name = c.value(.name, or: "")
         body = c.text(.body)
         author = c.optional(.author)
@@ -52,7 +52,7 @@ public struct Release: Sendable, Hashable, Identifiable, Decodable {
 /// One attached file: its name, its download address and its size when the server says. As a release's `assets`
 /// it has no `id`; as the spec's `AttachFile` (`GET .../releases/{id}/attach_files`) it has the `id` that the API's
 /// download call (`Endpoints.releaseFile`) needs.
-public struct ReleaseAsset: Sendable, Hashable, Decodable {
+public struct ReleaseAsset: Sendable, Hashable, Codable {
     public var id: Int?
     public var name: String
     /// `browser_download_url`: an address on the website, not under the API.
@@ -92,31 +92,6 @@ extension ReleaseAsset {
         url = c.value(.url, or: "")
         name = c.text(.name) ?? Self.lastComponent(of: url)
         size = c.optional(Int64.self, .size).map { max(0, $0) }
-    }
-}
-
-extension Release: Encodable {
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(tagName, forKey: .tagName)
-        try c.encodeIfPresent(targetCommitish, forKey: .targetCommitish)
-        try c.encode(isPrerelease, forKey: .prerelease)
-        try c.encode(name, forKey: .name)
-        try c.encodeIfPresent(body, forKey: .body)
-        try c.encodeIfPresent(author, forKey: .author)
-        try c.encodeIfPresent(createdAt, forKey: .createdAt)
-        try c.encode(assets, forKey: .assets)
-    }
-}
-
-extension ReleaseAsset: Encodable {
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encodeIfPresent(id, forKey: .id)
-        try c.encode(name, forKey: .name)
-        try c.encode(url, forKey: .url)
-        try c.encodeIfPresent(size, forKey: .size)
     }
 }
 

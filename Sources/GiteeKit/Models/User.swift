@@ -1,6 +1,6 @@
 /// A Gitee account (person or organisation), as an owner, author or actor (few fields) or a full profile
 /// (`GET /user`, `GET /users/{login}`: bio, counts and links filled in).
-public struct User: Sendable, Hashable, Identifiable, Decodable {
+public struct User: Sendable, Hashable, Identifiable, Codable {
     public var id: Int
     /// The unique handle used in URLs (`kit101`).
     public var login: String
@@ -31,21 +31,26 @@ public struct User: Sendable, Hashable, Identifiable, Decodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, login, name, bio, blog, weibo, email, followers, following, stared, watched, type
+        case id, login, name, bio, blog, weibo, email, followers, following, watched
+        case kind = "type", starred = "stared"
         case avatarURL = "avatar_url", htmlURL = "html_url", publicRepos = "public_repos"
         case createdAt = "created_at", updatedAt = "updated_at"
-        // v3 spellings (explore payloads) and namespace-like objects.
+    }
+
+    /// Read, never written: v3 spellings (explore payloads) and namespace-like objects.
+    enum OtherSpellings: String, CodingKey {
         case username, path, newPortrait = "new_portrait", portraitURL = "portrait_url"
     }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        let other = try decoder.container(keyedBy: OtherSpellings.self)
         id = c.value(.id, or: 0)
-        login = c.text(.login) ?? c.text(.username) ?? c.text(.path) ?? ""
+        login = c.text(.login) ?? other.text(.username) ?? other.text(.path) ?? ""
         name = c.text(.name) ?? login
-        avatarURL = c.text(.avatarURL) ?? c.text(.newPortrait) ?? c.text(.portraitURL)
+        avatarURL = c.text(.avatarURL) ?? other.text(.newPortrait) ?? other.text(.portraitURL)
         htmlURL = c.text(.htmlURL)
-        kind = c.text(.type)
+        kind = c.text(.kind)
         bio = c.text(.bio)
         blog = c.text(.blog)
         weibo = c.text(.weibo)
@@ -53,7 +58,7 @@ public struct User: Sendable, Hashable, Identifiable, Decodable {
         publicRepos = c.optional(.publicRepos)
         followers = c.optional(.followers)
         following = c.optional(.following)
-        starred = c.optional(.stared)
+        starred = c.optional(.starred)
         watched = c.optional(.watched)
         createdAt = c.optional(.createdAt)
         updatedAt = c.optional(.updatedAt)
