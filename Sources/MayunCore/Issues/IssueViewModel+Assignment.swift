@@ -41,26 +41,14 @@ extension IssueViewModel {
         if let row = waitingRow(.issueAssignee) { return replaceWaiting(row, with: choice) }
         guard current.assignee?.login != login else { return }
         let before = current.assignee, previousWritten = writtenAssignee
-        let endpoint = Endpoints.setIssueAssignee(owner: repo.owner, repo: repo.name, number: number, login: login)
-        let client = client, reread = rereadIssue
-        let waits = waitingInOutbox(.issueAssignee, choice, seen: before?.login ?? "")
-        writes.send(key: "assignee", failure: tr("Could not change the assignee: %@"),
-                    apply: { showChange { $0.assignee = person }; writtenAssignee = .some(person) },
-                    request: {
-                        try await waits {
-                            try Self.took(await SettledWrite.perform({ try await client.send(endpoint) },
-                                                                     check: { taken(try await client.send(reread)) { $0.assignee?.login == login } }),
-                                          { $0.assignee?.login == login }, else: tr("Gitee kept the assignee: the change did not take."))
-                        }
-                    },
-                    settle: { [weak self] answer in
-                        guard let answer else {
-                            self?.undoAssignee(before, previousWritten)
-                            return
-                        }
-                        self?.settleTriage(answer) { $0.writtenAssignee = .some(answer.assignee) }
-                    },
-                    rollBack: { [weak self] _ in self?.undoAssignee(before, previousWritten) })
+        sendTriage(.issueAssignee, choice, seen: before?.login ?? "",
+                   endpoint: Endpoints.setIssueAssignee(owner: repo.owner, repo: repo.name, number: number, login: login),
+                   failure: tr("Could not change the assignee: %@"),
+                   kept: tr("Gitee kept the assignee: the change did not take."),
+                   apply: { $0.showChange { $0.assignee = person }; $0.writtenAssignee = .some(person) },
+                   took: { $0.assignee?.login == login },
+                   settled: { $0.writtenAssignee = .some($1.assignee) },
+                   undo: { $0.undoAssignee(before, previousWritten) })
     }
 
     public func setMilestone(_ milestoneNumber: Int?) {
@@ -71,27 +59,43 @@ extension IssueViewModel {
         if let row = waitingRow(.issueMilestone) { return replaceWaiting(row, with: choice) }
         guard current.milestone?.number != milestoneNumber else { return }
         let before = current.milestone, previousWritten = writtenMilestone
-        let endpoint = Endpoints.setIssueMilestone(owner: repo.owner, repo: repo.name, number: number,
-                                                   milestone: milestoneNumber)
+        sendTriage(.issueMilestone, choice, seen: before.map { String($0.number) } ?? "",
+                   endpoint: Endpoints.setIssueMilestone(owner: repo.owner, repo: repo.name, number: number,
+                                                         milestone: milestoneNumber),
+                   failure: tr("Could not change the milestone: %@"),
+                   kept: tr("Gitee kept the milestone: the change did not take."),
+                   apply: { $0.showChange { $0.milestone = milestone }; $0.writtenMilestone = .some(milestone) },
+                   took: { $0.milestone?.number == milestoneNumber },
+                   settled: { $0.writtenMilestone = .some($1.milestone) },
+                   undo: { $0.undoMilestone(before, previousWritten) })
+    }
+
+    /// One triage change (`kind`: the assignee or the milestone): shown at once (`apply`), sent, or left waiting in
+    /// the outbox when it never reached the server; an answer that was lost is settled by reading the issue again
+    /// (`took` says whether it holds the change), and a refusal or an unchanged issue is undone with the reason.
+    private func sendTriage(_ kind: OutboxEntry.Kind, _ choice: OutboxEntry.Choice, seen: String,
+                            endpoint: Endpoint<Issue>, failure: String, kept: String,
+                            apply: @escaping @MainActor (IssueViewModel) -> Void,
+                            took: @escaping @Sendable (Issue) -> Bool,
+                            settled: @escaping @MainActor (IssueViewModel, Issue) -> Void,
+                            undo: @escaping @MainActor (IssueViewModel) -> Void) {
         let client = client, reread = rereadIssue
-        let waits = waitingInOutbox(.issueMilestone, choice, seen: before.map { String($0.number) } ?? "")
-        writes.send(key: "milestone", failure: tr("Could not change the milestone: %@"),
-                    apply: { showChange { $0.milestone = milestone }; writtenMilestone = .some(milestone) },
+        let waits = waitingInOutbox(kind, choice, seen: seen)
+        writes.send(key: kind == .issueAssignee ? "assignee" : "milestone", failure: failure,
+                    apply: { apply(self) },
                     request: {
                         try await waits {
                             try Self.took(await SettledWrite.perform({ try await client.send(endpoint) },
-                                                                     check: { taken(try await client.send(reread)) { $0.milestone?.number == milestoneNumber } }),
-                                          { $0.milestone?.number == milestoneNumber }, else: tr("Gitee kept the milestone: the change did not take."))
+                                                                     check: { taken(try await client.send(reread), if: took) }),
+                                          took, else: kept)
                         }
                     },
                     settle: { [weak self] answer in
-                        guard let answer else {
-                            self?.undoMilestone(before, previousWritten)
-                            return
-                        }
-                        self?.settleTriage(answer) { $0.writtenMilestone = .some(answer.milestone) }
+                        guard let self else { return }
+                        guard let answer else { return undo(self) }
+                        settleTriage(answer) { settled($0, answer) }
                     },
-                    rollBack: { [weak self] _ in self?.undoMilestone(before, previousWritten) })
+                    rollBack: { [weak self] _ in if let self { undo(self) } })
     }
 
     /// Runs a triage write's request; one that never reached the server waits in the outbox with `choice` (and
