@@ -148,16 +148,14 @@ public final class IssuesViewModel {
     }
 
     public func activate(at index: Int) {
-        guard issues.items.indices.contains(index) else { return }
+        guard let issue = issues.item(at: index) else { return }
         prefetcher?.opening()
-        navigator?.push(.issue(repo, number: issues.items[index].number))
+        navigator?.push(.issue(repo, number: issue.number))
     }
 
     /// The pointer rests on (or keyboard focus reached) the row at `index`; nil: it left the rows.
     public func interest(at index: Int?) {
-        let items = issues.items
-        let issue = index.flatMap { items.indices.contains($0) ? items[$0] : nil }
-        prefetcher?.interest(in: issue.map { .issue(repo, number: $0.number) })
+        prefetcher?.interest(in: issues.item(at: index).map { .issue(repo, number: $0.number) })
     }
 
     /// The row's context menu: Open Issue, Copy Link.

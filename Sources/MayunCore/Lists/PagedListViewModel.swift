@@ -171,6 +171,12 @@ public final class PagedListViewModel<Item: Sendable> {
         if edited.isEmpty, state == .content { state = .empty(text: emptyText) }
     }
 
+    /// The item at a row the view names, nil when there is none (a row index may be stale after a reload).
+    public func item(at index: Int?) -> Item? {
+        guard let index, items.indices.contains(index) else { return nil }
+        return items[index]
+    }
+
     /// Replaces one item in place (a starred project), keeping the rest and the paging.
     public func update(at index: Int, _ change: (inout Item) -> Void) {
         guard items.indices.contains(index) else { return }

@@ -52,15 +52,14 @@ public final class ProjectListViewModel {
 
     /// A click or Enter on a row.
     public func activate(at index: Int) {
-        guard list.items.indices.contains(index) else { return }
+        guard let project = list.item(at: index) else { return }
         prefetcher?.opening()
-        onOpen(list.items[index])
+        onOpen(project)
     }
 
     /// The pointer rests on (or keyboard focus reached) the row at `index`; nil: it left the rows.
     public func interest(at index: Int?) {
-        let items = list.items
-        let project = index.flatMap { items.indices.contains($0) ? items[$0] : nil }
+        let project = list.item(at: index)
         prefetcher?.interest(in: project.map { .project(RepositoryID(owner: $0.ownerPath, name: $0.repoPath)) })
     }
 

@@ -102,16 +102,14 @@ public final class PullRequestsViewModel {
     }
 
     public func activate(at index: Int) {
-        guard pullRequests.items.indices.contains(index) else { return }
+        guard let pull = pullRequests.item(at: index) else { return }
         prefetcher?.opening()
-        navigator?.push(.pullRequest(repo, number: pullRequests.items[index].number))
+        navigator?.push(.pullRequest(repo, number: pull.number))
     }
 
     /// The pointer rests on (or keyboard focus reached) the row at `index`; nil: it left the rows.
     public func interest(at index: Int?) {
-        let items = pullRequests.items
-        let pull = index.flatMap { items.indices.contains($0) ? items[$0] : nil }
-        prefetcher?.interest(in: pull.map { .pullRequest(repo, number: $0.number) })
+        prefetcher?.interest(in: pullRequests.item(at: index).map { .pullRequest(repo, number: $0.number) })
     }
 
     private func apply(_ change: (inout PullRequestFilters) -> Void) {

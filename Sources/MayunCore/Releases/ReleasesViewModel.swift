@@ -35,8 +35,7 @@ public final class ReleasesViewModel {
     }
 
     public func row(at index: Int, now: Date = Date()) -> SimpleRow? {
-        guard releases.items.indices.contains(index) else { return nil }
-        let release = releases.items[index]
+        guard let release = releases.item(at: index) else { return nil }
         let files = release.assets.count
         return SimpleRow(iconName: release.isPrerelease ? "dialog-warning-symbolic" : "package-x-generic-symbolic",
                          title: Self.heading(of: release), subtitle: Self.byline(of: release, now: now),
