@@ -25,7 +25,7 @@ package final class DiffView {
     private var shownPaths: [String] = []
     /// True while the file list is refilled (its selection moves without the person choosing a file).
     private var refillingPaths = false
-    private var layoutWatch: SignalConnection?
+    private lazy var layoutWatch = LayoutWatch { [weak self] in self?.checkWidth() }
     /// The page's widgets for comment threads and the line composer (a pull request's diff; nil for a commit's).
     /// Set before the view is shown (rows made earlier would lack it).
     package weak var annotations: (any DiffAnnotationViews)?
@@ -208,13 +208,7 @@ package final class DiffView {
     /// The window's width decides the layout; read after each layout while mapped and handed to the model on the
     /// next main-loop turn (changing rows inside a layout would relayout within it).
     private func watchWidth(_ on: Bool) {
-        if let layoutWatch { disconnect(layoutWatch) }
-        layoutWatch = nil
-        guard on, let clock = gtk_widget_get_frame_clock(root) else { return }
-        layoutWatch = connect(UnsafeMutableRawPointer(clock), "layout", after: true, main: { [weak self] in
-            self?.checkWidth()
-        })
-        checkWidth()
+        if layoutWatch.watch(root, on) { checkWidth() }
     }
 
     private func checkWidth() {

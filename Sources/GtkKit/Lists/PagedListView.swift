@@ -80,7 +80,7 @@ package final class PagedListView<Item: Sendable> {
     private var footerInputs: (loading: Bool, error: String?, end: Bool) = (false, nil, false)
     private let factory: UnsafeMutableRawPointer
     /// The frame clock's layout phase, watched while the grid is mapped (`keepRowsOnScreen`).
-    private var layoutWatch: SignalConnection?
+    private lazy var layoutWatch = LayoutWatch { [weak self] in self?.keepRowsOnScreen() }
     /// A one-shot "after-paint" check for the end is waiting (`checkNearEndAfterNextFrame`).
     private var nearEndCheckPending = false
     /// How many times a blank grid was re-anchored (tests, `MAYUN_ROW_STATS`).
@@ -346,14 +346,7 @@ package final class PagedListView<Item: Sendable> {
 
     // MARK: Blank grid
 
-    private func watchLayout(_ on: Bool) {
-        if let layoutWatch { disconnect(layoutWatch) }
-        layoutWatch = nil
-        guard on, let clock = gtk_widget_get_frame_clock(listView) else { return }
-        layoutWatch = connect(UnsafeMutableRawPointer(clock), "layout", after: true, main: { [weak self] in
-            self?.keepRowsOnScreen()
-        })
-    }
+    private func watchLayout(_ on: Bool) { layoutWatch.watch(listView, on) }
 
     /// GTK 4.8's GtkGridView can lay out its rows outside its viewport after pages are inserted while it is scrolled
     /// to (or was just at) the end, leaving the list blank with the scrollbar mid-way (PagedListViewTests; replacing
