@@ -5,9 +5,7 @@ extension Coordinator {
     /// it): shown once the session knows who is logged in and the project says push or admin, on a branch.
     func withEditAccess(_ page: BlobViewModel) -> BlobViewModel {
         let location = page.location
-        // A commit sha (40 hex digits) is not a branch: nothing can be committed on it.
-        if let ref = location.ref, ref.count == 40, ref.allSatisfy(\.isHexDigit) { return page }
-        let session = services.session, project = services.cached.project(location.repo)
+        if Self.isCommit(location.ref) { return page }
         page.openEditor = { [weak self, weak page] in
             guard let page else { return }
             self?.push(.editFile(page.location.repo, branch: page.location.ref, path: page.location.path))
@@ -23,13 +21,7 @@ extension Coordinator {
             await listing.saved?.load()?.first { !$0.isDirectory && $0.path == location.path }?.sha
         }
         page.deletion = deletion
-        Task { [weak page] in
-            await session.start()
-            guard session.isLoggedIn, let login = session.user?.login else { return }
-            if let saved = await project.saved()?.permission { page?.canEdit = saved.push || saved.admin }
-            guard let fresh = try? await project.fetch(), session.user?.login == login else { return }
-            page?.canEdit = fresh.permission.map { $0.push || $0.admin } ?? false
-        }
+        whenPushAllowed(in: location.repo) { [weak page] in page?.canEdit = $0 }
         return page
     }
 

@@ -4,9 +4,8 @@ extension Coordinator {
     /// A folder page with New File and Upload for people with push rights (the project's `permission`, as for Edit),
     /// on a branch (a commit sha is not one).
     func withWriteAccess(_ folder: TreeViewModel) -> TreeViewModel {
-        if let ref = folder.ref, ref.count == 40, ref.allSatisfy(\.isHexDigit) { return folder }
+        if Self.isCommit(folder.ref) { return folder }
         let target = FolderTarget(repo: folder.repo, branch: folder.ref, folder: folder.path)
-        let session = services.session, project = services.cached.project(folder.repo)
         let uploads = FolderUploads(target: target, client: services.client, navigator: self)
         uploads.onUploaded = { [weak folder] in folder?.entries.refresh() }
         uploads.outbox = services.outbox
@@ -15,13 +14,7 @@ extension Coordinator {
             guard let folder else { return }
             self?.push(.newFile(folder.repo, branch: folder.ref, folder: folder.path))
         }
-        Task { [weak folder] in
-            await session.start()
-            guard session.isLoggedIn, let login = session.user?.login else { return }
-            if let saved = await project.saved()?.permission { folder?.canWrite = saved.push || saved.admin }
-            guard let fresh = try? await project.fetch(), session.user?.login == login else { return }
-            folder?.canWrite = fresh.permission.map { $0.push || $0.admin } ?? false
-        }
+        whenPushAllowed(in: folder.repo) { [weak folder] in folder?.canWrite = $0 }
         return folder
     }
 
