@@ -7,21 +7,21 @@ extension Endpoints {
     public static func notificationThreads(unreadOnly: Bool = false, ids: [Int]? = nil, perPage: Int = defaultPageSize)
         -> Endpoint<[NotificationThread]>
     {
-        Endpoint<[NotificationThread]>(.get, .v5, path: path("notifications", "threads"),
-                                       query: listQuery(unreadOnly: unreadOnly, ids: ids), requiresAuth: true,
-                                       paging: .numbered(perPage: perPage)) { response in
-            try JSONNodeDecoding.decode(NotificationList<NotificationThread>.self, from: response.body).items
-        }
+        notificationList("threads", unreadOnly: unreadOnly, ids: ids, perPage: perPage)
     }
 
     /// `GET /notifications/messages` (private messages), wrapped like the threads.
     public static func privateMessages(unreadOnly: Bool = false, ids: [Int]? = nil, perPage: Int = defaultPageSize)
         -> Endpoint<[PrivateMessage]>
     {
-        Endpoint<[PrivateMessage]>(.get, .v5, path: path("notifications", "messages"),
-                                   query: listQuery(unreadOnly: unreadOnly, ids: ids), requiresAuth: true,
-                                   paging: .numbered(perPage: perPage)) { response in
-            try JSONNodeDecoding.decode(NotificationList<PrivateMessage>.self, from: response.body).items
+        notificationList("messages", unreadOnly: unreadOnly, ids: ids, perPage: perPage)
+    }
+
+    private static func notificationList<Item: Decodable & Sendable>(_ kind: String, unreadOnly: Bool, ids: [Int]?,
+                                                                     perPage: Int) -> Endpoint<[Item]> {
+        Endpoint<[Item]>(.get, .v5, path: path("notifications", kind), query: listQuery(unreadOnly: unreadOnly, ids: ids),
+                         requiresAuth: true, paging: .numbered(perPage: perPage)) { response in
+            try JSONNodeDecoding.decode(NotificationList<Item>.self, from: response.body).items
         }
     }
 

@@ -1,17 +1,14 @@
 /// `GET .../compare/{base}...{head}` (samples/compare.json): the commits (oldest first, at most 100) and the files
 /// with their patches.
 public struct Comparison: Sendable, Hashable, Decodable {
-    public var commits: [Commit]
-    public var files: [Commit.ChangedFile]
-    public var truncated: Bool
-
-    public init(commits: [Commit] = [], files: [Commit.ChangedFile] = [], truncated: Bool = false) {
-        self.commits = commits
-        self.files = files
-        self.truncated = truncated
-    }
+    public var commits: [Commit] = []
+    public var files: [Commit.ChangedFile] = []
+    public var truncated = false
 
     enum CodingKeys: String, CodingKey { case commits, files, truncated }
+}
+
+extension Comparison {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         commits = c.list(.commits)

@@ -38,8 +38,7 @@ extension OutboxEntry {
 
     /// A new pull request's form, read back from its row (nil for another kind, or a payload this version cannot read).
     public var newPullRequest: NewPullRequest? {
-        guard kind == .newPullRequest else { return nil }
-        return NewPullRequest.read(payload)
+        kind == .newPullRequest ? NewPullRequest.read(payload) : nil
     }
 
     /// The payload (and `seen`) of an issue's edit: a title and a description.
@@ -56,8 +55,7 @@ extension OutboxEntry {
 
     /// An edit or deletion row's comment (nil for another kind, or a payload this version cannot read).
     public var commentChange: CommentChange? {
-        guard Kind.commentChanges.contains(kind) else { return nil }
-        return CommentChange.read(payload)
+        Kind.commentChanges.contains(kind) ? CommentChange.read(payload) : nil
     }
 
     /// The payload of an assignee or milestone row: what was chosen (`id` a login or a milestone's number; nil: no
@@ -71,8 +69,7 @@ extension OutboxEntry {
 
     /// An assignee or milestone row's choice (nil for another kind, or a payload this version cannot read).
     public var choice: Choice? {
-        guard kind == .issueAssignee || kind == .issueMilestone else { return nil }
-        return Choice.read(payload)
+        kind == .issueAssignee || kind == .issueMilestone ? Choice.read(payload) : nil
     }
 
     /// The payload of a reviewers or testers change: who, in which role, asked (true) or taken off.
@@ -137,8 +134,7 @@ extension OutboxEntry {
 
     /// A file commit, read back from its row (nil for another kind, or a payload this version cannot read).
     public var fileCommit: FileCommit? {
-        guard kind == .fileCommit else { return nil }
-        return FileCommit.read(payload)
+        kind == .fileCommit ? FileCommit.read(payload) : nil
     }
 }
 
@@ -154,8 +150,7 @@ extension OutboxEntry {
 
     /// A new line comment, read back from its row (nil for another kind, or a payload this version cannot read).
     public var lineComment: LineComment? {
-        guard kind == .pullRequestLineComment else { return nil }
-        return LineComment.read(payload)
+        kind == .pullRequestLineComment ? LineComment.read(payload) : nil
     }
 }
 

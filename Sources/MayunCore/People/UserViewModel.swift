@@ -56,13 +56,7 @@ public final class UserViewModel {
     /// The four counts, each a button: Followers and Following open their lists, Starred and Watched their pages.
     public enum Count: CaseIterable, Sendable { case followers, following, starred, watched }
     public func countTitle(_ count: Count) -> String {
-        let value: Int? = switch count {
-        case .followers: user?.followers
-        case .following: user?.following
-        case .starred: user?.starred
-        case .watched: user?.watched
-        }
-        let number = value.map(CompactCount.format) ?? "–"
+        let number = countNumber(count)
         return switch count {
         case .followers: String(format: tr("%@ followers"), number)
         case .following: String(format: tr("%@ following"), number)

@@ -9,18 +9,14 @@ import GiteeKit
 public struct PullRequestFilters: Codable, Equatable, Sendable {
     public enum Scope: String, Codable, CaseIterable, Sendable { case everyone, createdByMe, assignedToMe, reviewRequested }
 
-    public var state: Endpoints.PullRequestState
-    public var sort: Endpoints.PullRequestSort
-    public var scope: Scope
-
-    public init(state: Endpoints.PullRequestState = .open, sort: Endpoints.PullRequestSort = .created,
-                scope: Scope = .everyone) {
-        self.state = state
-        self.sort = sort
-        self.scope = scope
-    }
+    public var state = Endpoints.PullRequestState.open
+    public var sort = Endpoints.PullRequestSort.created
+    public var scope = Scope.everyone
 
     enum CodingKeys: String, CodingKey { case state, sort, scope }
+}
+
+extension PullRequestFilters {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         // A file from another version with a value this one does not know falls back to the default.
