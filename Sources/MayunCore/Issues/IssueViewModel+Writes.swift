@@ -80,19 +80,12 @@ extension IssueViewModel {
                             self?.writtenState = previousWritten
                             return
                         }
-                        self?.writtenState = answer.state
-                        self?.resource.show(answer)
-                        self?.onChanged(answer)
+                        self?.stateChanged(answer)
                     },
                     rollBack: { [weak self] _ in
                         self?.showState(previousState)
                         self?.writtenState = previousWritten
                     })
-    }
-
-    private func showState(_ state: String) {
-        writtenState = state
-        resource.show(state: state)
     }
 
     // MARK: Comments

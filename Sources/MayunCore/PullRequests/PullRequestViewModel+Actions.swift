@@ -176,19 +176,12 @@ extension PullRequestViewModel {
                             self?.writtenState = previousWritten
                             return
                         }
-                        self?.writtenState = answer.state
-                        self?.resource.show(answer)
-                        self?.onChanged(answer)
+                        self?.stateChanged(answer)
                     },
                     rollBack: { [weak self] _ in
                         self?.resource.show(before)
                         self?.writtenState = previousWritten
                     })
-    }
-
-    private func showState(_ state: String) {
-        writtenState = state
-        resource.show(state: state)
     }
 }
 

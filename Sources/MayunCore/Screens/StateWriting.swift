@@ -6,11 +6,32 @@ protocol HasState { var state: String { get set } }
 extension Issue: HasState {}
 extension PullRequest: HasState {}
 
-extension RemoteResource where Value: HasState {
-    /// Shows the value with `state` in place of its own: a state change shown before the server answers.
-    func show(state: String) {
-        guard var shown = value else { return }
+/// An issue's or a pull request's page, whose state a person changes: the new state is shown at once and laid over
+/// fresh reads (`writtenState`, through the resource's `keepWritten`) until the server's answer replaces it.
+@MainActor
+protocol StateWriting: AnyObject {
+    associatedtype Thread: HasState & Sendable
+    var resource: RemoteResource<Thread> { get }
+    var writtenState: String? { get set }
+    var onChanged: @MainActor (Thread) -> Void { get }
+}
+
+extension StateWriting {
+    /// The new state, shown before the server answers.
+    func showState(_ state: String) {
+        writtenState = state
+        guard var shown = resource.value else { return }
         shown.state = state
-        show(shown)
+        resource.show(shown)
+    }
+
+    /// The server's answer to a state change: shown and kept, and passed on to the lists below.
+    func stateChanged(_ answer: Thread) {
+        writtenState = answer.state
+        resource.show(answer)
+        onChanged(answer)
     }
 }
+
+extension IssueViewModel: StateWriting {}
+extension PullRequestViewModel: StateWriting {}
