@@ -4,23 +4,18 @@ import Observation
 
 /// An issue being written: kept on disk as it is typed, so a failed submit, a closed page or a restart loses nothing.
 public struct IssueDraft: Codable, Equatable, Sendable {
-    public var title: String
-    public var body: String
+    public var title = ""
+    public var body = ""
     /// A member's choices (label names, an assignee's login, a milestone's number); drafts written before these
     /// existed read as none.
-    public var labels: [String]
+    public var labels: [String] = []
     public var assignee: String?
     public var milestone: Int?
 
-    public init(title: String = "", body: String = "", labels: [String] = [], assignee: String? = nil,
-                milestone: Int? = nil) {
-        self.title = title
-        self.body = body
-        self.labels = labels
-        self.assignee = assignee
-        self.milestone = milestone
-    }
+    public var isEmpty: Bool { title.isEmpty && body.isEmpty && labels.isEmpty && assignee == nil && milestone == nil }
+}
 
+extension IssueDraft {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         title = try container.decodeIfPresent(String.self, forKey: .title) ?? ""
@@ -29,8 +24,6 @@ public struct IssueDraft: Codable, Equatable, Sendable {
         assignee = try? container.decodeIfPresent(String.self, forKey: .assignee)
         milestone = try? container.decodeIfPresent(Int.self, forKey: .milestone)
     }
-
-    public var isEmpty: Bool { title.isEmpty && body.isEmpty && labels.isEmpty && assignee == nil && milestone == nil }
 }
 
 /// Every composer's drafts (new issues, comments, new pull requests, edited files, private-message replies) are the
