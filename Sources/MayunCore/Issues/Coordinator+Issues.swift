@@ -44,11 +44,7 @@ extension Coordinator {
                                   project: services.cached.projectForPermission(repo),
                                   session: services.session, drafts: services.drafts,
                                   collaborators: services.collaborators, offline: services.cached)
-        let saved = services.cached.issue(repo, number: number)
-        page.onChanged = { [weak self] issue in
-            saved.remember(issue)
-            self?.issueChanged(issue, in: repo)
-        }
+        keepingSaved(page, as: services.cached.issue(repo, number: number)) { $0.issueChanged($1, in: repo) }
         page.useOutbox(services.outbox)
         return page
     }

@@ -10,10 +10,7 @@ extension Coordinator {
                                         drafts: services.drafts, collaborators: services.collaborators,
                                         offline: services.cached)
         let saved = services.cached.pullRequest(repo, number: number)
-        page.onChanged = { [weak self] pull in
-            saved.remember(pull)
-            self?.pullRequestChanged(pull, in: repo)
-        }
+        keepingSaved(page, as: saved) { $0.pullRequestChanged($1, in: repo) }
         page.useOutbox(services.outbox)
         return page
     }

@@ -13,7 +13,7 @@ protocol StateWriting: AnyObject {
     associatedtype Thread: HasState & Sendable
     var resource: RemoteResource<Thread> { get }
     var writtenState: String? { get set }
-    var onChanged: @MainActor (Thread) -> Void { get }
+    var onChanged: @MainActor (Thread) -> Void { get set }
 }
 
 extension StateWriting {
@@ -30,6 +30,17 @@ extension StateWriting {
         writtenState = answer.state
         resource.show(answer)
         onChanged(answer)
+    }
+}
+
+extension Coordinator {
+    /// `page` keeps its saved copy current and tells the lists below (`changed`) whenever the server confirms a change.
+    func keepingSaved<Page: StateWriting>(_ page: Page, as saved: Cached<Page.Thread>,
+                                          changed: @escaping @MainActor (Coordinator, Page.Thread) -> Void) {
+        page.onChanged = { [weak self] thread in
+            saved.remember(thread)
+            if let self { changed(self, thread) }
+        }
     }
 }
 
