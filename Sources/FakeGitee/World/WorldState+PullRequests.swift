@@ -91,8 +91,9 @@ extension WorldState {
 
     func editComment(id: Int, pull: FakePullRequest, body: String) -> FakeComment? {
         var list = comments(of: pull)
-        defer { pullRequestChanges.comments[pull.id] = list }
-        return list.edit(id, body: body)
+        guard let edited = list.edit(id, body: body) else { return nil }
+        pullRequestChanges.comments[pull.id] = list
+        return edited
     }
 
     func deleteComment(id: Int, pull: FakePullRequest) {

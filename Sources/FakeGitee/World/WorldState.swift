@@ -191,8 +191,9 @@ public final class WorldState {
 
     func editComment(id: Int, issue: FakeIssue, body: String) -> FakeComment? {
         var list = comments(of: issue)
-        defer { commentsByIssue[issue.id] = list }
-        return list.edit(id, body: body)
+        guard let edited = list.edit(id, body: body) else { return nil }
+        commentsByIssue[issue.id] = list
+        return edited
     }
 
     func deleteComment(id: Int, issue: FakeIssue, project: FakeProject) {
