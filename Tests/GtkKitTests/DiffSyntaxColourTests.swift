@@ -99,13 +99,7 @@ final class DiffSyntaxColourTests: XCTestCase {
 }
 
 @MainActor
-private final class ColourFixture {
-    let nightMode = NightModeViewModel(preferences: InMemoryPreferences())
-    let theme: ThemeController
-    let model = DiffViewModel()
-    let bindings = BindingBag()
-    let view: DiffView
-    let window: Widget
+private final class ColourFixture: DiffWindow {
     let width: Int32
 
     struct Foreground: CustomStringConvertible {
@@ -115,13 +109,7 @@ private final class ColourFixture {
 
     init(width: Int32, height: Int32) {
         self.width = width
-        theme = ThemeController(nightMode: nightMode, themesDirectory: themesDirectory)
-        view = DiffView(model: model, bindings: bindings)
-        window = widget(gtk_window_new())
-        model.show(DiffSyntaxColourTests.files)
-        gtk_window_set_default_size(typed(window), width, height)
-        gtk_window_set_child(typed(window), view.root)
-        gtk_window_present(typed(window))
+        super.init(width: width, height: height, files: DiffSyntaxColourTests.files)
         waitUntil("rows are drawn") { !self.labels(showing: "+ func greet(name: String) -> String {").isEmpty }
         waitForFrames(of: window, count: 3)
     }
@@ -171,6 +159,4 @@ private final class ColourFixture {
     func screenshots(_ name: String) {
         screenshotsInLightAndNight(of: window, nightMode: nightMode, named: "diff-syntax-\(name)", frames: 3)
     }
-
-    func close() { gtk_window_destroy(typed(window)) }
 }

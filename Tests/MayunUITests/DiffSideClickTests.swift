@@ -64,24 +64,18 @@ final class DiffSideClickTests: XCTestCase {
 }
 
 @MainActor
-private final class ClickFixture {
-    let model = DiffViewModel()
-    let bindings = BindingBag()
-    let view: DiffView
-    let window: Widget
-    let title = "diff-side-click-\(getpid())-\(Int.random(in: 0..<1_000_000))"
+private final class ClickFixture: DiffWindow {
+    let title: String
     var activated: [DiffAnchor] = []
 
     init(width: Int32, height: Int32) {
-        view = DiffView(model: model, bindings: bindings)
-        window = widget(gtk_window_new())
+        let title = "diff-side-click-\(getpid())-\(Int.random(in: 0..<1_000_000))"
+        self.title = title
+        super.init(width: width, height: height,
+                   files: [DiffFile(path: "Sources/Greeter.swift", status: "modified", additions: 4, deletions: 3,
+                                    patch: DiffViewTests.patch)],
+                   title: title, themed: false)
         model.onLineActivated = { [unowned self] in activated.append($0) }
-        model.show([DiffFile(path: "Sources/Greeter.swift", status: "modified", additions: 4, deletions: 3,
-                             patch: DiffViewTests.patch)])
-        gtk_window_set_title(typed(window), title)
-        gtk_window_set_default_size(typed(window), width, height)
-        gtk_window_set_child(typed(window), view.root)
-        gtk_window_present(typed(window))
         waitUntil("rows are drawn") { self.cell(showing: "−     func wave() {}") != nil }
         waitForFrames(of: window, count: 3)
     }
@@ -107,8 +101,6 @@ private final class ClickFixture {
         // Raised first: a window another test left mapped must not take the click.
         runXdotool("search --sync --name '^\(title)$' windowraise %1 mousemove --sync --window %1 \(x) \(y) click 1")
     }
-
-    func close() { gtk_window_destroy(typed(window)) }
 }
 
 /// Runs xdotool and waits for it; GTK reads the events it sent on the next main-loop turns.

@@ -132,24 +132,12 @@ final class DiffViewTests: XCTestCase {
 
 /// A window with the app's themes and one diff view showing `DiffViewTests.files`.
 @MainActor
-private final class DiffFixture {
-    let nightMode = NightModeViewModel(preferences: InMemoryPreferences())
-    let theme: ThemeController
-    let model = DiffViewModel()
-    let bindings = BindingBag()
-    let view: DiffView
-    let window: Widget
+private final class DiffFixture: DiffWindow {
     let size: (width: Int32, height: Int32)
 
     init(width: Int32, height: Int32, files: [DiffFile] = DiffViewTests.files) {
         size = (width, height)
-        theme = ThemeController(nightMode: nightMode, themesDirectory: themesDirectory)
-        view = DiffView(model: model, bindings: bindings)
-        model.show(files)
-        window = widget(gtk_window_new())
-        gtk_window_set_default_size(typed(window), width, height)
-        gtk_window_set_child(typed(window), view.root)
-        gtk_window_present(typed(window))
+        super.init(width: width, height: height, files: files)
         waitUntil("rows are drawn") { !self.lineRows().isEmpty }
         waitForFrames(of: window, count: 3)
     }
@@ -202,6 +190,4 @@ private final class DiffFixture {
     func screenshots(_ name: String) {
         screenshotsInLightAndNight(of: window, nightMode: nightMode, named: "diff-\(name)")
     }
-
-    func close() { gtk_window_destroy(typed(window)) }
 }
