@@ -131,23 +131,19 @@ extension FakeGiteeServer {
             return .json(renderer.comment(found.comment, issue: found.issue))
         }
         router.add("PATCH", "/api/v5/repos/:owner/:repo/issues/comments/:id") { [unowned self] request, parameters in
-            let own: OwnComment<FakeIssue>
-            switch ownComment(request, parameters, to: .edit, lookUp: state.comment(id:project:)) {
-            case .success(let found): own = found
-            case .failure(let refusal): return refusal.response
+            withOwnComment(request, parameters, to: .edit, lookUp: state.comment(id:project:)) { own in
+                guard let body = Self.commentBody(request) else { return .error(400, "body is missing") }
+                guard let edited = state.editComment(id: own.id, issue: own.thread, body: body) else {
+                    return .notFound("Comment Not Found")
+                }
+                return .json(renderer.comment(edited, issue: own.thread))
             }
-            guard let body = Self.commentBody(request) else { return .error(400, "body is missing") }
-            guard let edited = state.editComment(id: own.id, issue: own.thread, body: body) else {
-                return .notFound("Comment Not Found")
-            }
-            return .json(renderer.comment(edited, issue: own.thread))
         }
         router.add("DELETE", "/api/v5/repos/:owner/:repo/issues/comments/:id") { [unowned self] request, parameters in
-            switch ownComment(request, parameters, to: .delete, lookUp: state.comment(id:project:)) {
-            case .success(let own): state.deleteComment(id: own.id, issue: own.thread, project: own.project)
-            case .failure(let refusal): return refusal.response
+            withOwnComment(request, parameters, to: .delete, lookUp: state.comment(id:project:)) { own in
+                state.deleteComment(id: own.id, issue: own.thread, project: own.project)
+                return .noContent
             }
-            return .noContent
         }
     }
 

@@ -1,11 +1,6 @@
 /// What the site checks before a comment is edited or deleted, on issues and pull requests alike: a login (401), the
 /// project and the comment (404), and that the comment is the viewer's own (403).
 extension FakeGiteeServer {
-    /// A route's refusal, as the answer it sends.
-    struct Refusal: Error {
-        let response: FakeResponse
-    }
-
     /// The two changes a comment's author may make; the raw value is the verb of the site's 403.
     enum CommentChange: String { case edit = "编辑", delete = "删除" }
 
@@ -16,18 +11,19 @@ extension FakeGiteeServer {
         let project: FakeProject
     }
 
-    /// The route's comment (`:id` of `:owner/:repo`) when the viewer may make `change` to it.
-    func ownComment<Thread>(_ request: FakeRequest, _ parameters: [String: String], to change: CommentChange,
-                            lookUp: (Int, FakeProject) -> (comment: FakeComment, Thread)?)
-        -> Result<OwnComment<Thread>, Refusal> {
-        guard let viewer = request.viewer else { return .failure(Refusal(response: Self.loginRequired)) }
-        guard let project = project(parameters) else { return .failure(Refusal(response: Self.projectNotFound)) }
+    /// `change`'s answer: `act` on the route's comment (`:id` of `:owner/:repo`) when the viewer may make the change,
+    /// else the site's refusal.
+    func withOwnComment<Thread>(_ request: FakeRequest, _ parameters: [String: String], to change: CommentChange,
+                                lookUp: (Int, FakeProject) -> (comment: FakeComment, Thread)?,
+                                _ act: (OwnComment<Thread>) -> FakeResponse) -> FakeResponse {
+        guard let viewer = request.viewer else { return Self.loginRequired }
+        guard let project = project(parameters) else { return Self.projectNotFound }
         guard let id = parameters["id"].flatMap(Int.init), let found = lookUp(id, project) else {
-            return .failure(Refusal(response: .notFound("Comment Not Found")))
+            return .notFound("Comment Not Found")
         }
         guard found.comment.authorID == viewer.id else {
-            return .failure(Refusal(response: .error(403, "403 Forbidden: 只能\(change.rawValue)自己的评论 (not your comment)")))
+            return .error(403, "403 Forbidden: 只能\(change.rawValue)自己的评论 (not your comment)")
         }
-        return .success(OwnComment(id: id, thread: found.1, project: project))
+        return act(OwnComment(id: id, thread: found.1, project: project))
     }
 }

@@ -81,25 +81,25 @@ extension FakeGiteeServer {
                                                      line: state.line(of: found.comment)))
         }
         router.add("PATCH", "/api/v5/repos/:owner/:repo/pulls/comments/:id") { [unowned self] request, parameters in
-            let own: OwnComment<FakePullRequest>
-            switch ownComment(request, parameters, to: .edit, lookUp: state.pullComment(id:project:)) {
-            case .success(let found): own = found
-            case .failure(let refusal): return refusal.response
+            withOwnComment(request, parameters, to: .edit, lookUp: state.pullComment(id:project:)) { own in
+                guard let body = Self.commentBody(request) else { return .error(400, "body is missing") }
+                guard let edited = state.editComment(id: own.id, pull: own.thread, body: body) else {
+                    return .notFound("Comment Not Found")
+                }
+                return .json(renderer.pullRequestComment(edited, pull: own.thread, project: own.project,
+                                                         line: state.line(of: edited)))
             }
-            guard let body = Self.commentBody(request) else { return .error(400, "body is missing") }
-            guard let edited = state.editComment(id: own.id, pull: own.thread, body: body) else {
-                return .notFound("Comment Not Found")
-            }
-            return .json(renderer.pullRequestComment(edited, pull: own.thread, project: own.project,
-                                                     line: state.line(of: edited)))
         }
         router.add("DELETE", "/api/v5/repos/:owner/:repo/pulls/comments/:id") { [unowned self] request, parameters in
-            switch ownComment(request, parameters, to: .delete, lookUp: state.pullComment(id:project:)) {
-            case .success(let own): state.deleteComment(id: own.id, pull: own.thread)
-            case .failure(let refusal): return refusal.response
+            withOwnComment(request, parameters, to: .delete, lookUp: state.pullComment(id:project:)) { own in
+                state.deleteComment(id: own.id, pull: own.thread)
+                return .noContent
             }
-            return .noContent
         }
+    }
+
+    private struct Refusal: Error {
+        let response: FakeResponse
     }
 
     /// The line a comment is made on (nil for a general comment), or why the place does not exist.
