@@ -19,6 +19,17 @@ extension FakeGiteeServer {
         return .some(Set(numbers))
     }
 
+    /// `PATCH path` marks one of the viewer's threads or messages read (`mark` says whether the viewer has it): 205, or
+    /// the site's 404 with `missing`.
+    private func markOneRead(_ path: String, missing: String,
+                             mark: @escaping @MainActor (FakeInbox, _ id: Int, _ viewerID: Int) -> Bool) {
+        router.add("PATCH", path) { [unowned self] request, parameters in
+            guard let viewer = request.viewer else { return Self.loginRequired }
+            guard let id = Int(parameters["id"] ?? ""), mark(inbox, id, viewer.id) else { return .notFound(missing) }
+            return Self.resetContent
+        }
+    }
+
     func registerNotificationRoutes() {
         router.add("GET", "/api/v5/notifications/threads") { [unowned self] request, _ in
             guard let viewer = request.viewer else { return Self.loginRequired }
@@ -65,12 +76,8 @@ extension FakeGiteeServer {
             return .json(.object([("total_count", .int(threads + messages)), ("notification_count", .int(threads)),
                                   ("message_count", .int(messages))]))
         }
-        router.add("PATCH", "/api/v5/notifications/threads/:id") { [unowned self] request, parameters in
-            guard let viewer = request.viewer else { return Self.loginRequired }
-            guard let id = Int(parameters["id"] ?? ""), inbox.markNotificationRead(id: id, userID: viewer.id) else {
-                return .notFound("Notification Not Found")
-            }
-            return Self.resetContent
+        markOneRead("/api/v5/notifications/threads/:id", missing: "Notification Not Found") { inbox, id, viewer in
+            inbox.markNotificationRead(id: id, userID: viewer)
         }
         router.add("PUT", "/api/v5/notifications/threads") { [unowned self] request, _ in
             guard let viewer = request.viewer else { return Self.loginRequired }
@@ -78,12 +85,8 @@ extension FakeGiteeServer {
             inbox.markAllNotificationsRead(userID: viewer.id, ids: ids)
             return Self.resetContent
         }
-        router.add("PATCH", "/api/v5/notifications/messages/:id") { [unowned self] request, parameters in
-            guard let viewer = request.viewer else { return Self.loginRequired }
-            guard let id = Int(parameters["id"] ?? ""), inbox.markMessageRead(id: id, userID: viewer.id) else {
-                return .notFound("Message Not Found")
-            }
-            return Self.resetContent
+        markOneRead("/api/v5/notifications/messages/:id", missing: "Message Not Found") { inbox, id, viewer in
+            inbox.markMessageRead(id: id, userID: viewer)
         }
         // The spec: `username` and `content` required (400 数据不合法), an unknown user 404 (没有相关数据).
         router.add("POST", "/api/v5/notifications/messages") { [unowned self] request, _ in

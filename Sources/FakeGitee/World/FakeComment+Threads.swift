@@ -17,7 +17,18 @@ extension [FakeComment] {
     mutating func edit(_ id: Int, body: String) -> FakeComment? {
         guard let index = firstIndex(where: { $0.id == id }) else { return nil }
         self[index].body = body
-        self[index].editedAt = Swift.max(World.now, Int(Date().timeIntervalSince1970))
+        self[index].editedAt = World.writeTime
         return self[index]
+    }
+}
+
+extension [Int: [FakeComment]] {
+    /// Gives comment `id` the new `body` in `current`, the comments of `thread` now, and keeps them under `thread`;
+    /// nil, and nothing written, when the thread has no such comment.
+    mutating func edit(_ id: Int, body: String, thread: Int, current: [FakeComment]) -> FakeComment? {
+        var list = current
+        guard let edited = list.edit(id, body: body) else { return nil }
+        self[thread] = list
+        return edited
     }
 }

@@ -104,7 +104,7 @@ final class FakeInbox {
         nextID += 1
         let notification = FakeNotification(
             id: nextID, userID: userID, content: content, type: type, unread: true,
-            time: max(World.now, Int(Date().timeIntervalSince1970)), actorID: actorID, projectID: project.id,
+            time: World.writeTime, actorID: actorID, projectID: project.id,
             subjectTitle: title, subjectType: subjectType, number: number)
         threads[userID] = [notification] + notifications(of: userID)
         return notification
@@ -114,7 +114,7 @@ final class FakeInbox {
     func addMessage(userID: Int, senderID: Int, content: String) -> FakeMessage {
         nextID += 1
         let message = FakeMessage(id: nextID, userID: userID, senderID: senderID, content: content, unread: true,
-                                  time: max(World.now, Int(Date().timeIntervalSince1970)))
+                                  time: World.writeTime)
         messages[userID] = [message] + messages(of: userID)
         return message
     }

@@ -70,6 +70,8 @@ public struct World: Sendable {
     public internal(set) var forkedProjects: [FakeProject] = []
     /// "Now" of the world: fixed, so replies are reproducible (2026-11-01T12:00:00+08:00).
     static let now = 1_793_505_600
+    /// When a write through the API happens: the clock, but never before the world's `now`.
+    static var writeTime: Int { max(now, Int(Date().timeIntervalSince1970)) }
 
     public func user(login: String) -> FakeUser? {
         userIndexByLogin[login.lowercased()].map { users[$0] }

@@ -25,7 +25,7 @@ extension WorldState {
     /// Forks `project` into the space of `ownerID` under `path`: every branch starts as the parent's branch is now.
     func createFork(of project: FakeProject, ownerID: Int, path: String, name: String) -> FakeProject {
         forkChanges.nextProjectID += 1
-        let now = max(World.now, Int(Date().timeIntervalSince1970))
+        let now = World.writeTime
         let fork = FakeProject(
             id: forkChanges.nextProjectID, ownerID: ownerID, path: path, name: name, description: project.description,
             language: project.language, license: project.license, homepage: project.homepage, baseStars: 0, forks: 0,
@@ -59,7 +59,7 @@ extension WorldState {
         let commits = forkChanges.writtenCommits[key] ?? []
         let change = FakePatch.change(path: path, old: old, new: new)
         let commit = FakeCommit(sha: sha, parentSHA: commits.first?.sha, message: message, authorID: authorID,
-                                time: max(World.now, Int(Date().timeIntervalSince1970)), changes: [change])
+                                time: World.writeTime, changes: [change])
         forkChanges.writtenCommits[key] = [commit] + commits
     }
 
@@ -78,7 +78,7 @@ extension WorldState {
                            headProject: FakeProject, base: String, commits: [FakeCommit]) -> FakePullRequest {
         forkChanges.nextPullRequestID += 1
         let number = (pullRequests(of: project).map(\.number).max() ?? 0) + 1
-        let now = max(World.now, Int(Date().timeIntervalSince1970))
+        let now = World.writeTime
         var pull = FakePullRequest(id: forkChanges.nextPullRequestID, number: number, projectID: project.id,
                                    authorID: authorID, title: title, body: body, state: "open", headBranch: head,
                                    baseBranch: base, createdAt: now, updatedAt: now, commentCount: 0,

@@ -59,7 +59,7 @@ extension WorldState {
     /// Sets a pull request's state ("open", "closed", or "merged" with the method used); nil when there is none.
     func setPullRequestState(_ state: String, number: Int, project: FakeProject, mergeMethod: String? = nil) -> FakePullRequest? {
         guard let pull = pullRequest(number: number, project: project) else { return nil }
-        pullRequestChanges.states[pull.id] = (state, max(World.now, Int(Date().timeIntervalSince1970)))
+        pullRequestChanges.states[pull.id] = (state, World.writeTime)
         if let mergeMethod { pullRequestChanges.mergeMethods[pull.id] = mergeMethod }
         return pullRequest(number: number, project: project)
     }
@@ -78,7 +78,7 @@ extension WorldState {
     func addComment(to pull: FakePullRequest, authorID: Int, body: String, line: FakeDiffLine?) -> FakeComment {
         pullRequestChanges.nextCommentID += 1
         let comment = FakeComment(id: pullRequestChanges.nextCommentID, authorID: authorID, body: body,
-                                  time: max(World.now, Int(Date().timeIntervalSince1970)))
+                                  time: World.writeTime)
         pullRequestChanges.comments[pull.id] = comments(of: pull) + [comment]
         if let line { pullRequestChanges.lines[comment.id] = line }
         return comment
@@ -90,10 +90,7 @@ extension WorldState {
     }
 
     func editComment(id: Int, pull: FakePullRequest, body: String) -> FakeComment? {
-        var list = comments(of: pull)
-        guard let edited = list.edit(id, body: body) else { return nil }
-        pullRequestChanges.comments[pull.id] = list
-        return edited
+        pullRequestChanges.comments.edit(id, body: body, thread: pull.id, current: comments(of: pull))
     }
 
     func deleteComment(id: Int, pull: FakePullRequest) {

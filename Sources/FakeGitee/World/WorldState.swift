@@ -161,7 +161,7 @@ public final class WorldState {
         var list = issues(of: project)
         guard let index = list.firstIndex(where: { $0.number == number }) else { return nil }
         change(&list[index])
-        list[index].updatedAt = max(World.now, Int(Date().timeIntervalSince1970))
+        list[index].updatedAt = World.writeTime
         issuesByProject[project.id] = list
         return list[index]
     }
@@ -178,7 +178,7 @@ public final class WorldState {
     func addComment(to issue: FakeIssue, project: FakeProject, authorID: Int, body: String) -> FakeComment {
         nextCommentID += 1
         let comment = FakeComment(id: nextCommentID, authorID: authorID, body: body,
-                                  time: max(World.now, Int(Date().timeIntervalSince1970)))
+                                  time: World.writeTime)
         commentsByIssue[issue.id] = comments(of: issue) + [comment]
         adjustCommentCount(of: issue, project: project, by: 1)
         return comment
@@ -190,10 +190,7 @@ public final class WorldState {
     }
 
     func editComment(id: Int, issue: FakeIssue, body: String) -> FakeComment? {
-        var list = comments(of: issue)
-        guard let edited = list.edit(id, body: body) else { return nil }
-        commentsByIssue[issue.id] = list
-        return edited
+        commentsByIssue.edit(id, body: body, thread: issue.id, current: comments(of: issue))
     }
 
     func deleteComment(id: Int, issue: FakeIssue, project: FakeProject) {
@@ -213,7 +210,7 @@ public final class WorldState {
         nextIssueID += 1
         let issue = FakeIssue(id: nextIssueID, number: Activity.issueNumber(projectID: project.id, index: 500 + nextIssueID % 100_000),
                               projectID: project.id, authorID: authorID, title: title, body: body, state: "open",
-                              createdAt: max(World.now, Int(Date().timeIntervalSince1970)), updatedAt: max(World.now, Int(Date().timeIntervalSince1970)),
+                              createdAt: World.writeTime, updatedAt: World.writeTime,
                               labels: [], commentCount: 0)
         issuesByProject[project.id] = [issue] + existing
         createdIssues.append(issue)
@@ -235,7 +232,7 @@ public final class WorldState {
     private func recordEvent(type: String, actorID: Int, projectID: Int) -> JSONEventSeed {
         nextEventID += 1
         let event = JSONEventSeed(id: nextEventID, type: type, actorID: actorID, projectID: projectID,
-                                  time: max(World.now, Int(Date().timeIntervalSince1970)), salt: UInt64(nextEventID))
+                                  time: World.writeTime, salt: UInt64(nextEventID))
         extraUserEvents[actorID, default: []].insert(event, at: 0)
         return event
     }
