@@ -91,11 +91,7 @@ final class CreateIssuePage: Page {
     /// The members' fields; hidden for everyone else. Each menu's button says what it is for and the current choice.
     private func showTriage(labels: [(chip: LabelChip, isOn: Bool)], people: [(login: String?, title: String)],
                             milestones: [(number: Int?, title: String)]) {
-        assigneeMenu.removeAll()
-        milestoneMenu.removeAll()
         labelsButton.isVisible = !labels.isEmpty
-        assigneeMenu.isVisible = !people.isEmpty
-        milestoneMenu.isVisible = !milestones.isEmpty
         triage.isVisible = !labels.isEmpty || !people.isEmpty || !milestones.isEmpty
         let names = labels.map(\.chip.name)
         if names == shownLabelNames {
@@ -113,22 +109,25 @@ final class CreateIssuePage: Page {
                 labelCheckButtons[name] = made.check
             }
         }
-        if !people.isEmpty {
-            let menu = MenuButton(label: viewModel.assigneeButtonTitle, entries: people.map { person in
-                MenuEntry(title: person.title) { [unowned viewModel] in viewModel.setAssignee(person.login) }
-            })
-            menu.accessibleLabel = viewModel.assigneeTitle
-            menu.ellipsizesLabel()
-            assigneeMenu.append(menu)
-        }
-        if !milestones.isEmpty {
-            let menu = MenuButton(label: viewModel.milestoneButtonTitle, entries: milestones.map { milestone in
-                MenuEntry(title: milestone.title) { [unowned viewModel] in viewModel.setMilestone(milestone.number) }
-            })
-            menu.accessibleLabel = viewModel.milestoneTitle
-            menu.ellipsizesLabel()
-            milestoneMenu.append(menu)
-        }
+        showMenu(in: assigneeMenu, label: viewModel.assigneeButtonTitle, accessibleLabel: viewModel.assigneeTitle,
+                 entries: people.map { person in
+                     MenuEntry(title: person.title) { [unowned viewModel] in viewModel.setAssignee(person.login) }
+                 })
+        showMenu(in: milestoneMenu, label: viewModel.milestoneButtonTitle, accessibleLabel: viewModel.milestoneTitle,
+                 entries: milestones.map { milestone in
+                     MenuEntry(title: milestone.title) { [unowned viewModel] in viewModel.setMilestone(milestone.number) }
+                 })
+    }
+
+    /// One triage menu in its place, or the place hidden when there is nothing to choose.
+    private func showMenu(in place: Box, label: String, accessibleLabel: String, entries: [MenuEntry]) {
+        place.removeAll()
+        place.isVisible = !entries.isEmpty
+        guard !entries.isEmpty else { return }
+        let menu = MenuButton(label: label, entries: entries)
+        menu.accessibleLabel = accessibleLabel
+        menu.ellipsizesLabel()
+        place.append(menu)
     }
 
     override var title: String { viewModel.title }
