@@ -61,22 +61,17 @@ public struct CheckRun: Sendable, Hashable, Identifiable, Decodable {
     public var startedAt: Timestamp?
     public var completedAt: Timestamp?
 
-    public init(id: Int, name: String, headSHA: String? = nil, status: Status, conclusion: Conclusion? = nil,
-                output: Output? = nil) {
-        self.id = id
-        self.name = name
-        self.headSHA = headSHA
-        self.status = status
-        self.conclusion = conclusion
-        self.output = output
-    }
-
     enum CodingKeys: String, CodingKey {
         case id, name, status, conclusion, output
         case headSHA = "head_sha", htmlURL = "html_url", detailsURL = "details_url", startedAt = "started_at"
         case completedAt = "completed_at"
     }
 
+    /// Whether the run is still going (not completed): the page asks again while one is.
+    public var isPending: Bool { status != .completed }
+}
+
+extension CheckRun {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = c.value(.id, or: 0)
@@ -91,9 +86,6 @@ public struct CheckRun: Sendable, Hashable, Identifiable, Decodable {
         startedAt = c.optional(.startedAt)
         completedAt = c.optional(.completedAt)
     }
-
-    /// Whether the run is still going (not completed): the page asks again while one is.
-    public var isPending: Bool { status != .completed }
 }
 
 extension CheckRun.Output {

@@ -7,31 +7,23 @@ import Foundation
 public struct Release: Sendable, Hashable, Identifiable, Codable {
     public var id: Int
     public var tagName: String
-    public var targetCommitish: String?
-    public var isPrerelease: Bool
-    public var name: String
+    public var name: String = ""
     public var body: String?
+    public var isPrerelease: Bool = false
     public var author: User?
     public var createdAt: Timestamp?
-    public var assets: [ReleaseAsset]
-
-    public init(id: Int, tagName: String, name: String = "", body: String? = nil, isPrerelease: Bool = false,
-                author: User? = nil, createdAt: Timestamp? = nil, assets: [ReleaseAsset] = []) {
-        self.id = id
-        self.tagName = tagName
-        self.name = name
-        self.body = body
-        self.isPrerelease = isPrerelease
-        self.author = author
-        self.createdAt = createdAt
-        self.assets = assets
-    }
+    public var assets: [ReleaseAsset] = []
+    public var targetCommitish: String?
 
     enum CodingKeys: String, CodingKey {
         case id, name, body, author, assets, isPrerelease = "prerelease"
         case tagName = "tag_name", targetCommitish = "target_commitish", createdAt = "created_at"
     }
 
+    public static let maxAssets = 200
+}
+
+extension Release {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = c.value(.id, or: 0)
@@ -45,8 +37,6 @@ public struct Release: Sendable, Hashable, Identifiable, Codable {
         // At most `maxAssets` (a release is a page row: a list of thousands would be a hostile answer).
         assets = Array(c.list(.assets).filter { (asset: ReleaseAsset) in asset.isWebAddress }.prefix(Self.maxAssets))
     }
-
-    public static let maxAssets = 200
 }
 
 /// One attached file: its name, its download address and its size when the server says. As a release's `assets`
