@@ -26,8 +26,8 @@ package final class Entry: WidgetObject {
     }
 
     /// What an on-screen keyboard offers (an email address's @); plain entries only.
-    func setInputPurpose(_ purpose: GtkInputPurpose) {
-        if isA(gtk_entry_get_type()) { gtk_entry_set_input_purpose(typed(widget), purpose) }
+    package func setInputPurpose(_ purpose: InputPurpose) {
+        if isA(gtk_entry_get_type()) { gtk_entry_set_input_purpose(typed(widget), purpose.gtk) }
     }
 
     package func onChanged(_ handler: @escaping @MainActor (String) -> Void) { onEditableChanged(handler) }

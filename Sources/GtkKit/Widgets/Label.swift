@@ -23,6 +23,12 @@ package final class Label: WidgetObject {
         set { gtk_label_set_max_width_chars(opaque(widget), newValue) }
     }
 
+    /// The lines' alignment among themselves (`xalign` places the whole block).
+    package var justify: Justification {
+        get { Justification(gtk: gtk_label_get_justify(opaque(widget))) }
+        set { gtk_label_set_justify(opaque(widget), newValue.gtk) }
+    }
+
     package var text: String {
         get { gtk_label_get_text(opaque(widget)).map { String(cString: $0) } ?? "" }
         set { gtk_label_set_text(opaque(widget), newValue) }

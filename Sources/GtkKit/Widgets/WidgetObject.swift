@@ -47,12 +47,12 @@ public class WidgetObject {
 
 extension WidgetObject {
     package var halign: Align {
-        get { Self.align(gtk_widget_get_halign(widget)) }
+        get { Align(gtk: gtk_widget_get_halign(widget)) }
         set { gtk_widget_set_halign(widget, newValue.gtk) }
     }
 
     package var valign: Align {
-        get { Self.align(gtk_widget_get_valign(widget)) }
+        get { Align(gtk: gtk_widget_get_valign(widget)) }
         set { gtk_widget_set_valign(widget, newValue.gtk) }
     }
 
@@ -81,15 +81,6 @@ extension WidgetObject {
 
     @discardableResult
     package func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
-
-    private static func align(_ value: GtkAlign) -> Align {
-        switch value {
-        case GTK_ALIGN_START: .start
-        case GTK_ALIGN_END: .end
-        case GTK_ALIGN_CENTER: .center
-        default: .fill
-        }
-    }
 }
 
 extension WidgetObject: Shown {
