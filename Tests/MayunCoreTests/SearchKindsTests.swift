@@ -29,6 +29,15 @@ final class SearchKindsTests: XCTestCase {
             XCTAssertEqual(model.personRow(at: 0)?.subtitle, "zhang")
             model.openPerson(at: 0)
             XCTAssertEqual(navigator.pushed, [.user(login: "zhang")])
+            // The row's menu opens the same person; a row past the list has no row, no menu and opens nothing.
+            let menu = model.personMenu(at: 0)
+            XCTAssertEqual(menu.first?.title, tr("Open Profile"))
+            menu.first?.perform()
+            XCTAssertEqual(navigator.pushed, [.user(login: "zhang"), .user(login: "zhang")])
+            XCTAssertNil(model.personRow(at: 1))
+            XCTAssertTrue(model.personMenu(at: 1).isEmpty)
+            model.openPerson(at: 1)
+            XCTAssertEqual(navigator.pushed.count, 2)
             let asked = try XCTUnwrap(transport.requests.last?.url)
             XCTAssertTrue(asked.contains("/search/users?q=zhang") && !asked.contains("sort="), asked)
 

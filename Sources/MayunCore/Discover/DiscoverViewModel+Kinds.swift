@@ -81,24 +81,9 @@ extension DiscoverViewModel {
 
     // MARK: Rows
 
-    public func personRow(at index: Int) -> SimpleRow? {
-        guard people.items.indices.contains(index) else { return nil }
-        let user = people.items[index]
-        return SimpleRow(iconName: "avatar-default-symbolic", title: user.name.isEmpty ? user.login : user.name,
-                         subtitle: user.name == user.login ? "" : user.login,
-                         avatarURL: user.avatarURL.flatMap(URL.init(string:)))
-    }
-
-    public func openPerson(at index: Int) {
-        guard people.items.indices.contains(index) else { return }
-        navigator?.push(.user(login: people.items[index].login))
-    }
-
-    public func personMenu(at index: Int) -> [RowMenuItem] {
-        guard people.items.indices.contains(index) else { return [] }
-        return RowMenuItem.standard(openTitle: tr("Open Profile"), open: { [weak self] in self?.openPerson(at: index) },
-                                    webAddress: people.items[index].htmlURL, inBrowser: false, navigator: navigator)
-    }
+    public func personRow(at index: Int) -> SimpleRow? { people.personRow(at: index) }
+    public func openPerson(at index: Int) { people.openPerson(at: index, navigator: navigator) }
+    public func personMenu(at index: Int) -> [RowMenuItem] { people.personMenu(at: index, navigator: navigator) }
 
     /// An issue found anywhere: its project is said, since results span projects.
     public func issueRow(at index: Int, now: Date = Date()) -> SimpleRow? {

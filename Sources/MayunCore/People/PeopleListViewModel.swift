@@ -16,27 +16,14 @@ public final class PeopleListViewModel {
         people = PagedListViewModel<User>(emptyText: emptyText, pages)
     }
 
-    public func row(at index: Int) -> SimpleRow? {
-        guard people.items.indices.contains(index) else { return nil }
-        let user = people.items[index]
-        return SimpleRow(iconName: "avatar-default-symbolic", title: user.name.nonEmpty ?? user.login,
-                         subtitle: user.name == user.login ? "" : user.login,
-                         avatarURL: user.avatarURL.flatMap(URL.init(string:)))
-    }
+    public func row(at index: Int) -> SimpleRow? { people.personRow(at: index) }
 
     public func start() { people.start() }
 
-    public func activate(at index: Int) {
-        guard people.items.indices.contains(index) else { return }
-        navigator?.push(.user(login: people.items[index].login))
-    }
+    public func activate(at index: Int) { people.openPerson(at: index, navigator: navigator) }
 
     /// The row's context menu: Open Profile, Copy Link.
-    public func menu(at index: Int) -> [RowMenuItem] {
-        guard people.items.indices.contains(index) else { return [] }
-        return RowMenuItem.standard(openTitle: tr("Open Profile"), open: { [weak self] in self?.activate(at: index) },
-                                    webAddress: people.items[index].htmlURL, inBrowser: false, navigator: navigator)
-    }
+    public func menu(at index: Int) -> [RowMenuItem] { people.personMenu(at: index, navigator: navigator) }
 }
 
 extension PeopleListViewModel {
