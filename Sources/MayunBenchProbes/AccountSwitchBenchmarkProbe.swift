@@ -168,10 +168,6 @@ final class AccountSwitchBenchmarkProbe {
     private func finish(_ more: [String], status: Int32 = 0) {
         guard phase != .done else { return }
         phase = .done
-        let line = (["page", "route=accounts"] + results + more
-            + [String(format: "rss_mib=%.1f", PageBenchmarkTree.residentMiB())]).joined(separator: " ")
-        print(line)
-        fflush(nil)
-        exit(status)
+        PageBenchmarkTree.report(route: "accounts", results + more, status: status)
     }
 }

@@ -311,9 +311,6 @@ final class PageBenchmarkProbe {
     private func finish(_ more: [String], status: Int32 = 0) {
         guard phase != .done else { return }
         phase = .done
-        let line = (["page", "route=\(spec.route)"] + results + more
-            + [String(format: "rss_mib=%.1f", PageBenchmarkTree.residentMiB())]).joined(separator: " ")
-        print(line)
-        exit(status)
+        PageBenchmarkTree.report(route: spec.route, results + more, status: status)
     }
 }

@@ -46,6 +46,14 @@ package enum PageBenchmarkTree {
         return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
     }
 
+    /// Prints a page probe's one result line (`page route=… <fields> rss_mib=…`, which the benchmark runner reads)
+    /// and ends the process with `status`.
+    static func report(route: String, _ fields: [String], status: Int32) -> Never {
+        print((["page", "route=\(route)"] + fields + [String(format: "rss_mib=%.1f", residentMiB())]).joined(separator: " "))
+        fflush(nil)
+        exit(status)
+    }
+
     static func typeName(_ widget: Widget) -> String {
         let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
         return String(cString: g_type_name(instance.pointee.g_class.pointee.g_type))
