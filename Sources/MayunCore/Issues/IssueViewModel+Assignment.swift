@@ -70,9 +70,9 @@ extension IssueViewModel {
                    undo: { $0.undoMilestone(before, previousWritten) })
     }
 
-    /// One triage change (`kind`: the assignee or the milestone): shown at once (`apply`), sent, or left waiting in
-    /// the outbox when it never reached the server; an answer that was lost is settled by reading the issue again
-    /// (`took` says whether it holds the change), and a refusal or an unchanged issue is undone with the reason.
+    /// One triage change (`kind`: the assignee or the milestone), sent as every change to the issue is
+    /// (`sendChange`): an answer that was lost is settled by reading the issue again (`took` says whether it holds
+    /// the change), and an unchanged issue is refused with `kept`.
     private func sendTriage(_ kind: OutboxEntry.Kind, _ choice: OutboxEntry.Choice, seen: String,
                             endpoint: Endpoint<Issue>, failure: String, kept: String,
                             apply: @escaping @MainActor (IssueViewModel) -> Void,
@@ -80,38 +80,15 @@ extension IssueViewModel {
                             settled: @escaping @MainActor (IssueViewModel, Issue) -> Void,
                             undo: @escaping @MainActor (IssueViewModel) -> Void) {
         let client = client, reread = rereadIssue
-        let waits = waitingInOutbox(kind, choice, seen: seen)
-        writes.send(key: kind == .issueAssignee ? "assignee" : "milestone", failure: failure,
-                    apply: { apply(self) },
-                    request: {
-                        try await waits {
-                            try Self.took(await SettledWrite.perform({ try await client.send(endpoint) },
-                                                                     check: { taken(try await client.send(reread), if: took) }),
-                                          took, else: kept)
-                        }
-                    },
-                    settle: { [weak self] answer in
-                        guard let self else { return }
-                        guard let answer else { return undo(self) }
-                        settleTriage(answer) { settled($0, answer) }
-                    },
-                    rollBack: { [weak self] _ in if let self { undo(self) } })
-    }
-
-    /// Runs a triage write's request; one that never reached the server waits in the outbox with `choice` (and
-    /// what the person saw) instead, answering nil: the page then shows what the server has, and the waiting line.
-    private func waitingInOutbox(_ kind: OutboxEntry.Kind, _ choice: OutboxEntry.Choice, seen: String)
-        -> @MainActor (@MainActor () async throws -> Issue) async throws -> Issue? {
-        let outbox = outbox, repo = repo, number = number
-        return { request in
-            do {
-                return try await request()
-            } catch let failure as GiteeError where failure.neverReachedServer {
-                guard outbox?.enqueue(kind, repo: repo, number: number, payload: choice.payload, seen: seen) != nil
-                else { throw failure }
-                return nil
-            }
-        }
+        sendChange(key: kind == .issueAssignee ? "assignee" : "milestone", failure: failure, waiting: kind,
+                   payload: choice.payload, seen: seen, apply: { apply(self) },
+                   request: {
+                       try Self.took(await SettledWrite.perform({ try await client.send(endpoint) },
+                                                                check: { taken(try await client.send(reread), if: took) }),
+                                     took, else: kept)
+                   },
+                   settled: { [weak self] answer in self?.settleTriage(answer) { settled($0, answer) } },
+                   undo: { [weak self] in if let self { undo(self) } })
     }
 
     private func undoAssignee(_ before: User?, _ previousWritten: User??) {

@@ -65,39 +65,27 @@ extension IssueViewModel {
         // The last label goes with the description's own call for it, then the issue is read back: the answer
         // (204) says nothing, and only the issue says whether the labels went.
         let clear = Endpoints.clearIssueLabels(owner: repo.owner, repo: repo.name, number: number)
-        let reread = Endpoints.issue(owner: repo.owner, repo: repo.name, number: number)
+        let reread = rereadIssue
         let client = client, wanted = Set(after.map(\.name))
-        let outbox = outbox, repo = repo, number = number
-        let sent = writes.send(key: "labels", failure: tr("Could not change the labels: %@"),
-                               apply: { showLabels(after) },
-                               request: { () async throws -> Issue? in
-                                   do {
-                                       return try await Self.sendLabels(after.isEmpty, endpoint: endpoint, clear: clear,
-                                                                        reread: reread, wanted: wanted, client: client)
-                                   } catch let failure as GiteeError where failure.neverReachedServer {
-                                       // Never reached the server: it waits in the outbox with the labels the person
-                                       // saw, and the page shows the server's until it is sent.
-                                       guard outbox?.enqueue(.issueLabels, repo: repo, number: number,
-                                                             payload: OutboxEntry.labelList(Array(wanted)),
-                                                             seen: OutboxEntry.labelList(before.map(\.name))) != nil
-                                       else { throw failure }
-                                       return nil
-                                   }
-                               },
-                               settle: { [weak self] answer in
-                                   guard let answer else {
-                                       self?.showLabels(before)
-                                       self?.writtenLabels = previousWritten
-                                       return
-                                   }
-                                   self?.writtenLabels = answer.labels
-                                   self?.resource.show(answer)
-                                   self?.onChanged(answer)
-                               },
-                               rollBack: { [weak self] _ in
-                                   self?.showLabels(before)
-                                   self?.writtenLabels = previousWritten
-                               })
+        // Never reached the server: it waits in the outbox with the labels the person saw, and the page shows the
+        // server's until it is sent.
+        let sent = sendChange(key: "labels", failure: tr("Could not change the labels: %@"), waiting: .issueLabels,
+                              payload: OutboxEntry.labelList(Array(wanted)),
+                              seen: OutboxEntry.labelList(before.map(\.name)),
+                              apply: { showLabels(after) },
+                              request: {
+                                  try await Self.sendLabels(after.isEmpty, endpoint: endpoint, clear: clear,
+                                                            reread: reread, wanted: wanted, client: client)
+                              },
+                              settled: { [weak self] answer in
+                                  self?.writtenLabels = answer.labels
+                                  self?.resource.show(answer)
+                                  self?.onChanged(answer)
+                              },
+                              undo: { [weak self] in
+                                  self?.showLabels(before)
+                                  self?.writtenLabels = previousWritten
+                              })
         if sent == nil { navigator?.showToast(tr("A change to the labels is still being sent.")) }
     }
 

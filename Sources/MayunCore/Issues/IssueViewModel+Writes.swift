@@ -52,40 +52,12 @@ extension IssueViewModel {
     // MARK: State
 
     public func move(to target: IssueStatus) {
-        guard canChangeState, let current = issue, let settable = target.settable, target != status else { return }
-        let previousState = current.state, previousWritten = writtenState
-        let endpoint = Endpoints.setIssueState(owner: repo.owner, repo: repo.name, number: number, to: settable)
-        let client = client
-        let reread = Endpoints.issue(owner: repo.owner, repo: repo.name, number: number)
-        // A change that provably never reached the server waits in the outbox with the state the person saw, and the
+        guard canChangeState, issue != nil, let settable = target.settable, target != status else { return }
+        // A move that provably never reached the server waits in the outbox with the state the person saw, and the
         // page goes back to what the server has until it is sent.
-        let outbox = outbox, repo = repo, number = number
-        writes.send(key: "state", failure: tr("Could not change the state: %@"),
-                    apply: { showState(settable.rawValue) },
-                    request: { () async throws -> Issue? in
-                        do {
-                            let answer: Issue = try await SettledWrite.perform(
-                                { try await client.send(endpoint) },
-                                check: { taken(try await client.send(reread)) { $0.state == settable.rawValue } })
-                            return answer
-                        } catch let failure as GiteeError where failure.neverReachedServer {
-                            guard outbox?.enqueue(.issueState, repo: repo, number: number, payload: settable.rawValue,
-                                                  seen: previousState) != nil else { throw failure }
-                            return nil
-                        }
-                    },
-                    settle: { [weak self] answer in
-                        guard let answer else {
-                            self?.showState(previousState)
-                            self?.writtenState = previousWritten
-                            return
-                        }
-                        self?.stateChanged(answer)
-                    },
-                    rollBack: { [weak self] _ in
-                        self?.showState(previousState)
-                        self?.writtenState = previousWritten
-                    })
+        sendState(settable.rawValue, failure: tr("Could not change the state: %@"), waiting: .issueState,
+                  endpoint: Endpoints.setIssueState(owner: repo.owner, repo: repo.name, number: number, to: settable),
+                  reread: rereadIssue)
     }
 
     // MARK: Comments

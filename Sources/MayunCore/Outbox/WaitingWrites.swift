@@ -45,6 +45,8 @@ enum OutboxOutcome<Answer: Sendable>: Sendable {
     case waiting(Int64)
 
     var isWaiting: Bool { if case .waiting = self { true } else { false } }
+    /// The server's answer; nil while the write waits.
+    var answer: Answer? { if case .sent(let answer) = self { answer } else { nil } }
 }
 
 extension Outbox {

@@ -112,76 +112,48 @@ extension PullRequestViewModel {
         let reread = Endpoints.pullRequest(owner: repo.owner, repo: repo.name, number: number)
         let client = client
         let form = OutboxEntry.Merge(method: mergeForm.method.rawValue, title: mergeForm.title, message: mergeForm.message)
-        let waits: @MainActor (@MainActor () async throws -> PullRequest?) async throws -> OutboxOutcome<PullRequest?> =
-            waitingInOutbox(.pullRequestMerge, payload: form.payload, seen: before.head.sha ?? OutboxEntry.anyState)
-        writes.send(key: "state", failure: tr("Could not merge: %@"),
-                    apply: { showState("merged") },
-                    request: {
-                        try await waits {
-                            // A merge whose answer was lost is settled by the pull request's state, never merged again.
-                            try await SettledWrite.perform({
-                                _ = try await client.send(merge)
-                                // Merged: a failed re-read is not a failed merge (the optimistic state stays).
-                                return try? await client.send(reread)
-                            }, check: { taken(try await client.send(reread), if: \.isMerged) })
-                        }
-                    },
-                    settle: { [weak self] outcome in
-                        guard let self else { return }
-                        guard case .sent(let answer) = outcome else {
-                            // It waits: the page shows the pull request as the server has it.
-                            resource.show(before)
-                            writtenState = previousWritten
-                            return
-                        }
-                        var merged = answer ?? before
-                        merged.state = "merged"
-                        writtenState = "merged"
-                        resource.show(merged)
-                        onChanged(merged)
-                    },
-                    rollBack: { [weak self] error in
-                        self?.resource.show(before)
-                        self?.writtenState = previousWritten
-                        // Refused as it stands (merged or closed meanwhile, a conflict since, a review withdrawn):
-                        // show how it is now, so the reason above the merge box says why.
-                        switch error {
-                        case .validation, .forbidden, .badResponse(.unexpectedStatus): self?.resource.refresh()
-                        default: break
-                        }
-                    })
+        sendChange(key: "state", failure: tr("Could not merge: %@"), waiting: .pullRequestMerge, payload: form.payload,
+                   seen: before.head.sha ?? OutboxEntry.anyState,
+                   apply: { showState("merged") },
+                   request: {
+                       // A merge whose answer was lost is settled by the pull request's state, never merged again.
+                       try await SettledWrite.perform({
+                           _ = try await client.send(merge)
+                           // Merged: a failed re-read is not a failed merge (the optimistic state stays).
+                           return try? await client.send(reread)
+                       }, check: { taken(try await client.send(reread), if: \.isMerged) })
+                   },
+                   settled: { [weak self] answer in
+                       guard let self else { return }
+                       var merged = answer ?? before
+                       merged.state = "merged"
+                       writtenState = "merged"
+                       resource.show(merged)
+                       onChanged(merged)
+                   },
+                   // Refused, or waiting: the page shows the pull request as the server has it.
+                   undo: { [weak self] in
+                       self?.resource.show(before)
+                       self?.writtenState = previousWritten
+                   },
+                   refused: { [weak self] error in
+                       // Refused as it stands (merged or closed meanwhile, a conflict since, a review withdrawn):
+                       // show how it is now, so the reason above the merge box says why.
+                       switch error {
+                       case .validation, .forbidden, .badResponse(.unexpectedStatus): self?.resource.refresh()
+                       default: break
+                       }
+                   })
     }
 
     /// Close or Reopen.
     public func setState(_ target: Endpoints.SettablePullRequestState) {
-        guard stateAction?.target == target, let before = pullRequest else { return }
-        let previousWritten = writtenState
-        let endpoint = Endpoints.setPullRequestState(owner: repo.owner, repo: repo.name, number: number, to: target)
-        let client = client
-        let failure = target == .closed ? tr("Could not close the pull request: %@") : tr("Could not reopen the pull request: %@")
-        let reread = Endpoints.pullRequest(owner: repo.owner, repo: repo.name, number: number)
-        let waits: @MainActor (@MainActor () async throws -> PullRequest) async throws -> OutboxOutcome<PullRequest> =
-            waitingInOutbox(.pullRequestState, payload: target.rawValue, seen: before.state)
-        writes.send(key: "state", failure: failure,
-                    apply: { showState(target.rawValue) },
-                    request: {
-                        try await waits {
-                            try await SettledWrite.perform({ try await client.send(endpoint) },
-                                                           check: { taken(try await client.send(reread)) { $0.state == target.rawValue } })
-                        }
-                    },
-                    settle: { [weak self] outcome in
-                        guard case .sent(let answer) = outcome else {
-                            self?.resource.show(before)
-                            self?.writtenState = previousWritten
-                            return
-                        }
-                        self?.stateChanged(answer)
-                    },
-                    rollBack: { [weak self] _ in
-                        self?.resource.show(before)
-                        self?.writtenState = previousWritten
-                    })
+        guard stateAction?.target == target else { return }
+        sendState(target.rawValue,
+                  failure: target == .closed ? tr("Could not close the pull request: %@") : tr("Could not reopen the pull request: %@"),
+                  waiting: .pullRequestState,
+                  endpoint: Endpoints.setPullRequestState(owner: repo.owner, repo: repo.name, number: number, to: target),
+                  reread: Endpoints.pullRequest(owner: repo.owner, repo: repo.name, number: number))
     }
 }
 

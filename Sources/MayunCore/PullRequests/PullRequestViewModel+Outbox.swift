@@ -32,14 +32,4 @@ extension PullRequestViewModel {
     public func cancelWaiting(_ change: WaitingChange) {
         outbox?.cancel(change.row)
     }
-
-    /// Runs a write's request; one that never reached the server waits in the outbox as `kind` instead.
-    func waitingInOutbox<Answer: Sendable>(_ kind: OutboxEntry.Kind, payload: String, seen: String)
-        -> @MainActor (@MainActor () async throws -> Answer) async throws -> OutboxOutcome<Answer> {
-        let outbox = outbox, repo = repo, number = String(number)
-        return { request in
-            try await Outbox.sendOrKeep(in: outbox, kind, repo: repo, number: number, payload: payload, seen: seen,
-                                        request)
-        }
-    }
 }

@@ -88,33 +88,28 @@ extension PullRequestViewModel {
             : Endpoints.passPullRequestTest(owner: repo.owner, repo: repo.name, number: number)
         let reread = Endpoints.pullRequest(owner: repo.owner, repo: repo.name, number: number)
         let client = client
-        let waits: @MainActor (@MainActor () async throws -> PullRequest?) async throws -> OutboxOutcome<PullRequest?> =
-            waitingInOutbox(.pullRequestAccept, payload: role.rawValue, seen: "")
-        writes.send(key: "accept \(role.rawValue)",
-                    failure: role == .reviewers ? tr("Could not approve: %@") : tr("Could not pass the test: %@"),
-                    apply: { [weak self] in self?.showPeople(role) { list in
-                        for index in list.indices where list[index].login == me { list[index].accepted = true }
-                    } },
-                    request: {
-                        try await waits {
-                            // A lost answer is settled by the pull request: this person's approval (or pass) is on it.
-                            try await SettledWrite.perform({
-                                _ = try await client.send(endpoint)
-                                return try? await client.send(reread)
-                            }, check: { () async throws -> PullRequest?? in
-                                let now = try await client.send(reread)
-                                return Self.people(role, of: now).contains { $0.login == me && $0.accepted } ? .some(now) : .none
-                            })
-                        }
-                    },
-                    settle: { [weak self] outcome in
-                        guard let self else { return }
-                        guard case .sent(let answer) = outcome else { return resource.show(before) }
-                        guard var shown = answer else { return }
-                        shown.state = pullRequest?.state ?? shown.state
-                        resource.show(shown)
-                    },
-                    rollBack: { [weak self] _ in self?.resource.show(before) })
+        sendChange(key: "accept \(role.rawValue)",
+                   failure: role == .reviewers ? tr("Could not approve: %@") : tr("Could not pass the test: %@"),
+                   waiting: .pullRequestAccept, payload: role.rawValue, seen: "",
+                   apply: { [weak self] in self?.showPeople(role) { list in
+                       for index in list.indices where list[index].login == me { list[index].accepted = true }
+                   } },
+                   request: {
+                       // A lost answer is settled by the pull request: this person's approval (or pass) is on it.
+                       try await SettledWrite.perform({
+                           _ = try await client.send(endpoint)
+                           return try? await client.send(reread)
+                       }, check: { () async throws -> PullRequest?? in
+                           let now = try await client.send(reread)
+                           return Self.people(role, of: now).contains { $0.login == me && $0.accepted } ? .some(now) : .none
+                       })
+                   },
+                   settled: { [weak self] answer in
+                       guard let self, var shown = answer else { return }
+                       shown.state = pullRequest?.state ?? shown.state
+                       resource.show(shown)
+                   },
+                   undo: { [weak self] in self?.resource.show(before) })
     }
 
     /// Asks a collaborator to review or test (`POST .../assignees` or `.../testers`).
@@ -145,35 +140,30 @@ extension PullRequestViewModel {
         var wanted = Self.people(role, of: before)
         edit(&wanted)
         let asked = wanted.contains { $0.login == login }
-        let waits: @MainActor (@MainActor () async throws -> PullRequest) async throws -> OutboxOutcome<PullRequest> =
-            waitingInOutbox(.pullRequestPeople, payload: OutboxEntry.PeopleChange(role: role, login: login, asked: asked).payload,
-                            seen: "")
         let putBack: @MainActor (PullRequestViewModel?) -> Void = { page in
             guard let page, var shown = page.pullRequest else { return }
             shown.reviewers = before.reviewers
             shown.testers = before.testers
             page.resource.show(shown)
         }
-        writes.send(key: "\(role.rawValue) \(login)", failure: failure,
-                    apply: { [weak self] in self?.showPeople(role, edit) },
-                    request: {
-                        try await waits {
-                            // A lost answer is settled by the pull request's list (docs/WRITES.md).
-                            try await SettledWrite.perform({ try await client.send(endpoint) }, check: {
-                                taken(try await client.send(reread)) { Self.people(role, of: $0).contains { $0.login == login } == asked }
-                            })
-                        }
-                    },
-                    settle: { [weak self] outcome in
-                        // Waiting: the lists as the server has them, and the line says what waits.
-                        guard case .sent(let answer) = outcome else { return putBack(self) }
-                        guard let self, var shown = pullRequest else { return }
-                        // Only the lists: the answer's other fields may predate another write in flight.
-                        shown.reviewers = answer.reviewers
-                        shown.testers = answer.testers
-                        resource.show(shown)
-                    },
-                    rollBack: { [weak self] _ in putBack(self) })
+        sendChange(key: "\(role.rawValue) \(login)", failure: failure, waiting: .pullRequestPeople,
+                   payload: OutboxEntry.PeopleChange(role: role, login: login, asked: asked).payload, seen: "",
+                   apply: { [weak self] in self?.showPeople(role, edit) },
+                   request: {
+                       // A lost answer is settled by the pull request's list (docs/WRITES.md).
+                       try await SettledWrite.perform({ try await client.send(endpoint) }, check: {
+                           taken(try await client.send(reread)) { Self.people(role, of: $0).contains { $0.login == login } == asked }
+                       })
+                   },
+                   settled: { [weak self] answer in
+                       guard let self, var shown = pullRequest else { return }
+                       // Only the lists: the answer's other fields may predate another write in flight.
+                       shown.reviewers = answer.reviewers
+                       shown.testers = answer.testers
+                       resource.show(shown)
+                   },
+                   // Refused, or waiting: the lists as the server has them (the line says what waits).
+                   undo: { [weak self] in putBack(self) })
     }
 
     /// Its reviewers or its testers.
