@@ -122,16 +122,10 @@ public final class CreateIssueViewModel {
         let answer = CreatedAnswer<Issue?>()
         writes.send(key: Self.submitKey, failure: tr("Could not create the issue: %@ Your draft is kept."),
                     request: {
-                        do {
-                            let issue = try await SettledWrite.perform({ try await client.send(endpoint) }, check: found)
-                            answer.value = .some(issue)
-                        } catch let failure as GiteeError where failure.neverReachedServer {
-                            // Never reached the server: it waits in the outbox, sent when the server answers again.
-                            guard outbox?.enqueue(.newIssue, repo: repo, number: "",
-                                                  payload: OutboxEntry.newIssuePayload(sent), seen: "") != nil
-                            else { throw failure }
-                            answer.value = .some(nil)
-                        }
+                        // Never reached the server: it waits in the outbox, sent when the server answers again.
+                        answer.value = .some(try await Outbox.sendOrKeep(
+                            in: outbox, .newIssue, repo: repo, number: "", payload: OutboxEntry.newIssuePayload(sent),
+                            seen: "") { try await SettledWrite.perform({ try await client.send(endpoint) }, check: found) }.answer)
                     },
                     rollBack: { [weak self] error in
                         if case .unauthorized = error { self?.navigator?.requireLogin { [weak self] in self?.submit() } }

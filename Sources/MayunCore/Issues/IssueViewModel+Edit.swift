@@ -64,43 +64,33 @@ extension IssueViewModel {
         let before = (title: current.title, body: current.body)
         let endpoint = Endpoints.editIssue(owner: repo.owner, repo: repo.name, number: number, title: title, body: edit.body)
         let client = client, reread = rereadIssue
-        let outbox = outbox, repo = repo, number = number
         let seen = OutboxEntry.IssueText(title: current.title, body: current.body ?? "")
-        let sent = writes.send(key: "text", failure: tr("Could not save the issue: %@"),
-                               apply: {
-                                   issueEdit = nil
-                                   showChange { $0.title = title; $0.body = edit.body }
-                                   if let shown = issue { parseBody(of: shown) }
-                               },
-                               request: { () async throws -> Issue? in
-                                   do {
-                                       // A lost answer is settled by the issue as the server has it (docs/WRITES.md).
-                                       return try await SettledWrite.perform({ try await client.send(endpoint) }, check: {
-                                           taken(try await client.send(reread)) { $0.title == title && ($0.body ?? "") == edit.body }
-                                       })
-                                   } catch let failure as GiteeError where failure.neverReachedServer {
-                                       guard outbox?.enqueue(.issueEdit, repo: repo, number: number, payload: text.payload,
-                                                             seen: seen.payload) != nil else { throw failure }
-                                       return nil
-                                   }
-                               },
-                               settle: { [weak self] answer in
-                                   guard let answer else {
-                                       // It waits: the page shows the server's text, and the line says what waits.
-                                       self?.showText(before)
-                                       return
-                                   }
-                                   self?.resource.show(answer)
-                                   self?.parseBody(of: answer)
-                                   self?.onChanged(answer)
-                               },
-                               rollBack: { [weak self] error in
-                                   self?.showText(before)
-                                   self?.issueEdit = IssueEdit(title: edit.title, body: edit.body,
-                                                               error: ErrorText.message(for: error))
-                               },
-                               always: composer.editDrafts.clearedWhenSaved([(EditDrafts.issueTitle, edit.title),
-                                                                             (EditDrafts.issueBody, edit.body)]))
+        let sent = sendChange(key: "text", failure: tr("Could not save the issue: %@"), waiting: .issueEdit,
+                              payload: text.payload, seen: seen.payload,
+                              apply: {
+                                  issueEdit = nil
+                                  showChange { $0.title = title; $0.body = edit.body }
+                                  if let shown = issue { parseBody(of: shown) }
+                              },
+                              request: {
+                                  // A lost answer is settled by the issue as the server has it (docs/WRITES.md).
+                                  try await SettledWrite.perform({ try await client.send(endpoint) }, check: {
+                                      taken(try await client.send(reread)) { $0.title == title && ($0.body ?? "") == edit.body }
+                                  })
+                              },
+                              settled: { [weak self] answer in
+                                  self?.resource.show(answer)
+                                  self?.parseBody(of: answer)
+                                  self?.onChanged(answer)
+                              },
+                              // Refused, or waiting: the page shows the server's text (the line says what waits).
+                              undo: { [weak self] in self?.showText(before) },
+                              refused: { [weak self] error in
+                                  self?.issueEdit = IssueEdit(title: edit.title, body: edit.body,
+                                                              error: ErrorText.message(for: error))
+                              },
+                              always: composer.editDrafts.clearedWhenSaved([(EditDrafts.issueTitle, edit.title),
+                                                                            (EditDrafts.issueBody, edit.body)]))
         if sent == nil { issueEdit?.error = tr("A change to this issue is still being sent.") }
     }
 

@@ -195,15 +195,10 @@ public final class NewPullRequestViewModel {
         let onCreated = onCreated, outbox = outbox, queued = queued
         writes.send(key: "create", failure: tr("Could not create the pull request: %@ Your text is kept."),
                     request: {
-                        do {
-                            answer.value = .some(try await SettledWrite.perform({ try await client.send(endpoint) },
-                                                                                check: found))
-                        } catch let failure as GiteeError where failure.neverReachedServer {
-                            // Never reached the server: it waits in the outbox, sent when the server answers again.
-                            guard outbox?.enqueue(.newPullRequest, repo: target, number: "", payload: sent.payload,
-                                                  seen: "") != nil else { throw failure }
-                            answer.value = .some(nil)
-                        }
+                        // Never reached the server: it waits in the outbox, sent when the server answers again.
+                        answer.value = .some(try await Outbox.sendOrKeep(
+                            in: outbox, .newPullRequest, repo: target, number: "", payload: sent.payload,
+                            seen: "") { try await SettledWrite.perform({ try await client.send(endpoint) }, check: found) }.answer)
                     },
                     rollBack: { [weak self] error in
                         Task { await self?.refused(error, head: head, base: baseBranch) }

@@ -16,15 +16,16 @@ extension ThreadChanges {
     /// One change, as every change to an issue or a pull request goes (docs/WRITES.md): shown at once (`apply`),
     /// sent (`request`, which settles a lost answer by asking), or kept in the outbox as `kind` (with `payload`, and
     /// what the person saw, `seen`) when it provably never reached the server. The server's answer is then taken
-    /// (`settled`); a refusal with its reason, or a change that waits, puts back what was shown (`undo`). Nil when
-    /// a change under the same `key` is still being sent.
+    /// (`settled`); a refusal with its reason, or a change that waits, puts back what was shown (`undo`). `always`
+    /// runs as `ScreenWrites.send`'s does. Nil when a change under the same `key` is still being sent.
     @discardableResult
     func sendChange<Answer: Sendable>(key: String, failure: String, waiting kind: OutboxEntry.Kind, payload: String,
                                       seen: String, apply: @MainActor () -> Void,
                                       request: @escaping @MainActor () async throws -> Answer,
                                       settled: @escaping @MainActor (Answer) -> Void,
                                       undo: @escaping @MainActor () -> Void,
-                                      refused: @escaping @MainActor (GiteeError) -> Void = { _ in })
+                                      refused: @escaping @MainActor (GiteeError) -> Void = { _ in },
+                                      always: (@MainActor (_ succeeded: Bool, _ pageLeft: Bool) -> Void)? = nil)
         -> Task<Void, Never>? {
         let outbox = outbox, repo = repo, number = threadNumber
         return writes.send(key: key, failure: failure, apply: apply,
@@ -36,7 +37,8 @@ extension ThreadChanges {
                            rollBack: { error in
                                undo()
                                refused(error)
-                           })
+                           },
+                           always: always)
     }
 }
 
