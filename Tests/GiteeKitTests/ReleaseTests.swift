@@ -125,6 +125,21 @@ final class ReleaseTests: XCTestCase {
             await assertThrows(.badResponse(.unexpectedStatus(0))) {
                 try await client.download(from: URL(fileURLWithPath: "/etc/passwd"), to: folder.appendingPathComponent("d").path)
             }
+            // A file this machine cannot write is said as such by both ways of downloading, never as a network failure.
+            let unwritable = folder.appendingPathComponent("no-such-folder/e").path
+            let attempts: [@MainActor () async throws -> Void] = [
+                { try await client.download(from: url, to: unwritable) },
+                { try await client.download(Endpoints.archive(owner: owner, repo: project.path, ref: release.tag,
+                                                              format: .zip), to: unwritable) },
+            ]
+            for attempt in attempts {
+                do {
+                    try await attempt()
+                    XCTFail("a file was written into a folder that does not exist")
+                } catch {
+                    XCTAssertTrue(error is LocalFileError, "said as \(error)")
+                }
+            }
         }
     }
 }

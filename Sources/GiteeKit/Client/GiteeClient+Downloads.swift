@@ -40,14 +40,7 @@ extension GiteeClient {
         }
         var request = HTTPRequest(method: "GET", url: url.absoluteString, headers: headers)
         request.refusesWebPage = !WebPageCheck.nameIsWebPage(ReleaseAsset.lastComponent(of: url.absoluteString))
-        let response: HTTPResponse
-        do {
-            response = try await transport.download(request, to: path, progress: progress)
-        } catch let error as GiteeError {
-            throw error
-        } catch {
-            throw GiteeError.unreachable(String(describing: error))
-        }
+        let response = try await mapTransportFailure { try await transport.download(request, to: path, progress: progress) }
         guard (200..<300).contains(response.status) else { throw HTTPErrorMapping.error(for: response) }
     }
 

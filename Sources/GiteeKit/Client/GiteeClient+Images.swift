@@ -24,14 +24,7 @@ extension GiteeClient {
         if let token { headers.append(HTTPHeader("Authorization", "Bearer \(token)")) }
         let request = HTTPRequest(method: "GET", url: url.absoluteString, headers: headers,
                                   allowsCaching: token == nil, maxBodyBytes: maxBytes)
-        let response: HTTPResponse
-        do {
-            response = try await transport.send(request, progress: nil)
-        } catch let error as GiteeError {
-            throw error
-        } catch {
-            throw GiteeError.unreachable(String(describing: error))
-        }
+        let response = try await mapTransportFailure { try await transport.send(request, progress: nil) }
         guard (200..<300).contains(response.status) else { throw HTTPErrorMapping.error(for: response) }
         return FetchedImage(data: response.body, wasAuthenticated: token != nil)
     }

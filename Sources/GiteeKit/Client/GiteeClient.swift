@@ -374,7 +374,9 @@ public final class GiteeClient {
         }
     }
 
-    private func mapTransportFailure(_ body: () async throws -> HTTPResponse) async throws -> HTTPResponse {
+    /// A transport's failure as the client says it: a GiteeError as it is, a file this machine could not write as
+    /// `LocalFileError`, a cancelled task as `.cancelled`, anything else as `.unreachable`.
+    func mapTransportFailure(_ body: () async throws -> HTTPResponse) async throws -> HTTPResponse {
         do {
             return try await body()
         } catch let failure as GiteeError {
