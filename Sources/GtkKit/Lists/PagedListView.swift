@@ -391,38 +391,21 @@ package final class PagedListView<Item: Sendable> {
 
     // MARK: Rows
 
+    /// Each list item shows the row its object stands for (the object's index, 1 and up), or the footer (index 0).
     private func connectFactory(_ factory: UnsafeMutableRawPointer) {
-        connect(factory, "setup", mainWithArguments: { [unowned self] arguments in
-            guard let item = arguments.object(at: 1) else { return nil }
-            let host = RowHost(adapter: adapter)
-            gtk_list_item_set_child(OpaquePointer(item), host.root)
-            RowStats.setUp()
-            return nil
-        })
-        connect(factory, "teardown", mainWithArguments: { _ in
-            RowStats.tornDown()
-            return nil
-        })
-        connect(factory, "bind", mainWithArguments: { arguments in
-            guard let item = arguments.object(at: 1), let host = RowHost.of(item),
-                  let object = gtk_list_item_get_item(OpaquePointer(item)) else { return nil }
+        RowHost.connectFactory(factory, adapter: adapter) { item, host in
+            guard let object = gtk_list_item_get_item(item) else { return }
             let index = Int(bitPattern: g_object_get_data(UnsafeMutablePointer(OpaquePointer(object)), "mayun-index"))
             RowStats.bind {
                 if index > 0 {
                     host.showRow(index - 1)
-                    gtk_list_item_set_activatable(OpaquePointer(item), 1)
+                    gtk_list_item_set_activatable(item, 1)
                 } else {
                     host.showFooter(FooterRow.state(of: UnsafeMutableRawPointer(object)))
-                    gtk_list_item_set_activatable(OpaquePointer(item), 0)
+                    gtk_list_item_set_activatable(item, 0)
                 }
             }
-            return nil
-        })
-        connect(factory, "unbind", mainWithArguments: { arguments in
-            if let item = arguments.object(at: 1), let host = RowHost.of(item) { host.unbind() }
-            RowStats.unbound()
-            return nil
-        })
+        }
     }
 }
 

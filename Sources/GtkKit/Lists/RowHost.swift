@@ -28,6 +28,32 @@ package final class RowHost {
         return attachment(of: UnsafeMutableRawPointer(child), key: "mayun-row-host", as: RowHost.self)
     }
 
+    /// Connects a list's item factory: each list item GTK makes gets a host for `adapter`'s rows, and lets go of its
+    /// row when the item is unbound; `bind` shows an item's row in its host. Hosts made and torn down, and rows bound
+    /// and unbound, are counted (`RowStats`).
+    static func connectFactory(_ factory: UnsafeMutableRawPointer, adapter: RowAdapter,
+                               bind: @escaping @MainActor (_ item: OpaquePointer, _ host: RowHost) -> Void) {
+        connect(factory, "setup", mainWithArguments: { arguments in
+            guard let item = arguments.object(at: 1) else { return nil }
+            gtk_list_item_set_child(OpaquePointer(item), RowHost(adapter: adapter).root)
+            RowStats.setUp()
+            return nil
+        })
+        connect(factory, "teardown", mainWithArguments: { _ in
+            RowStats.tornDown()
+            return nil
+        })
+        connect(factory, "bind", mainWithArguments: { arguments in
+            if let item = arguments.object(at: 1), let host = RowHost.of(item) { bind(OpaquePointer(item), host) }
+            return nil
+        })
+        connect(factory, "unbind", mainWithArguments: { arguments in
+            if let item = arguments.object(at: 1), let host = RowHost.of(item) { host.unbind() }
+            RowStats.unbound()
+            return nil
+        })
+    }
+
     /// The pointer is over this row's cell or keyboard focus is in it: what it shows is of interest (`RowAdapter.interest`).
     private var pointerInside = false
     private var focusInside = false

@@ -69,32 +69,16 @@ package final class RowListView {
         max(Self.rowsPerFrame, FirstScreen.rows(of: listView, minimumRowHeight: Self.leastRowHeight) ?? 24)
     }
 
+    /// Each list item shows the row at its position.
     private func connectFactory(_ factory: UnsafeMutableRawPointer) {
-        connect(factory, "setup", mainWithArguments: { [unowned self] arguments in
-            guard let item = arguments.object(at: 1) else { return nil }
-            gtk_list_item_set_child(OpaquePointer(item), RowHost(adapter: adapter).root)
-            RowStats.setUp()
-            return nil
-        })
-        connect(factory, "teardown", mainWithArguments: { _ in
-            RowStats.tornDown()
-            return nil
-        })
-        connect(factory, "bind", mainWithArguments: { [unowned self] arguments in
-            guard let item = arguments.object(at: 1), let host = RowHost.of(item) else { return nil }
-            let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
-            guard position < rowCount else { return nil }
+        RowHost.connectFactory(factory, adapter: adapter) { [unowned self] item, host in
+            let position = Int(gtk_list_item_get_position(item))
+            guard position < rowCount else { return }
             RowStats.bind {
                 host.showRow(position)
-                gtk_list_item_set_activatable(OpaquePointer(item), isActivatable(position) ? 1 : 0)
+                gtk_list_item_set_activatable(item, isActivatable(position) ? 1 : 0)
             }
-            return nil
-        })
-        connect(factory, "unbind", mainWithArguments: { arguments in
-            if let item = arguments.object(at: 1), let host = RowHost.of(item) { host.unbind() }
-            RowStats.unbound()
-            return nil
-        })
+        }
     }
 }
 
