@@ -29,8 +29,7 @@ public final class CommitsViewModel {
     public var branchTitle: String { ref ?? tr("Default branch") }
 
     public func row(at index: Int, now: Date = Date()) -> SimpleRow? {
-        guard commits.items.indices.contains(index) else { return nil }
-        let commit = commits.items[index]
+        guard let commit = commits.item(at: index) else { return nil }
         let when = RelativeTime.describe((commit.authoredAt ?? commit.committedAt)?.date, now: now) ?? ""
         return SimpleRow(iconName: "document-open-recent-symbolic", title: commit.title,
                          subtitle: "\(commit.authorName)  ·  \(when)", trailing: commit.shortSHA)
@@ -52,8 +51,8 @@ public final class CommitsViewModel {
     }
 
     public func activate(at index: Int) {
-        guard commits.items.indices.contains(index) else { return }
-        navigator?.push(.commit(repo, sha: commits.items[index].sha))
+        guard let commit = commits.item(at: index) else { return }
+        navigator?.push(.commit(repo, sha: commit.sha))
     }
 
     public func selectBranch(_ name: String) {

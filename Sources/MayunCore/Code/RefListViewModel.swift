@@ -25,8 +25,7 @@ public final class RefListViewModel<Item: Sendable> {
     }
 
     public func row(at index: Int, now: Date = Date()) -> SimpleRow? {
-        guard refs.items.indices.contains(index) else { return nil }
-        return describe(refs.items[index], now)
+        refs.item(at: index).map { describe($0, now) }
     }
 
     public func start() { refs.start() }
@@ -35,14 +34,14 @@ public final class RefListViewModel<Item: Sendable> {
 
     /// Opens the project's files at this branch or tag.
     public func activate(at index: Int) {
-        guard refs.items.indices.contains(index) else { return }
-        navigator?.push(.tree(repo, ref: refName(refs.items[index]), path: ""))
+        guard let ref = refs.item(at: index) else { return }
+        navigator?.push(.tree(repo, ref: refName(ref), path: ""))
     }
 
     /// The row's context menu: Browse Files, Commits.
     public func menu(at index: Int) -> [RowMenuItem] {
-        guard refs.items.indices.contains(index) else { return [] }
-        let name = refName(refs.items[index]), repo = repo
+        guard let ref = refs.item(at: index) else { return [] }
+        let name = refName(ref), repo = repo
         return [RowMenuItem(tr("Browse Files")) { [weak self] in self?.activate(at: index) },
                 RowMenuItem(tr("Commits")) { [weak navigator] in navigator?.push(.commits(repo, ref: name)) }]
     }

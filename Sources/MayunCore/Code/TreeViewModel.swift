@@ -54,8 +54,7 @@ public final class TreeViewModel {
     public var count: Int { entries.items.count }
 
     public func row(at index: Int) -> SimpleRow? {
-        guard entries.items.indices.contains(index) else { return nil }
-        let entry = entries.items[index]
+        guard let entry = entries.item(at: index) else { return nil }
         if entry.isDirectory { return SimpleRow(iconName: "folder-symbolic", title: entry.name) }
         let size = entry.size.map { ByteCountFormatter.string(fromByteCount: Int64($0), countStyle: .file) } ?? ""
         return SimpleRow(iconName: FileKind.iconName(for: entry.name), title: entry.name, trailing: size,
@@ -69,8 +68,7 @@ public final class TreeViewModel {
     }
 
     public func activate(at index: Int) {
-        guard entries.items.indices.contains(index) else { return }
-        let entry = entries.items[index]
+        guard let entry = entries.item(at: index) else { return }
         if entry.isDirectory {
             navigator?.push(.tree(repo, ref: ref, path: entry.path))
         } else if FileKind.isImage(entry.name) {

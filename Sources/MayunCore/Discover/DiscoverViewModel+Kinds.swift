@@ -48,25 +48,16 @@ extension DiscoverViewModel {
          (.comments, tr("Most comments"))]
     }
 
-    /// Switches what is searched; a query already typed runs again for the new kind.
-    public func selectKind(_ kind: SearchKind) {
-        guard kind != self.kind else { return }
-        self.kind = kind
-        reload()
-    }
-    public func selectPeopleSort(_ sort: Endpoints.PeopleSearchSort) {
-        guard sort != peopleSort else { return }
-        peopleSort = sort
-        reload()
-    }
-    public func selectIssueState(_ state: Endpoints.IssueSearchState?) {
-        guard state != issueState else { return }
-        issueState = state
-        reload()
-    }
-    public func selectIssueSort(_ sort: Endpoints.IssueSearchSort) {
-        guard sort != issueSort else { return }
-        issueSort = sort
+    /// Switches what is searched; a query already typed runs again for the new kind (and for each filter below).
+    public func selectKind(_ kind: SearchKind) { choose(\.kind, kind) }
+    public func selectPeopleSort(_ sort: Endpoints.PeopleSearchSort) { choose(\.peopleSort, sort) }
+    public func selectIssueState(_ state: Endpoints.IssueSearchState?) { choose(\.issueState, state) }
+    public func selectIssueSort(_ sort: Endpoints.IssueSearchSort) { choose(\.issueSort, sort) }
+
+    /// A new choice searches again; the same choice again does nothing.
+    func choose<Choice: Equatable>(_ setting: ReferenceWritableKeyPath<DiscoverViewModel, Choice>, _ choice: Choice) {
+        guard self[keyPath: setting] != choice else { return }
+        self[keyPath: setting] = choice
         reload()
     }
 
@@ -87,8 +78,7 @@ extension DiscoverViewModel {
 
     /// An issue found anywhere: its project is said, since results span projects.
     public func issueRow(at index: Int, now: Date = Date()) -> SimpleRow? {
-        guard issues.items.indices.contains(index) else { return nil }
-        let issue = issues.items[index]
+        guard let issue = issues.item(at: index) else { return nil }
         let project = issue.repository?.fullName ?? ""
         let when = RelativeTime.describe(issue.createdAt?.date, now: now) ?? ""
         let state = issue.isOpen ? tr("Open") : tr("Closed")
@@ -100,14 +90,13 @@ extension DiscoverViewModel {
     }
 
     public func openIssue(at index: Int) {
-        guard issues.items.indices.contains(index), let project = issues.items[index].repository else { return }
-        navigator?.push(.issue(RepositoryID(owner: project.ownerPath, name: project.repoPath),
-                               number: issues.items[index].number))
+        guard let issue = issues.item(at: index), let project = issue.repository else { return }
+        navigator?.push(.issue(RepositoryID(owner: project.ownerPath, name: project.repoPath), number: issue.number))
     }
 
     public func issueMenu(at index: Int) -> [RowMenuItem] {
-        guard issues.items.indices.contains(index) else { return [] }
+        guard let issue = issues.item(at: index) else { return [] }
         return RowMenuItem.standard(openTitle: tr("Open Issue"), open: { [weak self] in self?.openIssue(at: index) },
-                                    webAddress: issues.items[index].htmlURL, inBrowser: true, navigator: navigator)
+                                    webAddress: issue.htmlURL, inBrowser: true, navigator: navigator)
     }
 }

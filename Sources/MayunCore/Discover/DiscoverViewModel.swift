@@ -43,8 +43,7 @@ public final class DiscoverViewModel {
     }
     public var languageCount: Int { languages.items.count }
     public func languageTitle(at index: Int) -> String? {
-        guard languages.items.indices.contains(index) else { return nil }
-        let language = languages.items[index]
+        guard let language = languages.item(at: index) else { return nil }
         return language.projectsCount.map { "\(language.name)  ·  " + String(format: tr("%@ projects"), CompactCount.format($0)) }
             ?? language.name
     }
@@ -60,15 +59,10 @@ public final class DiscoverViewModel {
         reload()
     }
 
-    public func selectSort(_ sort: Endpoints.SearchSort) {
-        guard sort != self.sort else { return }
-        self.sort = sort
-        reload()
-    }
+    public func selectSort(_ sort: Endpoints.SearchSort) { choose(\.sort, sort) }
 
     public func openLanguage(at index: Int) {
-        guard languages.items.indices.contains(index) else { return }
-        let language = languages.items[index]
+        guard let language = languages.item(at: index) else { return }
         navigator?.push(.language(id: language.id, name: language.name))
     }
 

@@ -53,8 +53,8 @@ extension CommentSender {
 
     /// The outbox row of the comment at `index`, when it is one that waits.
     func waitingEntry(at index: Int) -> OutboxEntry? {
-        guard comments.items.indices.contains(index) else { return nil }
-        return waitingEntry(id: comments.items[index].id)
+        guard let comment = comments.item(at: index) else { return nil }
+        return waitingEntry(id: comment.id)
     }
 
     /// The outbox row of the comment `id`, when it is one that waits.
@@ -69,8 +69,7 @@ extension CommentSender {
     /// the composer (and its draft); an edit goes back into the composer as an edit, the comment showing the text it
     /// had; a deletion leaves the comment as it is. Nothing happens while its request is out.
     func cancelWaiting(at index: Int) {
-        guard let place = outboxPlace, comments.items.indices.contains(index) else { return }
-        let shownID = comments.items[index].id
+        guard let place = outboxPlace, let shownID = comments.item(at: index)?.id else { return }
         guard let row = waiting[shownID], let entry = place.outbox.cancel(row) else { return }
         waiting[shownID] = nil
         switch entry.kind {

@@ -76,14 +76,13 @@ final class CommentSender<Item: EditableComment> {
 
     /// Whether the comment at `index` is the logged-in person's own (edit and delete are shown for it).
     func isOwn(at index: Int) -> Bool {
-        guard let login = me()?.login, comments.items.indices.contains(index) else { return false }
-        let comment = comments.items[index]
+        guard let login = me()?.login, let comment = comments.item(at: index) else { return false }
         return comment.id > 0 && comment.author?.login == login
     }
 
     /// A comment shown before the server has it ("Sending…" instead of its time).
     func isPending(at index: Int) -> Bool {
-        comments.items.indices.contains(index) && comments.items[index].id < 0
+        (comments.item(at: index)?.id ?? 0) < 0
     }
 
     /// Starts editing one of the person's own comments in the composer.

@@ -24,16 +24,15 @@ extension CommentThreadSource {
     }
 
     public func comment(at index: Int) -> (author: String, when: String, body: String)? {
-        guard comments.items.indices.contains(index) else { return nil }
-        let comment = comments.items[index]
+        guard let comment = comments.item(at: index) else { return nil }
         return (comment.author?.name ?? comment.author?.login ?? "", RelativeTime.describe(comment.createdAt?.date) ?? "",
                 comment.body)
     }
 
     /// The rendered comment at `index`; starts parsing it when it is not held (its card came near the screen).
     public func commentDocument(at index: Int) -> Document? {
-        guard comments.items.indices.contains(index) else { return nil }
-        return renderedComments.reparse(comments.items[index].body)
+        guard let comment = comments.item(at: index) else { return nil }
+        return renderedComments.reparse(comment.body)
     }
 }
 

@@ -73,8 +73,7 @@ public final class IssuesViewModel {
     public var filterTitle: String { tr("Show issues") }
 
     public func row(at index: Int, now: Date = Date()) -> SimpleRow? {
-        guard issues.items.indices.contains(index) else { return nil }
-        let issue = issues.items[index]
+        guard let issue = issues.item(at: index) else { return nil }
         let when = RelativeTime.describe(issue.createdAt?.date, now: now) ?? ""
         let author = issue.author?.name ?? issue.author?.login ?? ""
         let comments = String(format: trn("%d comment", "%d comments", count: issue.commentCount), issue.commentCount)
@@ -160,9 +159,9 @@ public final class IssuesViewModel {
 
     /// The row's context menu: Open Issue, Copy Link.
     public func menu(at index: Int) -> [RowMenuItem] {
-        guard issues.items.indices.contains(index) else { return [] }
+        guard let issue = issues.item(at: index) else { return [] }
         return RowMenuItem.standard(openTitle: tr("Open Issue"), open: { [weak self] in self?.activate(at: index) },
-                                    webAddress: issues.items[index].htmlURL, inBrowser: false, navigator: navigator)
+                                    webAddress: issue.htmlURL, inBrowser: false, navigator: navigator)
     }
 
     public func newIssue() {

@@ -20,8 +20,7 @@ public final class ContributorsViewModel {
     }
 
     public func row(at index: Int) -> SimpleRow? {
-        guard contributors.items.indices.contains(index) else { return nil }
-        let person = contributors.items[index]
+        guard let person = contributors.item(at: index) else { return nil }
         return SimpleRow(iconName: "avatar-default-symbolic", title: person.name.nonEmpty ?? person.email,
                          subtitle: person.name.isEmpty ? "" : person.email,
                          trailing: String(format: trn("%d commit", "%d commits", count: person.contributions), person.contributions),
@@ -36,8 +35,7 @@ public final class ContributorsViewModel {
     public func activate(at index: Int) {}
 
     public func menu(at index: Int) -> [RowMenuItem] {
-        guard contributors.items.indices.contains(index), !contributors.items[index].email.isEmpty else { return [] }
-        let email = contributors.items[index].email
+        guard let email = contributors.item(at: index)?.email, !email.isEmpty else { return [] }
         return [RowMenuItem(tr("Copy E-mail")) { [weak navigator] in navigator?.copy(email, announcing: tr("E-mail copied")) }]
     }
 }

@@ -78,8 +78,7 @@ public final class OrganizationListViewModel {
     }
 
     public func row(at index: Int) -> SimpleRow? {
-        guard organizations.items.indices.contains(index) else { return nil }
-        let org = organizations.items[index]
+        guard let org = organizations.item(at: index) else { return nil }
         return SimpleRow(iconName: "system-users-symbolic", title: org.name.nonEmpty ?? org.login,
                          subtitle: org.description ?? "", avatarURL: org.avatarURL.flatMap(URL.init(string:)))
     }
@@ -89,7 +88,7 @@ public final class OrganizationListViewModel {
     public func cancel() { organizations.cancel() }
 
     public func activate(at index: Int) {
-        guard organizations.items.indices.contains(index) else { return }
-        navigator?.push(.organization(login: organizations.items[index].login))
+        guard let organization = organizations.item(at: index) else { return }
+        navigator?.push(.organization(login: organization.login))
     }
 }

@@ -113,7 +113,7 @@ public final class UserViewModel {
     }
 
     public func event(at index: Int) -> EventRow? {
-        events.items.indices.contains(index) ? EventRow(event: events.items[index]) : nil
+        events.item(at: index).map { EventRow(event: $0) }
     }
 
     // Inputs
@@ -128,7 +128,7 @@ public final class UserViewModel {
     }
 
     public func openEvent(at index: Int) {
-        guard events.items.indices.contains(index), let route = events.items[index].destination else { return }
+        guard let route = events.item(at: index)?.destination else { return }
         navigator?.push(route)
     }
 

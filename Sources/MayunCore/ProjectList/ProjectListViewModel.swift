@@ -65,9 +65,9 @@ public final class ProjectListViewModel {
 
     /// The row's context menu: Open Project, Open in Browser, Copy Link.
     public func menu(at index: Int) -> [RowMenuItem] {
-        guard list.items.indices.contains(index) else { return [] }
+        guard let project = list.item(at: index) else { return [] }
         // Gitee's html_url of a project ends in ".git" (the clone address); the page is without it.
-        let web = list.items[index].htmlURL.map { $0.hasSuffix(".git") ? String($0.dropLast(4)) : $0 }
+        let web = project.htmlURL.map { $0.hasSuffix(".git") ? String($0.dropLast(4)) : $0 }
         return RowMenuItem.standard(openTitle: tr("Open Project"), open: { [weak self] in self?.activate(at: index) },
                                     webAddress: web, inBrowser: true, navigator: navigator)
     }

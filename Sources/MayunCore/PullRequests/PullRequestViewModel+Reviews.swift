@@ -197,8 +197,7 @@ extension PullRequestViewModel {
 extension PullRequestViewModel {
     /// The conversation's comment: a line comment's time says which file it is on, or that it is outdated.
     public func comment(at index: Int) -> (author: String, when: String, body: String)? {
-        guard comments.items.indices.contains(index) else { return nil }
-        let comment = comments.items[index]
+        guard let comment = comments.item(at: index) else { return nil }
         var when = RelativeTime.describe(comment.createdAt?.date) ?? ""
         if let note = placeNote(for: comment) { when = when.isEmpty ? note : "\(when)  ·  \(note)" }
         return (comment.author?.name ?? comment.author?.login ?? "", when, comment.body)

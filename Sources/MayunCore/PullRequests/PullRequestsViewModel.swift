@@ -58,8 +58,7 @@ public final class PullRequestsViewModel {
     public var newPullRequestTitle: String { tr("New Pull Request") }
 
     public func row(at index: Int, now: Date = Date()) -> SimpleRow? {
-        guard pullRequests.items.indices.contains(index) else { return nil }
-        let pull = pullRequests.items[index]
+        guard let pull = pullRequests.item(at: index) else { return nil }
         let when = RelativeTime.describe(pull.createdAt?.date, now: now) ?? ""
         let author = pull.author?.name ?? pull.author?.login ?? ""
         var row = SimpleRow(iconName: Self.iconName(for: pull), title: pull.title,

@@ -47,7 +47,7 @@ public final class ReleasesViewModel {
     public func cancel() { releases.cancel() }
 
     public func activate(at index: Int) {
-        guard releases.items.indices.contains(index) else { return }
-        navigator?.push(.release(repo, tag: releases.items[index].tagName))
+        guard let release = releases.item(at: index) else { return }
+        navigator?.push(.release(repo, tag: release.tagName))
     }
 }
