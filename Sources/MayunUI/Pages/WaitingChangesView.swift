@@ -1,6 +1,17 @@
 import GtkKit
 import MayunCore
 
+/// A view model whose changes may wait in the outbox: the issue's and the pull request's.
+@MainActor
+protocol WaitingChangesSource: AnyObject {
+    var waitingChanges: [WaitingChange] { get }
+    var cancelWaitingTitle: String { get }
+    func cancelWaiting(_ change: WaitingChange)
+}
+
+extension IssueViewModel: WaitingChangesSource {}
+extension PullRequestViewModel: WaitingChangesSource {}
+
 /// Changes to the thing a page shows that wait in the outbox ("Closed: Waiting to send", "Merge: Waiting to send"):
 /// one line each with its Cancel, on lines of their own so a phone's width is not widened by the buttons beside
 /// them. Hidden while nothing waits. The issue and pull request pages show it under their actions.

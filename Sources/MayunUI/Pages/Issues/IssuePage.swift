@@ -7,7 +7,6 @@ import MayunCore
 final class IssuePage: Page {
     private let viewModel: IssueViewModel
     private let states: StateStack
-    private let header: IssueHeader
     private let labels = LabelChips(wraps: true)
     /// Members' label chooser: one check per project label, in a popover.
     private let labelChoices = Box(.vertical, spacing: 4)
@@ -24,49 +23,38 @@ final class IssuePage: Page {
     private let editBody = TextView(monospace: true)
     private let editError = Label(classes: ["error"], wrap: true, xalign: 0)
     private let stateMoves = Box(.horizontal, spacing: 8)
-    /// A change of the state, labels, assignee, milestone or text waiting in the outbox, one line each with Cancel.
-    private let waitingChanges: WaitingChangesView
-    private let comments: CommentThread<IssueViewModel>
-    private let composer: CommentComposerView
+    /// The header, the comments, the composer, and a change of the state, labels, assignee, milestone or text
+    /// waiting in the outbox (one line each with Cancel).
+    private let parts: ThreadParts<IssueViewModel>
 
     init(viewModel: IssueViewModel, images: ImageLoader) {
         self.viewModel = viewModel
         let bindings = BindingBag()
-        // The description and the comments are one page: one budget of decoded images.
-        let imageBudget = PageImageBudget()
-        header = IssueHeader(source: viewModel, images: images, imageBudget: imageBudget,
-                             bylineWraps: true, bindings: bindings) {
+        parts = ThreadParts(viewModel: viewModel, images: images, bylineWraps: true, bindings: bindings) {
             viewModel.stateClass
         }
         let column = Box(.vertical, spacing: 12, classes: ["issue-page"])
         let scroller = ScrolledWindow(horizontal: .never, vertical: .automatic)
         states = StateStack(content: scroller, failureTitle: tr("Could not load this issue")) { viewModel.refresh() }
-        comments = CommentThread(source: viewModel, images: images, imageBudget: imageBudget, bindings: bindings,
-                                 actions: viewModel)
-        composer = CommentComposerView(viewModel: viewModel, images: images, bindings: bindings)
         editLabels = PopoverButton(label: viewModel.editLabelsTitle, content: labelChoices)
-        waitingChanges = WaitingChangesView(cancelTitle: viewModel.cancelWaitingTitle) { [unowned viewModel] change in
-            viewModel.cancelWaiting(change)
-        }
         super.init(root: states, bindings: bindings)
 
         column.setMargins(12)
         labelChoices.setMargins(6)
-        column.append(header.heading, header.meta, labels, planning, stateMoves, waitingChanges.root, textMenus, planningMenus, editor,
-                      header.body)
+        let header = parts.header
+        column.append(header.heading, header.meta, labels, planning, stateMoves, parts.waitingChanges.root, textMenus,
+                      planningMenus, editor, header.body)
         buildEditor()
-        column.append(header.bodyView, comments, composer)
+        column.append(header.bodyView, parts.comments, parts.composer)
         // A reading width on wide windows; the full width (less the margins) on a phone.
         let clamp = Clamp(maximum: 860, child: column)
         scroller.setChild(clamp)
-        comments.onEdit = { [unowned self] in composer.focusText() }
 
         bindings.bind { [unowned self] in states.show(viewModel.state) }
         bindings.bind { [unowned self] in labels.show(viewModel.labelChips) }
         bindings.bind { [unowned self] in
             showStateMoves(viewModel.stateMoves, labelsEditable: viewModel.canEditLabels)
         }
-        bindings.bind { [unowned self] in waitingChanges.show(viewModel.waitingChanges) }
         bindings.bind { [unowned self] in showLabelChoices(viewModel.labelChoices) }
         bindings.bind { [unowned self] in
             planning.show(viewModel.issue == nil ? nil : "\(viewModel.assigneeText)  ·  \(viewModel.milestoneText)")

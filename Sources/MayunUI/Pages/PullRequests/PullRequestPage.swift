@@ -8,18 +8,16 @@ import MayunCore
 package final class PullRequestPage: Page {
     let viewModel: PullRequestViewModel
     private let states: StateStack
-    private let header: IssueHeader
     private let branches = Label(classes: ["monospace"], wrap: true, xalign: 0)
     private let filesState = Label(classes: ["dim-label"], wrap: true, xalign: 0)
     private let notebook = Notebook()
     package let diff: DiffView
     private let commitsHeading = Label(classes: ["heading"], xalign: 0)
     private let commits = BoxedList()
-    private let comments: CommentThread<PullRequestViewModel>
     let actions: PullRequestActionsView
-    /// A merge, Close or Reopen, Approve or Pass test waiting in the outbox, one line each with Cancel.
-    private let waitingChanges: WaitingChangesView
-    private let composer: CommentComposerView
+    /// The header, the comments, the composer, and a merge, Close or Reopen, Approve or Pass test waiting in the
+    /// outbox (one line each with Cancel).
+    private let parts: ThreadParts<PullRequestViewModel>
     let reviews: PullRequestReviewsView
     /// The head commit's checks: overall state, each check, the annotations listed.
     let checks: ChecksView
@@ -29,22 +27,13 @@ package final class PullRequestPage: Page {
     init(viewModel: PullRequestViewModel, images: ImageLoader) {
         self.viewModel = viewModel
         let bindings = BindingBag()
-        // The description and the comments are one page: one budget of decoded images.
-        let imageBudget = PageImageBudget()
-        header = IssueHeader(source: viewModel, images: images, imageBudget: imageBudget,
-                             bylineWraps: false, bindings: bindings) {
+        parts = ThreadParts(viewModel: viewModel, images: images, bylineWraps: false, bindings: bindings) {
             viewModel.isMerged ? "issue-closed" : viewModel.isOpen ? "issue-open" : "pull-closed"
         }
         branches.isSelectable = true
         let column = Box(.vertical, spacing: 12, classes: ["issue-page", "pull-request-page"])
         let scroller = ScrolledWindow(horizontal: .never, vertical: .automatic)
-        comments = CommentThread(source: viewModel, images: images, imageBudget: imageBudget, bindings: bindings,
-                                 actions: viewModel)
-        composer = CommentComposerView(viewModel: viewModel, images: images, bindings: bindings)
         actions = PullRequestActionsView(viewModel: viewModel, bindings: bindings)
-        waitingChanges = WaitingChangesView(cancelTitle: viewModel.cancelWaitingTitle) { [unowned viewModel] change in
-            viewModel.cancelWaiting(change)
-        }
         diff = DiffView(model: viewModel.diff, bindings: bindings)
         reviews = PullRequestReviewsView(viewModel: viewModel, bindings: bindings)
         checks = ChecksView(checks: viewModel.checks, bindings: bindings)
@@ -61,17 +50,16 @@ package final class PullRequestPage: Page {
         super.init(root: states, bindings: bindings)
 
         column.setMargins(24)
+        let header = parts.header
         column.append(header.heading, header.meta, branches, header.body)
         column.append(header.bodyView)
         column.append(checks)
         column.append(commitsHeading, commits)
         column.append(reviews)
-        column.append(comments)
-        column.append(composer)
+        column.append(parts.comments)
+        column.append(parts.composer)
         column.append(actions)
-        column.append(waitingChanges.root)
-        bindings.bind { [unowned self] in waitingChanges.show(viewModel.waitingChanges) }
-        comments.onEdit = { [unowned self] in composer.focusText() }
+        column.append(parts.waitingChanges.root)
         scroller.setChild(column)
         if viewModel.opensFiles { showFiles() }
 
