@@ -44,12 +44,7 @@ extension FakeGiteeServer {
         }
         router.add("GET", "/api/v5/orgs/:org") { [unowned self] _, parameters in
             guard let org = world.user(login: parameters["org"] ?? ""), org.isOrganization else { return .notFound("Group Not Found") }
-            return .json(.object([("id", .int(org.id)), ("login", .string(org.login)), ("name", .string(org.name)),
-                                  ("url", .string("\(renderer.api)/orgs/\(org.login)")), ("avatar_url", .string(renderer.avatarURL(org))),
-                                  ("repos_url", .string("\(renderer.api)/orgs/\(org.login)/repos")),
-                                  ("events_url", .string("\(renderer.api)/orgs/\(org.login)/events")),
-                                  ("members_url", .string("\(renderer.api)/orgs/\(org.login)/members{/member}")),
-                                  ("description", .string(org.bio ?? "")), ("follow_count", .int(org.followers))]))
+            return .json(organizationJSON(org))
         }
         router.add("GET", "/api/v5/users/:login/starred") { [unowned self] request, parameters in
             guard let user = world.user(login: parameters["login"] ?? "") else { return .notFound("User Not Found") }

@@ -15,9 +15,8 @@ public final class CreateIssueViewModel {
     /// The one write path: the create is a write like any other.
     public let writes = ScreenWrites()
     public var isSubmitting: Bool { writes.isWriting }
-    public private(set) var isPreviewing = false
-    /// The body as it will look, rendered when the preview is shown.
-    public private(set) var previewDocument: Document?
+    /// The body's Write / Preview switch and its rendered preview.
+    public let preview: BodyPreview
     /// A failure that is not about one field (network, server); the draft stays.
     public private(set) var errorMessage: String?
     /// The draft could not be written to disk (disk full, no permission): typing goes on, but it is not kept.
@@ -34,7 +33,6 @@ public final class CreateIssueViewModel {
     @ObservationIgnored let drafts: DraftStore
     @ObservationIgnored let client: GiteeClient
     @ObservationIgnored private weak var navigator: (any Navigator)?
-    @ObservationIgnored private let markdown: RepositoryMarkdown?
     /// Where a created issue goes (the Coordinator shows it in place of the form and in open lists).
     /// The issue exists; `pageIsOpen`: this form is still on screen (the person did not go Back meanwhile), so its
     /// page may be replaced by the new issue's.
@@ -55,7 +53,7 @@ public final class CreateIssueViewModel {
         self.drafts = drafts
         self.client = client
         self.navigator = navigator
-        self.markdown = markdown
+        preview = BodyPreview(markdown: markdown)
         self.created = created
         draft = drafts.draft(for: repo)
         reportFailures()
@@ -69,7 +67,6 @@ public final class CreateIssueViewModel {
     public var canSubmit: Bool {
         !isSubmitting && !draft.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
     }
-    public var previewToggleTitle: String { isPreviewing ? tr("Write") : tr("Preview") }
 
     // Inputs
     public func setTitle(_ text: String) {
@@ -84,17 +81,7 @@ public final class CreateIssueViewModel {
         drafts.save(draft, for: repo)
     }
 
-    public func togglePreview() {
-        isPreviewing.toggle()
-        guard isPreviewing, let markdown else { return }
-        let text = draft.body
-        Task {
-            let document = await markdown.parse(text, in: repo)
-            if isPreviewing, draft.body == text { previewDocument = document }
-        }
-    }
-
-    public var nightMode: NightModeViewModel? { markdown?.nightMode }
+    public func togglePreview() { preview.toggle(draft.body, in: repo) }
 
     public func submit() {
         guard canSubmit else { return }

@@ -30,8 +30,8 @@ public final class NewPullRequestViewModel {
     public let diff = DiffViewModel()
     public private(set) var titleText = ""
     public private(set) var body = ""
-    public private(set) var isPreviewing = false
-    public private(set) var previewDocument: Document?
+    /// The description's Write / Preview switch and its rendered preview.
+    public let preview: BodyPreview
     /// The one write path: the create is a write like any other (a second click while it is on its way sends
     /// nothing; a lost answer is settled by asking).
     public let writes = ScreenWrites()
@@ -48,7 +48,6 @@ public final class NewPullRequestViewModel {
     @ObservationIgnored private let client: GiteeClient
     @ObservationIgnored private let session: Session?
     @ObservationIgnored private let drafts: DraftStore
-    @ObservationIgnored private let markdown: RepositoryMarkdown?
     @ObservationIgnored private weak var navigator: (any Navigator)?
     @ObservationIgnored private let compareTask = LatestTask()
     @ObservationIgnored private var started = false
@@ -66,7 +65,7 @@ public final class NewPullRequestViewModel {
         self.client = client
         self.session = session
         self.drafts = drafts
-        self.markdown = markdown
+        preview = BodyPreview(markdown: markdown)
         self.navigator = navigator
         wantedHead = head.map { ($0, branch) }
         writes.report = { [weak self, weak navigator] message in
@@ -79,8 +78,6 @@ public final class NewPullRequestViewModel {
     public var title: String { tr("New Pull Request") }
     public var account: String { session?.user?.login ?? "" }
     public var submitTitle: String { isSubmitting ? tr("Creating…") : tr("Create Pull Request") }
-    public var previewToggleTitle: String { isPreviewing ? tr("Write") : tr("Preview") }
-    public var nightMode: NightModeViewModel? { markdown?.nightMode }
     public var comparison: Comparison? { if case .loaded(let comparison) = compare { comparison } else { nil } }
 
     /// "owner/name" for the head choice.
@@ -157,15 +154,7 @@ public final class NewPullRequestViewModel {
         saveDraft()
     }
 
-    public func togglePreview() {
-        isPreviewing.toggle()
-        guard isPreviewing, let markdown else { return }
-        let text = body, repo = target
-        Task {
-            let document = await markdown.parse(text, in: repo)
-            if isPreviewing, body == text { previewDocument = document }
-        }
-    }
+    public func togglePreview() { preview.toggle(body, in: target) }
 
     public func openExisting() {
         guard let existingNumber else { return }

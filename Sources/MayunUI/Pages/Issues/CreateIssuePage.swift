@@ -6,13 +6,9 @@ import MayunCore
 final class CreateIssuePage: Page {
     private let viewModel: CreateIssueViewModel
     private let titleEntry: Entry
-    /// Kept: its "changed" handler refers to it unowned.
-    private let bodyView: TextView
-    private let preview: DocumentView
-    private let editorStack = Stack()
+    private let body: BodyEditor
     private let generalError = Label(classes: ["error"], wrap: true, xalign: 0)
     private let submit: Button
-    private let previewToggle: Button
     /// Members: labels (checks in a popover, the chosen ones as chips), assignee and milestone menus.
     /// Two lines: Labels with the chosen chips beside it, then the assignee and milestone menus, whose names end in
     /// "…" when the window is narrow (the three buttons in one row held a 360 px window at 472 px).
@@ -30,12 +26,10 @@ final class CreateIssuePage: Page {
         self.viewModel = viewModel
         titleEntry = Entry(text: viewModel.draft.title, placeholder: viewModel.titlePlaceholder)
         titleEntry.accessibleLabel = viewModel.titlePlaceholder
-        bodyView = TextView(text: viewModel.draft.body, monospace: true)
-        bodyView.accessibleLabel = viewModel.bodyPlaceholder
-        preview = DocumentView(imageLoader: SharedImageLoaderAdapter(images),
-                               palette: viewModel.nightMode?.palette ?? .light, isNight: viewModel.nightMode?.isNight ?? false)
+        let bindings = BindingBag()
+        body = BodyEditor(text: viewModel.draft.body, accessibleLabel: viewModel.bodyPlaceholder,
+                          preview: viewModel.preview, images: images, bindings: bindings) { viewModel.togglePreview() }
         submit = Button(label: viewModel.submitTitle, classes: ["suggested-action"])
-        previewToggle = Button(label: viewModel.previewToggleTitle)
         labelsButton = PopoverButton(label: viewModel.labelsTitle, content: labelChecks)
         labelsButton.accessibleLabel = viewModel.labelsTitle
         let labelsLine = Box(.horizontal, spacing: 8)
@@ -47,38 +41,26 @@ final class CreateIssuePage: Page {
         triage.append(labelsLine, planningLine)
         let column = Box(.vertical, spacing: 10, classes: ["create-issue"])
         column.setMargins(24)
-        super.init(root: column)
+        super.init(root: column, bindings: bindings)
 
-        let editorScroller = ScrolledWindow()
-        editorScroller.setChild(bodyView)
-        editorStack.add(editorScroller, name: "write")
-        editorStack.add(preview, name: "preview")
-        if let nightMode = viewModel.nightMode { preview.follow(nightMode, in: bindings) }
-        editorStack.vexpand = true
-        editorStack.addClasses(["card", "issue-editor"])
+        body.card.vexpand = true
         let buttons = Box(.horizontal, spacing: 8)
-        buttons.append(previewToggle, Box.spacer(), submit)
+        buttons.append(body.toggle, Box.spacer(), submit)
         column.append(Label(viewModel.titlePlaceholder, classes: ["heading"], xalign: 0), titleEntry,
-                      Label(viewModel.bodyPlaceholder, classes: ["heading"], xalign: 0), editorStack,
+                      Label(viewModel.bodyPlaceholder, classes: ["heading"], xalign: 0), body.card,
                       triage, generalError, buttons)
         labelChecks.setMargins(6)
 
         titleEntry.onChanged { viewModel.setTitle($0) }
-        bodyView.onChanged { viewModel.setBody($0) }
+        body.text.onChanged { viewModel.setBody($0) }
         titleEntry.onActivate { viewModel.submit() }
         submit.onClicked { viewModel.submit() }
-        previewToggle.onClicked { viewModel.togglePreview() }
         bindings.bind { [unowned self] in
             submit.isSensitive = viewModel.canSubmit
             submit.label = viewModel.submitTitle
             // A draft that cannot be written is said here too (the form stays usable).
             let messages = [viewModel.errorMessage, viewModel.draftError].compactMap { $0 }
             show(generalError, messages.isEmpty ? nil : messages.joined(separator: "\n"))
-        }
-        bindings.bind { [unowned self] in
-            previewToggle.label = viewModel.previewToggleTitle
-            editorStack.visibleChildName = viewModel.isPreviewing ? "preview" : "write"
-            if viewModel.isPreviewing, let document = viewModel.previewDocument { preview.show(document) }
         }
         bindings.bind { [unowned self] in
             showTriage(labels: viewModel.labelChoices, people: viewModel.assigneeChoices,

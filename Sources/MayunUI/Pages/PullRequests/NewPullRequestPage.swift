@@ -14,29 +14,23 @@ final class NewPullRequestPage: Page {
     /// The target: the fork's source once the form knows it was opened on a fork.
     private let targetLabel = Label(classes: ["dim-label"], xalign: 0, ellipsize: .middle)
     private let titleEntry: Entry
-    /// Kept: its "changed" handler refers to it unowned.
-    private let bodyView: TextView
-    private let preview: DocumentView
-    private let editorStack = Stack()
+    private let body: BodyEditor
     private let errorLabel = Label(classes: ["error"], wrap: true, xalign: 0)
     private let openExisting = Button(label: "")
     private let submit: Button
-    private let previewToggle: Button
     private var diff: DiffView?
 
     init(viewModel: NewPullRequestViewModel, images: ImageLoader) {
         self.viewModel = viewModel
         titleEntry = Entry(text: viewModel.titleText, placeholder: tr("Title"))
         titleEntry.accessibleLabel = tr("Title")
-        bodyView = TextView(text: viewModel.body, monospace: true)
-        bodyView.accessibleLabel = tr("Description (Markdown)")
-        preview = DocumentView(imageLoader: SharedImageLoaderAdapter(images),
-                               palette: viewModel.nightMode?.palette ?? .light, isNight: viewModel.nightMode?.isNight ?? false)
+        let bindings = BindingBag()
+        body = BodyEditor(text: viewModel.body, accessibleLabel: tr("Description (Markdown)"), preview: viewModel.preview,
+                          images: images, bindings: bindings) { [unowned viewModel] in viewModel.togglePreview() }
         submit = Button(label: viewModel.submitTitle, classes: ["suggested-action"])
-        previewToggle = Button(label: viewModel.previewToggleTitle)
         let column = Box(.vertical, spacing: 8, classes: ["new-pull-request"])
         column.setMargins(12)
-        super.init(root: column)
+        super.init(root: column, bindings: bindings)
         let diff = DiffView(model: viewModel.diff, bindings: bindings)
         self.diff = diff
 
@@ -48,30 +42,23 @@ final class NewPullRequestPage: Page {
         from.append(Label(tr("From"), classes: ["heading"], xalign: 0), headRepo, headBranch)
         let into = Box(.horizontal, spacing: 8)
         into.append(Label(tr("Into"), classes: ["heading"], xalign: 0), targetLabel, baseBranch)
-        let editorScroller = ScrolledWindow()
-        editorScroller.setChild(bodyView)
-        editorStack.add(editorScroller, name: "write")
-        editorStack.add(preview, name: "preview")
-        editorStack.setSizeRequest(height: 110)
+        body.card.setSizeRequest(height: 110)
         // The diff below takes what height there is; the description keeps its few lines.
-        editorStack.vexpand = false
-        editorStack.addClasses(["card", "issue-editor"])
-        if let nightMode = viewModel.nightMode { preview.follow(nightMode, in: bindings) }
+        body.card.vexpand = false
         let buttons = Box(.horizontal, spacing: 8)
-        buttons.append(previewToggle, openExisting, Box.spacer(), submit)
+        buttons.append(body.toggle, openExisting, Box.spacer(), submit)
         let diffBox = Box(.vertical)
         diffBox.append(diff)
         diffBox.vexpand = true
-        column.append(from, into, compareLabel, titleEntry, editorStack, errorLabel, buttons)
+        column.append(from, into, compareLabel, titleEntry, body.card, errorLabel, buttons)
         column.append(diffBox)
 
         headRepo.onSelected { [unowned viewModel] in viewModel.selectHeadRepo($0) }
         headBranch.onSelected { [unowned viewModel] in viewModel.selectHeadBranch($0) }
         baseBranch.onSelected { [unowned viewModel] in viewModel.selectBaseBranch($0) }
         titleEntry.onChanged { [unowned viewModel] in viewModel.setTitle($0) }
-        bodyView.onChanged { [unowned viewModel] in viewModel.setBody($0) }
+        body.text.onChanged { [unowned viewModel] in viewModel.setBody($0) }
         submit.onClicked { [unowned viewModel] in viewModel.submit() }
-        previewToggle.onClicked { [unowned viewModel] in viewModel.togglePreview() }
         openExisting.onClicked { [unowned viewModel] in viewModel.openExisting() }
 
         bindings.bind { [unowned self] in targetLabel.text = viewModel.target.description }
@@ -97,7 +84,7 @@ final class NewPullRequestPage: Page {
         }
         bindings.bind { [unowned self] in
             if titleEntry.text != viewModel.titleText { titleEntry.text = viewModel.titleText }
-            if bodyView.text != viewModel.body { bodyView.text = viewModel.body }
+            if body.text.text != viewModel.body { body.text.text = viewModel.body }
         }
         bindings.bind { [unowned self] in
             submit.isSensitive = viewModel.canSubmit
@@ -107,11 +94,6 @@ final class NewPullRequestPage: Page {
             errorLabel.isVisible = !messages.isEmpty
             openExisting.label = viewModel.existingNumber.map { String(format: tr("Open !%@"), String($0)) } ?? ""
             openExisting.isVisible = viewModel.existingNumber != nil
-        }
-        bindings.bind { [unowned self] in
-            previewToggle.label = viewModel.previewToggleTitle
-            editorStack.visibleChildName = viewModel.isPreviewing ? "preview" : "write"
-            if viewModel.isPreviewing, let document = viewModel.previewDocument { preview.show(document) }
         }
         onMap { viewModel.start() }
     }
