@@ -76,8 +76,8 @@ extension FakeGiteeServer {
             return .json(.object([("total_count", .int(threads + messages)), ("notification_count", .int(threads)),
                                   ("message_count", .int(messages))]))
         }
-        markOneRead("/api/v5/notifications/threads/:id", missing: "Notification Not Found") { inbox, id, viewer in
-            inbox.markNotificationRead(id: id, userID: viewer)
+        markOneRead("/api/v5/notifications/threads/:id", missing: "Notification Not Found") { inbox, id, viewerID in
+            inbox.markNotificationRead(id: id, userID: viewerID)
         }
         router.add("PUT", "/api/v5/notifications/threads") { [unowned self] request, _ in
             guard let viewer = request.viewer else { return Self.loginRequired }
@@ -85,8 +85,8 @@ extension FakeGiteeServer {
             inbox.markAllNotificationsRead(userID: viewer.id, ids: ids)
             return Self.resetContent
         }
-        markOneRead("/api/v5/notifications/messages/:id", missing: "Message Not Found") { inbox, id, viewer in
-            inbox.markMessageRead(id: id, userID: viewer)
+        markOneRead("/api/v5/notifications/messages/:id", missing: "Message Not Found") { inbox, id, viewerID in
+            inbox.markMessageRead(id: id, userID: viewerID)
         }
         // The spec: `username` and `content` required (400 数据不合法), an unknown user 404 (没有相关数据).
         router.add("POST", "/api/v5/notifications/messages") { [unowned self] request, _ in

@@ -110,9 +110,11 @@ public final class CreateIssueViewModel {
         writes.send(key: Self.submitKey, failure: tr("Could not create the issue: %@ Your draft is kept."),
                     request: {
                         // Never reached the server: it waits in the outbox, sent when the server answers again.
-                        answer.value = .some(try await Outbox.sendOrKeep(
-                            in: outbox, .newIssue, repo: repo, number: "", payload: OutboxEntry.newIssuePayload(sent),
-                            seen: "") { try await SettledWrite.perform({ try await client.send(endpoint) }, check: found) }.answer)
+                        let outcome = try await Outbox.sendOrKeep(in: outbox, .newIssue, repo: repo, number: "",
+                                                                  payload: OutboxEntry.newIssuePayload(sent), seen: "") {
+                            try await SettledWrite.perform({ try await client.send(endpoint) }, check: found)
+                        }
+                        answer.value = .some(outcome.answer)
                     },
                     rollBack: { [weak self] error in
                         if case .unauthorized = error { self?.navigator?.requireLogin { [weak self] in self?.submit() } }

@@ -79,7 +79,7 @@ extension IssueViewModel {
                             took: @escaping @Sendable (Issue) -> Bool,
                             settled: @escaping @MainActor (IssueViewModel, Issue) -> Void,
                             undo: @escaping @MainActor (IssueViewModel) -> Void) {
-        let client = client, reread = rereadIssue
+        let client = client, reread = reread
         sendChange(key: kind == .issueAssignee ? "assignee" : "milestone", failure: failure, waiting: kind,
                    payload: choice.payload, seen: seen, apply: { apply(self) },
                    request: {
@@ -101,8 +101,8 @@ extension IssueViewModel {
         writtenMilestone = previousWritten
     }
 
-    /// The issue as the server has it now (the check of a triage write whose answer was lost).
-    var rereadIssue: Endpoint<Issue> { Endpoints.issue(owner: repo.owner, repo: repo.name, number: number) }
+    /// The issue as the server has it now (the check of a write whose answer was lost).
+    var reread: Endpoint<Issue> { Endpoints.issue(owner: repo.owner, repo: repo.name, number: number) }
 
     /// The description does not say how a field is cleared (an empty `assignee`, `milestone` 0: FAKE-GITEE.md's
     /// "Assumed rules"), so the answer is read: a site that ignored the value answers the issue unchanged, and the

@@ -63,7 +63,7 @@ extension IssueViewModel {
         if let row = waitingRow(.issueEdit) { return replaceWaitingEdit(row, with: text) }
         let before = (title: current.title, body: current.body)
         let endpoint = Endpoints.editIssue(owner: repo.owner, repo: repo.name, number: number, title: title, body: edit.body)
-        let client = client, reread = rereadIssue
+        let client = client, reread = reread
         let seen = OutboxEntry.IssueText(title: current.title, body: current.body ?? "")
         let sent = sendChange(key: "text", failure: tr("Could not save the issue: %@"), waiting: .issueEdit,
                               payload: text.payload, seen: seen.payload,

@@ -65,8 +65,7 @@ extension IssueViewModel {
         // The last label goes with the description's own call for it, then the issue is read back: the answer
         // (204) says nothing, and only the issue says whether the labels went.
         let clear = Endpoints.clearIssueLabels(owner: repo.owner, repo: repo.name, number: number)
-        let reread = rereadIssue
-        let client = client, wanted = Set(after.map(\.name))
+        let client = client, reread = reread, wanted = Set(after.map(\.name))
         // Never reached the server: it waits in the outbox with the labels the person saw, and the page shows the
         // server's until it is sent.
         let sent = sendChange(key: "labels", failure: tr("Could not change the labels: %@"), waiting: .issueLabels,

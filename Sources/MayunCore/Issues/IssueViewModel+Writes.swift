@@ -52,12 +52,11 @@ extension IssueViewModel {
     // MARK: State
 
     public func move(to target: IssueStatus) {
-        guard canChangeState, issue != nil, let settable = target.settable, target != status else { return }
+        guard canChangeState, let settable = target.settable, target != status else { return }
         // A move that provably never reached the server waits in the outbox with the state the person saw, and the
         // page goes back to what the server has until it is sent.
         sendState(settable.rawValue, failure: tr("Could not change the state: %@"), waiting: .issueState,
-                  endpoint: Endpoints.setIssueState(owner: repo.owner, repo: repo.name, number: number, to: settable),
-                  reread: rereadIssue)
+                  endpoint: Endpoints.setIssueState(owner: repo.owner, repo: repo.name, number: number, to: settable))
     }
 
     // MARK: Comments

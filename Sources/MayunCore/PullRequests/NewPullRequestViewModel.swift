@@ -185,9 +185,11 @@ public final class NewPullRequestViewModel {
         writes.send(key: "create", failure: tr("Could not create the pull request: %@ Your text is kept."),
                     request: {
                         // Never reached the server: it waits in the outbox, sent when the server answers again.
-                        answer.value = .some(try await Outbox.sendOrKeep(
-                            in: outbox, .newPullRequest, repo: target, number: "", payload: sent.payload,
-                            seen: "") { try await SettledWrite.perform({ try await client.send(endpoint) }, check: found) }.answer)
+                        let outcome = try await Outbox.sendOrKeep(in: outbox, .newPullRequest, repo: target, number: "",
+                                                                  payload: sent.payload, seen: "") {
+                            try await SettledWrite.perform({ try await client.send(endpoint) }, check: found)
+                        }
+                        answer.value = .some(outcome.answer)
                     },
                     rollBack: { [weak self] error in
                         Task { await self?.refused(error, head: head, base: baseBranch) }

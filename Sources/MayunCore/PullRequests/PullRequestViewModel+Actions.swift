@@ -109,8 +109,7 @@ extension PullRequestViewModel {
         let previousWritten = writtenState
         let merge = Endpoints.mergePullRequest(owner: repo.owner, repo: repo.name, number: number, method: mergeForm.method,
                                                title: mergeForm.title, description: mergeForm.message)
-        let reread = Endpoints.pullRequest(owner: repo.owner, repo: repo.name, number: number)
-        let client = client
+        let client = client, reread = reread
         let form = OutboxEntry.Merge(method: mergeForm.method.rawValue, title: mergeForm.title, message: mergeForm.message)
         sendChange(key: "state", failure: tr("Could not merge: %@"), waiting: .pullRequestMerge, payload: form.payload,
                    seen: before.head.sha ?? OutboxEntry.anyState,
@@ -152,9 +151,11 @@ extension PullRequestViewModel {
         sendState(target.rawValue,
                   failure: target == .closed ? tr("Could not close the pull request: %@") : tr("Could not reopen the pull request: %@"),
                   waiting: .pullRequestState,
-                  endpoint: Endpoints.setPullRequestState(owner: repo.owner, repo: repo.name, number: number, to: target),
-                  reread: Endpoints.pullRequest(owner: repo.owner, repo: repo.name, number: number))
+                  endpoint: Endpoints.setPullRequestState(owner: repo.owner, repo: repo.name, number: number, to: target))
     }
+
+    /// The pull request as the server has it now (the check of a write whose answer was lost).
+    var reread: Endpoint<PullRequest> { Endpoints.pullRequest(owner: repo.owner, repo: repo.name, number: number) }
 }
 
 extension PullRequestViewModel: ProjectPermissionReader {

@@ -86,8 +86,7 @@ extension PullRequestViewModel {
         let endpoint = role == .reviewers
             ? Endpoints.approvePullRequest(owner: repo.owner, repo: repo.name, number: number)
             : Endpoints.passPullRequestTest(owner: repo.owner, repo: repo.name, number: number)
-        let reread = Endpoints.pullRequest(owner: repo.owner, repo: repo.name, number: number)
-        let client = client
+        let client = client, reread = reread
         sendChange(key: "accept \(role.rawValue)",
                    failure: role == .reviewers ? tr("Could not approve: %@") : tr("Could not pass the test: %@"),
                    waiting: .pullRequestAccept, payload: role.rawValue, seen: "",
@@ -135,7 +134,7 @@ extension PullRequestViewModel {
 
     private func change(_ role: Endpoints.ReviewRole, login: String, before: PullRequest, endpoint: Endpoint<PullRequest>,
                         failure: String, _ edit: @escaping @MainActor (inout [PullRequest.Reviewer]) -> Void) {
-        let client = client, reread = Endpoints.pullRequest(owner: repo.owner, repo: repo.name, number: number)
+        let client = client, reread = reread
         // Asked (or taken off) when the server's list has the person (or not) as the change wants.
         var wanted = Self.people(role, of: before)
         edit(&wanted)

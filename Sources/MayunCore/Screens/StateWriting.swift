@@ -12,6 +12,8 @@ extension PullRequest: HasState {}
 protocol StateWriting: AnyObject {
     associatedtype Thread: HasState & Sendable
     var resource: RemoteResource<Thread> { get }
+    /// The issue or pull request as the server has it now (the check of a write whose answer was lost).
+    var reread: Endpoint<Thread> { get }
     var writtenState: String? { get set }
     var onChanged: @MainActor (Thread) -> Void { get set }
 }

@@ -46,10 +46,9 @@ extension StateWriting where Self: ThreadChanges {
     /// Moves the issue or pull request to `state` with `endpoint`, as every change goes (`sendChange`): a lost
     /// answer is settled by reading it again (`reread`), and a refusal, or a move that waits in the outbox (`kind`,
     /// with the state the person saw), puts back the state shown before.
-    func sendState(_ state: String, failure: String, waiting kind: OutboxEntry.Kind, endpoint: Endpoint<Thread>,
-                   reread: Endpoint<Thread>) {
+    func sendState(_ state: String, failure: String, waiting kind: OutboxEntry.Kind, endpoint: Endpoint<Thread>) {
         guard let before = resource.value?.state else { return }
-        let previousWritten = writtenState, client = client
+        let previousWritten = writtenState, client = client, reread = reread
         sendChange(key: "state", failure: failure, waiting: kind, payload: state, seen: before,
                    apply: { showState(state) },
                    request: {
