@@ -69,7 +69,7 @@ private final class Fixture {
         let log = self.log
         view = PagedListView(list: list, adapter: SimpleRowView.adapter(
             row: { index in list.items.indices.contains(index) ? SimpleRow(title: "row \(list.items[index])") : nil },
-            activate: { log.items.append($0) }, retryMore: { list.retry() }),
+            activate: { log.items.append($0) }),
             accessibleName: "Numbers", bindings: bindings)
         gtk_window_set_default_size(typed(window), 500, 600)
         gtk_window_set_child(typed(window), view.root)
@@ -406,7 +406,7 @@ extension PagedListViewTests {
             let list = PagedListViewModel<Int>(emptyText: "Nothing", cache: cache) { try await source.fetch($0) }
             var adapter = SimpleRowView.adapter(
                 row: { index in list.items.indices.contains(index) ? SimpleRow(title: "row \(list.items[index])") : nil },
-                activate: { _ in }, retryMore: {})
+                activate: { _ in })
             adapter.minimumRowHeight = 100
             let bindings = BindingBag()
             let view = PagedListView(list: list, adapter: adapter, accessibleName: "Numbers", bindings: bindings)

@@ -30,6 +30,12 @@ extension FakeGiteeServer {
         }
     }
 
+    /// An inbox list's answer: the whole list's `total_count` and one numbered page of it under `list`.
+    static func inboxPage<Item>(_ list: [Item], _ request: FakeRequest, render: (Item) -> JSON) -> FakeResponse {
+        let (slice, headers) = Paging.numbered(list, request)
+        return .json(.object([("total_count", .int(list.count)), ("list", .array(slice.map(render)))]), headers: headers)
+    }
+
     func registerNotificationRoutes() {
         router.add("GET", "/api/v5/notifications/threads") { [unowned self] request, _ in
             guard let viewer = request.viewer else { return Self.loginRequired }
@@ -40,10 +46,7 @@ extension FakeGiteeServer {
             let list = inbox.notifications(of: viewer.id).filter {
                 (!unreadOnly || $0.unread) && (type == "all" || $0.type == type) && (ids?.contains($0.id) ?? true)
             }
-            let (slice, headers) = Paging.numbered(list, request)
-            let renderer = self.renderer
-            return .json(.object([("total_count", .int(list.count)), ("list", .array(slice.map(renderer.notification)))]),
-                         headers: headers)
+            return Self.inboxPage(list, request, render: renderer.notification)
         }
         router.add("GET", "/api/v5/notifications/threads/:id") { [unowned self] request, parameters in
             guard let viewer = request.viewer else { return Self.loginRequired }
@@ -57,10 +60,7 @@ extension FakeGiteeServer {
             let unreadOnly = request.query["unread"] == "true"
             guard let ids = Self.ids(request.query["ids"]) else { return Self.badIDs }
             let list = inbox.messages(of: viewer.id).filter { (!unreadOnly || $0.unread) && (ids?.contains($0.id) ?? true) }
-            let (slice, headers) = Paging.numbered(list, request)
-            let renderer = self.renderer
-            return .json(.object([("total_count", .int(list.count)), ("list", .array(slice.map(renderer.message)))]),
-                         headers: headers)
+            return Self.inboxPage(list, request, render: renderer.message)
         }
         router.add("GET", "/api/v5/notifications/messages/:id") { [unowned self] request, parameters in
             guard let viewer = request.viewer else { return Self.loginRequired }

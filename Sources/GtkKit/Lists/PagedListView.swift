@@ -17,8 +17,6 @@ package struct RowAdapter {
     package let make: () -> ListRow
     package let bind: (ListRow, Int) -> Void
     package let activate: (Int) -> Void
-    /// Retry after a later page failed (the footer's button).
-    package let retryMore: () -> Void
     /// The least a row can measure in px (0: unknown); lets saved rows come in two steps (`PagedListView.sync`).
     package var minimumRowHeight = 0
     /// The row the pointer rests on or keyboard focus is in (nil: none), for asking early what it opens
@@ -26,11 +24,10 @@ package struct RowAdapter {
     package var interest: ((Int?) -> Void)?
 
     package init(make: @escaping () -> ListRow, bind: @escaping (ListRow, Int) -> Void,
-                 activate: @escaping (Int) -> Void, retryMore: @escaping () -> Void, minimumRowHeight: Int = 0) {
+                 activate: @escaping (Int) -> Void, minimumRowHeight: Int = 0) {
         self.make = make
         self.bind = bind
         self.activate = activate
-        self.retryMore = retryMore
         self.minimumRowHeight = minimumRowHeight
     }
 }
@@ -393,7 +390,8 @@ package final class PagedListView<Item: Sendable> {
 
     /// Each list item shows the row its object stands for (the object's index, 1 and up), or the footer (index 0).
     private func connectFactory(_ factory: UnsafeMutableRawPointer) {
-        RowHost.connectFactory(factory, adapter: adapter) { item, host in
+        let list = list
+        RowHost.connectFactory(factory, adapter: adapter, retryMore: { list.retry() }) { item, host in
             guard let object = gtk_list_item_get_item(item) else { return }
             let index = Int(bitPattern: g_object_get_data(UnsafeMutablePointer(OpaquePointer(object)), "mayun-index"))
             RowStats.bind {

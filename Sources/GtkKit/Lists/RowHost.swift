@@ -10,6 +10,8 @@ package final class RowHost {
     // keeps only that root's descendants, never removed; they are written from the list's factory signals.
     let root: Widget
     private let adapter: RowAdapter
+    /// The footer's Retry, after a later page failed.
+    private let retryMore: @MainActor () -> Void
     private var row: ListRow?
     private var footer: FooterRow?
     /// The item index this widget shows now; nil on the footer (the row context menu asks).
@@ -17,8 +19,9 @@ package final class RowHost {
     /// Whether the footer (rather than a row) is what this widget shows; a new host shows neither yet.
     private var showsFooter = true
 
-    package init(adapter: RowAdapter) {
+    package init(adapter: RowAdapter, retryMore: @escaping @MainActor () -> Void) {
         self.adapter = adapter
+        self.retryMore = retryMore
         root = Build.box(GTK_ORIENTATION_VERTICAL)
         attach(self, to: raw(root), key: "mayun-row-host")
     }
@@ -29,13 +32,14 @@ package final class RowHost {
     }
 
     /// Connects a list's item factory: each list item GTK makes gets a host for `adapter`'s rows, and lets go of its
-    /// row when the item is unbound; `bind` shows an item's row in its host. Hosts made and torn down, and rows bound
-    /// and unbound, are counted (`RowStats`).
+    /// row when the item is unbound; `bind` shows an item's row in its host; `retryMore` is the footer's Retry (a list
+    /// without a footer has none). Hosts made and torn down, and rows bound and unbound, are counted (`RowStats`).
     static func connectFactory(_ factory: UnsafeMutableRawPointer, adapter: RowAdapter,
+                               retryMore: @escaping @MainActor () -> Void = {},
                                bind: @escaping @MainActor (_ item: OpaquePointer, _ host: RowHost) -> Void) {
         connect(factory, "setup", mainWithArguments: { arguments in
             guard let item = arguments.object(at: 1) else { return nil }
-            gtk_list_item_set_child(OpaquePointer(item), RowHost(adapter: adapter).root)
+            gtk_list_item_set_child(OpaquePointer(item), RowHost(adapter: adapter, retryMore: retryMore).root)
             RowStats.setUp()
             return nil
         })
@@ -125,7 +129,7 @@ package final class RowHost {
     }
 
     private func makeFooter() -> FooterRow {
-        let footer = FooterRow { [weak self] in self?.adapter.retryMore() }
+        let footer = FooterRow { [weak self] in self?.retryMore() }
         gtk_box_append(typed(root), footer.root)
         self.footer = footer
         return footer

@@ -88,9 +88,9 @@ package final class SimpleRowView: ListRow {
 
     /// The adapter for lists whose rows are `SimpleRow`s.
     package static func adapter(row: @escaping @MainActor (Int) -> SimpleRow?, activate: @escaping @MainActor (Int) -> Void,
-                        retryMore: @escaping @MainActor () -> Void, images: ImageLoader? = nil) -> RowAdapter {
+                        images: ImageLoader? = nil) -> RowAdapter {
         RowAdapter(make: { SimpleRowView(images: images) },
                    bind: { view, index in if let item = row(index) { (view as? SimpleRowView)?.show(item) } },
-                   activate: activate, retryMore: retryMore)
+                   activate: activate)
     }
 }

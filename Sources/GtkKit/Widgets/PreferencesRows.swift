@@ -26,7 +26,7 @@ package final class PreferencesGroup: WidgetObject {
     package func addSwitchRow(_ title: String, isOn: Bool, changed: @escaping @MainActor (Bool) -> Void) -> ActionRow {
         let toggle = Switch()
         toggle.isActive = isOn
-        toggle.onActiveChanged(changed)
+        toggle.onToggled(changed)
         let row = ActionRow(title: title)
         row.addSuffix(toggle)
         row.activates(toggle)

@@ -2,47 +2,42 @@ internal import CGtk
 internal import GtkBasics
 import GLibRuntime
 
-/// A GtkCheckButton; joined to another with `join(_:)` it becomes a radio of that group.
+/// What GTK 4's on/off widgets share without a common class (GtkCheckButton, GtkToggleButton and GtkSwitch each
+/// have their own `get_active`): the `active` property, read and written by name.
 @MainActor
-package final class CheckButton: WidgetObject {
-    package init() { super.init(owning: GtkBasics.widget(gtk_check_button_new())) }
-
+package class Toggle: WidgetObject {
     package var isActive: Bool {
-        get { gtk_check_button_get_active(typed(widget)) != 0 }
-        set { if newValue != isActive { gtk_check_button_set_active(typed(widget), newValue ? 1 : 0) } }
+        get { GObjectProperties.bool(typed(widget), "active") }
+        set { if newValue != isActive { ObjectProperty.set(raw(widget), "active", .bool(newValue)) } }
     }
 
-    package func join(_ group: CheckButton) { gtk_check_button_set_group(typed(widget), typed(group.widget)) }
-
-    /// Called when the button turns on or off, by a click, the keyboard or `isActive`.
+    /// Called when it turns on or off, by a click, the keyboard or `isActive`.
     package func onToggled(_ handler: @escaping @MainActor (Bool) -> Void) {
         let widget = widget
-        connect(raw(widget), "toggled", main: { handler(gtk_check_button_get_active(typed(widget)) != 0) })
+        connect(raw(widget), "notify::active", main: { handler(GObjectProperties.bool(typed(widget), "active")) })
     }
+}
+
+/// A GtkCheckButton; joined to another with `join(_:)` it becomes a radio of that group.
+@MainActor
+package final class CheckButton: Toggle {
+    package init() { super.init(owning: GtkBasics.widget(gtk_check_button_new())) }
+
+    package func join(_ group: CheckButton) { gtk_check_button_set_group(typed(widget), typed(group.widget)) }
 }
 
 /// A GtkSwitch (on / off).
 @MainActor
-package final class Switch: WidgetObject {
+package final class Switch: Toggle {
     package init() {
         super.init(owning: GtkBasics.widget(gtk_switch_new()))
         gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
-    }
-
-    package var isActive: Bool {
-        get { gtk_switch_get_active(opaque(widget)) != 0 }
-        set { if newValue != isActive { gtk_switch_set_active(opaque(widget), newValue ? 1 : 0) } }
-    }
-
-    func onActiveChanged(_ handler: @escaping @MainActor (Bool) -> Void) {
-        let widget = widget
-        connect(raw(widget), "notify::active", main: { handler(gtk_switch_get_active(opaque(widget)) != 0) })
     }
 }
 
 /// A GtkToggleButton; joined to another with `join(_:)`, only one of the group is down (a segmented choice).
 @MainActor
-package final class ToggleButton: WidgetObject {
+package final class ToggleButton: Toggle {
     package init(label: String) { super.init(owning: GtkBasics.widget(gtk_toggle_button_new_with_label(label))) }
 
     /// A toggle made empty and given other widgets as its content (an icon and a label); it takes its accessible
@@ -62,17 +57,7 @@ package final class ToggleButton: WidgetObject {
         self.accessibleLabel = accessibleLabel
     }
 
-    package var isActive: Bool {
-        get { gtk_toggle_button_get_active(typed(widget)) != 0 }
-        set { if newValue != isActive { gtk_toggle_button_set_active(typed(widget), newValue ? 1 : 0) } }
-    }
-
     package func join(_ group: ToggleButton) { gtk_toggle_button_set_group(typed(widget), typed(group.widget)) }
-
-    package func onToggled(_ handler: @escaping @MainActor (Bool) -> Void) {
-        let widget = widget
-        connect(raw(widget), "toggled", main: { handler(gtk_toggle_button_get_active(typed(widget)) != 0) })
-    }
 }
 
 /// A GtkSpinner, shown and spinning while something is under way.

@@ -32,7 +32,7 @@ func makeSimpleList<Model: SimpleRowList>(_ model: Model, images: ImageLoader? =
                                           bindings: BindingBag) -> PagedListView<Model.Item> {
     let items = model.items
     var adapter = SimpleRowView.adapter(row: { model.listRow(at: $0) }, activate: { model.activate(at: $0) },
-                                        retryMore: { items.retry() }, images: images)
+                                        images: images)
     if let interested = model as? any RowInterest { adapter.interest = { interested.interest(at: $0) } }
     let list = PagedListView(list: items, adapter: adapter, accessibleName: accessibleName ?? model.title,
                              bindings: bindings)

@@ -12,8 +12,8 @@ final class CommitsPage: Page {
         self.viewModel = viewModel
         let bindings = BindingBag()
         list = PagedListView(list: viewModel.commits, adapter: SimpleRowView.adapter(
-            row: { viewModel.row(at: $0) }, activate: { viewModel.activate(at: $0) },
-            retryMore: { viewModel.commits.retry() }), accessibleName: tr("Commits"), bindings: bindings)
+            row: { viewModel.row(at: $0) }, activate: { viewModel.activate(at: $0) }),
+            accessibleName: tr("Commits"), bindings: bindings)
         branches = BranchPicker(current: viewModel.branchTitle) { viewModel.selectBranch($0) }
         let repository = Label(viewModel.repo.description, classes: ["heading"], xalign: 0)
         let root = BarOverList.make(leading: [repository], trailing: [branches], spacing: 8, list: list)

@@ -13,8 +13,8 @@ final class TreePage: Page {
         self.viewModel = viewModel
         let bindings = BindingBag()
         list = PagedListView(list: viewModel.entries, adapter: SimpleRowView.adapter(
-            row: { viewModel.row(at: $0) }, activate: { viewModel.activate(at: $0) },
-            retryMore: { viewModel.entries.retry() }), accessibleName: tr("Code"), bindings: bindings)
+            row: { viewModel.row(at: $0) }, activate: { viewModel.activate(at: $0) }),
+            accessibleName: tr("Code"), bindings: bindings)
         branches = BranchPicker(current: viewModel.branchTitle) { viewModel.selectBranch($0) }
         var crumbs: [WidgetObject] = []
         for (index, crumb) in viewModel.breadcrumb.enumerated() {

@@ -28,8 +28,7 @@ final class DiscoverPage: Page {
         sort.accessibleLabel = tr("Sort by")
         let languageAdapter = SimpleRowView.adapter(
             row: { index in viewModel.languageTitle(at: index).map { SimpleRow(title: $0) } },
-            activate: { viewModel.openLanguage(at: $0) },
-            retryMore: { viewModel.languages.retry() })
+            activate: { viewModel.openLanguage(at: $0) })
         languages = PagedListView(list: viewModel.languages, adapter: languageAdapter, accessibleName: tr("Languages"),
                                   bindings: bindings)
         results = ProjectListPage(viewModel: viewModel.results, images: images)
@@ -42,11 +41,11 @@ final class DiscoverPage: Page {
         issueSort = DropDown(viewModel.issueSortOptions.map(\.title))
         issueSort.accessibleLabel = tr("Sort by")
         people = PagedListView(list: viewModel.people, adapter: SimpleRowView.adapter(
-            row: { viewModel.personRow(at: $0) }, activate: { viewModel.openPerson(at: $0) },
-            retryMore: { viewModel.people.retry() }, images: images), accessibleName: tr("People"), bindings: bindings)
+            row: { viewModel.personRow(at: $0) }, activate: { viewModel.openPerson(at: $0) }, images: images),
+            accessibleName: tr("People"), bindings: bindings)
         issues = PagedListView(list: viewModel.issues, adapter: SimpleRowView.adapter(
-            row: { viewModel.issueRow(at: $0) }, activate: { viewModel.openIssue(at: $0) },
-            retryMore: { viewModel.issues.retry() }, images: images), accessibleName: tr("Issues"), bindings: bindings)
+            row: { viewModel.issueRow(at: $0) }, activate: { viewModel.openIssue(at: $0) }, images: images),
+            accessibleName: tr("Issues"), bindings: bindings)
         RowContextMenu.install(on: people) { viewModel.personMenu(at: $0) }
         RowContextMenu.install(on: issues) { viewModel.issueMenu(at: $0) }
         content.add(languages, name: "languages")

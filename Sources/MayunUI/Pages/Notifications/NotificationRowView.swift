@@ -137,6 +137,6 @@ final class NotificationRowView: ListRow {
             (view as? NotificationRowView)?.show(rows[index]) { [unowned viewModel] in viewModel.when($0) }
         }, activate: { index in
             if let key = rows().indices.contains(index) ? rows()[index].item?.id : nil { viewModel.activate(key) }
-        }, retryMore: {})
+        })
     }
 }

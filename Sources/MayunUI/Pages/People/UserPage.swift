@@ -67,7 +67,7 @@ final class UserPage: Page {
         let events = PagedListView(list: viewModel.events, adapter: RowAdapter(
             make: { EventRowView(images: images) },
             bind: { row, index in if let event = viewModel.event(at: index) { (row as? EventRowView)?.show(event) } },
-            activate: { viewModel.openEvent(at: $0) }, retryMore: { viewModel.events.retry() }),
+            activate: { viewModel.openEvent(at: $0) }),
             accessibleName: tr("Events"), bindings: bindings)
         self.events = events
         events.onMap { viewModel.events.start() }

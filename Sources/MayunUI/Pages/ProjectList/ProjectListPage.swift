@@ -16,8 +16,7 @@ final class ProjectListPage: Page {
                 guard let row = row as? ProjectRowView, let project = viewModel.row(at: index) else { return }
                 row.show(project)
             },
-            activate: { viewModel.activate(at: $0) },
-            retryMore: { viewModel.list.retry() })
+            activate: { viewModel.activate(at: $0) })
         adapter.minimumRowHeight = ProjectRowView.minimumHeight
         adapter.interest = { viewModel.interest(at: $0) }
         listView = PagedListView(list: viewModel.list, adapter: adapter, accessibleName: tr("Projects"),
