@@ -42,4 +42,31 @@ final class NavigatorTests: XCTestCase {
                                                    .blob(repo, ref: "dev", path: "src/main.swift")])
         }
     }
+
+    /// A folder and a branch's commits share one `BranchChoice`: the project's branches arrive with the page, the
+    /// branch in use changes nothing, another one replaces the page with the same place on that branch.
+    func testTheBranchPickerOfAFolderAndOfTheCommitsSwitchesTheWholePage() {
+        onMain {
+            let repo = RepositoryID(owner: "o", name: "r")
+            let transport = StubTransport()
+            transport.responses["/api/v5/repos/o/r/branches"] = HTTPResponse(status: 200, body: Data("""
+                [{"name": "dev"}, {"name": "main"}]
+                """.utf8))
+            let navigator = RecordingNavigator()
+            let services = makeServices(transport: transport)
+            let tree = TreeViewModel(repo: repo, ref: "dev", path: "src", cached: services.cached, navigator: navigator)
+            let commits = CommitsViewModel(repo: repo, ref: nil, client: services.client, navigator: navigator)
+            XCTAssertEqual(tree.branch.title, "dev")
+            XCTAssertEqual(commits.branch.title, "Default branch")
+            tree.start()
+            commits.start()
+            waitUntil("both pages have the branches") { tree.branch.names.count == 2 && commits.branch.names.count == 2 }
+            XCTAssertEqual(tree.branch.names, ["dev", "main"])
+            tree.branch.select("dev")
+            XCTAssertEqual(navigator.pushed, [], "the branch in use is not opened again")
+            tree.branch.select("main")
+            commits.branch.select("dev")
+            XCTAssertEqual(navigator.pushed, [.tree(repo, ref: "main", path: "src"), .commits(repo, ref: "dev")])
+        }
+    }
 }

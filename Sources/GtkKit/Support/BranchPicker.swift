@@ -28,6 +28,12 @@ package final class BranchPicker {
         })
     }
 
+    /// A picker for `choice`: the branch in use at first, then the project's branches once they arrive.
+    package convenience init(following choice: BranchChoice, bindings: BindingBag) {
+        self.init(current: choice.title) { choice.select($0) }
+        bindings.bind { [unowned self] in show(branches: choice.names, current: choice.title) }
+    }
+
     package func show(branches: [String], current: String) {
         guard !branches.isEmpty, branches != names else { return }
         updating = true

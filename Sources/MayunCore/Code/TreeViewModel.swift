@@ -10,7 +10,7 @@ public final class TreeViewModel {
     public let ref: String?
     public let path: String
     public let entries: PagedListViewModel<Content>
-    public private(set) var branches: [String] = []
+    public let branch: BranchChoice
     /// Push rights on a branch (issue 27): New File and Upload show (set by the Coordinator).
     public internal(set) var canWrite = false
     /// Uploads into this folder (set by the Coordinator with `canWrite`).
@@ -18,15 +18,15 @@ public final class TreeViewModel {
     @ObservationIgnored var openNewFile: (@MainActor () -> Void)?
 
     @ObservationIgnored private weak var navigator: (any Navigator)?
-    @ObservationIgnored private let branchLoad = LatestTask()
-    @ObservationIgnored private let client: GiteeClient
 
     init(repo: RepositoryID, ref: String?, path: String, cached: CachedClient, navigator: any Navigator) {
         self.repo = repo
         self.ref = ref
         self.path = path
         self.navigator = navigator
-        client = cached.client
+        branch = BranchChoice(repo: repo, current: ref, client: cached.client) { [weak navigator] name in
+            navigator?.replace(with: .tree(repo, ref: name, path: path))
+        }
         let folder = cached.folder(repo, ref: ref, path: path).reshapingPages { page in
             var page = page
             page.items.sort { lhs, rhs in
@@ -50,7 +50,6 @@ public final class TreeViewModel {
         }
         return crumbs
     }
-    public var branchTitle: String { ref ?? tr("Default branch") }
     public var count: Int { entries.items.count }
 
     public func row(at index: Int) -> SimpleRow? {
@@ -64,7 +63,7 @@ public final class TreeViewModel {
     // Inputs
     public func start() {
         entries.start()
-        branchLoad.run { [weak self] in await self?.loadBranches() }
+        branch.start()
     }
 
     public func activate(at index: Int) {
@@ -86,7 +85,7 @@ public final class TreeViewModel {
     /// The page was left: the folder and branch requests stop.
     public func cancel() {
         entries.cancel()
-        branchLoad.cancel()
+        branch.cancel()
         uploads?.cancel()
     }
 
@@ -94,18 +93,6 @@ public final class TreeViewModel {
     public func newFile() {
         guard canWrite else { return }
         openNewFile?()
-    }
-
-    public func selectBranch(_ name: String) {
-        guard name != ref else { return }
-        navigator?.replace(with: .tree(repo, ref: name, path: path))
-    }
-
-    private func loadBranches() async {
-        let names = (try? await client.all(Endpoints.branches(owner: repo.owner, repo: repo.name)))?
-            .map(\.name) ?? []
-        guard !Task.isCancelled else { return }
-        branches = names
     }
 }
 

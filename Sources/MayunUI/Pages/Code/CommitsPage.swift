@@ -14,11 +14,10 @@ final class CommitsPage: Page {
         list = PagedListView(list: viewModel.commits, adapter: SimpleRowView.adapter(
             row: { viewModel.row(at: $0) }, activate: { viewModel.activate(at: $0) }),
             accessibleName: tr("Commits"), bindings: bindings)
-        branches = BranchPicker(current: viewModel.branchTitle) { viewModel.selectBranch($0) }
+        branches = BranchPicker(following: viewModel.branch, bindings: bindings)
         let repository = Label(viewModel.repo.description, classes: ["heading"], xalign: 0)
         let root = BarOverList.make(leading: [repository], trailing: [branches], spacing: 8, list: list)
         super.init(root: root, bindings: bindings)
-        bindings.bind { [unowned self] in branches.show(branches: viewModel.branches, current: viewModel.branchTitle) }
         onMap { viewModel.start() }
     }
 

@@ -15,7 +15,7 @@ final class TreePage: Page {
         list = PagedListView(list: viewModel.entries, adapter: SimpleRowView.adapter(
             row: { viewModel.row(at: $0) }, activate: { viewModel.activate(at: $0) }),
             accessibleName: tr("Code"), bindings: bindings)
-        branches = BranchPicker(current: viewModel.branchTitle) { viewModel.selectBranch($0) }
+        branches = BranchPicker(following: viewModel.branch, bindings: bindings)
         var crumbs: [WidgetObject] = []
         for (index, crumb) in viewModel.breadcrumb.enumerated() {
             if index > 0 { crumbs.append(Label("/", classes: ["dim-label"])) }
@@ -30,7 +30,6 @@ final class TreePage: Page {
         root.append(listWithBar, writeBar.view)
         FileDrop.install(on: root) { [unowned writeBar] in writeBar.add($0) }
         super.init(root: root, bindings: bindings)
-        bindings.bind { [unowned self] in branches.show(branches: viewModel.branches, current: viewModel.branchTitle) }
         onMap { viewModel.start() }
     }
 
